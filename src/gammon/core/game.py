@@ -11,9 +11,10 @@ source, and every action returns the events an interface shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.plays import Play
@@ -555,7 +556,8 @@ class Game:
         }
 
 
-_HANDLERS = {
+_Handler = Callable[[Game, Any], tuple[list[Event], Action]]
+_HANDLERS: dict[type, _Handler] = {
     Roll: Game._on_roll,
     Move: Game._on_move,
     Double: Game._on_double,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 #: Most distinct results one roll can have, with room to spare: GNU Backgammon
 #: bounds the plays of one roll by 3,060 (its MAX_MOVES).
@@ -148,6 +149,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
     k1 = np.int64(0)
     outside = 0
     onboard = 0
+    occ = np.int64(0)  # bit i: the mover has a checker on index i
     for i in range(25):
         c = np.int64(b[i])
         if i < 16:
@@ -157,6 +159,8 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
         onboard += b[i]
         if i >= 6:
             outside += b[i]
+        if c:
+            occ |= np.int64(1) << i
     n = 0
     doubles = d1 == d2
     ndice = 4 if doubles else 2
@@ -169,6 +173,12 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
     # The search stack lives in the workspace (no allocation per call): per depth,
     # the source tried, its destination, whether it hit, and the die.
     st = table[_STACK:]
+    # Non-doubles are searched in both orders of the dice.  In the second order,
+    # a second move from a source that could already play the first die in the
+    # original position reaches a result the first order found (each single
+    # move stays legal when the two are swapped), so the second order only
+    # tries sources the first move opened up; this halves the work.
+    first_legal = 0
     for order in range(1 if doubles else 2):
         st[0, 3] = d1 if order == 0 else d2
         st[1, 3] = d2 if order == 0 else d1
@@ -183,11 +193,18 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
             d = st[depth, 3]
             s = st[depth, 0] - 1
             t = _NONE
-            while s >= 0:
+            # Candidate sources: occupied points at or below s, less those skipped.
+            cand = occ & ((np.int64(2) << s) - 1) if s >= 0 else np.int64(0)
+            if order == 1 and depth == 1:
+                cand &= ~first_legal
+            s = -1
+            while cand:
+                s = 63 - leading_zeros(cand)
                 t = _dest(b, s, d, outside, flags, checkers)
                 if t != _NONE:
                     break
-                s -= 1
+                cand ^= np.int64(1) << s
+                s = -1
             if s < 0:
                 # No more moves at this depth: if none was possible, the sequence so
                 # far (depth steps) is terminal.
@@ -200,6 +217,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                 s = st[depth, 0]
                 t = st[depth, 1]
                 b[s] += 1
+                occ |= np.int64(1) << s
                 if s < 16:
                     k0 += np.int64(1) << (4 * s)
                 else:
@@ -208,6 +226,8 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                     outside += 1
                 if t >= 0:
                     b[t] -= 1
+                    if b[t] == 0:
+                        occ ^= np.int64(1) << t
                     if t < 16:
                         k0 -= np.int64(1) << (4 * t)
                     else:
@@ -223,7 +243,11 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
             st[depth, 0] = s
             st[depth, 1] = t
             moved |= 1 << depth
+            if order == 0 and depth == 0:
+                first_legal |= 1 << s
             b[s] -= 1
+            if b[s] == 0:
+                occ ^= np.int64(1) << s
             if s < 16:
                 k0 -= np.int64(1) << (4 * s)
             else:
@@ -233,6 +257,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
             h = 0
             if t >= 0:
                 b[t] += 1
+                occ |= np.int64(1) << t
                 if t < 16:
                     k0 += np.int64(1) << (4 * t)
                 else:
@@ -252,6 +277,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                 # Undo this move at once and continue at the same depth.
                 depth -= 1
                 b[s] += 1
+                occ |= np.int64(1) << s
                 if s < 16:
                     k0 += np.int64(1) << (4 * s)
                 else:
@@ -260,6 +286,8 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                     outside += 1
                 if t >= 0:
                     b[t] -= 1
+                    if b[t] == 0:
+                        occ ^= np.int64(1) << t
                     if t < 16:
                         k0 -= np.int64(1) << (4 * t)
                     else:

@@ -1,0 +1,221 @@
+"""The ``gammon`` command: a typer app whose commands are thin layers over the library.
+
+Every command reads its input through the library's parsers, so bad input
+raises a :class:`~gammon.core.errors.GammonError`; :func:`user_errors` turns it
+into one ``error: ...`` line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from gammon.core.errors import GammonError, InvalidDiceError, InvalidIdError
+from gammon.core.position import Dice, Position, check_dice
+from gammon.core.variants import STANDARD, VARIANTS, Variant, find_variant
+
+if TYPE_CHECKING:
+    from gammon.formats.xgid import XgidState
+
+#: Exit status for bad input (as click uses for usage errors).
+EXIT_BAD_INPUT = 2
+
+app = typer.Typer(
+    name="gammon",
+    help="Backgammon in the terminal: legal moves, boards, and (soon) games against the computer.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+VariantOption = Annotated[
+    str,
+    typer.Option(
+        "--variant",
+        help=f"Rules to apply: {', '.join(VARIANTS)}.",
+        show_default=True,
+    ),
+]
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with status 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Report a :class:`GammonError` raised inside the block as one line, exit status 2."""
+    try:
+        yield
+    except GammonError as exc:
+        fail(str(exc))
+
+
+_DICE = re.compile(r"\s*([1-6])\s*[-,/x ]?\s*([1-6])\s*", re.IGNORECASE)
+
+
+def parse_dice(text: str) -> Dice:
+    """Two dice written as ``31``, ``3-1``, ``3,1``, ``3/1``, ``3x1`` or ``3 1``.
+
+    >>> parse_dice("3-1")
+    (3, 1)
+
+    :raises InvalidDiceError: anything else (a zero, a seven, one die, three).
+    """
+    m = _DICE.fullmatch(text)
+    if m is None:
+        raise InvalidDiceError(
+            f"bad dice {text!r}: write two numbers from 1 to 6, like 31 or 3-1"
+        )
+    return check_dice((int(m.group(1)), int(m.group(2))))
+
+
+def is_xgid(text: str) -> bool:
+    """Whether ``text`` looks like an XGID (``XGID=...`` or fields joined by ``:``)."""
+    s = text.strip()
+    return s.upper().startswith("XGID=") or ":" in s
+
+
+def read_xgid(text: str, variant: Variant = STANDARD) -> XgidState:
+    """The state an XGID describes: position, cube, dice, score.
+
+    Imported on use, so the other commands start without it.
+
+    :raises InvalidIdError: a malformed XGID, or no XGID support installed.
+    """
+    try:
+        from gammon.formats.xgid import parse_xgid
+    except ImportError:
+        raise InvalidIdError(
+            "XGID input is not supported by this installation of gammon; give a Position ID"
+        ) from None
+    return parse_xgid(text, variant)
+
+
+def read_position(text: str, variant: str) -> tuple[Position, XgidState | None]:
+    """The position a Position ID or XGID names, and the XGID state (None for an ID).
+
+    :raises GammonError: a bad ID or an unknown variant.
+    """
+    v = find_variant(variant)
+    if is_xgid(text):
+        state = read_xgid(text, v)
+        return state.position, state
+    return Position.from_position_id(text, v), None
+
+
+def board_options(state: XgidState) -> dict[str, Any]:
+    """What :func:`~gammon.cli.board.render_board` shows of an XGID besides the checkers."""
+    match = state.match_length > 0
+    options: dict[str, Any] = {
+        "cube": state.cube_value,
+        "cube_owner": {1: "me", -1: "opp"}.get(state.cube_owner),
+        "dice": state.dice,
+        "match_length": state.match_length or None,
+        "crawford": state.crawford,
+        "score": state.score if match else None,
+    }
+    return options
+
+
+@app.command()
+def moves(
+    position: Annotated[str, typer.Argument(help="Position ID (or XGID) of the position.")],
+    dice: Annotated[
+        list[str] | None,
+        typer.Argument(help="The roll: 31, 3-1 or 3 1 (optional with an XGID that has dice)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON list of {play, position_id}.")
+    ] = False,
+    variant: VariantOption = STANDARD.name,
+) -> None:
+    """List the legal plays of a roll, with the Position ID each one leads to.
+
+    The resulting IDs are seen from the mover, before the turn passes (as GNU
+    Backgammon's move generator reports them).
+    """
+    with user_errors():
+        pos, state = read_position(position, variant)
+        if dice:
+            roll = parse_dice(" ".join(dice))
+        elif state is not None and state.dice is not None:
+            roll = check_dice(state.dice)
+        else:
+            raise InvalidDiceError("give the dice, like 31 or 3-1")
+        plays = pos.legal_plays(roll)
+    if as_json:
+        typer.echo(
+            json.dumps([{"play": str(p), "position_id": p.position.position_id} for p in plays])
+        )
+        return
+    d1, d2 = roll
+    if not plays:
+        typer.echo(
+            f"{pos.position_id} with {d1}-{d2}: no legal play; the player on roll cannot move "
+            "and passes."
+        )
+        return
+    count = f"{len(plays)} legal play{'s' if len(plays) != 1 else ''}"
+    typer.echo(f"{pos.position_id} with {d1}-{d2}: {count}")
+    width = max(len(str(p)) for p in plays)
+    for i, p in enumerate(plays, 1):
+        typer.echo(f"{i:>4}. {str(p):<{width}}  {p.position.position_id}")
+
+
+@app.command()
+def show(
+    position: Annotated[
+        str | None,
+        typer.Argument(help="Position ID or XGID to draw; the starting position if omitted."),
+    ] = None,
+    variant: VariantOption = STANDARD.name,
+) -> None:
+    """Draw a position as a board, seen by the player on roll (O at the bottom)."""
+    from gammon.cli.board import render_board
+
+    with user_errors():
+        if position is None:
+            pos, state = Position.initial(variant), None
+        else:
+            pos, state = read_position(position, variant)
+    options = board_options(state) if state is not None else {}
+    console = Console(highlight=False)
+    console.print(render_board(pos, **options), soft_wrap=True)
+    if state is not None and position is not None:
+        xgid = position.strip()
+        if not xgid.upper().startswith("XGID="):
+            xgid = "XGID=" + xgid
+        console.print(f" {xgid}", soft_wrap=True, markup=False)
+
+
+@app.command()
+def play() -> None:
+    """Play a game or match in the terminal (coming soon)."""
+    typer.echo(
+        "gammon play is coming soon; the rules engine is ready, the game screen is not yet.\n"
+        "It will offer:\n"
+        "  - a game against the computer, at several strengths, or against a friend\n"
+        "    at the same keyboard\n"
+        "  - money games or matches to any length, with the doubling cube, Crawford and\n"
+        "    Jacoby rules\n"
+        f"  - variants: {', '.join(VARIANTS)}\n"
+        "  - dice: random (seeded if you like), typed in from real dice, or drawn from\n"
+        "    two piles of cards\n"
+        "  - hints and undo within a turn\n"
+        "Meanwhile: 'gammon show' draws a position and 'gammon moves' lists legal plays."
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the ``gammon`` command line (the console script and ``python -m gammon``)."""
+    app(args=argv if argv is not None else sys.argv[1:], prog_name="gammon")

@@ -10,7 +10,7 @@ the way GNU Backgammon does (``24/18 13/11``, ``8/5(2)``, ``24/21*/20``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from gammon.core.position import Position
@@ -84,13 +84,14 @@ def format_moves(moves: tuple[CheckerMove, ...] | list[CheckerMove]) -> str:
     return " ".join(p if counts[p] == 1 else f"{p}({counts[p]})" for p in parts)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Play:
+class Play(NamedTuple):
     """A legal play: its checker moves and the position it leads to.
 
     ``position`` is seen from the mover, before the turn passes (call
     ``play.position.swap()`` for the opponent's view).  An empty ``moves`` is a
-    pass.  Plays compare equal when they lead to the same position.
+    pass.  Plays compare equal when they lead to the same position.  A named
+    tuple because move generation builds many of them: it is three times
+    cheaper to create than a frozen dataclass.
     """
 
     moves: tuple[CheckerMove, ...]
@@ -102,8 +103,14 @@ class Play:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and self.position == other.position
 
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
     def __hash__(self) -> int:
         return hash(self.position)
+
+    def __repr__(self) -> str:
+        return f"<Play {self} -> {self.position.position_id}>"
 
     @property
     def hits(self) -> int:

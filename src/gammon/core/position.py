@@ -45,6 +45,11 @@ class Outcome(NamedTuple):
 
 _local = threading.local()
 
+#: Every possible checker move, built once: moves are immutable, so plays share them
+#: (building them per play was the slowest part of ``legal_plays``).
+_new_play = tuple.__new__
+_MOVES = [CheckerMove(i // 50, (i % 50) // 2, bool(i % 2)) for i in range(26 * 50)]
+
 
 def _workspace() -> movegen.Workspace:
     """The calling thread's move generator workspace (one per thread, reused)."""
@@ -349,17 +354,23 @@ class LegalPlays(Sequence[Play]):
             raise IndexError("play index out of range")
         play = self._cache[i]
         if play is None:
-            m = self._moves[i * movegen.MOVE_COLS : (i + 1) * movegen.MOVE_COLS]
-            moves = tuple(
-                CheckerMove(m[3 * j], m[3 * j + 1], bool(m[3 * j + 2])) for j in range(m[12])
-            )
-            pos = Position._make(self._boards[i * 50 : i * 50 + 50], self._position._variant)
-            play = self._cache[i] = Play(moves, pos)
+            play = self._cache[i] = self._build(i)
         return play
 
+    def _build(self, i: int) -> Play:
+        cols = movegen.MOVE_COLS
+        m = self._moves[i * cols : (i + 1) * cols]
+        moves = tuple([_MOVES[m[k] * 50 + m[k + 1] * 2 + m[k + 2]] for k in range(0, 3 * m[12], 3)])
+        pos = Position._make(self._boards[i * 50 : i * 50 + 50], self._position._variant)
+        return _new_play(Play, (moves, pos))
+
     def __iter__(self) -> Iterator[Play]:
+        cache = self._cache
         for i in range(self._n):
-            yield self[i]
+            play = cache[i]
+            if play is None:
+                play = cache[i] = self._build(i)
+            yield play
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Play):

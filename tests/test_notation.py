@@ -1,0 +1,328 @@
+"""Move notation: what players write, read back into the one legal play it names."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards import pos
+from gammon.core.errors import (
+    AmbiguousPlayError,
+    GammonError,
+    IllegalPlayError,
+    InvalidDiceError,
+    PlaySyntaxError,
+)
+from gammon.core.plays import Play
+from gammon.core.position import Position
+from gammon.formats.notation import ALL_ROLLS, parse_play, parse_segments
+
+VECTORS = Path("/work/shared/referee/vectors_public.jsonl")
+START = Position.initial()
+
+
+def random_position(rng: random.Random, plies: int) -> Position:
+    """A position reached by ``plies`` random legal plays from the start."""
+    p = START
+    for _ in range(plies):
+        legal = p.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+        if legal:
+            p = legal[rng.randrange(len(legal))].position
+        if p.is_game_over:
+            break
+        p = p.swap()
+    return p
+
+
+def moved(position: Position, text: str, dice: tuple[int, int] | None = None) -> str:
+    return str(parse_play(position, text, dice))
+
+
+# -- what players write --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "expected"),
+    [
+        ("24/18 13/11", (6, 2), "24/18 13/11"),
+        ("13/11 24/18", (6, 2), "24/18 13/11"),
+        ("24/18 13/11", None, "24/18 13/11"),
+        ("  24 / 18 ,  13/11  ", None, "24/18 13/11"),
+        ("24-18 13-11", None, "24/18 13/11"),
+        ("13/11(2) 6/4(2)", (2, 2), "13/11(2) 6/4(2)"),
+        ("13/11 (2) 6/4 (2)", (2, 2), "13/11(2) 6/4(2)"),
+        ("13/11 13/11 6/4 6/4", (2, 2), "13/11(2) 6/4(2)"),
+        ("24/13", (6, 5), "24/13"),
+        ("24/18/13", (6, 5), "24/13"),
+        ("24/18 18/13", (6, 5), "24/13"),
+        ("13/7 8/7", (6, 1), "13/7 8/7"),
+        ("8/5 6/5", None, "8/5 6/5"),
+        ("31: 8/5 6/5", None, "8/5 6/5"),
+        ("3-1: 8/5 6/5", (1, 3), "8/5 6/5"),
+        ("13/9(2)", None, "13/9(2)"),
+        ("13/5(2)", (4, 4), "13/5(2)"),
+        ("24/16 13/5", (4, 4), "24/16 13/5"),
+    ],
+)
+def test_start_position_plays(text: str, dice: tuple[int, int] | None, expected: str) -> None:
+    assert moved(START, text, dice) == expected
+
+
+def test_bar_hits_and_case() -> None:
+    p = pos("x: bar:1 13:5 8:3 6:5 24:1; o: 24:2 13:5 8:3 6:4 20:1")  # o blot on x's 5
+    for text in ("bar/21 8/5*", "BAR/21 8/5", "b/21 8/5*", "25/21 8/5", "8/5* bar/21", "Bar/21, 8/5*"):
+        assert moved(p, text, (4, 3)) == "bar/21 8/5*"
+
+
+def test_hit_in_the_middle() -> None:
+    p = pos("x: 8:2 6:5; o: 21:1 23:2")  # o blot on x's 4, o point on x's 2
+    assert moved(p, "8/4*/1", (4, 3)) == "8/4*/1"
+    assert moved(p, "8/4*/1", None) == "8/4*/1"
+    assert moved(p, "8/4* 4/1", (4, 3)) == "8/4*/1"
+    assert moved(p, "8/1", (4, 3)) == "8/1"  # 8/5/1 passes the blot by
+
+
+def test_quiet_route_wins_when_the_text_writes_no_hit() -> None:
+    # o has a blot on x's 18 point; 24/19/13 passes it by, 24/18*/13 hits it.
+    p = pos("x: 24:2 13:5 8:3 6:5; o: 7:1 13:5 8:3 5:4 24:2")
+    assert moved(p, "24/13", (6, 5)) == "24/13"
+    assert moved(p, "24/18*/13", (6, 5)) == "24/18*/13"
+    assert moved(p, "24/18/13", (6, 5)) == "24/18*/13"  # the written stop is on the blot
+    assert moved(p, "24/13", None) == "24/13"
+
+
+def test_two_ways_to_hit_are_ambiguous() -> None:
+    # Blots on x's 18 and 19: 24/13 with 6-5 hits one or the other.
+    p = pos("x: 24:2 13:5 8:3 6:5; o: 7:1 6:1 13:5 8:3 5:3 24:2")
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(p, "24/13", (6, 5))
+    message = str(info.value)
+    assert "24/18*/13" in message and "24/19*/13" in message
+    assert moved(p, "24/19*/13", (6, 5)) == "24/19*/13"
+
+
+def test_ambiguous_without_dice() -> None:
+    # 24/20 is 3-1, hitting on the 21 or on the 23 point (or 1-1 hitting both).
+    p = pos("x: 24:1 6:5; o: 4:1 2:1 13:2")  # o blots on x's 21 and 23
+    with pytest.raises(AmbiguousPlayError, match="3-1: 24/23\\*/20|3-1: 24/21\\*/20"):
+        parse_play(p, "24/20")
+
+
+def test_bearing_off() -> None:
+    p = pos("x: 4:1 3:1 2:2; o: 13:15")
+    assert moved(p, "4/off 3/off", (6, 5)) == "4/off 3/off"
+    assert moved(p, "4/0 3/0", (6, 5)) == "4/off 3/off"
+    assert moved(p, "4/OFF 3/o", (6, 5)) == "4/off 3/off"
+    assert moved(p, "4/off", (6, 1)) == "4/off"  # 4/3/off: one checker, both dice
+    assert moved(p, "4/off 2/1", (6, 1)) == "4/off 2/1"
+    assert moved(p, "4/off(1) 3/off 2/off(2)", (6, 6)) == "4/off 3/off 2/off(2)"
+    q = pos("x: 6:1 5:1; o: 13:15")
+    assert moved(q, "6/off 5/off", (6, 5)) == "6/off 5/off"
+    assert moved(q, "6/1/off 5/off", (5, 5)) == "6/off 5/off"
+
+
+def test_pass() -> None:
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")
+    for text in ("", "pass", "  PASS ", "-", "no move"):
+        play = parse_play(closed, text, (6, 6))
+        assert play.moves == () and play.position == closed
+    assert parse_play(closed, "").position == closed  # some roll cannot move
+    with pytest.raises(IllegalPlayError, match="cannot move with 6-6"):
+        parse_play(closed, "bar/19", (6, 6))
+    with pytest.raises(IllegalPlayError, match="names no move, but 6-2 has"):
+        parse_play(START, "pass", (6, 2))
+    with pytest.raises(IllegalPlayError, match="every roll has a legal play"):
+        parse_play(START, "")
+
+
+def test_segments() -> None:
+    assert [str(s) for s in parse_segments("bar/22*/16 13/11(2) 6/off")] == [
+        "bar/22*", "22/16", "13/11", "13/11", "6/off",
+    ]
+    assert parse_segments("pass") == []
+
+
+# -- errors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("24/18 13/x", 10, "a point"),
+        ("24/18 13/", 10, "a point"),
+        ("24", 3, "'/'"),
+        ("24/18 13", 9, "'/'"),
+        ("26/18", 1, "0 (off) to 25"),
+        ("off/3", 1, "move from"),
+        ("6/bar", 3, "move to"),
+        ("13/15", 4, "below 13"),
+        ("13/13", 4, "below 13"),
+        ("6/off*", 6, "no '*'"),
+        ("13/11(5)", 7, "repeat count"),
+        ("13/11(x)", 7, "repeat count"),
+        ("13/11(2", 8, "')'"),
+        ("13/11)", 6, "a space between moves"),
+        ("13/11*8/5", 7, "a space between moves"),
+        ("hello", 1, "a point"),
+        ("24/18 13//11", 10, "a point"),
+    ],
+)
+def test_syntax_errors_name_the_place(text: str, column: int, words: str) -> None:
+    with pytest.raises(PlaySyntaxError) as info:
+        parse_play(START, text, (6, 2))
+    message = str(info.value)
+    assert f"at character {column} " in message
+    assert words in message
+    assert info.value.offset == column - 1  # type: ignore[attr-defined]
+
+
+def test_illegal_play_lists_the_closest() -> None:
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18 13/11", (6, 3))
+    message = str(info.value)
+    assert message.startswith("no legal play for 6-3 moves 24/18 13/11")
+    closest = message.split("closest legal plays: ")[1].split(", ")
+    assert len(closest) == 5 and "24/18 13/10" in closest
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "words"),
+    [
+        ("24/18* 13/11", (6, 2), "nothing to hit on the 18-point"),
+        ("13/7* 13/11", (6, 2), "nothing to hit on the 7-point"),
+        ("24/19", (5, 5), "the 19-point is held by the opponent"),
+        ("bar/22", (3, 1), "more checkers from the bar"),
+        ("9/3", (6, 2), "more checkers from the 9-point"),
+        ("6/off", (6, 6), "no legal play for 6-6"),
+        ("24/18", (6, 2), "no legal play for 6-2"),  # must use both dice
+        ("24/18 13/11 8/6", (6, 2), "no legal play for 6-2"),
+        ("24/18 13/11", (6, 6), "no legal play for 6-6"),
+        ("8/4 6/2", (6, 2), "no legal play for 6-2"),  # right net result, wrong dice
+        ("6/5(3)", None, "no legal play for any roll moves 6/5 6/5 6/5"),
+        ("63: 24/18 13/10", (6, 2), "written for 6-3"),
+    ],
+)
+def test_illegal_plays(text: str, dice: tuple[int, int] | None, words: str) -> None:
+    with pytest.raises(IllegalPlayError, match=words):
+        parse_play(START, text, dice)
+
+
+def test_bad_dice() -> None:
+    with pytest.raises(InvalidDiceError):
+        parse_play(START, "24/18 13/11", (7, 2))
+    with pytest.raises(PlaySyntaxError):
+        parse_play(START, None)  # type: ignore[arg-type]
+
+
+def test_position_method() -> None:
+    assert START.parse_play("24/18 13/11", (6, 2)) == parse_play(START, "24/18 13/11", (2, 6))
+
+
+# -- properties ----------------------------------------------------------------
+
+
+def written_variants(play: Play, rng: random.Random) -> list[str]:
+    """Other ways to write ``play``: step by step, shuffled, upper case, no asterisks."""
+    steps = [str(m) for m in play.moves]
+    shuffled = steps[:]
+    rng.shuffle(shuffled)
+    return [
+        " ".join(steps),
+        " ".join(shuffled).upper(),
+        ", ".join(reversed(str(play).split())),
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 100), st.sampled_from(ALL_ROLLS))
+def test_every_legal_play_reads_back(seed: int, plies: int, dice: tuple[int, int]) -> None:
+    rng = random.Random(seed)
+    p = random_position(rng, plies)
+    legal = p.legal_plays(dice)
+    for play in legal:
+        assert parse_play(p, str(play), dice) == play
+        assert parse_play(p, str(play), dice[::-1]) == play
+        for text in written_variants(play, rng):
+            assert parse_play(p, text, dice) == play, text
+    if not legal:
+        assert parse_play(p, "", dice).position == p
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 100), st.sampled_from(ALL_ROLLS))
+def test_without_dice_the_written_play_still_names_its_position(
+    seed: int, plies: int, dice: tuple[int, int]
+) -> None:
+    p = random_position(random.Random(seed), plies)
+    for play in list(p.legal_plays(dice))[:12]:
+        assert parse_play(p, str(play)).position == play.position
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789/*() ,-barofBAROF", max_size=24))
+def test_any_text_gives_a_play_or_a_gammon_error(text: str) -> None:
+    try:
+        play = parse_play(START, text, (6, 4))
+    except GammonError:
+        return
+    assert play in START.legal_plays((6, 4))
+
+
+# -- the referee's vectors ---------------------------------------------------------
+
+
+VectorCase = tuple[str, str, tuple[int, int], str, str]
+
+
+def _vector_cases() -> list[VectorCase]:
+    """(vector id, position ID, dice, expected result ID, notation) samples per vector."""
+    cases: list[VectorCase] = []
+    with VECTORS.open() as f:
+        for line in f:
+            v = json.loads(line)
+            legal = [e for e in v["legal"] if e["move"]]
+            # Every vector, up to 4 of its plays (first, last and two between).
+            picks = {0, len(legal) - 1, len(legal) // 3, 2 * len(legal) // 3} if legal else set()
+            for i in sorted(picks):
+                e = legal[i]
+                for text in (e["move"], e["move_compact"]):
+                    dice = (v["dice"][0], v["dice"][1])
+                    cases.append((v["id"], v["position_id"], dice, e["position_id"], text))
+    return cases
+
+
+@pytest.mark.skipif(not VECTORS.exists(), reason="referee vectors not present")
+def test_referee_vectors() -> None:
+    failures = []
+    for vid, pid, dice, want, text in _vector_cases():
+        position = Position.from_position_id(pid)
+        try:
+            got = parse_play(position, text, dice).position.position_id
+        except GammonError as exc:
+            failures.append(f"{vid} {text!r}: {exc}")
+            continue
+        if got != want:
+            failures.append(f"{vid} {text!r}: got {got}, want {want}")
+    assert not failures, "\n".join(failures[:20])
+
+
+@pytest.mark.skipif(not VECTORS.exists(), reason="referee vectors not present")
+def test_referee_no_move_vectors() -> None:
+    with VECTORS.open() as f:
+        vectors = [json.loads(line) for line in f]
+    blocked = [v for v in vectors if v["dice_used"] == 0]
+    for v in blocked:
+        p = Position.from_position_id(v["position_id"])
+        assert parse_play(p, "", tuple(v["dice"])).position.position_id == v["position_id"]
+
+
+def test_docstring_examples() -> None:
+    from gammon.formats import notation
+
+    assert doctest.testmod(notation).failed == 0

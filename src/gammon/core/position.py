@@ -10,6 +10,7 @@ history of a game is not part of a position; it lives in the game record.
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
@@ -66,7 +67,7 @@ def check_dice(dice: Iterable[int]) -> Dice:
     :raises InvalidDiceError: anything else.
     """
     try:
-        d1, d2 = (int(d) for d in dice)
+        d1, d2 = (operator.index(d) for d in dice)
     except (TypeError, ValueError):
         raise InvalidDiceError(f"dice must be two numbers from 1 to 6, not {dice!r}") from None
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):

@@ -396,9 +396,11 @@ class Game:
             except GammonError as exc:
                 raise IllegalActionError(str(exc)) from None
         target = given.position if isinstance(given, Play) else given
-        for p in plays:
-            if p.position == target:
-                return p
+        # Compare resulting positions only: building every Play is the slow part.
+        try:
+            return plays[plays.positions().index(target)]
+        except ValueError:
+            pass
         raise IllegalActionError(
             f"that play is not legal for {self.rolled[0]}-{self.rolled[1]}"
         )
@@ -489,7 +491,12 @@ class Game:
             raise IllegalActionError(f"cannot resign in the {self.phase.value} phase")
         if a.player != self.player_to_act:
             raise IllegalActionError(f"cannot resign: it is player {self.player_to_act}'s turn to act")
-        kind = ResultKind(a.kind)
+        try:
+            kind = ResultKind(a.kind)
+        except ValueError:
+            raise IllegalActionError(
+                f"cannot resign: the kind must be single (1), gammon (2) or backgammon (3), not {a.kind!r}"
+            ) from None
         self.resignation = (a.player, kind)
         self._resigned_from = self.phase
         self.phase = Phase.RESIGNED

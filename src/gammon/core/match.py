@@ -55,7 +55,9 @@ class Match:
         "The first game after a player reaches one point from winning is played
         without the cube; later games (post-Crawford) use it again."
         """
-        if not self.length or not self.rules.crawford or self.crawford_played:
+        if not self.length or not self.rules.crawford or self.crawford_played or not self.games:
+            # The first game follows no game, so it is never the Crawford game
+            # (in a 1-point match both players start one point from winning).
             return False
         return (self.length - 1) in self.score and max(self.score) < self.length
 

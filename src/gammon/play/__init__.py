@@ -1,0 +1,34 @@
+"""Play: players (bots now, people and engines later) and the sessions that run games.
+
+>>> from gammon.play import HeuristicPlayer, RandomPlayer, play_match
+>>> from gammon.core.dice import RandomDice
+>>> from gammon.core.game import Rules
+>>> m = play_match(Rules(match_length=3), (HeuristicPlayer(1), RandomPlayer(2)), RandomDice(3))
+>>> m.is_over
+True
+"""
+
+from gammon.play.players import (
+    CubeAction,
+    DoubleAnswer,
+    HeuristicPlayer,
+    Player,
+    RandomPlayer,
+    can_beaver,
+)
+from gammon.play.selfplay import run_selfplay
+from gammon.play.session import EventCallback, next_action, play_game, play_match
+
+__all__ = [
+    "CubeAction",
+    "DoubleAnswer",
+    "EventCallback",
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "can_beaver",
+    "next_action",
+    "play_game",
+    "play_match",
+    "run_selfplay",
+]

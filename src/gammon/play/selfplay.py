@@ -1,0 +1,65 @@
+"""Self-play: the heuristic bot against itself, for ``gammon selfplay``.
+
+:func:`run_selfplay` returns a :class:`~gammon.core.match.Match` that a
+``.mat`` writer can save.  Everything follows from ``seed``: the dice
+(:class:`~gammon.core.dice.RandomDice`) and the tie-breaking of the two bots,
+so the same arguments always give the same games.
+
+Money play (``match_length`` 0) is a session of ``games`` games.  Match play
+(``match_length`` > 0) is one match to that length, however many games it
+takes: a ``.mat`` file holds one match, so ``games`` is then not used (it must
+still be at least 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gammon.core.dice import RandomDice
+from gammon.core.errors import GammonError
+from gammon.core.game import Event, Rules
+from gammon.core.match import Match
+from gammon.core.variants import find_variant
+from gammon.play.players import HeuristicPlayer
+from gammon.play.session import play_match
+
+#: ``progress(games_done, games_total)``; the total is None in match play.
+Progress = Callable[[int, int | None], None]
+
+
+def run_selfplay(
+    games: int,
+    seed: int,
+    match_length: int = 0,
+    variant: str = "standard",
+    progress: Progress | None = None,
+) -> Match:
+    """Play the heuristic bot against itself and return the match (or money session).
+
+    :param games: money play: how many games (at least 1); match play: unused.
+    :param seed: the seed of the dice and of both bots (a whole number, 0 or more).
+    :param match_length: 0 for money play, else the match length (1..99).
+    :param variant: a name from :data:`gammon.core.variants.VARIANTS` or an alias.
+    :param progress: called after each game with (games done, total or None).
+    :raises GammonError: bad arguments (games below 1, unknown variant, bad length or seed).
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise GammonError(f"the number of games must be a whole number, at least 1, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise GammonError(f"the seed must be a whole number, 0 or more, not {seed!r}")
+    rules = Rules(variant=find_variant(variant), match_length=match_length)
+    dice = RandomDice(seed)
+    players = (HeuristicPlayer(seed=2 * seed + 1), HeuristicPlayer(seed=2 * seed + 2))
+    total = games if rules.is_money else None
+    done = 0
+
+    def on_event(event: Event) -> None:
+        nonlocal done
+        if event.kind == "score" and progress is not None:
+            done += 1
+            progress(done, total)
+
+    return play_match(rules, players, dice, games_limit=total, on_event=on_event)
+
+
+__all__ = ["Progress", "run_selfplay"]

@@ -229,7 +229,7 @@ def check_match(match: Match, rules: Rules, games_limit: int | None) -> None:
     for a, b in zip(replayed.games, match.games, strict=True):
         assert a.position == b.position and a.result == b.result
         assert a.crawford_game == b.crawford_game
-        alone = Game.replay(b.record, rules, crawford_game=b.crawford_game, score=b.score)
+        alone = Game.replay(rules, b.record, crawford_game=b.crawford_game, score=b.score)
         assert alone.position == b.position and alone.result == b.result
 
 

@@ -311,8 +311,8 @@ class Game:
     @classmethod
     def replay(
         cls,
+        rules: Rules | None,
         record: list[Action],
-        rules: Rules | None = None,
         *,
         crawford_game: bool = False,
         score: tuple[int, int] = (0, 0),

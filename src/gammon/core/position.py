@@ -115,6 +115,8 @@ class Position:
                 raise InvalidPositionError(
                     f"{who} has {total} checkers on the board; {v.title} has {v.checkers}"
                 )
+        if not any(rows[0]) and not any(rows[1]):
+            raise InvalidPositionError("both sides have borne off every checker; a game ends before that")
         for i in range(24):
             if rows[0][i] and rows[1][23 - i]:
                 raise InvalidPositionError(

@@ -1,0 +1,46 @@
+"""The engine: network evaluator, its input encoding and TD(lambda) self-play training.
+
+numba caches a compiled function by its own file only, so a cached caller in
+this package would keep running an old copy of a callee from another file (the
+move generator, the encoder, the network) after that file changed.  On import
+we therefore compare a digest of those sources with the one the cache was
+built from and drop this package's numba cache when they differ.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+
+def _check_numba_cache() -> None:
+    here = Path(__file__).resolve().parent
+    sources = [
+        here.parent / "core" / "movegen.py",
+        *sorted(here.glob("*.py")),
+    ]
+    digest = hashlib.sha256()
+    for p in sources:
+        try:
+            digest.update(p.read_bytes())
+        except OSError:
+            return
+    cache = here / "__pycache__"
+    stamp = cache / "numba-sources.sha256"
+    want = digest.hexdigest()
+    try:
+        if stamp.read_text() == want:
+            return
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for f in cache.iterdir():
+            if f.suffix in (".nbi", ".nbc"):
+                f.unlink(missing_ok=True)
+        stamp.write_text(want)
+    except OSError:
+        pass
+
+
+_check_numba_cache()

@@ -1,0 +1,353 @@
+"""A small neural network evaluator in numpy, with a numba forward pass.
+
+One hidden layer of sigmoid units, five sigmoid outputs as the field writes
+them: (win, win gammon, win backgammon, lose gammon, lose backgammon), gammons
+counting backgammons, all for the player ON ROLL of the position evaluated.
+Cubeless money equity = 2*win - 1 + wg - lg + wbg - lbg.
+
+A :class:`Network` holds ``K`` nets of the same shape stacked along the first
+axis; net 0 values contact positions and net 1 (when present) pure races.
+
+Weights (float32):
+
+* ``w1``: ``(K, NUM_INPUTS, H)`` input -> hidden (transposed, so the sparse
+  forward pass adds whole rows for the non-zero inputs)
+* ``b1``: ``(K, H)``
+* ``w2``: ``(K, H, 5)`` hidden -> outputs
+* ``b2``: ``(K, 5)``
+
+Files are ``.npz`` archives with these four arrays plus ``meta``: a JSON record
+(settings, games trained, date, command).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, swap_into
+from gammon.core.errors import GammonError
+
+if TYPE_CHECKING:
+    from gammon.core.plays import Play
+    from gammon.core.position import Position
+
+NUM_OUTPUTS = 5
+CONTACT = 0
+RACE = 1
+
+
+@njit(cache=True, fastmath=True, inline="always")
+def _sigmoid(z):  # type: ignore[no-untyped-def]
+    """The logistic function in float32 as 0.5 + 0.5 tanh(z / 2), tanh by a rational
+    approximation (Eigen's fast tanh; error below 2e-7), so loops over it vectorize."""
+    x = np.float32(0.5) * z
+    x = min(max(x, np.float32(-7.90531110763549805)), np.float32(7.90531110763549805))
+    x2 = x * x
+    p = np.float32(-2.76076847742355e-16)
+    p = p * x2 + np.float32(2.00018790482477e-13)
+    p = p * x2 + np.float32(-8.60467152213735e-11)
+    p = p * x2 + np.float32(5.12229709037114e-08)
+    p = p * x2 + np.float32(1.48572235717979e-05)
+    p = p * x2 + np.float32(6.37261928875436e-04)
+    p = p * x2 + np.float32(4.89352455891786e-03)
+    q = np.float32(1.19825839466702e-06)
+    q = q * x2 + np.float32(1.18534705686654e-04)
+    q = q * x2 + np.float32(2.26843463243900e-03)
+    q = q * x2 + np.float32(4.89352518554385e-03)
+    return np.float32(0.5) + np.float32(0.5) * (p * x / q)
+
+
+@njit(cache=True, fastmath=True)
+def forward_one(x, w1, b1, w2, b2, k, h, y):  # type: ignore[no-untyped-def]
+    """Outputs ``y`` (5) and hidden activations ``h`` of net ``k`` for inputs ``x``.
+
+    Sparse in the inputs: only non-zero inputs cost anything.
+    """
+    nh = b1.shape[1]
+    for j in range(nh):
+        h[j] = b1[k, j]
+    for i in range(x.shape[0]):
+        xi = x[i]
+        if xi != 0.0:
+            row = w1[k, i]
+            for j in range(nh):
+                h[j] += row[j] * xi
+    for j in range(nh):
+        h[j] = _sigmoid(h[j])
+    s0 = b2[k, 0]
+    s1 = b2[k, 1]
+    s2 = b2[k, 2]
+    s3 = b2[k, 3]
+    s4 = b2[k, 4]
+    for j in range(nh):
+        hj = h[j]
+        w = w2[k, j]
+        s0 += hj * w[0]
+        s1 += hj * w[1]
+        s2 += hj * w[2]
+        s3 += hj * w[3]
+        s4 += hj * w[4]
+    y[0] = _sigmoid(s0)
+    y[1] = _sigmoid(s1)
+    y[2] = _sigmoid(s2)
+    y[3] = _sigmoid(s3)
+    y[4] = _sigmoid(s4)
+
+
+@njit(cache=True)
+def forward_batch(x, nets, w1, b1, w2, b2):  # type: ignore[no-untyped-def]
+    """Outputs ``(n, 5)`` for inputs ``x`` ``(n, NUM_INPUTS)``; row r uses net ``nets[r]``."""
+    n = x.shape[0]
+    out = np.empty((n, NUM_OUTPUTS), dtype=np.float32)
+    h = np.empty(b1.shape[1], dtype=np.float32)
+    for r in range(n):
+        forward_one(x[r], w1, b1, w2, b2, nets[r], h, out[r])
+    return out
+
+
+@njit(cache=True, inline="always")
+def equity_of(y):  # type: ignore[no-untyped-def]
+    """Cubeless money equity of five probabilities."""
+    return 2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4]
+
+
+@njit(cache=True)
+def flip_into(y, out):  # type: ignore[no-untyped-def]
+    """Probabilities of the other player: (1 - win, lg, lbg, wg, wbg)."""
+    a0 = 1.0 - y[0]
+    a1 = y[3]
+    a2 = y[4]
+    a3 = y[1]
+    a4 = y[2]
+    out[0] = a0
+    out[1] = a1
+    out[2] = a2
+    out[3] = a3
+    out[4] = a4
+
+
+@njit(cache=True)
+def terminal_into(b, out):  # type: ignore[no-untyped-def]
+    """Result of a finished game for the player whose side (``b[:25]``) is empty.
+
+    "A gammon: the loser has borne off no checker.  A backgammon: the loser has
+    borne off none and still has a checker on the bar or in the winner's home board."
+    """
+    total = 0
+    back = 0
+    for i in range(25):
+        total += b[25 + i]
+        if i >= 18:
+            back += b[25 + i]
+    out[0] = 1.0
+    gammon = total >= 15
+    out[1] = 1.0 if gammon else 0.0
+    out[2] = 1.0 if gammon and back > 0 else 0.0
+    out[3] = 0.0
+    out[4] = 0.0
+
+
+@njit(cache=True)
+def side_empty(b, o):  # type: ignore[no-untyped-def]
+    for i in range(25):
+        if b[o + i] != 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def net_index(b, knets):  # type: ignore[no-untyped-def]
+    """Which net values board ``b``: 0 contact, 1 race (0 when there is one net)."""
+    if knets > 1 and not is_contact(b):
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def evaluate_results(boards, n, w1, b1, w2, b2, xs, ys, tmp):  # type: ignore[no-untyped-def]
+    """Probabilities, in the MOVER's view, of ``boards[:n]`` (move results, mover first).
+
+    Each result is swapped so the opponent is on roll, encoded into ``xs[r]``,
+    evaluated and flipped; finished games get their exact result.  Writes
+    ``ys[:n]`` and returns the index of the best result by cubeless equity.
+    """
+    h = np.empty(b1.shape[1], dtype=np.float32)
+    knets = w1.shape[0]
+    best = 0
+    bestv = -1e30
+    for r in range(n):
+        row = boards[r]
+        if side_empty(row, 0):
+            terminal_into(row, ys[r])
+        else:
+            swap_into(row, tmp)
+            encode_into(tmp, xs[r])
+            forward_one(xs[r], w1, b1, w2, b2, net_index(tmp, knets), h, ys[r])
+            flip_into(ys[r], ys[r])
+        v = equity_of(ys[r])
+        if v > bestv:
+            bestv = v
+            best = r
+    return best
+
+
+def flip_probs(y: Sequence[float]) -> tuple[float, float, float, float, float]:
+    """The five probabilities seen by the other player."""
+    return (1.0 - y[0], y[3], y[4], y[1], y[2])
+
+
+def equity(y: Sequence[float]) -> float:
+    """Cubeless money equity of (win, wg, wbg, lg, lbg)."""
+    return float(2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4])
+
+
+class Network:
+    """Stacked MLP weights (net 0 contact, net 1 race) and their metadata."""
+
+    def __init__(
+        self,
+        w1: np.ndarray,
+        b1: np.ndarray,
+        w2: np.ndarray,
+        b2: np.ndarray,
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        self.w1 = np.ascontiguousarray(w1, dtype=np.float32)
+        self.b1 = np.ascontiguousarray(b1, dtype=np.float32)
+        self.w2 = np.ascontiguousarray(w2, dtype=np.float32)
+        self.b2 = np.ascontiguousarray(b2, dtype=np.float32)
+        k, nin, nh = self.w1.shape
+        if nin != NUM_INPUTS:
+            raise GammonError(f"network has {nin} inputs; this encoder makes {NUM_INPUTS}")
+        if self.b1.shape != (k, nh) or self.w2.shape != (k, nh, NUM_OUTPUTS) or (
+            self.b2.shape != (k, NUM_OUTPUTS)
+        ):
+            raise GammonError("network weight shapes do not fit together")
+        self.meta: dict[str, Any] = dict(meta or {})
+
+    @classmethod
+    def random(cls, hidden: int = 128, nets: int = 2, seed: int = 0, scale: float = 0.1) -> Network:
+        """Small random weights (normal, standard deviation ``scale``)."""
+        rng = np.random.default_rng(seed)
+        return cls(
+            rng.normal(0.0, scale, (nets, NUM_INPUTS, hidden)),
+            np.zeros((nets, hidden)),
+            rng.normal(0.0, scale, (nets, hidden, NUM_OUTPUTS)),
+            np.zeros((nets, NUM_OUTPUTS)),
+        )
+
+    @property
+    def hidden(self) -> int:
+        return int(self.w1.shape[2])
+
+    @property
+    def nets(self) -> int:
+        return int(self.w1.shape[0])
+
+    def copy(self) -> Network:
+        return Network(
+            self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy(), dict(self.meta)
+        )
+
+    # -- files -------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str], **extra: np.ndarray) -> None:
+        """Write an ``.npz`` (atomically: a temporary file, then a rename)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp.npz")
+        arrays: dict[str, np.ndarray] = {
+            "w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2,
+            "meta": np.array(json.dumps(self.meta, sort_keys=True)), **extra,
+        }
+        np.savez(tmp, **arrays)  # type: ignore[arg-type]
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Network:
+        """Read a file written by :meth:`save`."""
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                meta = json.loads(str(z["meta"])) if "meta" in z else {}
+                return cls(z["w1"], z["b1"], z["w2"], z["b2"], meta)
+        except (OSError, KeyError, ValueError) as exc:
+            raise GammonError(f"cannot read network weights from {path}: {exc}") from None
+
+    # -- evaluation --------------------------------------------------------
+
+    def evaluate_boards(self, boards: np.ndarray) -> np.ndarray:
+        """Probabilities ``(n, 5)`` for boards ``(n, 50)``, each seen from the player on roll."""
+        boards = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50)
+        out: np.ndarray = _evaluate_on_roll(boards, self.w1, self.b1, self.w2, self.b2)
+        return out
+
+    def evaluate(self, board: bytes | np.ndarray) -> tuple[float, ...]:
+        """Probabilities of one board (50 counts, player on roll first)."""
+        b = np.frombuffer(board, dtype=np.uint8) if isinstance(board, bytes) else board
+        return tuple(float(v) for v in self.evaluate_boards(np.asarray(b))[0])
+
+    def evaluate_results(self, boards: np.ndarray) -> tuple[np.ndarray, int]:
+        """Mover's-view probabilities of move results ``(n, 50)`` and the best index.
+
+        This is the one-batch evaluation of every candidate play of a roll.
+        """
+        boards = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50)
+        n = boards.shape[0]
+        xs = np.zeros((max(n, 1), NUM_INPUTS), dtype=np.float32)
+        ys = np.zeros((max(n, 1), NUM_OUTPUTS), dtype=np.float32)
+        tmp = np.zeros(50, dtype=np.uint8)
+        best = evaluate_results(boards, n, self.w1, self.b1, self.w2, self.b2, xs, ys, tmp)
+        return ys[:n], int(best)
+
+    def rank_plays(self, position: Position, dice: Iterable[int]) -> list[RankedPlay]:
+        """Every legal play of ``dice``, best first, valued in one batch (mover's view).
+
+        Empty when nothing can be played.
+        """
+        plays = position.legal_plays(dice)
+        if len(plays) == 0:
+            return []
+        boards = np.frombuffer(
+            b"".join(p.board for p in plays.positions()), dtype=np.uint8
+        ).reshape(-1, 50)
+        ys, _ = self.evaluate_results(boards)
+        ranked = [
+            RankedPlay(plays[i], tuple(float(v) for v in ys[i]), equity(ys[i]))
+            for i in range(len(plays))
+        ]
+        ranked.sort(key=lambda r: -r.equity)
+        return ranked
+
+
+class RankedPlay(NamedTuple):
+    """A play with the mover's probabilities after it and their cubeless equity."""
+
+    play: Play
+    probs: tuple[float, ...]
+    equity: float
+
+
+@njit(cache=True)
+def _evaluate_on_roll(boards, w1, b1, w2, b2):  # type: ignore[no-untyped-def]
+    n = boards.shape[0]
+    out = np.empty((n, NUM_OUTPUTS), dtype=np.float32)
+    x = np.zeros(NUM_INPUTS, dtype=np.float32)
+    h = np.empty(b1.shape[1], dtype=np.float32)
+    knets = w1.shape[0]
+    for r in range(n):
+        if side_empty(boards[r], 25):
+            # The opponent has borne off everything: the player on roll lost.
+            swap = np.empty(50, dtype=np.uint8)
+            swap_into(boards[r], swap)
+            terminal_into(swap, out[r])
+            flip_into(out[r], out[r])
+            continue
+        encode_into(boards[r], x)
+        forward_one(x, w1, b1, w2, b2, net_index(boards[r], knets), h, out[r])
+    return out

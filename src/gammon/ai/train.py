@@ -1,0 +1,607 @@
+"""TD(lambda) self-play training of the network evaluator, the game loop in numba.
+
+Our own self-play only: the nets start from random weights and learn from the
+results of games they play against themselves (standard backgammon, cubeless).
+
+Each turn the player on roll rolls (a seeded splitmix64 generator inside numba,
+so a run is reproducible and its state is part of a checkpoint), the move
+generator gives every distinct legal result, all results are encoded and
+evaluated in one batch, and the best by cubeless equity is played (with
+probability ``epsilon`` a random one).  Net 0 values contact positions, net 1
+pure races.
+
+Learning is offline TD(lambda) per game: the values the net gave during the
+game (``V_t`` for the position with the player on roll at turn ``t``) give
+the lambda-returns backwards from the final result,
+
+    G_{T-1} = result,   G_t = flip((1 - lambda) V_{t+1} + lambda G_{t+1}),
+
+(``flip`` turns five probabilities into the other player's) and each
+position's net is moved by ``alpha * (G_t - V_t) * grad V_t``.  With the weights
+fixed during a game this is exactly the forward view of TD(lambda); updates
+are sparse in the inputs, so a game costs little beyond playing it.
+
+Run ``python -m gammon.ai.train --games N --out DIR [--resume]``; the directory
+gets ``checkpoint.npz`` (weights, generator state) and ``meta.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime as _dt
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, pips, shots, swap_into
+from gammon.ai.network import (
+    NUM_OUTPUTS,
+    Network,
+    equity_of,
+    flip_into,
+    forward_one,
+    net_index,
+    side_empty,
+    terminal_into,
+)
+from gammon.core import movegen
+from gammon.core.variants import STANDARD
+
+#: The variant trained: standard backgammon (move generator switches, checkers).
+_FLAGS = STANDARD.flags
+_CHECKERS = STANDARD.checkers
+
+#: Most turns one game may take; a longer game is abandoned (never seen in practice).
+MAX_PLIES = 4000
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+
+
+# -- random numbers ------------------------------------------------------------
+
+
+@njit(cache=True)
+def _next_u64(state):  # type: ignore[no-untyped-def]
+    """splitmix64: the next 64-bit value of ``state`` (a uint64 array of one)."""
+    state[0] += _GOLDEN
+    z = state[0]
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _die(state):  # type: ignore[no-untyped-def]
+    return np.int64(_next_u64(state) % np.uint64(6)) + 1
+
+
+@njit(cache=True)
+def _uniform(state):  # type: ignore[no-untyped-def]
+    return np.float64(_next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def _below(state, n):  # type: ignore[no-untyped-def]
+    return np.int64(_next_u64(state) % np.uint64(n))
+
+
+def seed_state(seed: int) -> np.ndarray:
+    """A generator state for ``seed``."""
+    s = np.zeros(1, dtype=np.uint64)
+    s[0] = (seed * int(_M1) + int(_GOLDEN)) & 0xFFFFFFFFFFFFFFFF
+    return s
+
+
+# -- a fixed baseline player -----------------------------------------------------
+
+
+@njit(cache=True)
+def heuristic_score(b, hit):  # type: ignore[no-untyped-def]
+    """A simple pip-count and safety heuristic for a move result (mover first).
+
+    Prefers hitting, making points (home board and primes), few exposed blots;
+    in a race, bearing off and pips.  A fixed yardstick for progress reports.
+    """
+    if side_empty(b, 0):
+        return 1e6
+    off = 15
+    for i in range(25):
+        off -= b[i]
+    if not is_contact(b):
+        return 10.0 * off - 0.1 * pips(b, 0)
+    score = 0.02 * (pips(b, 25) - pips(b, 0)) + 1.0 * b[49]
+    run = 0
+    prime = 0
+    home = 0
+    made = 0
+    for i in range(24):
+        c = b[i]
+        if c >= 2:
+            made += 1
+            run += 1
+            if run > prime:
+                prime = run
+            if i < 6:
+                home += 1
+        else:
+            run = 0
+    score += 0.3 * home + 0.1 * made + 0.2 * prime
+    score -= 2.0 * shots(b, 0, 25, hit) / 36.0
+    return score
+
+
+# -- one game ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _roll(rng, first):  # type: ignore[no-untyped-def]
+    d1 = _die(rng)
+    d2 = _die(rng)
+    while first and d1 == d2:
+        d1 = _die(rng)
+        d2 = _die(rng)
+    return d1, d2
+
+
+@njit(cache=True)
+def _choose(kind, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
+    """Generate the results of a roll and pick one; returns (count, index).
+
+    ``kind`` 0: the net (greedy by equity, random with probability ``eps``);
+    1: the heuristic.  ``cx[r]``/``cy[r]`` get the net's inputs and mover's-view
+    probabilities of each result (kind 0).
+    """
+    n = movegen.generate(board, d1, d2, _FLAGS, _CHECKERS, gb, gm, table)
+    if n == 0:
+        return 0, -1
+    if kind == 0:
+        best = 0
+        bestv = -1e30
+        h = np.empty(b1.shape[1], dtype=np.float32)
+        knets = w1.shape[0]
+        for r in range(n):
+            row = gb[r]
+            if side_empty(row, 0):
+                terminal_into(row, cy[r])
+                return n, r
+            swap_into(row, tmp)
+            encode_into(tmp, cx[r])
+            forward_one(cx[r], w1, b1, w2, b2, net_index(tmp, knets), h, cy[r])
+            v = -equity_of(cy[r])
+            if v > bestv:
+                bestv = v
+                best = r
+        if eps > 0.0 and _uniform(rng) < eps:
+            best = _below(rng, n)
+        return n, best
+    best = 0
+    bestv = -1e30
+    for r in range(n):
+        v = heuristic_score(gb[r], hit)
+        if v > bestv:
+            bestv = v
+            best = r
+    return n, best
+
+
+@njit(cache=True)
+def _result_points(b):  # type: ignore[no-untyped-def]
+    """Points won (1, 2 or 3) by the player whose side of ``b`` is empty."""
+    out = np.empty(5, dtype=np.float32)
+    terminal_into(b, out)
+    return 1 + int(out[1]) + int(out[2])
+
+
+@njit(cache=True, fastmath=True)
+def _update(x, k, g, w1, b1, w2, b2, alpha, h, y, dh):  # type: ignore[no-untyped-def]
+    """One gradient step of net ``k`` moving its outputs for ``x`` towards ``g``."""
+    forward_one(x, w1, b1, w2, b2, k, h, y)
+    nh = h.shape[0]
+    dy = np.empty(NUM_OUTPUTS, dtype=np.float32)
+    for o in range(NUM_OUTPUTS):
+        dy[o] = alpha * (g[o] - y[o]) * y[o] * (1.0 - y[o])
+    for j in range(nh):
+        s = 0.0
+        for o in range(NUM_OUTPUTS):
+            s += dy[o] * w2[k, j, o]
+        dh[j] = s * h[j] * (1.0 - h[j])
+        for o in range(NUM_OUTPUTS):
+            w2[k, j, o] += dy[o] * h[j]
+        b1[k, j] += dh[j]
+    for o in range(NUM_OUTPUTS):
+        b2[k, o] += dy[o]
+    for i in range(x.shape[0]):
+        xi = x[i]
+        if xi != 0.0:
+            row = w1[k, i]
+            for j in range(nh):
+                row[j] += dh[j] * xi
+
+
+class _Scratch:
+    """Preallocated arrays for the numba game loops."""
+
+    def __init__(self, hidden: int) -> None:
+        ws = movegen.Workspace()
+        self.gb, self.gm, self.table = ws.boards, ws.moves, ws.table
+        cap = movegen.MAX_RESULTS
+        self.cx = np.zeros((cap, NUM_INPUTS), dtype=np.float32)
+        self.cy = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
+        self.xs = np.zeros((MAX_PLIES, NUM_INPUTS), dtype=np.float32)
+        self.ks = np.zeros(MAX_PLIES, dtype=np.int64)
+        self.vs = np.zeros((MAX_PLIES, NUM_OUTPUTS), dtype=np.float32)
+        self.h = np.zeros(hidden, dtype=np.float32)
+        self.dh = np.zeros(hidden, dtype=np.float32)
+
+
+@njit(cache=True)
+def _train_games(  # type: ignore[no-untyped-def]
+    ngames, start, w1, b1, w2, b2, alpha, lam, eps, rng, gb, gm, table, cx, cy, xs, ks, vs, h,
+    dh, stats,
+):
+    """Play ``ngames`` self-play games, learning after each.
+
+    ``stats`` += (games, plies, first player's points, gammons (with
+    backgammons), backgammons, abandoned games).
+    """
+    knets = w1.shape[0]
+    tmp = np.empty(50, dtype=np.uint8)
+    hit = np.empty((6, 6), dtype=np.bool_)
+    board = np.empty(50, dtype=np.uint8)
+    g = np.empty(NUM_OUTPUTS, dtype=np.float32)
+    y = np.empty(NUM_OUTPUTS, dtype=np.float32)
+    for _ in range(ngames):
+        for i in range(50):
+            board[i] = start[i]
+        t = 0
+        encode_into(board, xs[0])
+        ks[0] = net_index(board, knets)
+        first = True
+        done = False
+        abandoned = False
+        while not done:
+            d1, d2 = _roll(rng, first)
+            first = False
+            n, best = _choose(0, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy,
+                              tmp, hit)
+            if t + 1 >= MAX_PLIES:
+                abandoned = True
+                break
+            if n == 0:
+                swap_into(board, tmp)
+                for i in range(50):
+                    board[i] = tmp[i]
+                t += 1
+                encode_into(board, xs[t])
+                ks[t] = net_index(board, knets)
+                forward_one(xs[t], w1, b1, w2, b2, ks[t], h, vs[t])
+                continue
+            row = gb[best]
+            if side_empty(row, 0):
+                terminal_into(row, g)
+                done = True
+                pts = 1 + int(g[1]) + int(g[2])
+                stats[1] += t + 1
+                stats[2] += pts if t % 2 == 0 else -pts
+                if g[1] > 0:
+                    stats[3] += 1
+                if g[2] > 0:
+                    stats[4] += 1
+                break
+            swap_into(row, board)
+            t += 1
+            for i in range(NUM_INPUTS):
+                xs[t, i] = cx[best, i]
+            ks[t] = net_index(board, knets)
+            for o in range(NUM_OUTPUTS):
+                vs[t, o] = cy[best, o]
+        if abandoned:
+            stats[5] += 1
+            continue
+        stats[0] += 1
+        # g holds the result for the player on roll at turn t (the winner).
+        for u in range(t, -1, -1):
+            _update(xs[u], ks[u], g, w1, b1, w2, b2, alpha, h, y, dh)
+            if u > 0:
+                for o in range(NUM_OUTPUTS):
+                    g[o] = (1.0 - lam) * vs[u, o] + lam * g[o]
+                flip_into(g, g)
+
+
+@njit(cache=True)
+def _play_game(start, kinds, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2, rng, gb, gm, table, cx, cy):  # type: ignore[no-untyped-def]
+    """One game between player A (moves first) and B; returns A's points (+/-1..3)."""
+    tmp = np.empty(50, dtype=np.uint8)
+    hit = np.empty((6, 6), dtype=np.bool_)
+    board = start.copy()
+    first = True
+    for t in range(MAX_PLIES):
+        d1, d2 = _roll(rng, first)
+        first = False
+        p = t % 2
+        if p == 0:
+            n, best = _choose(kinds[0], board, d1, d2, wa1, ba1, wa2, ba2, 0.0, rng, gb, gm,
+                              table, cx, cy, tmp, hit)
+        else:
+            n, best = _choose(kinds[1], board, d1, d2, wb1, bb1, wb2, bb2, 0.0, rng, gb, gm,
+                              table, cx, cy, tmp, hit)
+        if n == 0:
+            swap_into(board, tmp)
+        else:
+            row = gb[best]
+            if side_empty(row, 0):
+                pts = _result_points(row)
+                return pts if p == 0 else -pts
+            swap_into(row, tmp)
+        for i in range(50):
+            board[i] = tmp[i]
+    return 0
+
+
+@njit(cache=True)
+def _match(npairs, seed0, start, kind_a, kind_b, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2, gb, gm, table, cx, cy):  # type: ignore[no-untyped-def]
+    """``npairs`` pairs of games with the same dice, A first then B first.
+
+    Returns (A's total points, A's wins, games)."""
+    rng = np.zeros(1, dtype=np.uint64)
+    kinds = np.empty(2, dtype=np.int64)
+    total = 0
+    wins = 0
+    for p in range(npairs):
+        for side in range(2):
+            rng[0] = np.uint64(seed0 + p) * _M1 + _GOLDEN
+            if side == 0:
+                kinds[0] = kind_a
+                kinds[1] = kind_b
+                pts = _play_game(start, kinds, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2, rng, gb,
+                                 gm, table, cx, cy)
+            else:
+                kinds[0] = kind_b
+                kinds[1] = kind_a
+                pts = -_play_game(start, kinds, wb1, bb1, wb2, bb2, wa1, ba1, wa2, ba2, rng, gb,
+                                  gm, table, cx, cy)
+            total += pts
+            if pts > 0:
+                wins += 1
+    return total, wins, 2 * npairs
+
+
+# -- the Python driver -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a training run does; stored with every checkpoint."""
+
+    games: int = 100_000
+    seed: int = 1
+    hidden: int = 128
+    alpha: float = 0.1
+    lam: float = 0.7
+    epsilon: float = 0.0
+    nets: int = 2
+    init_scale: float = 0.1
+    checkpoint_every: int = 5000
+    log_every: int = 1000
+    eval_every: int = 5000
+    eval_games: int = 200
+    eval_seed: int = 12345
+    snapshot_every: int = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """One progress report."""
+
+    games: int
+    games_per_s: float
+    elapsed_s: float
+    recent_games_per_s: float
+    plies_per_game: float
+    gammon_rate: float
+    strength: dict[str, float] | None
+
+    def line(self) -> str:
+        s = (
+            f"games {self.games}  {self.recent_games_per_s:.1f} games/s"
+            f" (run {self.games_per_s:.1f})  elapsed {self.elapsed_s:.0f}s"
+            f"  plies/game {self.plies_per_game:.1f}  gammons {self.gammon_rate:.3f}"
+        )
+        if self.strength:
+            s += "  " + "  ".join(f"{k} {v:.3f}" for k, v in self.strength.items())
+        return s
+
+
+def strength(net: Network, games: int = 200, seed: int = 12345,
+             opponent: Network | None = None) -> dict[str, float]:
+    """Win rate and points per game of ``net`` against the heuristic (or ``opponent``).
+
+    Pairs of games share their dice with the sides exchanged; same seeds every call.
+    """
+    sc = _Scratch(net.hidden)
+    start = np.array(STANDARD.start + STANDARD.start, dtype=np.uint8)
+    o = opponent if opponent is not None else net
+    total, wins, n = _match(
+        max(1, games // 2), seed, start, 0, 0 if opponent is not None else 1,
+        net.w1, net.b1, net.w2, net.b2, o.w1, o.b1, o.w2, o.b2,
+        sc.gb, sc.gm, sc.table, sc.cx, sc.cy,
+    )
+    return {"win": wins / n, "ppg": total / n}
+
+
+def _command() -> str:
+    return " ".join([Path(sys.executable).name, *sys.argv]) if sys.argv else ""
+
+
+class Trainer:
+    """The state of a run: network, generator state, counters; checkpoints in ``out_dir``."""
+
+    def __init__(self, settings: Settings, out_dir: str | os.PathLike[str] | None,
+                 resume: bool = False) -> None:
+        self.settings = settings
+        self.out_dir = Path(out_dir) if out_dir is not None else None
+        self.games_done = 0
+        self.history: list[dict[str, Any]] = []
+        #: The latest snapshot, the yardstick of the "vs_snap" figure.
+        self.prev: Network | None = None
+        ckpt = self.out_dir / "checkpoint.npz" if self.out_dir else None
+        if resume and ckpt is not None and ckpt.exists():
+            self.net = Network.load(ckpt)
+            with np.load(ckpt, allow_pickle=False) as z:
+                self.rng = np.array(z["rng"], dtype=np.uint64)
+            self.games_done = int(self.net.meta.get("games", 0))
+            self.history = list(self.net.meta.get("history", []))
+            snaps = sorted((self.out_dir / "snapshots").glob("games-*.npz")) if self.out_dir else []
+            if snaps:
+                self.prev = Network.load(snaps[-1])
+        else:
+            self.net = Network.random(settings.hidden, settings.nets, settings.seed,
+                                      settings.init_scale)
+            self.rng = seed_state(settings.seed)
+        self.scratch = _Scratch(self.net.hidden)
+        self.start = np.array(STANDARD.start + STANDARD.start, dtype=np.uint8)
+
+    def play(self, games: int) -> np.ndarray:
+        """Train on ``games`` more games; returns the stats array of that chunk."""
+        s, n, sc = self.settings, self.net, self.scratch
+        stats = np.zeros(6, dtype=np.int64)
+        _train_games(
+            games, self.start, n.w1, n.b1, n.w2, n.b2, np.float32(s.alpha), np.float32(s.lam),
+            s.epsilon, self.rng, sc.gb, sc.gm, sc.table, sc.cx, sc.cy, sc.xs, sc.ks, sc.vs,
+            sc.h, sc.dh, stats,
+        )
+        self.games_done += games
+        return stats
+
+    def snapshot(self) -> None:
+        """Keep a copy of the weights as ``snapshots/games-NNNNNNNNN.npz``."""
+        if self.out_dir is None:
+            return
+        d = self.out_dir / "snapshots"
+        d.mkdir(parents=True, exist_ok=True)
+        self.net.save(d / f"games-{self.games_done:09d}.npz")
+        self.prev = self.net.copy()
+
+    def checkpoint(self) -> None:
+        if self.out_dir is None:
+            return
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        meta = {
+            "kind": "td-lambda self-play",
+            "variant": "standard",
+            "games": self.games_done,
+            "settings": dataclasses.asdict(self.settings),
+            "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            "command": _command(),
+            "history": self.history[-200:],
+        }
+        self.net.meta = meta
+        self.net.save(self.out_dir / "checkpoint.npz", rng=self.rng)
+        tmp = self.out_dir / "meta.json.tmp"
+        tmp.write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+        os.replace(tmp, self.out_dir / "meta.json")
+
+
+def train(settings: Settings, out_dir: str | os.PathLike[str] | None, *, resume: bool = False,
+          progress: Callable[[Progress], None] | None = None) -> Network:
+    """Train until ``settings.games`` games in all (counting resumed ones); return the net.
+
+    Checkpoints every ``checkpoint_every`` games and at the end; calls
+    ``progress`` every ``log_every`` games (with a strength figure every
+    ``eval_every`` games: win rate and points per game of the net against the
+    fixed heuristic, and points per game against the latest snapshot, kept
+    every ``snapshot_every`` games in ``out_dir/snapshots``).
+    """
+    tr = Trainer(settings, out_dir, resume)
+    t0 = time.perf_counter()
+    done_at_start = tr.games_done
+    chunk = max(1, min(settings.log_every, settings.checkpoint_every))
+    last_ckpt = tr.games_done
+    acc = np.zeros(6, dtype=np.int64)
+    last_log = [float(tr.games_done), 0.0]
+    while tr.games_done < settings.games:
+        todo = min(chunk - tr.games_done % chunk, settings.games - tr.games_done)
+        acc += tr.play(todo)
+        g = tr.games_done
+        at_log = g % settings.log_every == 0 or g >= settings.games
+        if at_log:
+            el = time.perf_counter() - t0
+            st = None
+            if settings.eval_every and (g % settings.eval_every == 0 or g >= settings.games):
+                st = strength(tr.net, settings.eval_games, settings.eval_seed)
+                if tr.prev is not None:
+                    vs = strength(tr.net, settings.eval_games, settings.eval_seed, tr.prev)
+                    st["vs_snap_ppg"] = vs["ppg"]
+                tr.history.append({"games": g, **st})
+            played = max(1, int(acc[0]))
+            rep = Progress(g, (g - done_at_start) / max(el, 1e-9), el,
+                           (g - last_log[0]) / max(el - last_log[1], 1e-9), acc[1] / played,
+                           acc[3] / played, st)
+            last_log[:] = [g, el]
+            acc[:] = 0
+            if progress is not None:
+                progress(rep)
+        if g - last_ckpt >= settings.checkpoint_every or g >= settings.games:
+            tr.checkpoint()
+            last_ckpt = g
+        if settings.snapshot_every and g % settings.snapshot_every == 0:
+            tr.snapshot()
+    if tr.games_done == done_at_start:
+        tr.checkpoint()
+    return tr.net
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m gammon.ai.train", description=__doc__.split("\n")[0])
+    d = Settings()
+    p.add_argument("--games", type=int, default=d.games, help="total games (resumed ones count)")
+    p.add_argument("--out", required=True, help="directory for checkpoint.npz and meta.json")
+    p.add_argument("--resume", action="store_true", help="continue from DIR/checkpoint.npz")
+    p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--hidden", type=int, default=d.hidden)
+    p.add_argument("--alpha", type=float, default=d.alpha)
+    p.add_argument("--lambda", dest="lam", type=float, default=d.lam)
+    p.add_argument("--epsilon", type=float, default=d.epsilon)
+    p.add_argument("--nets", type=int, choices=(1, 2), default=d.nets,
+                   help="2: separate contact and race nets")
+    p.add_argument("--checkpoint-every", type=int, default=d.checkpoint_every)
+    p.add_argument("--log-every", type=int, default=d.log_every)
+    p.add_argument("--eval-every", type=int, default=d.eval_every)
+    p.add_argument("--eval-games", type=int, default=d.eval_games)
+    p.add_argument("--snapshot-every", type=int, default=d.snapshot_every,
+                   help="keep DIR/snapshots/games-N.npz every this many games (0: never)")
+    a = p.parse_args(argv)
+    s = Settings(
+        games=a.games, seed=a.seed, hidden=a.hidden, alpha=a.alpha, lam=a.lam,
+        epsilon=a.epsilon, nets=a.nets, checkpoint_every=a.checkpoint_every,
+        log_every=a.log_every, eval_every=a.eval_every, eval_games=a.eval_games,
+        snapshot_every=a.snapshot_every,
+    )
+    out = Path(a.out)
+    if a.resume and (out / "checkpoint.npz").exists():
+        meta = Network.load(out / "checkpoint.npz").meta
+        print(f"resuming from {out / 'checkpoint.npz'} at {meta.get('games', 0)} games",
+              flush=True)
+    print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
+
+    def report(r: Progress) -> None:
+        print(r.line(), flush=True)
+
+    train(s, out, resume=a.resume, progress=report)
+    print(f"done: {s.games} games; weights in {out / 'checkpoint.npz'}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

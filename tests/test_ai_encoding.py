@@ -1,0 +1,168 @@
+"""The network input encoder: layout and values on known positions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gammon.ai.encoding import (
+    FEATURES_PER_SIDE,
+    NUM_INPUTS,
+    OFF_CONTACT,
+    OFF_FEATURES,
+    OFF_PIPDIFF,
+    RAW_PER_SIDE,
+    encode,
+    encode_batch,
+    escapes,
+    is_contact,
+    shots,
+)
+from gammon.core import movegen
+
+
+def board(me: dict[int, int], opp: dict[int, int]) -> np.ndarray:
+    """50 counts from ``{point: count}`` for each side, each from its own side (25 = bar)."""
+    b = np.zeros(50, dtype=np.uint8)
+    for o, side in ((0, me), (25, opp)):
+        for p, c in side.items():
+            b[o + p - 1] = c
+    return b
+
+
+START = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
+def feature(x: np.ndarray, side: int, k: int) -> float:
+    return float(x[OFF_FEATURES + FEATURES_PER_SIDE * side + k])
+
+
+def test_layout_constants() -> None:
+    assert NUM_INPUTS == 214
+    assert OFF_FEATURES == 2 * RAW_PER_SIDE
+    assert OFF_CONTACT == NUM_INPUTS - 1
+    assert OFF_PIPDIFF == NUM_INPUTS - 2
+
+
+def test_initial_position() -> None:
+    x = encode(board(START, START))
+    assert x.shape == (NUM_INPUTS,) and x.dtype == np.float32
+    for s in (0, 1):
+        base = RAW_PER_SIDE * s
+        # 6 point: five checkers -> 1, 1, 1, (5 - 3) / 2
+        assert list(x[base + 20 : base + 24]) == [1, 1, 1, 1.0]
+        assert list(x[base + 28 : base + 32]) == [1, 1, 1, 0]  # 8 point: 3
+        assert list(x[base + 92 : base + 96]) == [1, 1, 0, 0]  # 24 point: 2
+        assert list(x[base : base + 4]) == [0, 0, 0, 0]
+        assert x[base + 96] == 0 and x[base + 97] == 0  # bar, off
+        assert feature(x, s, 0) == pytest.approx(167 / 160)
+        assert feature(x, s, 1) == 0  # blots
+        assert feature(x, s, 2) == 0  # shots
+        assert feature(x, s, 3) == pytest.approx(1 / 6)  # 6 point made
+        assert feature(x, s, 4) == pytest.approx(1 / 6)  # no two adjacent points
+        assert feature(x, s, 5) == pytest.approx(1 / 2)  # the 24-point anchor
+        assert feature(x, s, 6) == pytest.approx(2 / 5)  # two back
+        assert feature(x, s, 7) == 0  # no roll jumps the 13-8-6 points from 24
+    assert x[OFF_PIPDIFF] == 0
+    assert x[OFF_CONTACT] == 1
+
+
+def test_bar_off_and_race() -> None:
+    x = encode(board({25: 2, 1: 3}, {3: 4}))
+    assert x[96] == pytest.approx(1.0)
+    assert x[97] == pytest.approx(10 / 15)
+    assert x[RAW_PER_SIDE + 97] == pytest.approx(11 / 15)
+    assert x[OFF_CONTACT] == 1  # a checker on the bar is behind everything
+    y = encode(board({1: 3}, {3: 4}))
+    assert y[OFF_CONTACT] == 0
+    assert y[OFF_PIPDIFF] == pytest.approx((3 - 12) / 100)
+
+
+def test_direct_and_indirect_shots() -> None:
+    # My blot on my 11 point; an opposing checker on my 8 point (its 17) is 3 away.
+    b = board({11: 1, 6: 14}, {17: 1, 1: 14})
+    hit = np.zeros((6, 6), dtype=np.bool_)
+    # Rolls with a 3 (11), 1-2 and 2-1, and 1-1 (three ones).
+    assert shots(b, 0, 25, hit) == 14
+    x = encode(b)
+    assert feature(x, 0, 1) == pytest.approx(1 / 5)
+    assert feature(x, 0, 2) == pytest.approx(14 / 36)
+    # Block the 9 and 10 points: 1-2 no longer hits, nor 1-1.
+    b2 = board({11: 1, 10: 2, 9: 2, 6: 10}, {17: 1, 1: 14})
+    assert shots(b2, 0, 25, hit) == 11
+    # From their 24 point (10 away) 6-4 and 4-6 hit too; 5-5 is blocked by my 6 point.
+    b3 = board({11: 1, 6: 14}, {17: 1, 24: 14})
+    assert shots(b3, 0, 25, hit) == 16
+    b4 = board({11: 1, 6: 14}, {24: 15})
+    assert shots(b4, 0, 25, hit) == 2
+
+
+def _exact_shot_rolls(b: np.ndarray, ws: movegen.Workspace) -> int:
+    sw = np.concatenate([b[25:], b[:25]])
+    n = 0
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            k = movegen.generate(sw, d1, d2, 1, 15, ws.boards, ws.moves, ws.table)
+            if any(ws.moves[r, 2:12:3].any() for r in range(k)):
+                n += 1
+    return n
+
+
+def test_shots_match_the_move_generator_mostly() -> None:
+    """The cheap count agrees with the generator's hits on most random positions."""
+    ws = movegen.Workspace()
+    rng = np.random.default_rng(7)
+    hit = np.zeros((6, 6), dtype=np.bool_)
+    b = board(START, START)
+    same = total = 0
+    for _ in range(400):
+        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+        k = movegen.generate(b, d1, d2, 1, 15, ws.boards, ws.moves, ws.table)
+        nb = ws.boards[int(rng.integers(k))].copy() if k else b.copy()
+        if not nb[:25].any():
+            b = board(START, START)
+            continue
+        b = np.concatenate([nb[25:], nb[:25]])
+        if is_contact(b):
+            total += 1
+            same += shots(b, 0, 25, hit) == _exact_shot_rolls(b, ws)
+    assert total > 100
+    assert same / total > 0.9
+
+
+def test_escapes() -> None:
+    # A back checker on the 24 point, nothing in front of it: every roll escapes.
+    assert escapes(board({24: 1}, {1: 2}), 0, 25) == 36
+    # Opposing points on my 18 and 17 (their 7 and 8): the checker on 24 must reach
+    # my 16 or lower.  Non-doubles summing to 8+ (12 rolls: every one has an open
+    # first step), and 4-4 and 5-5; 6-6 and 3-3 are stopped on the 18 point.
+    assert escapes(board({24: 1}, {7: 2, 8: 2}), 0, 25) == 14
+    # No checker back: 36.
+    assert escapes(board({6: 2}, {7: 2}), 0, 25) == 36
+
+
+def test_batch_matches_single() -> None:
+    bs = np.stack([board(START, START), board({11: 1, 6: 14}, {17: 1, 24: 14})])
+    xb = encode_batch(bs)
+    assert xb.shape == (2, NUM_INPUTS)
+    for r in range(2):
+        assert np.array_equal(xb[r], encode(bs[r]))
+
+
+def test_contact() -> None:
+    assert is_contact(board(START, START))
+    assert not is_contact(board({6: 2}, {6: 2}))
+    assert is_contact(board({6: 2}, {20: 1}))  # their 20 is my 5 point
+
+
+def test_swapping_sides_swaps_the_blocks() -> None:
+    b = board({24: 1, 13: 4, 11: 1, 8: 3, 6: 4, 5: 2}, {25: 1, 20: 2, 13: 5, 9: 1, 6: 4, 1: 1})
+    x = encode(b)
+    y = encode(np.concatenate([b[25:], b[:25]]))
+    r = RAW_PER_SIDE
+    f = FEATURES_PER_SIDE
+    assert np.array_equal(x[:r], y[r : 2 * r]) and np.array_equal(x[r : 2 * r], y[:r])
+    fx, fy = x[OFF_FEATURES:OFF_PIPDIFF], y[OFF_FEATURES:OFF_PIPDIFF]
+    assert np.array_equal(fx[:f], fy[f:]) and np.array_equal(fx[f:], fy[:f])
+    assert x[OFF_PIPDIFF] == -y[OFF_PIPDIFF] != 0
+    assert x[OFF_CONTACT] == y[OFF_CONTACT] == 1

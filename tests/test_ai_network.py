@@ -1,0 +1,110 @@
+"""The MLP evaluator: forward pass, perspective flips, files."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gammon.ai.encoding import NUM_INPUTS, encode, encode_batch
+from gammon.ai.network import Network, equity, flip_probs, forward_batch
+from gammon.core.errors import GammonError
+from gammon.core.position import Position
+
+
+def _dense(net: Network, x: np.ndarray, k: int) -> np.ndarray:
+    def sig(z: np.ndarray) -> np.ndarray:
+        return 1.0 / (1.0 + np.exp(-z))
+
+    h = sig(x.astype(np.float64) @ net.w1[k] + net.b1[k])
+    return sig(h @ net.w2[k] + net.b2[k])
+
+
+def test_forward_matches_dense_numpy() -> None:
+    net = Network.random(hidden=16, nets=2, seed=3, scale=0.3)
+    boards = np.stack([np.frombuffer(Position.initial().board, dtype=np.uint8)] * 2)
+    boards[1, 5] -= 1
+    boards[1, 4] += 1
+    x = encode_batch(boards)
+    for k in (0, 1):
+        y = forward_batch(x, np.array([k, k]), net.w1, net.b1, net.w2, net.b2)
+        assert y.shape == (2, 5)
+        np.testing.assert_allclose(y, _dense(net, x, k), rtol=1e-5, atol=1e-6)
+
+
+def test_evaluate_picks_contact_or_race_net() -> None:
+    net = Network.random(hidden=8, nets=2, seed=1, scale=0.5)
+    start = Position.initial().board
+    race = Position([3, 3, 3, 3, 3] + [0] * 20, [3, 3, 3, 3, 3] + [0] * 20)
+    x0 = encode(start)
+    assert net.evaluate(start) == pytest.approx(tuple(_dense(net, x0, 0)), rel=1e-5)
+    x1 = encode(race.board)
+    assert net.evaluate(race.board) == pytest.approx(tuple(_dense(net, x1, 1)), rel=1e-5)
+
+
+def test_results_are_flipped_to_the_mover() -> None:
+    net = Network.random(hidden=8, nets=2, seed=2, scale=0.5)
+    plays = Position.initial().legal_plays((3, 1))
+    boards = np.stack([np.frombuffer(p.position.board, dtype=np.uint8) for p in plays])
+    ys, best = net.evaluate_results(boards)
+    assert ys.shape == (len(plays), 5)
+    for r, p in enumerate(plays):
+        opp_view = net.evaluate(p.position.swap().board)
+        assert tuple(ys[r]) == pytest.approx(flip_probs(opp_view), abs=1e-6)
+    eqs = [equity(y) for y in ys]
+    assert best == int(np.argmax(eqs))
+
+
+def test_finished_games_get_their_exact_result() -> None:
+    net = Network.random(hidden=8, seed=0)
+    won = np.zeros((3, 50), dtype=np.uint8)
+    won[0, 25 + 5] = 3  # opponent has borne off some: a single game
+    won[1, 25 + 5] = 15  # none off: gammon
+    won[2, 25 + 5] = 14  # none off and one in my home board: backgammon
+    won[2, 25 + 20] = 1
+    ys, _ = net.evaluate_results(won)
+    assert [tuple(y) for y in ys] == [(1, 0, 0, 0, 0), (1, 1, 0, 0, 0), (1, 1, 1, 0, 0)]
+    assert [equity(y) for y in ys] == [1, 2, 3]
+    # Seen from the loser, who would be on roll:
+    lost = np.concatenate([won[1, 25:], won[1, :25]])
+    assert net.evaluate(lost) == (0, 0, 0, 1, 0)
+
+
+def test_equity_and_flip() -> None:
+    y = (0.6, 0.2, 0.05, 0.1, 0.01)
+    assert equity(y) == pytest.approx(2 * 0.6 - 1 + 0.2 - 0.1 + 0.05 - 0.01)
+    assert equity(flip_probs(y)) == pytest.approx(-equity(y))
+    assert flip_probs(flip_probs(y)) == pytest.approx(y)
+
+
+def test_save_load_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    net = Network.random(hidden=12, nets=2, seed=5)
+    net.meta = {"games": 7, "settings": {"alpha": 0.1}}
+    path = tmp_path / "w.npz"
+    net.save(path)
+    back = Network.load(path)
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(getattr(back, name), getattr(net, name))
+    assert back.meta == net.meta
+    assert back.hidden == 12 and back.nets == 2
+    assert back.w1.shape == (2, NUM_INPUTS, 12)
+
+
+def test_load_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(GammonError):
+        Network.load(tmp_path / "missing.npz")
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, w1=np.zeros((1, 3, 4)))
+    with pytest.raises(GammonError):
+        Network.load(bad)
+
+
+def test_rank_plays() -> None:
+    net = Network.random(hidden=8, seed=4, scale=0.5)
+    p = Position.initial()
+    ranked = net.rank_plays(p, (6, 5))
+    assert len(ranked) == len(p.legal_plays((6, 5)))
+    eqs = [r.equity for r in ranked]
+    assert eqs == sorted(eqs, reverse=True)
+    assert ranked[0].equity == pytest.approx(equity(ranked[0].probs))
+    blocked = Position([0] * 24 + [2], [2, 2, 2, 2, 2, 2] + [0] * 19)
+    assert net.rank_plays(blocked, (6, 6)) == []

@@ -199,7 +199,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                 cand &= ~first_legal
             s = -1
             while cand:
-                s = 63 - leading_zeros(cand)
+                s = 63 - leading_zeros(cand)  # type: ignore[call-arg]
                 t = _dest(b, s, d, outside, flags, checkers)
                 if t != _NONE:
                     break

@@ -1,0 +1,1033 @@
+"""Jellyfish ``.mat`` match files, as GNU Backgammon and eXtreme Gammon write and read them.
+
+A ``.mat`` file is plain text::
+
+    ; [Site "Club night"]
+    ; [Player 1 "Alice"]
+    ; [Player 2 "Bob"]
+
+     5 point match
+
+     Game 1
+     Alice : 0                      Bob : 0
+      1)                             53: 8/3 6/3
+      2) 62: 24/18 18/16             55: 13/8 13/8 6/1* 6/1
+      3)  Doubles => 2                Takes
+      ...
+                                      Wins 2 points
+
+Facts this module relies on, checked against GNU Backgammon 1.07 (``import
+mat`` / ``export match mat``) and the format's other writers:
+
+* the left column is GNU Backgammon's player 0 (gammon's player 0), the right
+  column player 1; the score line names them in that order;
+* each play is written from the mover's own side, 25 = bar and 0 = off
+  (``bar``/``off`` are read too); GNU Backgammon writes one step per die
+  (``24/18 18/16``, ``13/8 13/8``), others join steps and count repeats
+  (``24/16``, ``13/8(2)``); ``*`` marks a hit but some writers leave it out;
+* the dice are written in the order thrown (``21:`` and ``12:`` both occur);
+  the opening roll is written in the column of the player who won it;
+* ``Doubles => 2`` (the new value), ``Takes``, ``Drops``; in money play a
+  beaver is ``Beavers => 4`` in the beaverer's column and the doubler's take of
+  it is not written;
+* ``Wins N point(s)`` ends each game in the winner's column: after a bear-off,
+  after a drop (the value before the double), or alone after a resignation,
+  where ``N`` is the resigned value times the cube (a roll before the
+  resignation is written as the dice without a play, ``52:``); a rejected
+  resignation leaves no trace;
+* money sessions are written as `` 0 point match``; the Crawford game is not
+  marked, readers work it out from the score; XG's header lines
+  ``; [Variation "NackGammon"]``, ``[Crawford "On"]``, ``[Jacoby "Off"]``,
+  ``[Beaver "Off"]``, ``[CubeLimit "1024"]`` carry the rules.
+
+Opening-roll ties, rejected resignations and Acey-Deucey's chosen doubles are
+not expressible here (use :mod:`gammon.formats.record_json`); reading gives
+the actions a :class:`~gammon.core.match.Match` replays to the same positions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gammon.core.errors import GammonError
+from gammon.core.game import (
+    AcceptResignation,
+    Action,
+    Beaver,
+    ChooseDouble,
+    Double,
+    Drop,
+    Game,
+    Move,
+    Phase,
+    Resign,
+    Roll,
+    Rules,
+    Take,
+)
+from gammon.core.match import Match
+from gammon.core.plays import BAR_POINT, OFF_POINT, Play
+from gammon.core.position import Position, ResultKind
+from gammon.core.variants import HYPERGAMMON, NACKGAMMON, STANDARD, Variant
+
+__all__ = [
+    "MatFormatError",
+    "MatchRecordData",
+    "RecordFormatError",
+    "match_from_mat",
+    "read_mat",
+    "write_mat",
+]
+
+
+# -- errors ------------------------------------------------------------------
+
+
+class RecordFormatError(GammonError):
+    """A match file that cannot be read: says where (line, or a path in the data) and what was expected."""
+
+    def __init__(
+        self, message: str, *, line: int | None = None, expected: str | None = None,
+        where: str | None = None,
+    ) -> None:
+        self.line = line
+        self.expected = expected
+        self.where = where
+        self.reason = message
+        text = message
+        if expected:
+            text += f" (expected {expected})"
+        if where:
+            text = f"{where}: {text}"
+        if line is not None:
+            text = f"line {line}: {text}"
+        super().__init__(text)
+
+
+class MatFormatError(RecordFormatError):
+    """A ``.mat`` file that cannot be read, or a match that cannot be written as one."""
+
+
+# -- the data a reader gives ---------------------------------------------------
+
+
+@dataclass
+class MatchRecordData:
+    """What a match file holds: the rules, the names and per game its actions.
+
+    ``games[i]`` is the action list of game ``i`` as :meth:`Match.replay` takes
+    it; ``scores[i]`` the score the file gives at the start of game ``i``;
+    ``info`` the header fields (``Site``, ``Event``, ``EventDate``, ...).
+    """
+
+    rules: Rules
+    names: tuple[str, str]
+    games: list[list[Action]]
+    scores: list[tuple[int, int]] = field(default_factory=list)
+    info: dict[str, str] = field(default_factory=dict)
+
+    def replay(self) -> Match:
+        """The match these actions make (:meth:`Match.replay`)."""
+        return Match.replay(self.rules, self.games)
+
+
+# -- what a game record says, in the terms the file formats use ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class TurnItem:
+    """A roll and its play; ``play`` None: rolled, nothing played yet (a resignation followed
+    or the record stops here).  A pass is a play without moves."""
+
+    player: int
+    dice: tuple[int, int]
+    play: Play | None
+    opening: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CubeItem:
+    """``what`` is double, take, drop or beaver; ``value`` the cube value it names
+    (the offered value for a double, the new value for a beaver)."""
+
+    player: int
+    what: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class WinItem:
+    """The end of a game: the winner, the points scored, and how."""
+
+    player: int
+    points: int
+    kind: ResultKind
+    cube: int
+    resigned: bool = False
+    dropped: bool = False
+
+
+Item = TurnItem | CubeItem | WinItem
+
+
+@dataclass(frozen=True, slots=True)
+class GameItems:
+    """A game as the file formats see it, plus what they need from its state."""
+
+    items: list[Item]
+    score: tuple[int, int]
+    crawford_game: bool
+    auto_doubles: int
+    over: bool
+
+
+def game_items(game: Game) -> GameItems:
+    """The items of ``game``'s record: opening ties and rejected resignations dropped.
+
+    :raises GammonError: the record holds a chosen double (Acey-Deucey), which
+        no file format but JSON can carry.
+    """
+    shadow = Game(game.rules, None, crawford_game=game.crawford_game, score=game.score)
+    items: list[Item] = []
+    pending: tuple[int, tuple[int, int], bool] | None = None
+    for action in game.record:
+        phase = shadow.phase
+        cube_before = shadow.cube_value
+        shadow.apply(action)
+        if isinstance(action, Roll):
+            assert action.dice is not None
+            opening = phase is Phase.OPENING
+            if opening:
+                if shadow.phase is Phase.OPENING:
+                    continue  # a tie: thrown again
+                hi, lo = max(action.dice), min(action.dice)
+                mover, dice = shadow.turn if shadow.phase is Phase.MOVE else 1 - shadow.turn, (hi, lo)
+            else:
+                mover, dice = action.player, action.dice
+            if shadow.phase is Phase.MOVE:
+                pending = (mover, dice, opening)
+            else:  # nothing to play: the game passed the turn by itself
+                pass_position = shadow.position if shadow.turn == mover else shadow.position.swap()
+                items.append(TurnItem(mover, dice, Play((), pass_position), opening))
+        elif isinstance(action, Move):
+            assert pending is not None and isinstance(action.play, Play)
+            items.append(TurnItem(action.player, pending[1], action.play, pending[2]))
+            pending = None
+        elif isinstance(action, Double):
+            items.append(CubeItem(action.player, "double", cube_before * 2))
+        elif isinstance(action, Take):
+            items.append(CubeItem(action.player, "take", shadow.cube_value))
+        elif isinstance(action, Drop):
+            items.append(CubeItem(action.player, "drop", cube_before))
+        elif isinstance(action, Beaver):
+            items.append(CubeItem(action.player, "beaver", shadow.cube_value))
+        elif isinstance(action, AcceptResignation) and pending is not None:
+            items.append(TurnItem(pending[0], pending[1], None, pending[2]))
+            pending = None
+        elif isinstance(action, ChooseDouble):
+            raise GammonError(
+                "this record holds an Acey-Deucey chosen double, which only gammon's JSON record can carry"
+            )
+        if shadow.is_over and shadow.result is not None:
+            r = shadow.result
+            items.append(WinItem(r.winner, r.points, r.kind, r.cube, r.resigned, r.dropped))
+    if pending is not None:
+        items.append(TurnItem(pending[0], pending[1], None, pending[2]))
+    return GameItems(items, game.score, game.crawford_game, shadow.auto_doubles, shadow.is_over)
+
+
+def resigned_value(kind: ResultKind, cube: int) -> int:
+    """What a file writes for a resignation: the resigned value times the cube (as GNU Backgammon)."""
+    return int(kind) * cube
+
+
+def kind_from_points(points: int, cube: int) -> ResultKind:
+    """The resignation a ``Wins N points`` (or SGF ``RE[W+NR]``) stands for, as GNU Backgammon reads it."""
+    if points <= cube:
+        return ResultKind.SINGLE
+    if points <= 2 * cube:
+        return ResultKind.GAMMON
+    return ResultKind.BACKGAMMON
+
+
+# -- finding the play a file names ----------------------------------------------
+
+
+def find_play(
+    position: Position, dice: tuple[int, int], me_after: Sequence[int], hits: Sequence[int] | None,
+) -> Play | None:
+    """The legal play for ``dice`` that leaves the mover's checkers as ``me_after``.
+
+    Plays that differ only in which blots they hit on the way are told apart by
+    ``hits`` (the points, from the mover's side, where the file marks a hit);
+    when the file marks none, the play hitting least is taken, as GNU Backgammon
+    does.  None: no legal play fits.
+    """
+    target = tuple(me_after)
+    candidates = [p for p in position.legal_plays(dice) if p.position.me == target]
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    marked = sorted(hits or ())
+    exact = [p for p in candidates if sorted(m.to_point for m in p.moves if m.hit) == marked]
+    if len(exact) == 1:
+        return exact[0]
+    if not marked:
+        fewest = min(p.hits for p in candidates)
+        best = [p for p in candidates if p.hits == fewest]
+        if len(best) == 1:
+            return best[0]
+    return None
+
+
+_POINT_RE = r"(?:\d{1,2}|bar|b|off|o)"
+_STEP_TOKEN = re.compile(
+    rf"^(?P<chain>{_POINT_RE}\*?(?:[/-]{_POINT_RE}\*?)+)(?:\((?P<count>\d)\))?$", re.IGNORECASE
+)
+
+
+def _point_value(text: str, first: bool) -> int:
+    t = text.lower().rstrip("*")
+    if t in ("bar", "b"):
+        return BAR_POINT
+    if t in ("off", "o"):
+        return OFF_POINT
+    n = int(t)
+    if not 0 <= n <= 25:
+        raise ValueError(f"point {n} does not exist (1-24, 25 = bar, 0 = off)")
+    if n == BAR_POINT and not first:
+        raise ValueError("a checker cannot move to the bar")
+    if n == OFF_POINT and first:
+        raise ValueError("a checker cannot move from off the board")
+    return n
+
+
+def parse_move_text(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """The moves (from, to) and the marked hit points of ``13/8 24/18*/13 8/5(2) bar/22 6/off``.
+
+    Joined moves count as one move from their first to their last point.
+
+    :raises ValueError: text that is not move notation (the message says why).
+    """
+    moves: list[tuple[int, int]] = []
+    hits: list[int] = []
+    for token in text.split():
+        m = _STEP_TOKEN.match(token)
+        if m is None:
+            raise ValueError(f"{token!r} is not a move like 13/8, bar/22*, 6/off or 8/5(2)")
+        parts = re.split(r"[/-]", m.group("chain"))
+        points = [_point_value(p, i == 0) for i, p in enumerate(parts)]
+        if any(v in (BAR_POINT, OFF_POINT) for v in points[1:-1]):
+            raise ValueError(f"{token!r} passes through the bar or off the board")
+        count = int(m.group("count") or 1)
+        if count < 1:
+            raise ValueError(f"{token!r} moves no checker")
+        marks = [v for p, v in zip(parts[1:], points[1:], strict=True) if p.endswith("*")]
+        for _ in range(count):
+            moves.append((points[0], points[-1]))
+            hits.extend(marks)
+    return moves, hits
+
+
+def apply_moves(me: Sequence[int], moves: Iterable[tuple[int, int]]) -> list[int]:
+    """The mover's row after moving checkers ``from -> to`` (25 = bar, 0 = off).
+
+    :raises ValueError: a move from a point where the mover has no checker left.
+    """
+    row = list(me)
+    for src, dst in moves:
+        i = 24 if src == BAR_POINT else src - 1
+        if row[i] <= 0:
+            where = "the bar" if src == BAR_POINT else f"point {src}"
+            raise ValueError(f"no checker of the mover left on {where}")
+        row[i] -= 1
+        if dst != OFF_POINT:
+            row[dst - 1] += 1
+    return row
+
+
+# -- reading: the builder both text formats drive -------------------------------
+
+
+class RecordBuilder:
+    """Turns what a file says (rolls, plays, cube actions, wins) into checked gammon actions.
+
+    It keeps a live :class:`Match`, so every action is checked where the file
+    states it, and errors name the file's line.  Used by the ``.mat`` and SGF readers.
+    """
+
+    def __init__(self, rules: Rules, error: type[RecordFormatError] = RecordFormatError, *,
+                 fixed_cube_limit: bool = True) -> None:
+        self.rules = rules
+        #: False when the file does not state a cube limit: it is raised as the cube climbs.
+        self.fixed_cube_limit = fixed_cube_limit
+        self.error = error
+        self.match = Match(rules)
+        self.started = False
+        self._awaiting: tuple[int, int | None] | None = None  # (player, line): rolled, play pending
+        self._phantom: tuple[int, int, int | None] | None = None  # (player, value, line) of a held double
+        #: whether a held double counts in the points of a following 'Wins' (.mat) or not (SGF)
+        self.phantom_counts_in_wins = error is MatFormatError
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def fail(self, message: str, line: int | None, expected: str | None = None) -> RecordFormatError:
+        return self.error(message, line=line, expected=expected)
+
+    def _apply(self, action: Action, line: int | None) -> None:
+        self._release_phantom()  # a held double followed by anything but a resignation: check it now
+        try:
+            self.match.apply(action)
+        except GammonError as exc:
+            raise self.fail(str(exc), line) from None
+
+    def start_game(self, line: int | None, score: tuple[int, int] | None = None,
+                   label: str = "a game", score_line: int | None = None) -> None:
+        """Begin the next game; ``score`` (if the file gives it) must be the score so far."""
+        if self.started:
+            self.end_game(line)
+            if not self.game.is_over:
+                raise self.fail(f"{label} starts, but the game before it did not finish", line)
+            if self.match.is_over:
+                raise self.fail(f"{label} starts, but the match is already over", line)
+            self.match.next_game()
+        self.started = True
+        if score is not None and tuple(score) != tuple(self.match.score):
+            raise self.fail(
+                f"{label} starts at {score[0]}-{score[1]}, but the games before it end at "
+                f"{self.match.score[0]}-{self.match.score[1]}", score_line or line,
+            )
+
+    def end_game(self, line: int | None) -> None:
+        """Settle a roll whose play the file left out: the only legal play, as GNU Backgammon
+        reads it.  ``line`` None: the file ends here, so the roll stays unplayed."""
+        self._settle(None, line)
+        self._release_phantom()
+
+    def _settle(self, next_is_win_by: int | None, line: int | None) -> None:
+        if self._awaiting is None:
+            return
+        player, roll_line = self._awaiting
+        self._awaiting = None
+        if next_is_win_by is not None and next_is_win_by != player:
+            return  # rolled, then resigned
+        if next_is_win_by is None and line is None:
+            return  # the record stops after the roll (a game in progress)
+        plays = self.game.legal_plays()
+        if len(plays) == 1:
+            self._apply(Move(player, plays[0]), roll_line)
+            return
+        d = self.game.rolled or (0, 0)
+        raise self.fail(f"the roll {d[0]}{d[1]} has no play", roll_line, "a play like 13/8 24/23")
+
+    def opening_tie(self, line: int | None) -> None:
+        """An opening roll that tied (a file records it only through the automatic double it caused)."""
+        if self.game.phase is not Phase.OPENING:
+            raise self.fail("an opening tie after the opening roll", line)
+        self._apply(Roll(0, (1, 1)), line)
+
+    def roll(self, player: int, dice: tuple[int, int], line: int | None) -> None:
+        """A roll by ``player``; the opening roll is credited to whoever won it."""
+        self._settle(None, line)
+        g = self.game
+        if g.is_over:
+            raise self.fail("a roll after the end of the game", line, "the next game")
+        if g.phase is Phase.OPENING:
+            d1, d2 = dice
+            if d1 == d2:
+                raise self.fail(f"the opening roll {d1}{d2} is a double", line, "two different dice")
+            hi, lo = max(dice), min(dice)
+            self._apply(Roll(0, (hi, lo) if player == 0 else (lo, hi)), line)
+            if self.game.turn != player:  # pragma: no cover - guaranteed by the dice order
+                raise self.fail("the opening roll went to the other player", line)
+            return
+        if g.phase is Phase.DOUBLED:
+            raise self.fail("a roll while a double waits for an answer", line, "Takes or Drops")
+        if g.phase is Phase.ROLL and g.turn != player:
+            raise self.fail(f"player {player} rolls, but it is player {g.turn}'s turn", line)
+        self._apply(Roll(player, dice), line)
+
+    def play(self, player: int, moves: list[tuple[int, int]] | None, hits: list[int] | None,
+             line: int | None, text: str = "") -> None:
+        """The play after a roll: ``moves`` (from, to) from the mover's side; None or
+        empty = no play written (a pass, a forced play left out, or a resignation follows)."""
+        g = self.game
+        if g.phase is not Phase.MOVE:
+            if moves:
+                raise self.fail(f"the roll has no legal play, but the file plays {text!r}", line,
+                                "no play after the dice")
+            return
+        if not moves:
+            self._awaiting = (player, line)
+            return
+        dice = g.rolled
+        assert dice is not None
+        try:
+            me_after = apply_moves(g.position.me, moves)
+        except ValueError as exc:
+            raise self.fail(f"{text!r}: {exc}", line, f"a legal play for {dice[0]}{dice[1]}") from None
+        chosen = find_play(g.position, dice, me_after, hits)
+        if chosen is None:
+            raise self.fail(f"{text!r} is not a legal play for {dice[0]}{dice[1]}", line,
+                            f"one of {_sample(g.legal_plays())}")
+        self._apply(Move(player, chosen), line)
+
+    def double(self, player: int, value: int | None, line: int | None) -> None:
+        self._settle(None, line)
+        g = self.game
+        record = g.record
+        if (g.phase is Phase.ROLL and g.turn == player and g.cube_owner == 1 - player and record
+                and isinstance(record[-1], Take) and record[-1].player == 1 - player):
+            # GNU Backgammon 1.07 writes a double that never happened after a take when the
+            # doubler then resigns (and counts it in the .mat 'Wins' value).  Hold it: only a
+            # resignation may follow.
+            self._phantom = (player, value or g.cube_value * 2, line)
+            return
+        if value is not None and value != g.cube_value * 2:
+            raise self.fail(f"a double to {value} with the cube at {g.cube_value}", line,
+                            f"Doubles => {g.cube_value * 2}")
+        self._cube_room(g.cube_value * 2)
+        self._apply(Double(player), line)
+
+    def beaver(self, player: int, value: int | None, line: int | None) -> None:
+        self._settle(None, line)
+        g = self.game
+        if value is not None and value != g.cube_value * 4:
+            raise self.fail(f"a beaver to {value} with the cube at {g.cube_value}", line,
+                            f"Beavers => {g.cube_value * 4}")
+        self._cube_room(g.cube_value * 4)
+        self._apply(Beaver(player), line)
+
+    def take(self, player: int, line: int | None) -> None:
+        self._settle(None, line)
+        record = self.game.record
+        if record and isinstance(record[-1], Beaver) and record[-1].player != player:
+            return  # the doubler's take of a beaver: gammon's beaver already includes it
+        self._apply(Take(player), line)
+
+    def drop(self, player: int, line: int | None) -> None:
+        self._settle(None, line)
+        self._apply(Drop(player), line)
+
+    def win(self, player: int, points: int | None, line: int | None) -> None:
+        """``Wins N points`` by ``player``: confirms the end, or records the opponent's resignation."""
+        self._settle(player, line)
+        g = self.game
+        if g.is_over:
+            assert g.result is not None
+            if g.result.winner != player:
+                raise self.fail(f"player {player} wins, but player {g.result.winner} won this game",
+                                line, f"the win in player {g.result.winner}'s column")
+            return
+        if g.phase is Phase.OPENING:
+            raise self.fail("a win before the first roll", line)
+        loser = 1 - player
+        if g.player_to_act != loser and self._take_back_forced_play(loser):
+            g = self.game
+        if g.player_to_act != loser:
+            raise self.fail(
+                f"player {player} wins before the end of the game, so player {loser} resigned, "
+                f"but it is player {g.player_to_act}'s turn to act", line,
+                "a resignation by the player to act",
+            )
+        cube = g.cube_value
+        if self._phantom is not None:
+            if self._phantom[0] == loser and self.phantom_counts_in_wins:
+                cube = self._phantom[1]
+            if self._phantom[0] == loser:
+                self._phantom = None
+        kind = kind_from_points(points if points is not None else cube, cube)
+        self._apply(Resign(loser, kind), line)
+        self._apply(AcceptResignation(player), line)
+
+    def _cube_room(self, needed: int) -> None:
+        """Raise a cube limit the file never stated, so that a cube up to ``needed`` fits."""
+        if self.fixed_cube_limit or needed <= self.rules.cube_limit or needed > 4096:
+            return
+        self.rules = dataclasses.replace(self.rules, cube_limit=needed)
+        self.match = Match.replay(self.rules, [list(g.record) for g in self.match.games])
+
+    def _release_phantom(self) -> None:
+        if self._phantom is not None:
+            player, _, at = self._phantom
+            self._phantom = None
+            self._apply(Double(player), at)
+
+    def _take_back_forced_play(self, loser: int) -> bool:
+        """Undo the loser's last play if it was forced, so the loser resigns before it.
+
+        gammon records "rolled, then resigned"; GNU Backgammon reads the roll as the
+        only legal play when there is one, and writes it so.  Undoing that play gives
+        gammon's record back (a resignation is offered by the player to act).
+        """
+        record = self.game.record
+        if not record or not isinstance(record[-1], Move) or record[-1].player != loser:
+            return False
+        before = Game(self.rules, None, crawford_game=self.game.crawford_game, score=self.game.score)
+        for action in record[:-1]:
+            before.apply(action)
+        if len(before.legal_plays()) != 1:
+            return False
+        games = [list(g.record) for g in self.match.games]
+        games[-1] = games[-1][:-1]
+        self.match = Match.replay(self.rules, games)
+        return True
+
+    def finish(self) -> list[list[Action]]:
+        self._settle(None, None)
+        self._release_phantom()
+        return [list(g.record) for g in self.match.games] if self.started else []
+
+
+def _sample(plays: Sequence[Play], n: int = 4) -> str:
+    names = [str(p) or "no move" for p in plays[:n]]
+    more = f" ... ({len(plays)} plays)" if len(plays) > n else ""
+    return ", ".join(names) + more
+
+
+# -- writing ---------------------------------------------------------------------
+
+MoveStyle = Literal["gnubg", "standard"]
+
+_VARIATION_NAMES: dict[str, str] = {
+    STANDARD.name: "Backgammon", NACKGAMMON.name: "NackGammon", HYPERGAMMON.name: "HyperGammon",
+}
+_VARIANTS_BY_HEADER: dict[str, Variant] = {
+    "backgammon": STANDARD, "standard": STANDARD, "nackgammon": NACKGAMMON, "hypergammon": HYPERGAMMON,
+}
+
+
+def _step(point: int, style: MoveStyle) -> str:
+    if style == "gnubg":
+        return str(point)
+    return "bar" if point == BAR_POINT else "off" if point == OFF_POINT else str(point)
+
+
+def format_play(play: Play, style: MoveStyle = "gnubg") -> str:
+    """A play as a ``.mat`` file writes it.
+
+    ``"gnubg"``: one step per die, in an order that can be played out, 25 = bar,
+    0 = off (``24/18 18/16``, ``25/22*``, ``6/0``), as GNU Backgammon writes it
+    and every reader accepts.  ``"standard"``: gammon's notation (``24/16``,
+    ``bar/22*``, ``8/5(2)``).
+    """
+    if style == "standard":
+        return str(play)
+    return " ".join(
+        f"{_step(m.from_point, style)}/{_step(m.to_point, style)}{'*' if m.hit else ''}" for m in play.moves
+    )
+
+
+def _points_text(n: int) -> str:
+    return f"Wins {n} point{'' if n == 1 else 's'}"
+
+
+def _check_name(name: str) -> str:
+    text = str(name).strip()
+    if not text or ":" in text or "\n" in text or "\r" in text:
+        raise MatFormatError(f"the player name {name!r} cannot be written in a .mat file",
+                             expected="a non-empty name without ':' or line breaks")
+    return text
+
+
+def _header_value(value: str) -> str:
+    return str(value).replace('"', "'").replace("\n", " ").replace("\r", " ")
+
+
+def write_mat(
+    match: Match,
+    names: Sequence[str] = ("Player 0", "Player 1"),
+    *,
+    info: Mapping[str, str] | None = None,
+    style: MoveStyle = "gnubg",
+    rules_headers: bool = True,
+) -> str:
+    """The ``.mat`` text of ``match`` (finished or not) with player 0 in the left column.
+
+    ``info`` adds header fields (``Site``, ``Event``, ``Round``, ``EventDate``
+    as ``"2024.05.31"``, ...).  ``rules_headers`` writes XG's ``Variation``,
+    ``Crawford``, ``Jacoby``, ``Beaver`` and ``CubeLimit`` fields, which GNU
+    Backgammon skips and eXtreme Gammon reads.
+
+    :raises MatFormatError: a match the format cannot carry: Dutch, Acey-Deucey
+        or one- and two-checker Hypergammon, automatic doubles, or a name with ':'.
+    """
+    rules = match.rules
+    variation = _VARIATION_NAMES.get(rules.variant.name)
+    if variation is None:
+        raise MatFormatError(f"a .mat file cannot carry {rules.variant.title}; use gammon's JSON record")
+    left, right = (_check_name(n) for n in names)
+    lines: list[str] = []
+    fields: dict[str, str] = dict(info or {})
+    fields.setdefault("Player 1", left)
+    fields.setdefault("Player 2", right)
+    if rules_headers:
+        fields.setdefault("Variation", variation)
+        if rules.match_length:
+            fields.setdefault("Crawford", "On" if rules.crawford else "Off")
+        else:
+            fields.setdefault("Jacoby", "On" if rules.jacoby else "Off")
+            fields.setdefault("Beaver", "On" if rules.beavers else "Off")
+        fields.setdefault("CubeLimit", str(rules.cube_limit if rules.uses_cube else 1))
+        if not rules.gammons:
+            fields.setdefault("Gammons", "Off")
+    for key, value in fields.items():
+        lines.append(f'; [{_header_value(key)} "{_header_value(value)}"]')
+    if lines:
+        lines.append("")
+    lines.append(f" {rules.match_length} point match")
+    lines.append("")
+    for number, game in enumerate(match.games, start=1):
+        try:
+            gi = game_items(game)
+        except GammonError as exc:
+            raise MatFormatError(f"game {number}: {exc}") from None
+        if gi.auto_doubles:
+            raise MatFormatError(f"game {number} began with automatic doubles, which a .mat file "
+                                 "cannot record; use SGF or gammon's JSON record")
+        if not gi.items and number > 1 and not game.record:
+            continue  # a game started but not begun
+        lines.extend(_game_lines(number, gi, (left, right), style))
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _game_lines(number: int, gi: GameItems, names: tuple[str, str], style: MoveStyle) -> list[str]:
+    score = f"{names[0]} : {gi.score[0]}"
+    out = [f" Game {number}", f" {score:<31}{names[1]} : {gi.score[1]}"]
+    entries: list[list[str | None] | str] = []  # a numbered row [left, right], or a line of its own
+
+    def cell(item: Item) -> str:
+        if isinstance(item, TurnItem):
+            head = f"{item.dice[0]}{item.dice[1]}:"
+            if item.play is None or not item.play.moves:
+                return head
+            return f"{head} {format_play(item.play, style)}"
+        if isinstance(item, CubeItem):
+            return {
+                "double": f" Doubles => {item.value}", "take": " Takes", "drop": " Drops",
+                "beaver": f" Beavers => {item.value}",
+            }[item.what]
+        n = resigned_value(item.kind, item.cube) if item.resigned else item.points
+        return _points_text(n)
+
+    items: list[Item] = []
+    for item in gi.items:
+        if isinstance(item, WinItem) and item.resigned and items and isinstance(items[-1], CubeItem) \
+                and items[-1].what == "beaver":
+            # The doubler resigns at once: write the take of the beaver that gammon's beaver
+            # includes, or GNU Backgammon reads the resignation against the cube before it.
+            items.append(CubeItem(1 - items[-1].player, "take", items[-1].value))
+        items.append(item)
+    for item in items:
+        text = cell(item)
+        last = entries[-1] if entries and isinstance(entries[-1], list) else None
+        if isinstance(item, WinItem):
+            # In the row of the loser's last entry when that row has room (after a drop or a
+            # roll before resigning), else alone, indented to the winner's column.
+            if item.player == 1 and last is not None and last[0] is not None and last[1] is None:
+                last[1] = text
+            else:
+                entries.append((" " * 6 if item.player == 0 else " " * 34) + text)
+        elif item.player == 0:
+            entries.append([text, None])
+        elif last is not None and last[1] is None:
+            last[1] = text
+        else:
+            entries.append([None, text])
+    number = 0
+    for entry in entries:
+        if isinstance(entry, str):
+            out.append(entry)
+            continue
+        number += 1
+        lcell, rcell = entry
+        line = f"{number:3d}) {lcell or '':<27}"
+        if rcell is not None:
+            # two spaces at least before a right entry without a leading space, so that
+            # GNU Backgammon's reader (which splits at a double space) finds the column
+            line += (" " if len(lcell or "") < 27 or rcell.startswith(" ") else "  ") + rcell
+        out.append(line.rstrip())
+    out.append("")
+    return out
+
+
+# -- reading ---------------------------------------------------------------------
+
+_MATCH_LINE = re.compile(r"^\s*(\d+)\s*[- ]?\s*points?\s+match\b", re.IGNORECASE)
+_GAME_LINE = re.compile(r"^\s*game\s+(\d+)\b(.*)$", re.IGNORECASE)
+_HEADER_FIELD = re.compile(r'^\[\s*([^\]"]+?)\s+"(.*)"\s*\]\s*$')
+_SCORE_LINE = re.compile(
+    r"^\s*(?P<n0>[^:]*?)\s*:\s*(?P<s0>\d+)(?P<m0>\s*\*)?\s+(?P<n1>\S[^:]*?)\s*:\s*(?P<s1>\d+)"
+    r"(?P<m1>\s*\*)?(?P<rest>.*)$"
+)
+_NUMBER_PREFIX = re.compile(r"^\s*\d+\)")
+_DICE = re.compile(r"^([1-6])([1-6]):(.*)$")
+_KEYWORDS = ("double", "beaver", "raccoon", "take", "drop", "pass", "win", "resign")
+
+
+@dataclass
+class _Cell:
+    column: int
+    tokens: list[str]
+    kind: str  # "dice" or a keyword
+
+
+def _cells(line: str) -> list[_Cell]:
+    prefix = _NUMBER_PREFIX.match(line)
+    start = prefix.end() if prefix else 0
+    cells: list[_Cell] = []
+    for m in re.finditer(r"\S+", line[start:]):
+        col = m.start() + start
+        tok = m.group()
+        dice = _DICE.match(tok)
+        low = tok.lower()
+        if dice:
+            cells.append(_Cell(col, [tok[:3]] + ([dice.group(3)] if dice.group(3) else []), "dice"))
+        elif cells and cells[-1].kind == "dice" and low in ("cannot", "can't", "move", "???", "????"):
+            cells[-1].tokens.append(tok)
+        elif any(low.startswith(k) for k in _KEYWORDS):
+            kind = next(k for k in _KEYWORDS if low.startswith(k))
+            cells.append(_Cell(col, [tok], kind))
+        elif cells:
+            cells[-1].tokens.append(tok)
+        else:
+            cells.append(_Cell(col, [tok], "unknown"))
+    return cells
+
+
+def _int_after(tokens: list[str]) -> int | None:
+    for t in tokens[1:]:
+        if t.isdigit():
+            return int(t)
+    return None
+
+
+def _on_off(value: str, key: str, line: int) -> bool:
+    v = value.strip().lower()
+    if v in ("on", "yes", "true", "1"):
+        return True
+    if v in ("off", "no", "false", "0"):
+        return False
+    raise MatFormatError(f'the header {key} says {value!r}', line=line, expected='"On" or "Off"')
+
+
+def _rules_from_headers(length: int, info: Mapping[str, tuple[str, int]], line: int,
+                        defaults: Rules | None) -> Rules:
+    base = defaults or Rules()
+    variant = base.variant
+    if "Variation" in info:
+        value, at = info["Variation"]
+        found = _VARIANTS_BY_HEADER.get(value.strip().lower().replace(" ", ""))
+        if found is None:
+            raise MatFormatError(f"unknown variation {value!r}", line=at,
+                                 expected="Backgammon, NackGammon or HyperGammon")
+        variant = found
+    crawford = _on_off(*_field(info, "Crawford", "On")) if "Crawford" in info else base.crawford
+    jacoby = _on_off(*_field(info, "Jacoby", "Off")) if "Jacoby" in info else base.jacoby
+    beavers = _on_off(*_field(info, "Beaver", "On")) if "Beaver" in info else (
+        base.beavers if defaults is not None else length == 0)
+    gammons = _on_off(*_field(info, "Gammons", "On")) if "Gammons" in info else base.gammons
+    cube = base.cube
+    cube_limit = base.cube_limit
+    if "CubeLimit" in info:
+        value, at = info["CubeLimit"]
+        try:
+            limit = int(value.strip())
+        except ValueError:
+            raise MatFormatError(f"CubeLimit {value!r} is not a number", line=at) from None
+        if limit <= 1:
+            cube = False
+        else:
+            cube_limit = 1 << min(12, max(1, limit.bit_length() - 1))
+    try:
+        return Rules(variant=variant, match_length=length, crawford=crawford,
+                     jacoby=jacoby and length == 0, beavers=beavers and length == 0,
+                     automatic_doubles=base.automatic_doubles if length == 0 else 0,
+                     cube_limit=cube_limit, gammons=gammons, cube=cube)
+    except GammonError as exc:
+        raise MatFormatError(str(exc), line=line) from None
+
+
+def _field(info: Mapping[str, tuple[str, int]], key: str, default: str) -> tuple[str, str, int]:
+    value, at = info.get(key, (default, 0))
+    return value, key, at
+
+
+def read_mat(text: str, defaults: Rules | None = None) -> MatchRecordData:
+    """Read a ``.mat`` match file as GNU Backgammon or eXtreme Gammon writes it.
+
+    Both column layouts, ``25``/``bar``, ``0``/``off``, joined or single-step
+    plays, ``*`` or no hit marks, ``(2)`` counts, Windows line endings and a
+    byte-order mark are accepted.  Every action is checked against the rules as
+    it is read.  The rules come from the header lines; what they leave out comes
+    from ``defaults`` (gammon's defaults if None: Crawford on, beavers allowed in
+    money play, and a cube limit raised as far as the file's cube goes).
+
+    :raises MatFormatError: with the line number and what was expected.
+    """
+    if not isinstance(text, str):
+        raise MatFormatError("a .mat file must be given as text", expected="a str")
+    lines = [ln.expandtabs(8) for ln in text.lstrip("\ufeff").splitlines()]
+    info_at: dict[str, tuple[str, int]] = {}
+    comments: list[str] = []
+    i = 0
+    length: int | None = None
+    while i < len(lines):
+        raw = lines[i].strip()
+        i += 1
+        if not raw:
+            continue
+        if raw[0] in ";#":
+            body = raw[1:].strip()
+            m = _HEADER_FIELD.match(body)
+            if m:
+                info_at[m.group(1)] = (m.group(2), i)
+            elif body:
+                comments.append(body)
+            continue
+        m = _MATCH_LINE.match(raw)
+        if m is None:
+            raise MatFormatError(f"unexpected text {raw[:40]!r}", line=i,
+                                 expected="a header line '; [...]' or ' N point match'")
+        length = int(m.group(1))
+        break
+    if length is None:
+        raise MatFormatError("no match length found", line=max(1, len(lines)), expected="' N point match'")
+    rules = _rules_from_headers(length, info_at, i, defaults)
+    builder = RecordBuilder(rules, MatFormatError,
+                            fixed_cube_limit=defaults is not None or "CubeLimit" in info_at)
+    info = {k: v for k, (v, _) in info_at.items()}
+    if comments:
+        info["Comment"] = "\n".join(comments)
+    names: tuple[str, str] | None = None
+    scores: list[tuple[int, int]] = []
+    split = _column_split(lines[i:])
+    game_label = ""
+    while i < len(lines):
+        raw = lines[i]
+        i += 1
+        stripped = raw.strip()
+        if not stripped or stripped[0] in ";#":
+            continue
+        gm = _GAME_LINE.match(raw)
+        if gm:
+            game_label = f"game {gm.group(1)}"
+            game_line = i
+            # the score line
+            while i < len(lines) and not lines[i].strip():
+                i += 1
+            if i >= len(lines):
+                raise MatFormatError(f"{game_label} has no score line", line=i,
+                                     expected="'Name1 : 0    Name2 : 0'")
+            sm = _SCORE_LINE.match(lines[i])
+            i += 1
+            if sm is None:
+                raise MatFormatError(f"{lines[i - 1].strip()[:40]!r} is not a score line", line=i,
+                                     expected="'Name1 : 0    Name2 : 0'")
+            score = (int(sm.group("s0")), int(sm.group("s1")))
+            if length and builder.started and builder.match.is_over and builder.game.is_over:
+                break  # games after the end of the match: GNU Backgammon ignores them too
+            if names is None:
+                names = (sm.group("n0").strip() or "Player 0", sm.group("n1").strip() or "Player 1")
+            builder.start_game(game_line, score, game_label, i)
+            scores.append(score)
+            marked = "crawford" in (gm.group(2) + sm.group("rest")).lower()
+            if marked and not builder.game.crawford_game:
+                raise MatFormatError(f"{game_label} is marked as the Crawford game, but the score and "
+                                     "rules say it is not", line=i)
+            continue
+        if not builder.started:
+            raise MatFormatError(f"unexpected text {stripped[:40]!r} before the first game", line=i,
+                                 expected="' Game 1'")
+        _read_move_line(builder, raw, i, split)
+    games = builder.finish()
+    if names is None:
+        names = (info.get("Player 1", "Player 0"), info.get("Player 2", "Player 1"))
+    return MatchRecordData(builder.rules, names, games, scores, info)
+
+
+def _column_split(lines: Sequence[str]) -> float:
+    lefts: list[int] = []
+    rights: list[int] = []
+    for line in lines:
+        if _GAME_LINE.match(line) or _SCORE_LINE.match(line):
+            continue
+        cells = _cells(line)
+        if len(cells) == 2:
+            lefts.append(cells[0].column)
+            rights.append(cells[1].column)
+    if not rights:
+        return 20.0
+    return (max(lefts) + min(rights)) / 2 if max(lefts) < min(rights) else 20.0
+
+
+def _read_move_line(builder: RecordBuilder, raw: str, line: int, split: float) -> None:
+    cells = _cells(raw)
+    if not cells:
+        return
+    if len(cells) > 2:
+        raise MatFormatError(f"{raw.strip()[:50]!r} holds more than two entries", line=line,
+                             expected="at most one entry per column")
+    if len(cells) == 2:
+        placed = [(0, cells[0]), (1, cells[1])]
+    else:
+        placed = [(1 if cells[0].column >= split else 0, cells[0])]
+    for player, cell in placed:
+        _read_cell(builder, player, cell, line)
+
+
+def _read_cell(builder: RecordBuilder, player: int, cell: _Cell, line: int) -> None:
+    toks = cell.tokens
+    kind = cell.kind
+    if kind == "dice":
+        dice = (int(toks[0][0]), int(toks[0][1]))
+        rest = list(toks[1:])
+        low = [t.lower() for t in rest]
+        builder.roll(player, dice, line)
+        if not rest or low[:2] == ["cannot", "move"] or low == ["can't", "move"] or all(
+                t.strip("?") == "" for t in rest):
+            builder.play(player, None, None, line)
+            return
+        text = " ".join(rest)
+        try:
+            moves, hits = parse_move_text(text)
+        except ValueError as exc:
+            raise MatFormatError(str(exc), line=line, expected="moves like 13/8 24/23") from None
+        builder.play(player, moves, hits, line, text)
+    elif kind in ("double", "raccoon") or kind == "beaver":
+        value = _int_after(toks)
+        if kind == "raccoon":
+            raise MatFormatError("raccoons are not part of gammon's rules", line=line)
+        if kind == "beaver":
+            builder.beaver(player, value, line)
+        else:
+            builder.double(player, value, line)
+    elif kind == "take":
+        builder.take(player, line)
+    elif kind in ("drop", "pass"):
+        builder.drop(player, line)
+    elif kind == "win":
+        builder.win(player, _int_after(toks), line)
+    elif kind == "resign":
+        return  # a .gam "resigns" note; the Wins line that follows records it
+    else:
+        raise MatFormatError(f"{' '.join(toks)[:40]!r} is not a move, cube action or result", line=line,
+                             expected="'52: 13/8 13/11', 'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'")
+
+
+def match_from_mat(text: str, defaults: Rules | None = None) -> Match:
+    """The :class:`Match` a ``.mat`` file records, replayed and checked.
+
+    :raises MatFormatError: the file cannot be read or records an illegal action.
+    """
+    data = read_mat(text, defaults)
+    try:
+        return data.replay()
+    except GammonError as exc:  # pragma: no cover - read_mat already checked every action
+        raise MatFormatError(str(exc)) from None
+

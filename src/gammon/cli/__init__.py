@@ -1,5 +1,8 @@
-"""The ``gammon`` command line: ``gammon moves``, ``gammon show``, ``gammon play``."""
+"""The ``gammon`` command line: ``gammon moves``, ``show``, ``play``, ``selfplay``, ``verify``, ..."""
 
+from gammon.cli import record_commands
 from gammon.cli.app import app, main
+
+record_commands.register(app)
 
 __all__ = ["app", "main"]

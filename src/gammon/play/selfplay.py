@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gammon.core.dice import RandomDice
+from gammon.core.dice import DiceSource, RandomDice
 from gammon.core.errors import GammonError
 from gammon.core.game import Event, Rules
 from gammon.core.match import Match
@@ -33,6 +33,7 @@ def run_selfplay(
     match_length: int = 0,
     variant: str = "standard",
     progress: Progress | None = None,
+    dice: DiceSource | None = None,
 ) -> Match:
     """Play the heuristic bot against itself and return the match (or money session).
 
@@ -41,6 +42,8 @@ def run_selfplay(
     :param match_length: 0 for money play, else the match length (1..99).
     :param variant: a name from :data:`gammon.core.variants.VARIANTS` or an alias.
     :param progress: called after each game with (games done, total or None).
+    :param dice: the dice source (default: ``RandomDice(seed)``); the match keeps it
+        as ``match.dice``, so a caller can reveal crypto dice afterwards.
     :raises GammonError: bad arguments (games below 1, unknown variant, bad length or seed).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -48,7 +51,7 @@ def run_selfplay(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise GammonError(f"the seed must be a whole number, 0 or more, not {seed!r}")
     rules = Rules(variant=find_variant(variant), match_length=match_length)
-    dice = RandomDice(seed)
+    dice = dice if dice is not None else RandomDice(seed)
     players = (HeuristicPlayer(seed=2 * seed + 1), HeuristicPlayer(seed=2 * seed + 2))
     total = games if rules.is_money else None
     done = 0

@@ -1,4 +1,5 @@
-# make play: play a game in the terminal.  make test: run every check.
+# make play: play a game in the terminal (options: make play ARGS="--match-length 5").
+# make test: run every check.
 # Both create .venv on first use and install what they need.
 PY ?= python3
 VENV := .venv
@@ -14,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/gammon play
+	$(BIN)/gammon play $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

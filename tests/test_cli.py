@@ -281,6 +281,33 @@ def test_render_viewer_opp_keeps_the_other_side_at_the_bottom() -> None:
     assert column(theirs, 7)[6:] == ["7", "O", "O", "O", "O"]
 
 
+def test_render_crowded_game_board() -> None:
+    # Eight on a point, both sides on the bar (six of ours), the other side bearing off.
+    p = make({25: 6, 6: 8, 1: 1}, {25: 2, 1: 3})
+    text = board_text(p, cube=4, cube_owner="me", dice=(6, 6), score=(2, 4), match_length=7)
+    assert column(text, 7)[6:] == ["8", "O", "O", "O", "O"]
+    assert column(text, 6) == ["", "", "", "X", "X", "BAR", "O", "O", "O", "O", "6"]
+    assert column(text, 13)[:5] == ["X", "X", "X", "X", "10"]
+    assert "cube 4 (owns it)" in "\n".join(text.splitlines()[8:])
+    assert "[6]  [6]" in text and "7-point match" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_render_opponent_on_roll_keeps_the_viewer_and_moves_the_dice() -> None:
+    # The computer (on roll) rolled 5-2; the person stays at the bottom and the dice sit on the left.
+    p = Position.initial()
+    text = board_text(p, dice=(5, 2), viewer="opp", names=("Computer", "You"), cube=1)
+    middle = grid(text)[5]
+    assert middle.index("[5]") < middle.index("BAR")
+    assert "X  Computer  (on roll)" in text and "O  You" in text
+
+
+def test_render_crawford_game_fits() -> None:
+    text = board_text(Position.initial(), cube=1, match_length=25, crawford=True, score=(24, 3))
+    middle = grid(text)[5]
+    assert "25-point match, Crawford game" in middle and "…" not in middle
+
+
 def test_render_hypergammon_counts_three_checkers() -> None:
     plain = board_text(Position.initial("hypergammon"))
     assert plain.count("off 0") == 2 and plain.count("pips 69") == 2
@@ -324,10 +351,10 @@ def test_bad_input_exits_2_without_traceback(args: list[str]) -> None:
 # -- other commands and entry points ------------------------------------------
 
 
-def test_play_placeholder() -> None:
-    code, out, _ = run("play")
-    assert code == 0
-    assert "coming" in out and "computer" in out
+def test_play_help() -> None:
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    assert "--match-length" in result.stdout and "--two-players" in result.stdout
 
 
 def test_help() -> None:

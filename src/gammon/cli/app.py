@@ -29,7 +29,7 @@ EXIT_BAD_INPUT = 2
 
 app = typer.Typer(
     name="gammon",
-    help="Backgammon in the terminal: legal moves, boards, and (soon) games against the computer.",
+    help="Backgammon in the terminal: play against the computer or a friend, list legal moves, draw boards.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -199,21 +199,69 @@ def show(
 
 
 @app.command()
-def play() -> None:
-    """Play a game or match in the terminal (coming soon)."""
-    typer.echo(
-        "gammon play is coming soon; the rules engine is ready, the game screen is not yet.\n"
-        "It will offer:\n"
-        "  - a game against the computer, at several strengths, or against a friend\n"
-        "    at the same keyboard\n"
-        "  - money games or matches to any length, with the doubling cube, Crawford and\n"
-        "    Jacoby rules\n"
-        f"  - variants: {', '.join(VARIANTS)}\n"
-        "  - dice: random (seeded if you like), typed in from real dice, or drawn from\n"
-        "    two piles of cards\n"
-        "  - hints and undo within a turn\n"
-        "Meanwhile: 'gammon show' draws a position and 'gammon moves' lists legal plays."
-    )
+def play(
+    match_length: Annotated[
+        int, typer.Option("--match-length", "-m", min=0, max=25,
+                          help="Points to win the match (1-25); 0 for a money session.")
+    ] = 3,
+    variant: VariantOption = STANDARD.name,
+    dice: Annotated[
+        str, typer.Option("--dice", help="random, cards (two piles of cards) or manual "
+                          "(type in the rolls of a game played on a real board).")
+    ] = "random",
+    level: Annotated[
+        str, typer.Option("--level", help="The computer's level: beginner, intermediate or strong.")
+    ] = "intermediate",
+    opponent: Annotated[
+        str, typer.Option("--opponent", help="computer, or human for two people at one keyboard.")
+    ] = "computer",
+    two_players: Annotated[
+        bool, typer.Option("--two-players", help="Two people at one keyboard (--opponent human).")
+    ] = False,
+    jacoby: Annotated[
+        bool, typer.Option("--jacoby/--no-jacoby",
+                           help="Money play: gammons count only once the cube is turned.")
+    ] = True,
+    beavers: Annotated[
+        bool, typer.Option("--beavers/--no-beavers", help="Money play: a taker may redouble at once.")
+    ] = False,
+    auto_doubles: Annotated[
+        int, typer.Option("--auto-doubles", min=0,
+                          help="Money play: at most this many automatic doubles on opening ties.")
+    ] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Seed for the dice and the computer: replay a game.")
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name (player 1).")] = "",
+    opponent_name: Annotated[
+        str, typer.Option("--opponent-name", help="The second player's name.")
+    ] = "",
+) -> None:
+    """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
+
+    Type plays as players write them (24/18 13/11, bar/22*, 6/off), or 'moves'
+    and a number; 'help' lists the commands (hint, undo, double, take, drop,
+    resign, save, quit).
+    """
+    from gammon.cli.play_terminal import PlaySettings, run_terminal_game
+
+    who = "human" if two_players else opponent.strip().lower()
+    with user_errors():
+        settings = PlaySettings(
+            match_length=match_length,
+            variant=find_variant(variant).name,
+            dice=dice.strip().lower(),
+            level=level,
+            opponent=who,  # type: ignore[arg-type]
+            jacoby=jacoby,
+            beavers=beavers,
+            auto_doubles=auto_doubles,
+            seed=seed,
+            names=(name, opponent_name),
+        ).checked()
+    status = run_terminal_game(settings)
+    if status:
+        raise typer.Exit(status)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -249,8 +249,8 @@ def _middle(
             info.append("Crawford game")
     elif cube is not None:
         info.append("money game")
-    if cube is not None and cube_owner is None:
-        info.append(f"cube {cube}")
+    if cube is not None and cube_owner is None and not crawford:
+        info.append(f"cube {cube}")  # (no cube in the Crawford game, and no room for it)
     _add_panel(line, ", ".join(info))
     return line
 

@@ -1,0 +1,973 @@
+"""``gammon play``: a game or match of backgammon in the terminal.
+
+:class:`TerminalGame` runs a :class:`~gammon.core.match.Match` between a person
+and the computer (or two people at one keyboard).  It draws the board with
+:func:`~gammon.cli.board.render_board` before each decision a person makes,
+reads what the person types (plays in the notation players write, whole or in
+parts, and the commands of :data:`HELP`), announces what the computer does,
+and at the end of each game shows the result and offers to save the match.
+
+Input and output are injected, so the loop runs the same behind a terminal, a
+pipe or a test: ``input_fn(prompt)`` shows the prompt and returns one line
+(raising :class:`EOFError` at the end of input, :class:`KeyboardInterrupt` on
+Ctrl-C) and ``console`` is a :class:`rich.console.Console`, which writes no
+colour codes when ``NO_COLOR`` is set or the output is not a terminal.
+:meth:`TerminalGame.run` returns the exit status: 0, or 130 after Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from rich.console import Console
+from rich.text import Text
+
+from gammon.cli.board import Side, render_board
+from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
+from gammon.core.errors import GammonError
+from gammon.core.game import (
+    CENTERED,
+    AcceptResignation,
+    Action,
+    Beaver,
+    ChooseDouble,
+    Double,
+    Drop,
+    Event,
+    Game,
+    Move,
+    Phase,
+    RejectResignation,
+    Resign,
+    Roll,
+    Rules,
+    Take,
+)
+from gammon.core.match import Match
+from gammon.core.plays import Play
+from gammon.core.position import Position, ResultKind
+from gammon.core.variants import find_variant
+from gammon.play.levels import find_level, make_computer_player
+from gammon.play.partial import PartialPlay, follow_parts
+from gammon.play.players import HeuristicPlayer, Player, can_beaver, score_positions, win_probability
+from gammon.play.session import MAX_ACTIONS_PER_GAME, next_action
+
+#: The dice a person may choose for ``gammon play``.
+PLAY_DICE: tuple[str, ...] = ("random", "cards", "manual")
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_INTERRUPTED = 130
+#: Variants a ``.mat`` file can carry; the others are saved as gammon's JSON record.
+_MAT_VARIANTS = frozenset({"standard", "nackgammon", "hypergammon"})
+
+HELP = """\
+Type a play as players write it: 24/18 13/11, bar/22*, 6/off, 8/5(2), or in
+parts (24/18, then 13/11). Forced plays and passes are made for you.
+  moves            list the legal plays, numbered; a number makes that play
+  hint             the heuristic bot's ranking (hand-made scores, not equities)
+  undo             take back the last part of a play entered in parts
+  roll  (Enter)    roll the dice, at the roll-or-double prompt
+  double           offer the cube, before rolling
+  take, drop, beaver                  answer a double
+  resign [single|gammon|backgammon]   offer to resign (single by default)
+  accept, reject  (y, n)              answer an offer to resign
+  board            draw the board again
+  save FILE.mat    save the match so far (FILE.json: any variant, every detail)
+  help             this list
+  quit             leave (asks first when the match is not saved)"""
+
+
+# -- settings ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySettings:
+    """What ``gammon play`` was asked for.
+
+    ``match_length`` 0 is a money session (games until a player stops);
+    ``jacoby``, ``beavers`` and ``auto_doubles`` apply to money play only.
+    ``seed`` None picks a fresh seed, which the game reports so it can be replayed.
+    """
+
+    match_length: int = 3
+    variant: str = "standard"
+    dice: str = "random"
+    level: str = "intermediate"
+    opponent: Literal["computer", "human"] = "computer"
+    jacoby: bool = True
+    beavers: bool = False
+    auto_doubles: int = 0
+    seed: int | None = None
+    names: tuple[str, str] | None = None
+
+    def checked(self) -> PlaySettings:
+        """These settings with names filled in, or :class:`GammonError` for a bad value."""
+        if not 0 <= self.match_length <= 25:
+            raise GammonError(f"the match length is 0 (money) to 25 points, not {self.match_length}")
+        find_variant(self.variant)
+        if self.dice not in PLAY_DICE:
+            raise GammonError(f"unknown dice {self.dice!r}: choose one of {', '.join(PLAY_DICE)}")
+        if self.opponent not in ("computer", "human"):
+            raise GammonError(f"the opponent is 'computer' or 'human', not {self.opponent!r}")
+        level = find_level(self.level)
+        if self.auto_doubles < 0:
+            raise GammonError("automatic doubles are 0 (off) or a limit above 0")
+        if self.seed is not None and self.seed < 0:
+            raise GammonError(f"the seed is a whole number 0 or more, not {self.seed}")
+        default = ("You", "Computer") if self.opponent == "computer" else ("Player 1", "Player 2")
+        given = self.names or default
+        names = tuple(n.strip() or d for n, d in zip(given, default, strict=True))
+        if names[0] == names[1]:
+            names = (names[0], names[1] + " (2)")
+        return PlaySettings(
+            self.match_length, self.variant, self.dice, level, self.opponent, self.jacoby,
+            self.beavers, self.auto_doubles, self.seed, (names[0], names[1]),
+        )
+
+    def rules(self) -> Rules:
+        """The match rules these settings ask for."""
+        money = self.match_length == 0
+        return Rules(
+            variant=find_variant(self.variant),
+            match_length=self.match_length,
+            jacoby=money and self.jacoby,
+            beavers=money and self.beavers,
+            automatic_doubles=self.auto_doubles if money else 0,
+        )
+
+
+# -- commands ------------------------------------------------------------------
+
+
+class CommandError(GammonError):
+    """A command written wrongly (``resign twice``, ``undo 3``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One line a person typed, read as a command.
+
+    ``name`` is one of :data:`COMMANDS`, ``enter`` (an empty line) or ``pick``
+    (a bare number, ``number``); ``arg`` is the file of ``save`` or the kind of
+    ``resign``.
+    """
+
+    name: str
+    arg: str | None = None
+    number: int | None = None
+
+
+_ALIASES: dict[str, str] = {
+    "roll": "roll", "r": "roll",
+    "double": "double", "dbl": "double",
+    "take": "take", "drop": "drop", "beaver": "beaver",
+    "resign": "resign",
+    "accept": "accept", "yes": "accept", "y": "accept",
+    "reject": "reject", "no": "reject", "n": "reject",
+    "hint": "hint",
+    "undo": "undo", "u": "undo",
+    "moves": "moves", "m": "moves", "list": "moves",
+    "save": "save",
+    "board": "board", "show": "board",
+    "help": "help", "h": "help", "?": "help",
+    "quit": "quit", "q": "quit", "exit": "quit",
+}
+#: The command names :func:`parse_command` gives.
+COMMANDS: tuple[str, ...] = tuple(dict.fromkeys(_ALIASES.values()))
+
+_RESIGN_KINDS: dict[str, ResultKind] = {
+    "single": ResultKind.SINGLE, "s": ResultKind.SINGLE, "1": ResultKind.SINGLE, "normal": ResultKind.SINGLE,
+    "gammon": ResultKind.GAMMON, "g": ResultKind.GAMMON, "2": ResultKind.GAMMON,
+    "backgammon": ResultKind.BACKGAMMON, "bg": ResultKind.BACKGAMMON, "3": ResultKind.BACKGAMMON,
+}
+
+
+def parse_command(text: str) -> Command | None:
+    """The command ``text`` names, or None when it is not a command (then it is a play).
+
+    >>> parse_command("resign gammon")
+    Command(name='resign', arg='gammon', number=None)
+    >>> parse_command("24/18 13/11") is None
+    True
+
+    :raises CommandError: a command with a wrong argument.
+    """
+    words = text.split()
+    if not words:
+        return Command("enter")
+    head, rest = words[0].lower(), words[1:]
+    if head.isdigit() and not rest:
+        return Command("pick", number=int(head))
+    name = _ALIASES.get(head)
+    if name is None:
+        return None
+    if name == "save":
+        target = text.strip()[len(words[0]):].strip()
+        return Command("save", arg=target or None)
+    if name == "resign":
+        if len(rest) > 1:
+            raise CommandError("write 'resign', 'resign gammon' or 'resign backgammon'")
+        kind = rest[0].lower() if rest else "single"
+        if kind not in _RESIGN_KINDS:
+            raise CommandError(f"resign single, gammon or backgammon, not {rest[0]!r}")
+        return Command("resign", arg=_RESIGN_KINDS[kind].name.lower())
+    if rest:
+        raise CommandError(f"'{head}' takes nothing after it")
+    return Command(name)
+
+
+def resign_kind(command: Command) -> ResultKind:
+    """The kind of game a ``resign`` command offers."""
+    return ResultKind[(command.arg or "single").upper()]
+
+
+# -- helpers -------------------------------------------------------------------
+
+
+class _Quit(Exception):
+    """The person chose to leave."""
+
+
+class _HumanSeat:
+    """A seat a person fills: the session never asks it (people answer at the prompt)."""
+
+    def _refuse(self, *_: object) -> object:
+        raise RuntimeError("a person's decisions come from the terminal, not from the session")
+
+    choose_play = cube_action = answer_double = answer_resignation = _refuse
+    choose_double_number = resign = _refuse
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _you(name: str) -> bool:
+    return name.lower() == "you"
+
+
+def _verb(name: str, verb: str) -> str:
+    """``You win`` / ``Computer wins``."""
+    if _you(name):
+        return f"{name} {verb}"
+    if verb.endswith(("s", "sh", "ch", "x")):
+        return f"{name} {verb}es"
+    return f"{name} {verb}s"
+
+
+def _kind_name(kind: ResultKind) -> str:
+    return {ResultKind.SINGLE: "a single game", ResultKind.GAMMON: "a gammon",
+            ResultKind.BACKGAMMON: "a backgammon"}[kind]
+
+
+def _default_input(prompt: str) -> str:
+    return input(prompt)
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history at the prompts, on a real terminal that takes escape codes."""
+    import sys
+
+    if not sys.stdin.isatty() or os.environ.get("NO_COLOR") or os.environ.get("TERM", "dumb") == "dumb":
+        return
+    try:
+        import readline  # noqa: F401  (importing it is what turns line editing on)
+    except ImportError:
+        pass
+
+
+# -- the game ------------------------------------------------------------------
+
+
+class TerminalGame:
+    """A match (or money session) played at the terminal; :meth:`run` plays it to the end.
+
+    Player 0 is the person (bottom of the board, left column of a saved
+    ``.mat``); player 1 is the computer, or the second person.  ``dice`` and
+    ``computer`` replace the dice and bot the settings would make (tests).
+    """
+
+    def __init__(
+        self,
+        settings: PlaySettings,
+        *,
+        input_fn: Callable[[str], str] | None = None,
+        console: Console | None = None,
+        dice: DiceSource | None = None,
+        computer: Player | None = None,
+    ) -> None:
+        self.settings = settings.checked()
+        assert self.settings.names is not None
+        self.names: tuple[str, str] = self.settings.names
+        self.seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(31)
+        self.console = console or Console(highlight=False)
+        self.input_fn = input_fn or _default_input
+        self.dice: DiceSource = dice or make_dice(
+            self.settings.dice, None if self.settings.dice == "manual" else self.seed
+        )
+        self.rules = self.settings.rules()
+        self.match = Match(self.rules, self.dice)
+        self.humans = (True, self.settings.opponent == "human")
+        bot = computer or make_computer_player(self.settings.level, self.seed + 1)
+        self.players: list[Player] = [_HumanSeat(), _HumanSeat() if self.humans[1] else bot]  # type: ignore[list-item]
+        self.advisor = HeuristicPlayer(self.seed + 2)
+        self.parts: list[str] = []
+        self.saved_actions = 0
+
+    # -- state --------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def manual(self) -> bool:
+        return isinstance(self.dice, ManualDice)
+
+    def _actions(self) -> int:
+        return sum(len(g.record) for g in self.match.games)
+
+    def _viewer(self, actor: int | None = None) -> int:
+        """The seat whose side is drawn at the bottom: the person, or the person to act."""
+        if all(self.humans) and actor is not None:
+            return actor
+        return 0
+
+    # -- output ---------------------------------------------------------------
+
+    def say(self, message: str, style: str = "") -> None:
+        self.console.print(Text(message, style=style))
+
+    def error(self, message: str) -> None:
+        self.say(f"! {message}", "bold red")
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person (EOFError and KeyboardInterrupt pass through)."""
+        self.console.file.flush()
+        return self.input_fn(prompt).strip()
+
+    def yes_no(self, question: str, default: bool = False) -> bool:
+        choices = "[Y/n]" if default else "[y/N]"
+        while True:
+            answer = self.ask(f"{question} {choices} > ").lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.error("answer y or n")
+
+    def _cards(self) -> tuple[str, str] | None:
+        if not isinstance(self.dice, CardDice) or self.dice.last_cards is None:
+            return None
+        a, b = self.dice.last_cards
+        encoding = (getattr(self.console.file, "encoding", None) or "").lower()
+        if "utf" in encoding:
+            return f"{a}\u2660", f"{b}\u2665"
+        return a, b
+
+    def draw(
+        self, actor: int | None = None, position: Position | None = None,
+        dice: Sequence[int] | None = None,
+    ) -> None:
+        """The board, from the viewer's side, with the cube, score and (after a roll) the dice."""
+        g = self.game
+        turn = g.turn
+        viewer: Side = "me" if self._viewer(actor) == turn else "opp"
+        owner: Side | None = None
+        if g.cube_owner != CENTERED:
+            owner = "me" if g.cube_owner == turn else "opp"
+        shown = dice if dice is not None else g.rolled
+        cards = self._cards() if g.rolled is not None and dice is None else None
+        board = render_board(
+            position or g.position,
+            cube=g.cube_value if self.rules.uses_cube else None,
+            cube_owner=owner,
+            score=(self.match.score[turn], self.match.score[1 - turn]),
+            match_length=self.rules.match_length or None,
+            crawford=g.crawford_game,
+            dice=shown,
+            cards=cards,
+            names=(self.names[turn], self.names[1 - turn]),
+            viewer=viewer,
+        )
+        self.console.print()
+        self.console.print(board, soft_wrap=True)
+
+    # -- announcing events --------------------------------------------------------
+
+    def announce(self, events: list[Event]) -> None:
+        after_opening = False
+        for e in events:
+            text = self._describe(e, after_opening)
+            after_opening = e.kind == "opening"
+            if text:
+                self.say(text, "bold" if e.player is not None and not self.humans[e.player] else "")
+
+    def _describe(self, e: Event, after_opening: bool) -> str | None:
+        name = self.names[e.player] if e.player is not None else ""
+        data = e.data
+        if e.kind == "opening-tie":
+            d = data["dice"]
+            assert isinstance(d, tuple)
+            return f"Opening roll: both threw {d[0]}, so both throw again."
+        if e.kind == "auto-double":
+            return f"Automatic double: the cube is now {data['cube']}."
+        if e.kind == "opening":
+            d = data["dice"]
+            assert isinstance(d, tuple)
+            d0, d1 = int(d[0]), int(d[1])
+            hi, lo = max(d0, d1), min(d0, d1)
+            cards = self._cards()
+            shown = f" (cards {cards[0]} {cards[1]})" if cards else ""
+            return (f"Opening roll: {self.names[0]} {d0}, {self.names[1]} {d1}{shown}. "
+                    f"{_verb(name, 'start')} with {hi}-{lo}.")
+        if e.kind == "rolled":
+            if after_opening:
+                return None
+            d = data["dice"]
+            assert isinstance(d, tuple)
+            cards = self._cards()
+            shown = f" (cards {cards[0]} {cards[1]})" if cards else ""
+            return f"{_verb(name, 'roll')} {d[0]}-{d[1]}{shown}."
+        if e.kind == "no-move":
+            return f"{name} cannot move."
+        if e.kind == "played":
+            return f"{_verb(name, 'play')} {data['play'] or 'nothing'}." if data["play"] else None
+        if e.kind == "doubled":
+            return f"{_verb(name, 'double')} to {data['cube']}."
+        owner = "you" if _you(name) else name
+        if e.kind == "took":
+            return f"{_verb(name, 'take')}: the cube is {data['cube']}, owned by {owner}."
+        if e.kind == "beavered":
+            return f"{_verb(name, 'beaver')}: the cube is {data['cube']}, owned by {owner}."
+        if e.kind == "dropped":
+            return f"{_verb(name, 'drop')}."
+        if e.kind == "resigned":
+            kind = ResultKind[str(data["kind"]).upper()]
+            return f"{_verb(name, 'offer')} to resign {_kind_name(kind)} ({self._resign_points(kind)})."
+        if e.kind == "resignation-accepted":
+            return f"{_verb(name, 'accept')} the resignation."
+        if e.kind == "resignation-rejected":
+            return f"{_verb(name, 'refuse')} the resignation: play on."
+        if e.kind == "choose-double":
+            return f"Acey-deucey! {_verb(name, 'name')} a double to play."
+        if e.kind == "chose-double":
+            return f"{_verb(name, 'play')} double {data['number']}s."
+        if e.kind == "roll-again":
+            return f"{_verb(name, 'roll')} again."
+        return None  # turn, game-over, score, match-over: shown by the game's end
+
+    def _resign_points(self, kind: ResultKind) -> str:
+        g = self.game
+        who = g.resignation[0] if g.resignation is not None else g.player_to_act
+        row = g.position.me if who == g.turn else g.position.opp
+        return _plural(g.points_for(kind, sum(row)), "point")
+
+    # -- running ------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the match ends or the person leaves; the exit status (0, or 130 after Ctrl-C)."""
+        try:
+            self.intro()
+            while True:
+                self.play_game()
+                if not self.after_game():
+                    return 0
+                self.match.next_game()
+        except _Quit:
+            self.say("Bye.")
+            return 0
+        except EOFError:
+            self.say("\nEnd of input: leaving the game. Bye.")
+            return 0
+        except KeyboardInterrupt:
+            self.say("\nInterrupted: leaving the game. Bye.")
+            return EXIT_INTERRUPTED
+        except GammonError as exc:  # a dice source or bot gave up: say so, never a traceback
+            self.error(f"the game cannot go on: {exc}")
+            return 1
+
+    def intro(self) -> None:
+        r = self.rules
+        v = r.variant
+        if r.match_length:
+            what = f"a {r.match_length}-point match of {v.title}"
+            if r.match_length > 1 and r.uses_cube:
+                what += ", Crawford rule"
+        else:
+            customs = []
+            if r.uses_cube:
+                customs.append(f"Jacoby rule {'on' if r.jacoby else 'off'}")
+                customs.append(f"beavers {'on' if r.beavers else 'off'}")
+                if r.automatic_doubles:
+                    customs.append(f"up to {_plural(r.automatic_doubles, 'automatic double')}")
+            what = f"a money session of {v.title}" + (f" ({', '.join(customs)})" if customs else "")
+        self.say(f"gammon: {what}; {self.dice.describe()}.", "bold")
+        if r.match_length and (self.settings.beavers or self.settings.auto_doubles):
+            self.say("(Beavers and automatic doubles are for money play: not used in this match.)")
+        a, b = self.names
+        if self.humans[1]:
+            self.say(f"{a} and {b} take turns at this keyboard; the board turns to face "
+                     "whoever is to play (O, at the bottom).")
+        else:
+            level = self.settings.level
+            self.say(f"{a} play O, at the bottom; {b} plays X ({level} level).")
+        self.say("Type 'help' for the commands.")
+
+    def play_game(self) -> None:
+        g = self.game
+        self._banner()
+        while not g.is_over:
+            if len(g.record) >= MAX_ACTIONS_PER_GAME:
+                raise GammonError(f"the game did not end within {MAX_ACTIONS_PER_GAME} actions")
+            self.step()
+        self._game_over()
+
+    def _banner(self) -> None:
+        m = self.match
+        a, b = self.names
+        text = f"Game {len(m.games)}"
+        if len(m.games) > 1 or m.length:
+            text += f": {a} {m.score[0]}, {b} {m.score[1]}"
+            if m.length:
+                text += f" in a {m.length}-point match"
+        if self.game.crawford_game:
+            text += " (Crawford game: no doubling)"
+        self.say("")
+        self.say(text, "bold underline")
+
+    def apply(self, action: Action) -> list[Event]:
+        events = self.match.apply(action)
+        if isinstance(action, Roll):
+            self.parts = []
+        self.announce(events)
+        return events
+
+    def step(self) -> None:
+        """One decision: the computer's, or a person's read from the prompt."""
+        g = self.game
+        actor = g.player_to_act
+        if g.phase is Phase.OPENING:
+            self.roll(actor, opening=True)
+        elif not self.humans[actor]:
+            action = next_action(g, self.players)
+            if isinstance(action, Roll):
+                self.roll(actor)
+            else:
+                self.apply(action)
+        elif g.phase is Phase.ROLL:
+            self.human_roll(actor)
+        elif g.phase is Phase.MOVE:
+            self.human_move(actor)
+        elif g.phase is Phase.DOUBLED:
+            self.human_answer_double(actor)
+        elif g.phase is Phase.RESIGNED:
+            self.human_answer_resignation(actor)
+        elif g.phase is Phase.CHOOSE_DOUBLE:
+            self.human_choose_double(actor)
+
+    def roll(self, actor: int, *, opening: bool = False) -> None:
+        """Roll for ``actor`` (manual dice: ask for the numbers thrown at the table)."""
+        if self.manual:
+            assert isinstance(self.dice, ManualDice)
+            if opening:
+                prompt = (f"[dice] opening roll: {self.names[0]}'s die, then {self.names[1]}'s "
+                          "(like 41) > ")
+            else:
+                prompt = f"[dice] {self.names[actor]}'s roll (like 31) > "
+            while True:
+                line = self.ask(prompt)
+                try:
+                    self.dice.push_text(line)
+                    break
+                except GammonError as exc:
+                    if not self.common_command(line, actor):
+                        self.error(str(exc))
+        self.apply(Roll(actor))
+
+    # -- a person's decisions ---------------------------------------------------------
+
+    def common_command(self, line: str, actor: int) -> bool:
+        """Handle help, board, save and quit; True when ``line`` was one of them."""
+        try:
+            cmd = parse_command(line)
+        except CommandError:
+            return False
+        if cmd is None or cmd.name not in ("help", "board", "save", "quit"):
+            return False
+        self.run_common(cmd, actor)
+        return True
+
+    def run_common(self, cmd: Command, actor: int) -> bool:
+        """Commands that work at every prompt; True when ``cmd`` was one of them."""
+        if cmd.name == "help":
+            self.say(HELP)
+        elif cmd.name == "board":
+            self._redraw(actor)
+        elif cmd.name == "save":
+            self.save(cmd.arg)
+        elif cmd.name == "quit":
+            self.confirm_quit()
+        else:
+            return False
+        return True
+
+    def _redraw(self, actor: int) -> None:
+        partial = self._partial()
+        if partial is not None:
+            self.draw(actor, partial.position, partial.dice_left)
+        else:
+            self.draw(actor)
+
+    def read(self, prompt: str, actor: int) -> Command | str:
+        """A line: a command other than help/board/save/quit (those are done here), or play text."""
+        while True:
+            line = self.ask(prompt)
+            try:
+                cmd = parse_command(line)
+            except CommandError as exc:
+                self.error(str(exc))
+                continue
+            if cmd is None:
+                return line
+            if not self.run_common(cmd, actor):
+                return cmd
+
+    def _not_now(self, cmd: Command | str, what: str) -> None:
+        if isinstance(cmd, str):
+            self.error(f"{what}; type 'help' for the commands")
+        elif cmd.name == "pick":
+            self.error(f"not now: {what} (a number picks a play listed by 'moves')")
+        elif cmd.name == "enter":
+            self.say(f"({what}; type 'help' for the commands)")
+        else:
+            self.error(f"'{cmd.name}' is not possible now: {what}")
+
+    def _try(self, action: Action) -> bool:
+        try:
+            self.apply(action)
+        except GammonError as exc:
+            self.error(str(exc))
+            return False
+        return True
+
+    def _resign(self, cmd: Command, actor: int) -> bool:
+        return self._try(Resign(actor, resign_kind(cmd)))
+
+    def cube_is_useful(self, actor: int) -> bool:
+        """Whether ``actor`` may double now and it could matter.
+
+        In match play a player who wins the match by winning this game at the
+        present cube gains nothing by doubling (a dead cube), so the terminal
+        rolls for them without asking, as for a cube they may not turn.
+        """
+        g = self.game
+        if not g.can_double(actor):
+            return False
+        return self.rules.is_money or self.rules.match_length - g.score[actor] > g.cube_value
+
+    def human_roll(self, actor: int) -> None:
+        if not self.cube_is_useful(actor):
+            self.roll(actor)
+            return
+        self.draw(actor)
+        name = self.names[actor]
+        while True:
+            cmd = self.read(f"[{name}] roll or double > ", actor)
+            if isinstance(cmd, str):
+                self._not_now(cmd, "roll first (press Enter), or double")
+            elif cmd.name in ("enter", "roll"):
+                self.roll(actor)
+                return
+            elif cmd.name == "double":
+                if self._try(Double(actor)):
+                    return
+            elif cmd.name == "resign":
+                if self._resign(cmd, actor):
+                    return
+            elif cmd.name == "hint":
+                self.cube_hint(actor)
+            else:
+                self._not_now(cmd, "roll (Enter) or double")
+
+    def cube_hint(self, actor: int) -> None:
+        g = self.game
+        p = win_probability(g.position)
+        advice = self.advisor.cube_action(g)
+        self.say(f"Heuristic bot (a crude estimate, not an engine's analysis): {self.names[actor]} "
+                 f"{'wins' if not _you(self.names[actor]) else 'win'} about {p:.0%} of games "
+                 f"from here; it would {'double' if advice == 'double' else 'not double, just roll'}.")
+
+    def _partial(self) -> PartialPlay | None:
+        g = self.game
+        if not self.parts or g.phase is not Phase.MOVE or g.rolled is None:
+            return None
+        try:
+            result = follow_parts(g.position, g.rolled, self.parts)
+        except GammonError:
+            return None
+        return result if isinstance(result, PartialPlay) else None
+
+    def candidates(self) -> list[Play]:
+        """The plays the person may still make: all legal plays, or those the parts entered fit."""
+        partial = self._partial()
+        if partial is not None:
+            return list(partial.plays)
+        return self.game.legal_plays()
+
+    def human_move(self, actor: int) -> None:
+        g = self.game
+        assert g.rolled is not None
+        name = self.names[actor]
+        plays = g.legal_plays()
+        if len(plays) == 1:
+            self.say(f"{name}: the only legal play is {plays[0]}.")
+            self.apply(Move(actor, plays[0]))
+            return
+        self._redraw(actor)
+        d1, d2 = g.rolled
+        while True:
+            partial = self._partial()
+            state = ""
+            if partial is not None:
+                left = " ".join(str(d) for d in partial.dice_left)
+                state = f" (moved {partial.moved}; to play: {left})"
+            cmd = self.read(f"[{name}] play {d1}-{d2}{state} > ", actor)
+            if isinstance(cmd, str):
+                if self.enter_play(cmd, actor):
+                    return
+            elif cmd.name == "pick":
+                assert cmd.number is not None
+                options = self.candidates()
+                if 1 <= cmd.number <= len(options):
+                    self.apply(Move(actor, options[cmd.number - 1]))
+                    return
+                self.error(f"no play number {cmd.number}: type 'moves' for the "
+                           f"{_plural(len(options), 'play')} to choose from")
+            elif cmd.name == "moves":
+                self.list_moves()
+            elif cmd.name == "hint":
+                self.play_hint()
+            elif cmd.name == "undo":
+                if not self.parts:
+                    self.error("nothing to undo: no part of a play entered this turn")
+                else:
+                    undone = self.parts.pop()
+                    self.say(f"Took back {undone}.")
+                    self._redraw(actor)
+            elif cmd.name == "resign":
+                if self._resign(cmd, actor):
+                    return
+            elif cmd.name == "enter":
+                self.say("Type your play (like 24/18 13/11), 'moves' to list them, or 'help'.")
+            else:
+                self._not_now(cmd, "play your roll first")
+
+    def enter_play(self, text: str, actor: int) -> bool:
+        """Take a play or a part of one; True when the whole play was made."""
+        g = self.game
+        assert g.rolled is not None
+        try:
+            result = follow_parts(g.position, g.rolled, [*self.parts, text])
+        except GammonError as exc:
+            self.error(str(exc))
+            if not any(ch.isdigit() for ch in text):
+                self.say("(type 'help' for the commands)")
+            return False
+        if isinstance(result, PartialPlay):
+            self.parts.append(text)
+            self.draw(actor, result.position, result.dice_left)
+            return False
+        self.apply(Move(actor, result))
+        return True
+
+    def list_moves(self) -> None:
+        options = self.candidates()
+        texts = [f"{i:>3}. {p}" for i, p in enumerate(options, 1)]
+        width = max(len(t) for t in texts) + 2
+        per_line = max(1, 79 // width)
+        head = "Plays that still fit" if self.parts else "Legal plays"
+        self.say(f"{head} ({len(options)}); type a number to make one:")
+        for i in range(0, len(texts), per_line):
+            self.say("".join(t.ljust(width) for t in texts[i : i + per_line]).rstrip())
+
+    def play_hint(self, top: int = 5) -> None:
+        options = self.candidates()
+        scores = score_positions([p.position for p in options])
+        ranked = sorted(range(len(options)), key=lambda i: -scores[i])[:top]
+        self.say("Heuristic bot's ranking (hand-written scores, higher is better; not equities):")
+        for rank, i in enumerate(ranked, 1):
+            self.say(f"{rank:>3}. {str(options[i]):<24} score {scores[i]:+.2f}")
+
+    def human_answer_double(self, actor: int) -> None:
+        g = self.game
+        self.draw(actor)
+        beaver = can_beaver(g)
+        choices = "take, drop or beaver" if beaver else "take or drop"
+        name = self.names[actor]
+        while True:
+            cmd = self.read(f"[{name}] {choices} > ", actor)
+            if isinstance(cmd, str):
+                self._not_now(cmd, f"answer the double: {choices}")
+            elif cmd.name == "take":
+                self.apply(Take(actor))
+                return
+            elif cmd.name == "drop":
+                self.apply(Drop(actor))
+                return
+            elif cmd.name == "beaver":
+                if self._try(Beaver(actor)):
+                    return
+            elif cmd.name == "hint":
+                p = 1 - win_probability(g.position)
+                advice = self.advisor.answer_double(g)
+                self.say(f"Heuristic bot (a crude estimate): {name} "
+                         f"{'win' if _you(name) else 'wins'} about {p:.0%} of games from here; "
+                         f"it would {advice}.")
+            elif cmd.name == "resign":
+                self._not_now(cmd, "answer the double first (a drop gives up the game)")
+            else:
+                self._not_now(cmd, f"answer the double: {choices}")
+
+    def human_answer_resignation(self, actor: int) -> None:
+        g = self.game
+        assert g.resignation is not None
+        who, kind = g.resignation
+        self.draw(actor)
+        prompt = (f"[{self.names[actor]}] accept {self.names[who]}'s resignation of "
+                  f"{_kind_name(kind)} ({self._resign_points(kind)})? (y/n) > ")
+        while True:
+            cmd = self.read(prompt, actor)
+            if isinstance(cmd, Command) and cmd.name == "accept":
+                self.apply(AcceptResignation(actor))
+                return
+            if isinstance(cmd, Command) and cmd.name == "reject":
+                self.apply(RejectResignation(actor))
+                return
+            self._not_now(cmd, "answer y (accept) or n (reject)")
+
+    def human_choose_double(self, actor: int) -> None:
+        self.draw(actor)
+        while True:
+            cmd = self.read(f"[{self.names[actor]}] name the double to play (1-6) > ", actor)
+            if isinstance(cmd, Command) and cmd.name == "pick" and cmd.number is not None:
+                if self._try(ChooseDouble(actor, cmd.number)):
+                    return
+            else:
+                self._not_now(cmd, "name a double: a number from 1 to 6")
+
+    # -- the end of a game --------------------------------------------------------------
+
+    def _game_over(self) -> None:
+        g = self.game
+        res = g.result
+        assert res is not None
+        self.draw()
+        winner = self.names[res.winner]
+        loser = self.names[1 - res.winner]
+        if res.dropped:
+            how = f"{_verb(loser, 'drop')} the double"
+        elif res.resigned:
+            how = f"{_verb(loser, 'resign')} {_kind_name(res.kind)}"
+        elif self.rules.variant.pays_per_checker:
+            how = f"{loser} {'have' if _you(loser) else 'has'} {_plural(res.checkers_left, 'checker')} left"
+        else:
+            how = _kind_name(res.kind)
+        self.say(f"{_verb(winner, 'win')} game {len(self.match.games)} ({how}): "
+                 f"{_plural(res.points, 'point')}.", "bold")
+        m = self.match
+        a, b = self.names
+        if m.length:
+            self.say(f"Score: {a} {m.score[0]}, {b} {m.score[1]} in a {m.length}-point match.")
+        else:
+            self.say(f"Total after {_plural(len(m.games), 'game')}: {a} {m.score[0]}, {b} {m.score[1]}.")
+        if m.is_over and m.winner is not None:
+            w = self.names[m.winner]
+            self.say(f"{_verb(w, 'win')} the match {max(m.score)}-{min(m.score)}!", "bold")
+
+    def after_game(self) -> bool:
+        """Offer to save; True when another game follows."""
+        self.offer_save()
+        if self.match.is_over:
+            return False
+        if not self.match.length:
+            return self.yes_no("Play another game?", default=True)
+        return True
+
+    # -- saving and quitting ---------------------------------------------------------------
+
+    def default_file(self) -> str:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        mat = self.rules.variant.name in _MAT_VARIANTS and not self.rules.automatic_doubles
+        ext = ".mat" if mat else ".json"
+        return f"gammon-{stamp}{ext}"
+
+    def offer_save(self) -> None:
+        while self.yes_no("Save the match?"):
+            default = self.default_file()
+            target = self.ask(f"File name [{default}] > ") or default
+            if self.save(target):
+                return
+
+    def save(self, target: str | None) -> bool:
+        """Write the match so far to ``target`` (.mat, or .json for gammon's full record)."""
+        if not target:
+            default = self.default_file()
+            target = self.ask(f"File name [{default}] > ") or default
+        path = Path(os.path.expanduser(target))
+        if not path.suffix:
+            path = path.with_suffix(".mat")
+        try:
+            if path.suffix.lower() == ".json":
+                from gammon.formats.record_json import match_to_json
+
+                text = match_to_json(self.match, self.names, self.dice)
+            else:
+                from gammon.formats.mat import write_mat
+
+                names = [n.replace(":", " -") for n in self.names]
+                text = write_mat(self.match, names=names)
+            path.write_text(text, encoding="utf-8")
+        except (GammonError, OSError, ImportError) as exc:
+            self.error(f"could not save to {path}: {exc}")
+            return False
+        self.saved_actions = self._actions()
+        self.say(f"Saved the match to {path}.")
+        return True
+
+    def confirm_quit(self) -> None:
+        if self._actions() in (0, self.saved_actions) or self.match.is_over:
+            raise _Quit
+        if self.yes_no("Quit and throw away the match played so far?"):
+            raise _Quit
+        self.say("Carry on.")
+
+
+def run_terminal_game(settings: PlaySettings, **options: object) -> int:
+    """Play ``settings`` at this terminal; the exit status (0, or 130 after Ctrl-C)."""
+    if "input_fn" not in options:
+        _enable_line_editing()
+    game = TerminalGame(settings, **options)  # type: ignore[arg-type]
+    return game.run()
+
+
+__all__ = [
+    "COMMANDS",
+    "EXIT_INTERRUPTED",
+    "HELP",
+    "PLAY_DICE",
+    "Command",
+    "CommandError",
+    "PlaySettings",
+    "TerminalGame",
+    "parse_command",
+    "resign_kind",
+    "run_terminal_game",
+]

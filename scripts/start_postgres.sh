@@ -14,6 +14,7 @@ PORT="${GAMMON_PG_PORT:-55432}"
 DIR="${GAMMON_PG_DIR:-${TMPDIR:-/tmp}/gammon-pg-$PORT}"
 DB="${GAMMON_PG_DB:-gammon_test}"
 say() { echo "start_postgres: $*" >&2; }
+cd /  # the 'postgres' user may not be able to read the caller's directory
 
 find_bin() {
     local d

@@ -1,0 +1,1 @@
+"""Alembic migration scripts of gammon's database (run by ``gammon.store.upgrade_database``)."""

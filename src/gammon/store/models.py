@@ -1,0 +1,68 @@
+"""The tables, as SQLAlchemy 2 declarative models.
+
+``games`` holds one row per server game (a single game, a money session or a
+match); ``actions`` one row per accepted action, numbered ``seq`` 1, 2, ...
+within its game.  The migration scripts in :mod:`gammon.store.migrations`
+create exactly these tables (a test compares them).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Table
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """The declarative base of gammon's tables."""
+
+
+class GameRow(Base):
+    """A server game: settings, seats, the secret dice seed and the version counter.
+
+    ``version`` counts every change (each action, a player joining), so a
+    client's ``expected_version`` and the optimistic ``UPDATE ... WHERE
+    version = ?`` see every change.  ``dice_seed`` is the secret of the crypto
+    dice (hex); it leaves the server only once the game is finished.
+    """
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    seats: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    seat0_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seat1_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    dice_seed: Mapped[str] = mapped_column(String(64), nullable=False)
+    commitment: Mapped[str] = mapped_column(String(64), nullable=False)
+    has_computer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    status: Mapped[str] = mapped_column(String(16), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
+
+
+class ActionRow(Base):
+    """One accepted action of a game: the action (with its dice) and the events it caused."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player: Mapped[int] = mapped_column(Integer, nullable=False)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    events: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+GAMES = cast(Table, GameRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+
+__all__ = ["ACTIONS", "GAMES", "ActionRow", "Base", "GameRow"]

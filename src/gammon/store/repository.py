@@ -1,0 +1,279 @@
+"""Data access: create games, read them and their actions, append an action atomically.
+
+Every write is one transaction.  :meth:`Store.append_action` is the heart of
+it: ``UPDATE games SET version = v + 1 ... WHERE id = ? AND version = v``
+followed by the ``INSERT`` of the action row numbered ``seq``; when the update
+finds no row at version ``v`` another writer got there first and the
+transaction is rolled back (:class:`VersionConflict`), so of two submissions of
+the same turn exactly one is stored.  The primary key ``(game_id, seq)`` backs
+this up.  On PostgreSQL the same transaction sends ``NOTIFY gammon_games``
+with ``"<game id>:<version>"``, delivered to every listening server when (and
+only if) it commits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+
+from gammon.core.errors import GammonError
+from gammon.store.db import make_engine, upgrade_database
+from gammon.store.models import ACTIONS, GAMES
+
+#: The PostgreSQL channel on which a server announces every change to a game.
+NOTIFY_CHANNEL = "gammon_games"
+
+
+class StoreError(GammonError):
+    """A storage problem a person should hear about (not a bug)."""
+
+
+class VersionConflict(StoreError):
+    """The game changed since the version the writer started from."""
+
+    def __init__(self, game_id: str, expected: int) -> None:
+        super().__init__(f"game {game_id} is no longer at version {expected}")
+        self.game_id = game_id
+        self.expected = expected
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A ``games`` row, read."""
+
+    id: str
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seat_token_hashes: tuple[str | None, str | None]
+    dice_seed: str
+    commitment: str
+    has_computer: bool
+    version: int
+    status: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """An ``actions`` row, read: the action's JSON data and the events it caused."""
+
+    seq: int
+    player: int
+    kind: str
+    data: dict[str, Any]
+    events: list[dict[str, Any]]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameRow:
+    """What :meth:`Store.create_game` writes."""
+
+    id: str
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seat_token_hashes: tuple[str | None, str | None]
+    dice_seed: str
+    commitment: str
+    has_computer: bool
+    status: str
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(t: datetime) -> datetime:
+    # SQLite hands back naive datetimes; they were written in UTC.
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
+
+
+_VERSION_SQL = text("SELECT version FROM games WHERE id = :id")
+
+
+class Store:
+    """Games and actions in one database (SQLite or PostgreSQL), through one engine.
+
+    With SQLite, this process's writes take turns on a lock before they reach
+    the database: SQLite has one writer at a time, and a thread waiting in
+    SQLite's own busy handler sleeps in steps of up to 100 ms.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.engine.dialect.name
+
+    @property
+    def url(self) -> str:
+        return self.engine.url.render_as_string(hide_password=False)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # -- writes ---------------------------------------------------------------
+
+    def create_game(self, row: NewGameRow) -> GameRecord:
+        now = _now()
+        values = {
+            "id": row.id, "settings": row.settings, "seats": row.seats,
+            "seat0_token_hash": row.seat_token_hashes[0], "seat1_token_hash": row.seat_token_hashes[1],
+            "dice_seed": row.dice_seed, "commitment": row.commitment, "has_computer": row.has_computer,
+            "version": 0, "status": row.status, "created_at": now, "updated_at": now,
+        }
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(insert(GAMES).values(**values))
+        return GameRecord(row.id, row.settings, row.seats, row.seat_token_hashes, row.dice_seed,
+                          row.commitment, row.has_computer, 0, row.status, now, now)
+
+    def append_action(
+        self, game_id: str, expected_version: int, seq: int, player: int, kind: str,
+        data: dict[str, Any], events: list[dict[str, Any]], status: str,
+    ) -> tuple[int, datetime]:
+        """Store action number ``seq`` if the game is still at ``expected_version``.
+
+        Returns the new version and the time stored.  Committed before it returns.
+
+        :raises VersionConflict: the game moved on (nothing was written).
+        """
+        now = _now()
+        new_version = expected_version + 1
+        try:
+            with self._write_lock, self.engine.begin() as conn:
+                res = conn.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
+                    .values(version=new_version, status=status, updated_at=now)
+                )
+                if res.rowcount != 1:
+                    raise VersionConflict(game_id, expected_version)
+                conn.execute(insert(ACTIONS).values(
+                    game_id=game_id, seq=seq, player=player, kind=kind, data=data, events=events,
+                    created_at=now,
+                ))
+                self._notify(conn, game_id, new_version)
+        except IntegrityError:
+            raise VersionConflict(game_id, expected_version) from None
+        return new_version, now
+
+    def update_seats(self, game_id: str, expected_version: int, seats: list[dict[str, Any]],
+                     status: str) -> int:
+        """Write the seats (a player joined) if the game is still at ``expected_version``.
+
+        :raises VersionConflict: the game moved on.
+        """
+        new_version = expected_version + 1
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
+                .values(seats=seats, status=status, version=new_version, updated_at=_now())
+            )
+            if res.rowcount != 1:
+                raise VersionConflict(game_id, expected_version)
+            self._notify(conn, game_id, new_version)
+        return new_version
+
+    def _notify(self, conn: Any, game_id: str, version: int) -> None:
+        if self.dialect == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{version}"})
+
+    # -- reads ----------------------------------------------------------------
+
+    @staticmethod
+    def _game(conn: Any, game_id: str) -> GameRecord | None:
+        r = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).mappings().first()
+        if r is None:
+            return None
+        return GameRecord(
+            r["id"], r["settings"], r["seats"], (r["seat0_token_hash"], r["seat1_token_hash"]),
+            r["dice_seed"], r["commitment"], bool(r["has_computer"]), r["version"], r["status"],
+            _aware(r["created_at"]), _aware(r["updated_at"]),
+        )
+
+    @staticmethod
+    def _actions(conn: Any, game_id: str, after_seq: int) -> list[ActionRecord]:
+        rows = conn.execute(
+            select(ACTIONS).where(ACTIONS.c.game_id == game_id, ACTIONS.c.seq > after_seq)
+            .order_by(ACTIONS.c.seq)
+        ).mappings().all()
+        return [ActionRecord(r["seq"], r["player"], r["kind"], r["data"], r["events"],
+                             _aware(r["created_at"])) for r in rows]
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            return self._game(conn, game_id)
+
+    def get_version(self, game_id: str) -> int | None:
+        """The game's version, or None when there is no such game."""
+        with self.engine.connect() as conn:
+            v = conn.execute(_VERSION_SQL, {"id": game_id}).scalar()
+        return None if v is None else int(v)
+
+    def actions(self, game_id: str, after_seq: int = 0) -> list[ActionRecord]:
+        """The game's actions numbered above ``after_seq``, in order."""
+        with self.engine.connect() as conn:
+            return self._actions(conn, game_id, after_seq)
+
+    def load(self, game_id: str, after_seq: int = 0) -> tuple[GameRecord, list[ActionRecord]] | None:
+        """The game row and its actions above ``after_seq``, read from one snapshot.
+
+        None when there is no such game.
+        """
+        conn = self.engine.connect()
+        if self.dialect == "postgresql":
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        with conn, conn.begin():
+            game = self._game(conn, game_id)
+            if game is None:
+                return None
+            return game, self._actions(conn, game_id, after_seq)
+
+    def count_actions(self, game_id: str) -> int:
+        with self.engine.connect() as conn:
+            n = conn.execute(select(func.count()).select_from(ACTIONS)
+                             .where(ACTIONS.c.game_id == game_id)).scalar()
+        return int(n or 0)
+
+    def active_computer_games(self, limit: int = 1000) -> Sequence[str]:
+        """Ids of unfinished games with a computer seat, most recently changed first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GAMES.c.id).where(GAMES.c.has_computer.is_(True), GAMES.c.status != "finished")
+                .order_by(GAMES.c.updated_at.desc()).limit(limit)
+            ).scalars().all()
+        return list(rows)
+
+
+def open_store(url: str, *, migrate: bool = True, **engine_kw: Any) -> Store:
+    """A :class:`Store` on ``url``, its schema brought up to date first (``alembic upgrade head``)."""
+    engine = make_engine(url, **engine_kw)
+    if migrate:
+        upgrade_database(engine)
+    return Store(engine)
+
+
+__all__ = [
+    "NOTIFY_CHANNEL",
+    "ActionRecord",
+    "GameRecord",
+    "NewGameRow",
+    "Store",
+    "StoreError",
+    "VersionConflict",
+    "open_store",
+]

@@ -1,0 +1,160 @@
+"""The FastAPI application: :func:`create_app` wires the store, the service and the background work.
+
+On startup the database schema is migrated (``alembic upgrade head``), the
+service is built on it, and the process starts
+
+* the hub that pushes changes to this process's WebSockets;
+* the computer driver that plays the computer's turns, resuming unfinished games;
+* with PostgreSQL, a ``LISTEN`` task so that actions stored by other server
+  processes reach this process's sockets too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from gammon.store import open_store
+from gammon.web.config import Settings
+from gammon.web.errors import install_error_handlers
+from gammon.web.hub import Hub
+from gammon.web.routes import api_router
+from gammon.web.service import Change, GameService
+from gammon.web.tasks import ComputerDriver, PgListener
+
+log = logging.getLogger("gammon.web")
+
+DESCRIPTION = """
+Play backgammon over the network: against the computer or a person, money games or matches,
+in any variant gammon knows, with dice that can be checked.
+
+* **Create** a game (`POST /api/games`): you get your seat's token and, against a person, an
+  invitation carrying the other seat's token. Send tokens as `Authorization: Bearer <token>`.
+* **Act** with `POST /api/games/{id}/actions`; read the state with `GET /api/games/{id}`.
+* **Watch** on the WebSocket `/api/games/{id}/ws` (with `?token=` for your seat, without to spectate):
+  `hello` (the full state) first, then `action` and `state` messages; seats may send `act` messages.
+  Their shapes are the `Ws*` schemas below.
+* **Fair dice**: the commitment (SHA-256 of the secret seed) is in every state from the start; the seed
+  is revealed when the game ends, and `/api/games/{id}/verify` checks every roll against it.
+
+Errors always read `{"error": {"code": ..., "message": ...}}`.
+"""
+
+
+def warm_up() -> None:
+    """Load the compiled move generator and the bot before the first request, not during it
+    (the first call of each numba function in a process loads its machine code: about a second)."""
+    from gammon.core.game import Game, Rules
+    from gammon.core.position import Position
+    from gammon.play.players import win_probability
+    from gammon.play.session import next_action
+    from gammon.web.computer import make_computer_player
+
+    for variant in ("standard", "acey-deucey"):
+        Position.initial(variant).legal_plays((6, 6))
+    game = Game(Rules(), None)
+    game.roll((3, 1))
+    player = make_computer_player("intermediate", 0)
+    next_action(game, [player, player])
+    win_probability(Position.initial())  # the cube decisions' helpers
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        url = settings.resolved_database_url()
+        store = await asyncio.to_thread(open_store, url)
+        await asyncio.to_thread(warm_up)
+        # One server process per SQLite file; PostgreSQL may be shared by several.
+        service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
+                              shared=store.dialect != "sqlite")
+        hub = Hub(service)
+        driver = ComputerDriver(service, settings.computer_delay)
+        loop = asyncio.get_running_loop()
+
+        def on_change_here(change: Change) -> None:
+            hub.poke(change.game_id)
+            if change.computer_due:
+                driver.kick(change.game_id)
+
+        def on_change(change: Change) -> None:  # called in worker threads after each stored change
+            loop.call_soon_threadsafe(on_change_here, change)
+
+        service.listeners.append(on_change)
+        listener = None
+        if store.dialect == "postgresql":
+            listener = PgListener(url, hub.poke, hub.poke_all)
+            listener.start()
+        app.state.settings = settings
+        app.state.service = service
+        app.state.hub = hub
+        app.state.driver = driver
+        app.state.listener = listener
+        app.state.kick_computer = driver.kick
+        if settings.resume_computer_games:
+            for game_id in await asyncio.to_thread(service.computer_games):
+                driver.kick(game_id)
+        try:
+            yield
+        finally:
+            hub.close_all()
+            await driver.close()
+            if listener is not None:
+                await listener.close()
+            store.dispose()
+
+    app = FastAPI(
+        title="gammon server", version="1", description=DESCRIPTION, lifespan=lifespan,
+        openapi_tags=[{"name": "games", "description": "Create, join, watch and play games"},
+                      {"name": "server", "description": "The server itself"}],
+    )
+    install_error_handlers(app)
+    app.include_router(api_router)
+    _finish_openapi(app)
+    return app
+
+
+def _finish_openapi(app: FastAPI) -> None:
+    """Add the WebSocket messages' schemas to the OpenAPI components (OpenAPI cannot describe
+    sockets), and document every 422 answer with the error shape the server really sends."""
+    from fastapi.openapi.utils import get_openapi
+    from pydantic.json_schema import models_json_schema
+
+    from gammon.web.schemas import WS_MESSAGES
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, description=app.description,
+                                 routes=app.routes, tags=app.openapi_tags)
+            _, extra = models_json_schema([(m, "serialization") for m in WS_MESSAGES],
+                                          ref_template="#/components/schemas/{model}")
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            for name, definition in extra.get("$defs", {}).items():
+                components.setdefault(name, definition)
+            # Malformed requests are answered in the one error shape, not FastAPI's default one.
+            error = {"description": "A malformed request", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+            for ops in schema.get("paths", {}).values():
+                for op in ops.values():
+                    for status, answer in op.get("responses", {}).items():
+                        if status == "422":
+                            answer.update(error)
+                        elif status[0] in "45":  # errors are JSON, whatever the route's own media type
+                            answer["content"] = error["content"]
+            for name in ("HTTPValidationError", "ValidationError"):
+                components.pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,53 @@
+"""Server settings: a frozen dataclass, filled from the environment by :meth:`Settings.from_env`.
+
+=============================  ==========================================================
+``GAMMON_DATABASE_URL``        the database (default: an SQLite file, see gammon.store.db)
+``GAMMON_COMPUTER_DELAY``      seconds the computer waits before each of its actions (0)
+``GAMMON_ALLOW_TEST_SEEDS``    ``1`` lets a request fix the dice seed (tests only)
+``GAMMON_CACHE_SIZE``          games kept replayed in memory per process (1000)
+``GAMMON_PUBLIC_URL``          base of the links handed out (default: the request's URL)
+=============================  ==========================================================
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from gammon.store.db import default_database_url, normalize_url
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a server needs to know; ``database_url`` None means :func:`default_database_url`."""
+
+    database_url: str | None = None
+    computer_delay: float = 0.0
+    allow_test_seeds: bool = False
+    cache_size: int = 1000
+    public_url: str | None = None
+    #: Resume the computer's turns of unfinished games when the server starts.
+    resume_computer_games: bool = True
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        env = os.environ
+        s = cls(
+            database_url=env.get("GAMMON_DATABASE_URL") or None,
+            computer_delay=float(env.get("GAMMON_COMPUTER_DELAY", "0") or 0),
+            allow_test_seeds=_flag(env.get("GAMMON_ALLOW_TEST_SEEDS")),
+            cache_size=int(env.get("GAMMON_CACHE_SIZE", "1000") or 1000),
+            public_url=env.get("GAMMON_PUBLIC_URL") or None,
+        )
+        given = {k: v for k, v in overrides.items() if v is not None}
+        return replace(s, **given)  # type: ignore[arg-type]
+
+    def resolved_database_url(self) -> str:
+        return normalize_url(self.database_url) if self.database_url else default_database_url()
+
+
+__all__ = ["Settings"]

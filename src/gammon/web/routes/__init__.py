@@ -1,0 +1,14 @@
+"""The API's routers, one per resource, gathered in :data:`api_router`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from gammon.web.routes import games, meta, ws
+
+api_router = APIRouter(prefix="/api")
+api_router.include_router(meta.router)
+api_router.include_router(games.router)
+api_router.include_router(ws.router)
+
+__all__ = ["api_router"]

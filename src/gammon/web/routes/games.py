@@ -1,0 +1,156 @@
+"""Games: create, join, read, act, the action record, dice verification and exports."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Query, Request
+from fastapi.responses import PlainTextResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
+from gammon.web.schemas import (
+    ActionEntry,
+    ActionLog,
+    ActionRequest,
+    ActionResult,
+    CreatedGame,
+    CreateGameRequest,
+    ErrorResponse,
+    GameState,
+    Joined,
+    JoinRequest,
+    Links,
+    VerifyResult,
+)
+from gammon.web.service import Command, ForbiddenError, GameSetup, GameView
+
+router = APIRouter(prefix="/games", tags=["games"])
+
+GameId = Annotated[str, Path(min_length=1, max_length=32, description="The game's id (public)")]
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    text = {403: "The token holds no seat in this game", 404: "No such game",
+            409: "The action does not fit the game now (out of turn, illegal, stale version)",
+            422: "A malformed request"}
+    return {s: {"model": ErrorResponse, "description": text[s]} for s in statuses}
+
+
+def state_of(view: GameView) -> GameState:
+    return GameState.model_validate(view, from_attributes=True)
+
+
+def _base(request: Request, public_url: str | None) -> str:
+    return (public_url or str(request.base_url)).rstrip("/")
+
+
+@router.post("", status_code=201, response_model=CreatedGame, responses=_errors(422),
+             summary="Create a game or match against the computer or a person")
+async def create_game(body: CreateGameRequest, request: Request, service: ServiceDep,
+                      settings: SettingsDep) -> CreatedGame:
+    setup = GameSetup(
+        opponent=body.opponent, variant=body.variant, match_length=body.match_length, games=body.games,
+        crawford=body.crawford, jacoby=body.jacoby, beavers=body.beavers,
+        automatic_doubles=body.automatic_doubles, cube_limit=body.cube_limit, gammons=body.gammons,
+        cube=body.cube, computer_level=body.computer_level, seat=body.seat, name=body.name,
+        opponent_name=body.opponent_name,
+        test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
+    )
+    created = await run_in_threadpool(service.create_game, setup)
+    base = _base(request, settings.public_url)
+    api = f"{base}/api/games/{created.game_id}"
+    ws = api.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/ws"
+    return CreatedGame(
+        game_id=created.game_id, seat=created.seat, token=created.token, invite_token=created.invite_token,
+        links=Links(state=api, websocket=f"{ws}?token={created.token}", spectate=ws,
+                    invite=f"{api}/join?token={created.invite_token}" if created.invite_token else None),
+        state=state_of(created.view),
+    )
+
+
+@router.get("/{game_id}", response_model=GameState, responses=_errors(403, 404),
+            summary="The state of a game (your seat's view with a token, a spectator's without)")
+async def get_game(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep) -> GameState:
+    view = await run_in_threadpool(service.view, game_id, token)
+    if view.to_act is not None and view.seats[view.to_act].kind == "computer":
+        # The computer owes a move (its process may have stopped mid-turn): see that it is made.
+        request.app.state.kick_computer(game_id)
+    return state_of(view)
+
+
+@router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 422),
+             summary="Take the seat an invitation token holds")
+async def join_game(game_id: GameId, service: ServiceDep, token: TokenDep,
+                    body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
+    if not token:
+        raise ForbiddenError("joining needs the invitation's token")
+    seat, view = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
+    return Joined(seat=seat, state=state_of(view))
+
+
+@router.post("/{game_id}/actions", response_model=ActionResult, responses=_errors(403, 404, 409, 422),
+             summary="Act: roll, play, double, take, drop, beaver, resign, accept, reject, choose-double")
+async def act(game_id: GameId, body: Annotated[ActionRequest, Body()], service: ServiceDep,
+              token: TokenDep) -> ActionResult:
+    if not token:
+        raise ForbiddenError("acting needs your seat's token")
+    command = Command(
+        type=body.type,
+        play=getattr(body, "play", None),
+        kind=getattr(body, "kind", "single"),
+        number=getattr(body, "number", None),
+    )
+    acted = await run_in_threadpool(service.act, game_id, token, command, body.expected_version)
+    assert acted.view is not None
+    return ActionResult(
+        version=acted.version,
+        actions=[ActionEntry.model_validate(a, from_attributes=True) for a in acted.actions],
+        state=state_of(acted.view),
+    )
+
+
+@router.get("/{game_id}/actions", response_model=ActionLog, responses=_errors(404),
+            summary="The stored actions (dice included), after action number `after`")
+async def action_log(game_id: GameId, service: ServiceDep,
+                     after: Annotated[int, Query(ge=0, le=10_000_000)] = 0) -> ActionLog:
+    version, actions = await run_in_threadpool(service.action_log, game_id, after)
+    return ActionLog(game_id=game_id, version=version,
+                     actions=[ActionEntry.model_validate(a, from_attributes=True) for a in actions])
+
+
+@router.get("/{game_id}/verify", response_model=VerifyResult, responses=_errors(404),
+            summary="The dice commitment and rolls; once the game is over, the seed and every roll checked")
+async def verify(game_id: GameId, service: ServiceDep) -> VerifyResult:
+    return VerifyResult.model_validate(await run_in_threadpool(service.verify, game_id), from_attributes=True)
+
+
+def _text(media: str) -> dict[int | str, dict[str, Any]]:
+    return {200: {"content": {media: {"schema": {"type": "string"}}}, "description": "The record"},
+            **_errors(404, 422)}
+
+
+@router.get("/{game_id}/export.mat", response_class=PlainTextResponse, responses=_text("text/plain"),
+            summary="The match as a Jellyfish .mat file (GNU Backgammon and eXtreme Gammon import it)")
+async def export_mat(game_id: GameId, service: ServiceDep) -> Response:
+    text = await run_in_threadpool(service.export, game_id, "mat")
+    return PlainTextResponse(text, headers=_attachment(game_id, "mat"))
+
+
+@router.get("/{game_id}/export.sgf", response_class=PlainTextResponse,
+            responses=_text("application/x-go-sgf"), summary="The match as SGF (GNU Backgammon's flavour)")
+async def export_sgf(game_id: GameId, service: ServiceDep) -> Response:
+    text = await run_in_threadpool(service.export, game_id, "sgf")
+    return Response(text, media_type="application/x-go-sgf", headers=_attachment(game_id, "sgf"))
+
+
+@router.get("/{game_id}/export.json", response_class=Response, responses=_text("application/json"),
+            summary="gammon's JSON match record (every action, the dice commitment, the seed once over)")
+async def export_json(game_id: GameId, service: ServiceDep) -> Response:
+    text = await run_in_threadpool(service.export, game_id, "json")
+    return Response(text, media_type="application/json", headers=_attachment(game_id, "json"))
+
+
+def _attachment(game_id: str, ext: str) -> dict[str, str]:
+    safe = "".join(c for c in game_id if c.isalnum() or c in "-_")
+    return {"Content-Disposition": f'attachment; filename="gammon-{safe}.{ext}"'}

@@ -1,0 +1,156 @@
+"""A WebSocket per game: every action and the new state, pushed to seats and spectators.
+
+``/api/games/{id}/ws?token=<seat token>`` for a seat, without a token for a
+spectator.  The server sends ``hello`` first (the full state; so does every
+reconnection), then for each stored action an ``action`` message (the action
+with its dice and events) and after them a ``state`` message.  A seat may also
+act on the socket::
+
+    {"type": "act", "request_id": 1, "action": {"type": "play", "play": "8/5 6/5"}}
+
+answered by ``{"type": "result", "request_id": 1, "version": 7}`` or an
+``error`` (same codes as the REST API).  ``{"type": "ping"}`` gets ``pong``;
+``{"type": "state"}`` the current state again.  A socket that cannot open
+sends an ``error`` and closes with 4403 (bad token) or 4404 (no such game).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import TypeAdapter, ValidationError
+from sqlalchemy.exc import DBAPIError
+from starlette.concurrency import run_in_threadpool
+
+from gammon.core.errors import GammonError
+from gammon.web.hub import Hub, Watcher, state_json, state_message
+from gammon.web.schemas import ActionRequest
+from gammon.web.service import (
+    Command,
+    ForbiddenError,
+    GameService,
+    NotFoundError,
+    ServiceError,
+)
+
+router = APIRouter(tags=["games"])
+log = logging.getLogger("gammon.web")
+
+_action_adapter: TypeAdapter[Any] = TypeAdapter(ActionRequest)
+_CLOSE_CODES = {NotFoundError: 4404, ForbiddenError: 4403}
+
+
+def _error(code: str, message: str, request_id: Any = None) -> dict[str, Any]:
+    return {"type": "error", "request_id": request_id, "error": {"code": code, "message": message}}
+
+
+def _request_id(msg: Any) -> Any:
+    rid = msg.get("request_id") if isinstance(msg, dict) else None
+    return rid if isinstance(rid, str | int) and not isinstance(rid, bool) else None
+
+
+@router.websocket("/games/{game_id}/ws")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    service: GameService = websocket.app.state.service
+    hub: Hub = websocket.app.state.hub
+    token = websocket.query_params.get("token") or None
+    await websocket.accept()
+    try:
+        seat = await run_in_threadpool(service.seat_for, game_id, token)
+        view = await run_in_threadpool(service.view, game_id, token)
+    except ServiceError as exc:
+        await websocket.send_json(_error(exc.code, str(exc)))
+        await websocket.close(code=_CLOSE_CODES.get(type(exc), 4400))
+        return
+    kick = getattr(websocket.app.state, "kick_computer", None)
+    if kick is not None:
+        kick(game_id)  # a game loaded here may owe the computer's move (after a restart)
+    watcher = Watcher(seat, view.actions, view.version)
+    watcher.put({"type": "hello", "you": seat, "state": state_json(view)})
+    hub.subscribe(game_id, watcher)
+    writer = asyncio.create_task(_write(websocket, watcher))
+    reader = asyncio.create_task(_read(websocket, service, game_id, token, seat, watcher))
+    try:
+        done, pending = await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+        for t in pending:
+            t.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        if writer in done and watcher.overflowed:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1013, reason="too slow: reconnect for the full state")
+    finally:
+        hub.unsubscribe(game_id, watcher)
+
+
+async def _write(websocket: WebSocket, watcher: Watcher) -> None:
+    while True:
+        message = await watcher.queue.get()
+        if message is None:
+            return
+        try:
+            await websocket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+
+
+async def _read(websocket: WebSocket, service: GameService, game_id: str, token: str | None,
+                seat: int | None, watcher: Watcher) -> None:
+    while True:
+        try:
+            raw = await websocket.receive_text()
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            return
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            watcher.put(_error("invalid_json", "a message must be a JSON object"))
+            continue
+        rid = _request_id(msg)
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind == "ping":
+            watcher.put({"type": "pong", "request_id": rid})
+        elif kind == "state":
+            try:
+                view = await run_in_threadpool(service.view, game_id, token)
+            except ServiceError as exc:
+                watcher.put(_error(exc.code, str(exc), rid))
+                continue
+            watcher.put(state_message(view))
+        elif kind == "act":
+            watcher.put(await _act(service, game_id, token, seat, msg, rid))
+        else:
+            watcher.put(_error("invalid_request", "send {'type': 'act', 'action': {...}}, 'ping' or 'state'",
+                               rid))
+
+
+async def _act(service: GameService, game_id: str, token: str | None, seat: int | None,
+               msg: dict[str, Any], rid: Any) -> dict[str, Any]:
+    if seat is None:
+        return _error("forbidden", "spectators cannot act: connect with your seat's token", rid)
+    try:
+        body = _action_adapter.validate_python(msg.get("action"))
+    except ValidationError as exc:
+        first = exc.errors()[0] if exc.errors() else {"msg": "invalid action"}
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return _error("invalid_request", f"action{'.' + where if where else ''}: {first.get('msg')}", rid)
+    command = Command(type=body.type, play=getattr(body, "play", None), kind=getattr(body, "kind", "single"),
+                      number=getattr(body, "number", None))
+    try:
+        acted = await run_in_threadpool(
+            functools.partial(service.act, game_id, token, command, body.expected_version, want_view=False))
+    except ServiceError as exc:
+        return _error(exc.code, str(exc), rid)
+    except GammonError as exc:
+        return _error("invalid_request", str(exc), rid)
+    except DBAPIError:
+        return _error("database_unavailable", "the database cannot be reached; try again", rid)
+    except Exception:
+        log.exception("game %s: action on the socket failed", game_id)
+        return _error("internal_error", "the server failed to carry out the action", rid)
+    return {"type": "result", "request_id": rid, "version": acted.version}

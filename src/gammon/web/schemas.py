@@ -1,0 +1,395 @@
+"""The API's shapes: pydantic models for requests, responses and WebSocket messages.
+
+They are the contract with clients and are kept apart from the engine's types
+and from the service's views (:mod:`gammon.web.service`): responses are built
+from the views with ``model_validate(view, from_attributes=True)``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gammon.web.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- errors -----------------------------------------------------------------------------
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="What went wrong, for programs: not_found, forbidden, not_your_turn, ...")
+    message: str = Field(description="What went wrong, for people")
+
+
+class ErrorResponse(BaseModel):
+    """Every error answer: ``{"error": {"code": ..., "message": ...}}``."""
+
+    error: ErrorDetail
+
+
+# -- requests ---------------------------------------------------------------------------
+
+Level = Literal["beginner", "intermediate", "expert"]
+assert set(COMPUTER_LEVELS) == {"beginner", "intermediate", "expert"} and DEFAULT_LEVEL == "intermediate"
+
+
+class CreateGameRequest(_In):
+    """A new game or match against the computer or a person."""
+
+    opponent: Literal["computer", "human"] = Field("computer", description="Who plays the other seat")
+    variant: str = Field("standard", max_length=40,
+                         description="standard, nackgammon, hypergammon, hypergammon2, hypergammon1, dutch, "
+                                     "acey-deucey (or an alias)")
+    match_length: int = Field(0, ge=0, le=99, description="Points to win; 0 is money play")
+    games: int | None = Field(None, ge=1, le=1000,
+                              description="Money play: games in the session (default 1)")
+    crawford: bool = True
+    jacoby: bool = False
+    beavers: bool = False
+    automatic_doubles: int = Field(0, ge=0, le=12, description="Money play: most automatic doubles (0 off)")
+    cube_limit: int = Field(64, ge=1, le=4096, description="Highest cube value, a power of two")
+    gammons: bool = Field(True, description="Whether gammons and backgammons count")
+    cube: bool = Field(True, description="Whether the doubling cube is used")
+    computer_level: Level = Field("intermediate", description="The computer's strength")
+    seat: Literal[0, 1] = Field(0, description="The creator's seat")
+    name: str = Field("Player 1", max_length=40)
+    opponent_name: str | None = Field(None, max_length=40)
+    test_seed: str | None = Field(
+        None, pattern=r"^[0-9a-fA-F]{64}$",
+        description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
+
+
+class JoinRequest(_In):
+    name: str | None = Field(None, max_length=40, description="Your name at the table")
+
+
+class _Act(_In):
+    expected_version: int | None = Field(
+        None, ge=0, description="Refuse (409) unless the game is still at this version")
+
+
+class RollAction(_Act):
+    type: Literal["roll"]
+
+
+class PlayAction(_Act):
+    type: Literal["play"]
+    play: Annotated[str, Field(max_length=200)] | Annotated[
+        list[Annotated[list[Annotated[int, Field(ge=0, le=25)]], Field(min_length=2, max_length=2)]],
+        Field(max_length=4),
+    ] = Field(description='Notation ("8/5 6/5", "bar/22*", "6/off") or checker moves [[8, 5], [6, 5]] '
+                          "(points from the mover's side, 25 = bar, 0 = off)")
+
+
+class DoubleAction(_Act):
+    type: Literal["double"]
+
+
+class TakeAction(_Act):
+    type: Literal["take"]
+
+
+class DropAction(_Act):
+    type: Literal["drop"]
+
+
+class BeaverAction(_Act):
+    type: Literal["beaver"]
+
+
+class ResignAction(_Act):
+    type: Literal["resign"]
+    kind: Literal["single", "gammon", "backgammon"] = "single"
+
+
+class AcceptAction(_Act):
+    """Accept the opponent's resignation."""
+
+    type: Literal["accept"]
+
+
+class RejectAction(_Act):
+    """Reject the opponent's resignation."""
+
+    type: Literal["reject"]
+
+
+class ChooseDoubleAction(_Act):
+    """Acey-Deucey: after a 1-2, the double to play."""
+
+    type: Literal["choose-double"]
+    number: int = Field(ge=1, le=6)
+
+
+ActionRequest = Annotated[
+    RollAction | PlayAction | DoubleAction | TakeAction | DropAction | BeaverAction | ResignAction
+    | AcceptAction | RejectAction | ChooseDoubleAction,
+    Field(discriminator="type"),
+]
+
+
+# -- the state of a game -------------------------------------------------------------------
+
+
+class Seat(_Out):
+    seat: int
+    kind: Literal["human", "computer"]
+    name: str
+    joined: bool
+    level: str | None
+
+
+class RulesOut(_Out):
+    variant: str
+    match_length: int
+    games: int | None = Field(description="Money play: games in the session")
+    crawford: bool
+    jacoby: bool
+    beavers: bool
+    automatic_doubles: int
+    cube_limit: int
+    gammons: bool
+    cube: bool
+
+
+class MatchInfo(_Out):
+    length: int = Field(description="0 for money play")
+    score: list[int]
+    game_number: int
+    crawford_game: bool
+    post_crawford: bool
+    over: bool
+    winner: int | None
+
+
+class Board(_Out):
+    position_id: str = Field(description="GNU Backgammon Position ID seen from `perspective`")
+    perspective: int = Field(description="The seat the Position ID is seen from (the player on roll)")
+    points: list[list[int]] = Field(
+        description="points[s][i]: seat s's checkers on its own point i+1 (i = 24: its bar)")
+    bar: list[int]
+    off: list[int]
+    pips: list[int]
+
+
+class Cube(_Out):
+    value: int
+    owner: int | None = Field(description="None while centred")
+    offered_by: int | None = Field(description="The seat whose double awaits an answer")
+    in_use: bool
+
+
+class CheckerMove(_Out):
+    from_point: int
+    to_point: int
+    hit: bool
+
+
+class LegalPlay(_Out):
+    notation: str
+    moves: list[CheckerMove]
+    position_id: str = Field(description="The position the play leads to, seen from the mover")
+
+
+class Resignation(_Out):
+    player: int
+    kind: str
+
+
+class GameResult(_Out):
+    winner: int
+    kind: str
+    points: int
+    cube: int
+    resigned: bool
+    dropped: bool
+
+
+class FairDice(_Out):
+    kind: str
+    commitment: str = Field(description="SHA-256 (hex) of the secret seed, published before the first roll")
+    rolls_made: int
+    revealed: bool
+    seed: str | None = Field(description="The secret seed (hex), only once the game is over")
+
+
+class GameState(_Out):
+    """Everything about a game a seat (``you``) or a spectator (``you`` null) may see."""
+
+    id: str
+    version: int = Field(description="Counts every change; send it as expected_version")
+    status: Literal["waiting", "active", "finished"]
+    you: int | None
+    seats: list[Seat]
+    rules: RulesOut
+    match: MatchInfo
+    phase: str = Field(description="opening, roll, doubled, move, choose-double, resigned or over")
+    turn: int = Field(description="The player on roll")
+    to_act: int | None = Field(description="Who must act now; null when either may roll the opening")
+    your_turn: bool
+    allowed_actions: list[str]
+    dice: list[int] | None
+    board: Board
+    cube: Cube
+    resignation: Resignation | None
+    result: GameResult | None
+    legal_plays: list[LegalPlay] | None = Field(description="Only when it is your move")
+    match_id: str | None = Field(description="GNU Backgammon Match ID")
+    fair_dice: FairDice
+    actions: int = Field(description="Number of stored actions")
+    created_at: datetime
+    updated_at: datetime
+
+
+class EventOut(_Out):
+    kind: str
+    player: int | None
+    text: str
+    data: dict[str, Any]
+
+
+class ActionEntry(_Out):
+    seq: int
+    player: int
+    type: str
+    action: dict[str, Any] = Field(description="The action as stored, dice included")
+    events: list[EventOut]
+    created_at: datetime
+
+
+# -- responses ------------------------------------------------------------------------
+
+
+class Links(BaseModel):
+    state: str
+    websocket: str
+    spectate: str
+    invite: str | None = Field(description="Send this to your opponent: it carries the other seat's token")
+
+
+class CreatedGame(BaseModel):
+    game_id: str
+    seat: int
+    token: str = Field(description="Your seat's secret token: send it as 'Authorization: Bearer <token>'")
+    invite_token: str | None = Field(description="The other seat's token (a game against a person)")
+    links: Links
+    state: GameState
+
+
+class Joined(BaseModel):
+    seat: int
+    state: GameState
+
+
+class ActionResult(BaseModel):
+    version: int
+    actions: list[ActionEntry]
+    state: GameState
+
+
+class ActionLog(BaseModel):
+    game_id: str
+    version: int
+    actions: list[ActionEntry]
+
+
+class VerifyResult(_Out):
+    commitment: str
+    revealed: bool
+    seed: str | None
+    rolls: list[list[int]]
+    verified: bool | None = Field(description="null until the game is over and the seed revealed")
+    message: str
+    first_bad_index: int | None
+
+
+class VariantInfo(BaseModel):
+    name: str
+    title: str
+    checkers: int
+    cube: bool
+
+
+class ServerInfo(BaseModel):
+    name: str
+    version: str
+    database: str
+    variants: list[VariantInfo]
+    computer_levels: list[str]
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    database: str = Field(description="sqlite or postgresql")
+    notifications: str = Field(
+        description="How changes reach this process's sockets: in-process (SQLite), listen/notify "
+                    "(PostgreSQL, listening) or connecting")
+
+
+# -- WebSocket messages (documented here; sent as JSON) --------------------------------------
+
+
+class WsHello(BaseModel):
+    """First message on every connection (and after a reconnect): the full state."""
+
+    type: Literal["hello"] = "hello"
+    you: int | None
+    state: GameState
+
+
+class WsAction(BaseModel):
+    """An action stored in the game, with the events it caused."""
+
+    type: Literal["action"] = "action"
+    game_id: str
+    entry: ActionEntry
+
+
+class WsState(BaseModel):
+    """The state after one or more actions (or a player joining)."""
+
+    type: Literal["state"] = "state"
+    state: GameState
+
+
+class WsResult(BaseModel):
+    """The answer to an action a client sent on the socket."""
+
+    type: Literal["result"] = "result"
+    request_id: str | int | None = None
+    version: int
+
+
+class WsError(BaseModel):
+    type: Literal["error"] = "error"
+    request_id: str | int | None = None
+    error: ErrorDetail
+
+
+class WsAct(BaseModel):
+    """Client to server: act for your seat (answered by ``result`` or ``error``)."""
+
+    type: Literal["act"]
+    request_id: str | int | None = None
+    action: ActionRequest
+
+
+class WsPing(BaseModel):
+    """Client to server: ``ping`` (answered by ``pong``) or ``state`` (answered by the state)."""
+
+    type: Literal["ping", "state"]
+    request_id: str | int | None = None
+
+
+#: The WebSocket messages, for the OpenAPI document (components only: OpenAPI has no sockets).
+WS_MESSAGES: tuple[type[BaseModel], ...] = (WsHello, WsAction, WsState, WsResult, WsError, WsAct, WsPing)

@@ -1,0 +1,182 @@
+"""Helpers for testing and load-testing the server: run it in a subprocess, play it with a simple client.
+
+Not used by the server itself.  :class:`ServerProcess` starts ``python -m
+gammon.web`` on a free port and waits until it answers; :func:`pick_action`
+is a minimal client-side player that chooses an action from a state as the
+API returns it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def pick_action(state: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any] | None:
+    """An action for the seat whose state this is, or None when it has nothing to do.
+
+    Plays the first legal play (a random one with ``rng``), never doubles,
+    takes every double, accepts every resignation, names 6s in Acey-Deucey.
+    """
+    allowed = state.get("allowed_actions") or []
+    if "play" in allowed:
+        plays = state.get("legal_plays") or []
+        if not plays:
+            return None
+        choice = plays[rng.randrange(len(plays))] if rng is not None else plays[0]
+        return {"type": "play", "play": choice["notation"]}
+    for kind in ("roll", "take", "accept"):
+        if kind in allowed:
+            return {"type": kind}
+    if "choose-double" in allowed:
+        return {"type": "choose-double", "number": 6}
+    return None
+
+
+class ServerProcess:
+    """``python -m gammon.web`` in a subprocess, on ``port`` (a free one by default).
+
+    ``env`` adds environment variables (``GAMMON_ALLOW_TEST_SEEDS`` is set).
+    Use as a context manager or call :meth:`start` and :meth:`stop`/:meth:`kill`.
+    """
+
+    def __init__(self, database_url: str, port: int | None = None, env: Mapping[str, str] | None = None,
+                 log_path: str | Path | None = None) -> None:
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.env = {**os.environ, "GAMMON_ALLOW_TEST_SEEDS": "1", **(env or {})}
+        self.env.pop("GAMMON_DATABASE_URL", None)
+        self.log_path = Path(log_path) if log_path else None
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0, wait_listening: bool = False) -> ServerProcess:
+        out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gammon.web", "--host", "127.0.0.1", "--port", str(self.port),
+             "--database-url", self.database_url, "--log-level", "warning"],
+            env=self.env, stdout=out, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode} while starting"
+                                   + (f"; see {self.log_path}" if self.log_path else ""))
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2) as r:
+                    health = json.loads(r.read())
+                if not wait_listening or health.get("notifications") != "connecting":
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"the server did not answer within {timeout} s")
+
+    def kill(self) -> None:
+        """SIGKILL: the process dies at once, as in a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL after 10 s."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start() if self.proc is None else self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def reset_postgres(url: str) -> None:
+    """Drop gammon's tables (and Alembic's) so the next start migrates from nothing."""
+    from sqlalchemy import text
+
+    from gammon.store.db import make_engine
+
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("DROP TABLE IF EXISTS actions, games, alembic_version CASCADE"))
+    finally:
+        engine.dispose()
+
+
+
+
+class ThreadedServer:
+    """A uvicorn server for ``app`` in a background thread of this process (real sockets, quick start)."""
+
+    def __init__(self, app: Any, port: int | None = None) -> None:
+        import threading
+
+        import uvicorn
+
+        from gammon.web.server import ws_protocol
+
+        self.port = port or free_port()
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", ws=ws_protocol(),
+                                lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name=f"uvicorn-{self.port}", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ThreadedServer:
+        self.thread.start()
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+
+    def __enter__(self) -> ThreadedServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+__all__ = ["ServerProcess", "ThreadedServer", "free_port", "pick_action", "reset_postgres"]

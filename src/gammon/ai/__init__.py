@@ -4,7 +4,9 @@ numba caches a compiled function by its own file only, so a cached caller in
 this package would keep running an old copy of a callee from another file (the
 move generator, the encoder, the network) after that file changed.  On import
 we therefore compare a digest of those sources with the one the cache was
-built from and drop this package's numba cache when they differ.
+built from and drop this package's numba cache when they differ.  Only files
+that compile numba functions count: editing a pure-Python module of the
+package (the cube layer, the CLI glue) keeps the compiled code.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ def _check_numba_cache() -> None:
     digest = hashlib.sha256()
     for p in sources:
         try:
-            digest.update(p.read_bytes())
+            text = p.read_bytes()
         except OSError:
             return
+        if b"@njit" in text:
+            digest.update(p.name.encode() + b"\0" + text)
     cache = here / "__pycache__"
     stamp = cache / "numba-sources.sha256"
     want = digest.hexdigest()

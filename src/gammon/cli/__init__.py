@@ -1,9 +1,10 @@
 """The ``gammon`` command line: ``gammon moves``, ``show``, ``play``, ``selfplay``, ``verify``, ..."""
 
-from gammon.cli import record_commands, server_commands
+from gammon.cli import ai_commands, record_commands, server_commands
 from gammon.cli.app import app, main
 
 record_commands.register(app)
+ai_commands.register(app)
 server_commands.register(app)
 
 __all__ = ["app", "main"]

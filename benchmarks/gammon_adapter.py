@@ -1,0 +1,36 @@
+"""Referee adapter for gammon's engine (``/work/shared/referee/judge.py`` and ``duel.py``).
+
+``choose(position_id, dice)`` returns the Position ID of the chosen play's
+result from the mover's side (before the turn passes), or the input ID when
+nothing can be played.  Environment:
+
+* ``GAMMON_PLIES``: search depth (default 0);
+* ``GAMMON_LEVEL``: a level name instead (``expert``, ``strongest``, ...);
+* ``GAMMON_WEIGHTS``: a weights file instead of the packaged ones.
+
+Usage (from the repository root, with the venv that has gnubg-nn):
+  python /work/shared/referee/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2
+  python /work/shared/referee/duel.py benchmarks/gammon_adapter.py --games 1000 --luck
+"""
+
+from __future__ import annotations
+
+import os
+
+from gammon import Position
+from gammon.ai.engine import Engine
+
+_level = os.environ.get("GAMMON_LEVEL")
+_plies = os.environ.get("GAMMON_PLIES")
+ENGINE = (
+    Engine(_level, weights=os.environ.get("GAMMON_WEIGHTS"), seed=1)
+    if _level
+    else Engine(plies=int(_plies or 0), weights=os.environ.get("GAMMON_WEIGHTS"))
+)
+NAME = f"gammon {ENGINE.level.name} ({ENGINE.network.meta.get('games', '?')} training games)"
+
+
+def choose(position_id: str, dice: tuple[int, int]) -> str:
+    position = Position.from_position_id(position_id)
+    play = ENGINE.best_play(position, (int(dice[0]), int(dice[1])))
+    return play.position.position_id

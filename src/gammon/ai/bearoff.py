@@ -1,0 +1,451 @@
+"""An exact one-sided bear-off database, computed with our own move generator.
+
+For every way to put up to 15 checkers on the six home points (54,264
+positions, the empty one included) it holds two distributions of the number
+of rolls (turns) a side needs when it plays alone, with no contact:
+
+* ``rolls[i, n]``: probability that bearing off every checker takes exactly
+  ``n`` rolls, playing each roll to minimise the expected number of rolls;
+* ``first[i, n]``: probability that the first checker comes off on roll ``n``,
+  playing to minimise the expected rolls to get one off (what matters when a
+  side saves a gammon); 1 at ``n = 0`` for the empty position.
+
+Both are computed by dynamic programming over positions in order of pip
+count: every move lowers the pip count, so the values of all results of a roll
+are known when a position is reached.  Among plays of equal expected rolls the
+one whose distribution finishes sooner (the larger cumulative probability at
+the first roll where they differ) is kept, so the distributions are uniquely
+defined.
+
+Two such distributions give the chances of a bear-off race between two
+sides (see :func:`race_probabilities`): the player on roll, needing ``A``
+rolls, wins when ``A <= B``, the opponent's rolls.  This treats the two sides
+as independent, which is exact for winning when each side's best play does not
+depend on the other's position (GNU Backgammon's one-sided databases make the
+same approximation).
+
+Positions are indexed combinatorially: counts ``c[0..5]`` (the 1- to 6-point)
+are ranked lexicographically among all placements of at most 15 checkers, so
+the empty position has index 0.  :func:`build` computes the database (a few
+seconds); :func:`load` reads the copy shipped in ``gammon/ai/data`` or one
+cached in ``~/.cache/gammon``, building it when neither exists.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from gammon.core import movegen
+from gammon.core.errors import GammonError
+
+#: Home points and most checkers the database covers.
+POINTS = 6
+MAX_CHECKERS = 15
+#: Longest bear-off (rolls) stored: 15 checkers on the six point need at most
+#: 30 rolls (of 2-1, the slowest roll), so index 31 stays empty.
+MAX_ROLLS = 32
+#: Longest wait for the first checker off stored: the build found at most 10
+#: rolls (with probability 2e-12), when play minimises the expected wait.
+MAX_FIRST = 12
+
+#: File name of the database inside the package data and the user cache.
+FILE_NAME = "bearoff1.npz"
+#: Format version stored in the file; a different one is rebuilt.
+VERSION = 1
+
+
+def _n_placements(points: int, checkers: int) -> int:
+    """Ways to place at most ``checkers`` checkers on ``points`` points: C(c + p, p)."""
+    from math import comb
+
+    return comb(checkers + points, points)
+
+
+#: Number of positions: C(21, 6).
+N_POSITIONS = _n_placements(POINTS, MAX_CHECKERS)
+
+
+def _offset_table() -> np.ndarray:
+    """``T[k, r, a]``: positions ranked before count ``a`` on a point followed by ``k``
+    more points, with ``r`` checkers left to place (lexicographic order)."""
+    t = np.zeros((POINTS, MAX_CHECKERS + 1, MAX_CHECKERS + 2), dtype=np.int64)
+    for k in range(POINTS):
+        for r in range(MAX_CHECKERS + 1):
+            acc = 0
+            for a in range(r + 2):
+                t[k, r, a] = acc
+                if a <= r:
+                    acc += _n_placements(k, r - a)
+    return t
+
+
+OFFSETS = _offset_table()
+
+
+@njit(cache=True)
+def index_of(b, o, offsets):  # type: ignore[no-untyped-def]
+    """Database index of the six home-point counts ``b[o:o+6]`` (at most 15 checkers)."""
+    r = 15
+    idx = 0
+    for j in range(6):
+        a = b[o + j]
+        idx += offsets[5 - j, r, a]
+        r -= a
+    return idx
+
+
+def position_index(counts: tuple[int, ...] | list[int]) -> int:
+    """Database index of six home-point counts (the 1-point first).
+
+    >>> position_index([0, 0, 0, 0, 0, 0])
+    0
+
+    :raises GammonError: not six counts, or more than 15 checkers.
+    """
+    c = [int(x) for x in counts]
+    if len(c) != POINTS or min(c) < 0 or sum(c) > MAX_CHECKERS:
+        raise GammonError("a bear-off position is six counts with at most 15 checkers in all")
+    return int(index_of(np.array(c, dtype=np.int64), 0, OFFSETS))
+
+
+def all_positions() -> np.ndarray:
+    """Every position's six counts, ``(N_POSITIONS, 6)``, row ``i`` at index ``i``."""
+    out = np.zeros((N_POSITIONS, POINTS), dtype=np.uint8)
+    _fill_positions(out, OFFSETS)
+    return out
+
+
+@njit(cache=True)
+def _fill_positions(out, offsets):  # type: ignore[no-untyped-def]
+    c = np.zeros(6, dtype=np.int64)
+    for a0 in range(16):
+        for a1 in range(16 - a0):
+            for a2 in range(16 - a0 - a1):
+                for a3 in range(16 - a0 - a1 - a2):
+                    for a4 in range(16 - a0 - a1 - a2 - a3):
+                        for a5 in range(16 - a0 - a1 - a2 - a3 - a4):
+                            c[0] = a0
+                            c[1] = a1
+                            c[2] = a2
+                            c[3] = a3
+                            c[4] = a4
+                            c[5] = a5
+                            i = index_of(c, 0, offsets)
+                            for j in range(6):
+                                out[i, j] = c[j]
+
+
+# -- building ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _better(e_new, d_new, e_old, d_old, kmax):  # type: ignore[no-untyped-def]
+    """Whether distribution ``d_new`` (mean ``e_new``) beats ``d_old``: a lower mean,
+    or an equal mean and a larger cumulative probability where they first differ."""
+    if e_new < e_old - 1e-12:
+        return True
+    if e_new > e_old + 1e-12:
+        return False
+    cn = 0.0
+    co = 0.0
+    for k in range(kmax):
+        cn += d_new[k]
+        co += d_old[k]
+        if cn > co + 1e-12:
+            return True
+        if cn < co - 1e-12:
+            return False
+    return False
+
+
+@njit(cache=True)
+def _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, boards, moves, table):  # type: ignore[no-untyped-def]
+    """Fill the rows of positions ``order[lo:hi]`` (all their results already done)."""
+    board = np.zeros(50, dtype=np.uint8)
+    kr = rolls.shape[1]
+    kf = first.shape[1]
+    acc_r = np.zeros(kr, dtype=np.float64)
+    acc_f = np.zeros(kf, dtype=np.float64)
+    for q in range(lo, hi):
+        i = order[q]
+        total = 0
+        for j in range(6):
+            board[j] = pos[i, j]
+            total += pos[i, j]
+        if total == 0:
+            rolls[i, 0] = 1.0
+            first[i, 0] = 1.0
+            continue
+        for k in range(kr):
+            acc_r[k] = 0.0
+        for k in range(kf):
+            acc_f[k] = 0.0
+        er = 0.0
+        ef = 0.0
+        for d1 in range(1, 7):
+            for d2 in range(d1, 7):
+                w = (1.0 if d1 == d2 else 2.0) / 36.0
+                n = movegen.generate(board, d1, d2, 1, 15, boards, moves, table)
+                best_r = -1
+                best_f = -1
+                best_f_off = False
+                for r in range(n):
+                    j = index_of(boards[r], 0, offsets)
+                    if best_r < 0 or _better(erolls[j], rolls[j], erolls[best_r], rolls[best_r], kr):
+                        best_r = j
+                    # A play that bears a checker off ends the wait for the first one.
+                    t = 0
+                    for s in range(6):
+                        t += boards[r, s]
+                    if best_f_off:
+                        continue
+                    if t < total:
+                        best_f_off = True
+                        best_f = j
+                    elif best_f < 0 or _better(efirst[j], first[j], efirst[best_f], first[best_f], kf):
+                        best_f = j
+                er += w * erolls[best_r]
+                for k in range(kr - 1):
+                    acc_r[k + 1] += w * rolls[best_r, k]
+                if best_f_off:
+                    acc_f[1] += w
+                else:
+                    ef += w * efirst[best_f]
+                    for k in range(kf - 1):
+                        acc_f[k + 1] += w * first[best_f, k]
+        erolls[i] = 1.0 + er
+        efirst[i] = 1.0 + ef
+        for k in range(kr):
+            rolls[i, k] = acc_r[k]
+        for k in range(kf):
+            first[i, k] = acc_f[k]
+
+
+class BearoffDatabase:
+    """The one-sided database: distributions and means per position (see the module doc).
+
+    ``rolls`` ``(N_POSITIONS, MAX_ROLLS)`` and ``first`` ``(N_POSITIONS,
+    MAX_FIRST)`` hold probabilities of exactly ``n`` rolls (float32);
+    ``mean_rolls`` and ``mean_first`` the expected numbers (float64).
+    """
+
+    __slots__ = ("rolls", "first", "mean_rolls", "mean_first", "meta")
+
+    def __init__(self, rolls: np.ndarray, first: np.ndarray, mean_rolls: np.ndarray,
+                 mean_first: np.ndarray, meta: dict[str, Any] | None = None) -> None:
+        if rolls.shape != (N_POSITIONS, MAX_ROLLS) or first.shape != (N_POSITIONS, MAX_FIRST):
+            raise GammonError("bear-off database arrays have the wrong shape")
+        self.rolls = np.ascontiguousarray(rolls, dtype=np.float32)
+        self.first = np.ascontiguousarray(first, dtype=np.float32)
+        self.mean_rolls = np.ascontiguousarray(mean_rolls, dtype=np.float64)
+        self.mean_first = np.ascontiguousarray(mean_first, dtype=np.float64)
+        self.meta = dict(meta or {})
+
+    # -- queries -----------------------------------------------------------
+
+    def distribution(self, counts: tuple[int, ...] | list[int]) -> np.ndarray:
+        """P(exactly n rolls to bear off), n = 0..MAX_ROLLS-1, for six home counts."""
+        return np.asarray(self.rolls[position_index(counts)], dtype=np.float64)
+
+    def first_off_distribution(self, counts: tuple[int, ...] | list[int]) -> np.ndarray:
+        """P(first checker off on roll n), n = 0..MAX_FIRST-1 (gammon saving)."""
+        return np.asarray(self.first[position_index(counts)], dtype=np.float64)
+
+    def expected_rolls(self, counts: tuple[int, ...] | list[int]) -> float:
+        """Expected rolls to bear off every checker (with best play)."""
+        return float(self.mean_rolls[position_index(counts)])
+
+    def gammon_save_chance(self, counts: tuple[int, ...] | list[int], rolls: int) -> float:
+        """Probability of bearing off at least one checker within ``rolls`` rolls."""
+        f = self.first[position_index(counts)]
+        return float(np.sum(f[: max(0, rolls) + 1], dtype=np.float64))
+
+    def race(self, me: tuple[int, ...] | list[int], opp: tuple[int, ...] | list[int],
+             checkers: int = MAX_CHECKERS) -> np.ndarray:
+        """Five probabilities for the player on roll of a two-sided bear-off.
+
+        ``me`` and ``opp`` are six home counts each, from each side's own view.
+        """
+        out = np.zeros(5, dtype=np.float32)
+        race_probabilities(self.rolls, self.first, position_index(me), position_index(opp),
+                           sum(me) == checkers, sum(opp) == checkers, out)
+        return out.astype(np.float64)
+
+    # -- files -------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write a compressed ``.npz`` (atomically)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp.npz")
+        import json
+
+        np.savez_compressed(
+            tmp, rolls=_to_fixed(self.rolls), first=_to_fixed(self.first),
+            mean_rolls=self.mean_rolls, mean_first=self.mean_first,
+            meta=np.array(json.dumps({**self.meta, "version": VERSION}, sort_keys=True)),
+        )
+        os.replace(tmp, path)
+
+    @classmethod
+    def from_file(cls, source: str | os.PathLike[str] | io.BytesIO) -> BearoffDatabase:
+        """Read a file written by :meth:`save`.
+
+        :raises GammonError: a missing, damaged or outdated file.
+        """
+        import json
+
+        try:
+            with np.load(source, allow_pickle=False) as z:
+                meta = json.loads(str(z["meta"]))
+                if meta.get("version") != VERSION:
+                    raise GammonError(f"bear-off database version {meta.get('version')}, "
+                                      f"expected {VERSION}")
+                return cls(_from_fixed(z["rolls"]), _from_fixed(z["first"]), z["mean_rolls"],
+                           z["mean_first"], meta)
+        except (OSError, KeyError, ValueError) as exc:
+            if isinstance(exc, GammonError):
+                raise
+            raise GammonError(f"cannot read the bear-off database: {exc}") from None
+
+
+#: Probabilities are stored as 32-bit fixed point (resolution 2**-32, far below
+#: float32's own): small numbers below the resolution become zeros, which
+#: compress to almost nothing.
+_SCALE = float(2**32 - 1)
+
+
+def _to_fixed(a: np.ndarray) -> np.ndarray:
+    return np.round(np.asarray(a, dtype=np.float64) * _SCALE).astype(np.uint32)
+
+
+def _from_fixed(a: np.ndarray) -> np.ndarray:
+    return (a.astype(np.float64) / _SCALE).astype(np.float32)
+
+
+def build(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
+    """Compute the database with the move generator (about ten seconds).
+
+    ``progress(done, total)`` is called every few thousand positions.
+    """
+    t0 = time.perf_counter()
+    pos = all_positions()
+    pips = (pos.astype(np.int64) * np.arange(1, 7)).sum(axis=1)
+    order = np.argsort(pips, kind="stable").astype(np.int64)
+    rolls = np.zeros((N_POSITIONS, MAX_ROLLS), dtype=np.float64)
+    first = np.zeros((N_POSITIONS, MAX_FIRST), dtype=np.float64)
+    erolls = np.zeros(N_POSITIONS, dtype=np.float64)
+    efirst = np.zeros(N_POSITIONS, dtype=np.float64)
+    ws = movegen.Workspace()
+    step = 2048
+    for lo in range(0, N_POSITIONS, step):
+        hi = min(N_POSITIONS, lo + step)
+        _build_range(lo, hi, order, pos, OFFSETS, rolls, first, erolls, efirst, ws.boards,
+                     ws.moves, ws.table)
+        if progress is not None:
+            progress(hi, N_POSITIONS)
+    tail = max(float(rolls[:, -1].max()), float(first[:, -1].max()))
+    if tail > 0.0:  # pragma: no cover - the bounds above were measured
+        raise GammonError("bear-off distribution longer than the table")
+    meta = {"positions": N_POSITIONS, "build_seconds": round(time.perf_counter() - t0, 1),
+            "play": "minimise expected rolls; ties: finish sooner"}
+    return BearoffDatabase(rolls, first, erolls, efirst, meta)
+
+
+# -- two-sided races -------------------------------------------------------------
+
+
+@njit(cache=True)
+def race_probabilities(rolls, first, i_me, i_opp, me_none_off, opp_none_off, out):  # type: ignore[no-untyped-def]
+    """Probabilities for the player on roll of a no-contact bear-off race.
+
+    The player on roll needs ``A`` rolls and the opponent ``B``; he rolls first,
+    so he wins when ``A <= B``.  He wins a gammon when the opponent (with no
+    checker off) takes his first checker off on roll ``F >= A`` or later;
+    he loses one when he has none off and takes his first one later than the
+    opponent's last roll (``F_me > B``).  No backgammons: both sides are home.
+    """
+    kr = rolls.shape[1]
+    kf = first.shape[1]
+    a = rolls[i_me]
+    b = rolls[i_opp]
+    # Tails summed from the far end, so that small chances keep their precision.
+    tail_b = np.zeros(kr + 1)  # P(B >= n)
+    for n in range(kr - 1, -1, -1):
+        tail_b[n] = tail_b[n + 1] + b[n]
+    win = 0.0
+    for n in range(kr):
+        win += a[n] * tail_b[n]
+    wg = 0.0
+    if opp_none_off:
+        fo = first[i_opp]
+        tail = 0.0  # P(F_opp >= n), n from the top down
+        for n in range(kr - 1, -1, -1):
+            if n < kf:
+                tail += fo[n]
+            wg += a[n] * tail
+    lg = 0.0
+    if me_none_off:
+        fm = first[i_me]
+        tail = 0.0  # P(F_me > m)
+        for m in range(kr - 1, -1, -1):
+            lg += b[m] * tail
+            if m < kf:
+                tail += fm[m]
+    out[0] = min(1.0, max(0.0, win))
+    out[1] = min(out[0], max(0.0, wg))
+    out[2] = 0.0
+    out[3] = min(1.0 - out[0], max(0.0, lg))
+    out[4] = 0.0
+
+
+# -- loading ----------------------------------------------------------------------
+
+
+def cache_path() -> Path:
+    """Where a database built on this machine is kept: ``$XDG_CACHE_HOME/gammon`` or ``~/.cache/gammon``."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "gammon" / FILE_NAME
+
+
+_loaded: list[BearoffDatabase] = []
+
+
+def load(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
+    """The database: the packaged copy, else the user cache, else built now and cached.
+
+    Loaded once per process.
+    """
+    if _loaded:
+        return _loaded[0]
+    db: BearoffDatabase | None = None
+    try:
+        ref = resources.files("gammon.ai") / "data" / FILE_NAME
+        if ref.is_file():
+            db = BearoffDatabase.from_file(io.BytesIO(ref.read_bytes()))
+    except (GammonError, OSError):
+        db = None
+    if db is None:
+        path = cache_path()
+        if path.exists():
+            try:
+                db = BearoffDatabase.from_file(path)
+            except GammonError:
+                db = None
+        if db is None:
+            db = build(progress)
+            try:
+                db.save(path)
+            except OSError:
+                pass
+    _loaded.append(db)
+    return db

@@ -1,0 +1,224 @@
+"""The engine: choose plays and value positions at a playing level.
+
+>>> from gammon import Position
+>>> engine = Engine("expert")
+>>> play = engine.best_play(Position.initial(), (3, 1))
+>>> str(play)
+'8/5 6/5'
+
+Values are cubeless money equities and five probabilities (win, win gammon,
+win backgammon, lose gammon, lose backgammon) for the player on roll of an
+evaluated position, or for the MOVER after a play (:class:`RankedPlay`).
+The ``match`` arguments are accepted for the cube and match-play layer
+(:mod:`gammon.ai.cube`); play choice here is cubeless money.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+import numpy as np
+
+from gammon.ai.bearoff import load as load_bearoff
+from gammon.ai.evaluator import (
+    ClassifyingEvaluator,
+    NetEvaluator,
+    PositionClass,
+    classify,
+    load_network,
+)
+from gammon.ai.network import Network
+from gammon.ai.search import (
+    MAX_PLIES,
+    MODE_ROLL,
+    Level,
+    PlyEvaluator,
+    Ranked,
+    find_level,
+    rank_results,
+)
+from gammon.core.errors import GammonError
+from gammon.core.plays import Play
+from gammon.core.position import LegalPlays, Position, check_dice
+
+
+def equity(probs: Sequence[float] | np.ndarray) -> float:
+    """Cubeless money equity of five probabilities: 2w - 1 + wg - lg + wbg - lbg."""
+    return float(2.0 * probs[0] - 1.0 + probs[1] - probs[3] + probs[2] - probs[4])
+
+
+class RankedPlay(NamedTuple):
+    """A candidate play after a search.
+
+    ``probabilities`` and ``equity`` are the MOVER's after the play (the
+    opponent to roll); ``difference`` is ``equity`` minus the best play's
+    (0 for the best, negative for the others); ``plies`` is the depth the
+    value comes from (plays filtered out early keep their shallower value).
+    """
+
+    play: Play
+    probabilities: tuple[float, ...]
+    equity: float
+    difference: float
+    plies: int
+
+    def __str__(self) -> str:
+        return f"{self.play} {self.equity:+.3f} ({self.difference:+.3f})"
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """A position's value for the player on roll.
+
+    ``cubeful_equity`` and ``cube_action`` are filled in by the cube layer
+    when it is present (``None`` otherwise).
+    """
+
+    probabilities: tuple[float, ...]
+    equity: float
+    plies: int
+    position_class: PositionClass
+    cubeful_equity: float | None = None
+    cube_action: str | None = None
+
+    @property
+    def win(self) -> float:
+        return self.probabilities[0]
+
+
+class Engine:
+    """Plays and values at a level (:data:`gammon.ai.search.LEVELS`) or a fixed depth.
+
+    ``Engine("expert")`` plays by the nets alone (0-ply); ``Engine(plies=2)``
+    searches two plies; ``weights`` is a path or a :class:`Network` (default:
+    the weights shipped with the package).  ``seed`` fixes the noise of the
+    weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.
+
+    :raises GammonError: an unknown level, bad depth or unreadable weights.
+    """
+
+    def __init__(self, level: str | Level = "expert", *, plies: int | None = None,
+                 weights: str | Network | None = None, seed: int | None = None,
+                 bearoff: bool = True, noise: float | None = None) -> None:
+        lv = find_level(level)
+        if plies is not None:
+            if not 0 <= plies <= MAX_PLIES:
+                raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+            lv = replace(lv, name=f"{plies}-ply", plies=plies, noise=0.0,
+                         description=f"{plies}-ply search")
+        if noise is not None:
+            lv = replace(lv, noise=float(noise))
+        self.level = lv
+        self.network = load_network(weights)
+        static: NetEvaluator = (
+            ClassifyingEvaluator(self.network, load_bearoff()) if bearoff
+            else NetEvaluator(self.network)
+        )
+        #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth.
+        self.evaluator = PlyEvaluator(static, lv.plies)
+        self._rng = np.random.default_rng(seed)
+        self._rng_lock = threading.Lock()
+
+    @property
+    def plies(self) -> int:
+        return self.level.plies
+
+    @property
+    def static_evaluator(self) -> NetEvaluator:
+        """The 0-ply evaluator (nets, bear-off database, exact results)."""
+        return self.evaluator.inner
+
+    # -- plays -------------------------------------------------------------------
+
+    def _candidates(self, position: Position, dice: Iterable[int]) -> tuple[int, int]:
+        d = check_dice(dice)
+        v = position.variant
+        src = np.frombuffer(bytearray(position.board), dtype=np.uint8).reshape(1, 50)
+        return self.evaluator.run(MODE_ROLL, src, 0, d, v.checkers, v.flags)
+
+    def best_play(self, position: Position, dice: Iterable[int], match: object | None = None) -> Play:
+        """The play this engine chooses (a pass, with no moves, when nothing is legal).
+
+        :raises InvalidDiceError: dice that are not two numbers 1..6.
+        """
+        lv = self.level
+        if lv.plies == 0 and lv.noise == 0.0:
+            n, best = self._candidates(position, dice)
+            if n == 0:
+                return Play((), position)
+            ws = self.evaluator.workspace
+            return LegalPlays(position, ws.boards[0, best].tobytes(), ws.moves[0, best].tobytes(), 1)[0]
+        ranked = self._search(position, dice)
+        if ranked is None:
+            return Play((), position)
+        plays, r = ranked
+        if lv.noise > 0.0 and len(r.order) > 1:
+            with self._rng_lock:
+                noisy = r.equities + self._rng.normal(0.0, lv.noise, len(r.equities))
+            return plays[int(r.order[int(np.argmax(noisy))])]
+        return plays[int(r.order[0])]
+
+    def _search(self, position: Position, dice: Iterable[int], plies: int | None = None
+                ) -> tuple[LegalPlays, Ranked] | None:
+        n, _ = self._candidates(position, dice)
+        if n == 0:
+            return None
+        ws = self.evaluator.workspace
+        # The deeper search reuses the generator buffers: keep the candidates apart.
+        boards = ws.boards[0, :n].copy()
+        plays = LegalPlays(position, boards.tobytes(), ws.moves[0, :n].tobytes(), n)
+        probs0 = ws.ys[:n].astype(np.float64)
+        v = position.variant
+        p = self.plies if plies is None else plies
+        r = rank_results(self.evaluator, boards, probs0, p, v.checkers, v.flags, self.level.filters)
+        return plays, r
+
+    def rank_plays(self, position: Position, dice: Iterable[int], match: object | None = None,
+                   plies: int | None = None) -> list[RankedPlay]:
+        """Every legal play, best first, with the mover's values (no noise).
+
+        Empty when nothing can be played.
+
+        :raises InvalidDiceError: dice that are not two numbers 1..6.
+        """
+        if plies is not None and not 0 <= plies <= MAX_PLIES:
+            raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+        found = self._search(position, dice, plies)
+        if found is None:
+            return []
+        plays, r = found
+        best = float(r.equities[0])
+        return [
+            RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best, int(d))
+            for i, pr, e, d in zip(r.order, r.probs, r.equities, r.plies, strict=True)
+        ]
+
+    def hint(self, position: Position, dice: Iterable[int], match: object | None = None,
+             count: int = 5) -> list[RankedPlay]:
+        """The ``count`` best plays (all with ``count`` 0), as :meth:`rank_plays` values them."""
+        ranked = self.rank_plays(position, dice, match)
+        return ranked if count <= 0 else ranked[:count]
+
+    # -- positions ----------------------------------------------------------------
+
+    def evaluate(self, position: Position, match: object | None = None,
+                 plies: int | None = None) -> Evaluation:
+        """The value of ``position`` for the player on roll (before rolling), cubeless.
+
+        :raises GammonError: a bad depth.
+        """
+        p = self.plies if plies is None else plies
+        if not 0 <= p <= MAX_PLIES:
+            raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {p}")
+        probs = self.evaluator.evaluate(position, p)
+        return Evaluation(tuple(float(x) for x in probs), equity(probs), p, classify(position))
+
+    def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
+        """``(n, 5)`` probabilities for the players on roll at this engine's depth."""
+        return self.evaluator.evaluate_batch(positions)
+
+    def __repr__(self) -> str:
+        return f"Engine({self.level.name!r})"

@@ -1,0 +1,444 @@
+"""Our own match equity table (MET), computed from a simple model of the game and the cube.
+
+Nothing here comes from another program or a published table: the numbers are
+computed at import from a handful of documented parameters (see
+``docs/match_equity.md``).  The model, in three parts:
+
+* **Post-Crawford** (the leader 1-away): the trailer doubles at once in every
+  game (the leader's cube is dead) and the leader takes or drops, whichever
+  leaves the trailer less.  The double is assumed to come when the trailer's
+  game chances have drifted a little from 50% (three points, 50% +- ``spread``
+  * sqrt(3), weights 1/6, 2/3, 1/6), so the leader's *free drop* at an even
+  number away from the trailer is worth something.
+* **Crawford game**: no cube; a single, gammon or backgammon for the trailer
+  leads to the post-Crawford score it reaches.
+* **Pre-Crawford** (both 2-away or more): the continuous ("Zadeh-style")
+  cube model.  Player 0's game-winning chance ``p`` drifts without jumps; the
+  match winning chance (MWC) of each cube state is piecewise linear in ``p``;
+  a player doubles exactly at the opponent's take point, which is where the
+  taker is indifferent between dropping and owning the cube at the doubled
+  level, and so on recursively up the cube levels.  Real positions jump, so
+  the live-cube value is mixed with the dead-cube value by a cube-efficiency
+  ``x`` (Janowski's interpolation, carried over to match winning chances).
+
+Wins are singles, gammons and backgammons in fixed proportions (``gammons``
+of all games won, backgammons included, ``backgammons`` of them backgammons).
+
+The same machinery (:class:`CubeModel`) gives the cubeful match winning
+chances of one position at any score and cube level in :mod:`gammon.ai.cube`,
+there with the position's own gammon rates.
+
+>>> met = default_met()
+>>> met.equity(1, 1)
+0.5
+>>> round(met.equity(2, 2), 3)
+0.5
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gammon.core.errors import GammonError
+
+__all__ = [
+    "CubeModel",
+    "MatchEquityTable",
+    "MetParameters",
+    "default_met",
+]
+
+#: Highest cube value any computation considers.
+CUBE_LIMIT = 4096
+
+WinMix = tuple[float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class MetParameters:
+    """The assumptions the table is computed from (see ``docs/match_equity.md``).
+
+    ``gammons``: fraction of games won that are gammons or backgammons;
+    ``backgammons``: fraction that are backgammons; ``efficiency``: cube
+    efficiency of the pre-Crawford cube model (0 dead, 1 fully live);
+    ``spread``: standard deviation of the trailer's game chances when his
+    post-Crawford double arrives (the value of the leader's free drop).
+    """
+
+    gammons: float = 0.26
+    backgammons: float = 0.01
+    efficiency: float = 0.68
+    spread: float = 0.05
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.backgammons <= self.gammons <= 1.0:
+            raise GammonError("need 0 <= backgammons <= gammons <= 1")
+        if not 0.0 <= self.efficiency <= 1.0:
+            raise GammonError("cube efficiency must be between 0 and 1")
+        if not 0.0 <= self.spread < 0.25:
+            raise GammonError("spread must be between 0 and 0.25")
+
+    @property
+    def mix(self) -> WinMix:
+        """(single, gammon, backgammon) fractions of the games won."""
+        return (1.0 - self.gammons, self.gammons - self.backgammons, self.backgammons)
+
+
+class CubeModel:
+    """Cubeful match winning chances of player 0 in the continuous cube model.
+
+    ``after(a, b)`` is player 0's MWC once a game has ended with player 0
+    ``a`` and player 1 ``b`` points away (1 and 0 for a won or lost match).
+    ``mix0`` and ``mix1`` are the (single, gammon, backgammon) fractions of
+    each player's wins.  ``p`` is always player 0's chance to win the game.
+
+    A cube owner at level ``k`` has useful access when it is below the
+    owner's need (``away > k``) and under ``cube_limit``; otherwise the cube
+    is dead for that owner and the value is the dead-cube line.
+    """
+
+    def __init__(
+        self,
+        after: Callable[[int, int], float],
+        a: int,
+        b: int,
+        mix0: WinMix,
+        mix1: WinMix,
+        efficiency: float,
+        cube_limit: int = CUBE_LIMIT,
+    ) -> None:
+        self.after = after
+        self.a = a
+        self.b = b
+        self.mix0 = mix0
+        self.mix1 = mix1
+        self.x = efficiency
+        self.cube_limit = cube_limit
+        self._cp: dict[int, float] = {}
+        self._tp: dict[int, float] = {}
+
+    # -- end values ------------------------------------------------------------------
+
+    def win(self, k: int) -> float:
+        """MWC when player 0 wins the game at cube ``k`` (gammons mixed in)."""
+        s, g, bg = self.mix0
+        a, b, f = self.a, self.b, self.after
+        return s * f(a - k, b) + g * f(a - 2 * k, b) + bg * f(a - 3 * k, b)
+
+    def lose(self, k: int) -> float:
+        """MWC when player 1 wins the game at cube ``k``."""
+        s, g, bg = self.mix1
+        a, b, f = self.a, self.b, self.after
+        return s * f(a, b - k) + g * f(a, b - 2 * k) + bg * f(a, b - 3 * k)
+
+    def cash0(self, k: int) -> float:
+        """MWC when player 0 wins ``k`` points (player 1 drops a double from ``k``)."""
+        return self.after(self.a - k, self.b)
+
+    def cash1(self, k: int) -> float:
+        """MWC when player 1 wins ``k`` points."""
+        return self.after(self.a, self.b - k)
+
+    def dead(self, k: int, p: float) -> float:
+        """Dead cube at level ``k``: the game is played out."""
+        lo = self.lose(k)
+        return lo + p * (self.win(k) - lo)
+
+    # -- access ----------------------------------------------------------------------
+
+    def live0(self, k: int) -> bool:
+        """Whether player 0 owning the cube at ``k`` can usefully double."""
+        return self.a > k and 2 * k <= self.cube_limit
+
+    def live1(self, k: int) -> bool:
+        return self.b > k and 2 * k <= self.cube_limit
+
+    # -- owned cubes -----------------------------------------------------------------
+
+    def own0(self, k: int, p: float, clamp: bool = True) -> float:
+        """Player 0 owns the cube at ``k``.
+
+        With ``clamp`` the live-cube part stops at the cash (past player 0's
+        cash point he would double the opponent out); without it, it is the
+        straight line the doubling points are solved on.
+        """
+        d = self.dead(k, p)
+        if not self.live0(k):
+            return d
+        cp = self.cash_point0(k)
+        lo = self.lose(k)
+        c0 = self.cash0(k)
+        live = lo + (c0 - lo) * p / max(cp, 1e-9)
+        if clamp:
+            live = min(live, c0)
+        return self.x * live + (1.0 - self.x) * d
+
+    def own1(self, k: int, p: float, clamp: bool = True) -> float:
+        """Player 1 owns the cube at ``k`` (``clamp``: below player 0's take point, his drop)."""
+        d = self.dead(k, p)
+        if not self.live1(k):
+            return d
+        tp = self.take_point0(k)
+        c1 = self.cash1(k)
+        live = c1 + (self.win(k) - c1) * (p - tp) / max(1.0 - tp, 1e-9)
+        if clamp:
+            live = max(live, c1)
+        return self.x * live + (1.0 - self.x) * d
+
+    def centered(self, k: int, p: float, clamp: bool = True) -> float:
+        """Nobody owns the cube (at level ``k``, normally 1); ``clamp`` as for :meth:`own0`."""
+        l0, l1 = self.live0(k), self.live1(k)
+        if l0 and not l1:
+            return self.own0(k, p, clamp)
+        if l1 and not l0:
+            return self.own1(k, p, clamp)
+        d = self.dead(k, p)
+        if not l0:
+            return d
+        tp = self.take_point0(k)
+        cp = self.cash_point0(k)
+        if cp - tp < 1e-9:
+            return d
+        c1 = self.cash1(k)
+        c0 = self.cash0(k)
+        live = c1 + (c0 - c1) * (p - tp) / (cp - tp)
+        if clamp:
+            live = min(max(live, c1), c0)
+        return self.x * live + (1.0 - self.x) * d
+
+    # -- doubling points ---------------------------------------------------------------
+
+    def cash_point0(self, k: int) -> float:
+        """Player 0's chance at which player 1 is indifferent to a double from ``k``.
+
+        Player 1 takes below it and passes above; player 0 (with a live cube)
+        doubles there.
+        """
+        cp = self._cp.get(k)
+        if cp is None:
+            cp = self._solve(lambda p: self.own1(2 * k, p, False), self.cash0(k))
+            self._cp[k] = cp
+        return cp
+
+    def take_point0(self, k: int) -> float:
+        """Player 0's lowest chance to take a double by player 1 from ``k``."""
+        tp = self._tp.get(k)
+        if tp is None:
+            tp = self._solve(lambda p: self.own0(2 * k, p, False), self.cash1(k))
+            self._tp[k] = tp
+        return tp
+
+    @staticmethod
+    def _solve(f: Callable[[float], float], target: float) -> float:
+        """The ``p`` in [0, 1] where the linear function ``f`` reaches ``target``."""
+        f0 = f(0.0)
+        slope = f(1.0) - f0
+        if slope <= 1e-12:
+            return 1.0 if target > f0 else 0.0
+        return min(1.0, max(0.0, (target - f0) / slope))
+
+
+class MatchEquityTable:
+    """Match winning chances by score, computed from :class:`MetParameters`.
+
+    Scores are given as points *away* (needed to win).  ``equity(a, b)`` is
+    player 0's chance to win the match at the start of a game with player 0
+    ``a``-away and player 1 ``b``-away, cube centred at 1.  When one side is
+    1-away, ``crawford=True`` means this game is the Crawford game (no cube),
+    ``False`` a post-Crawford game.
+
+    >>> met = MatchEquityTable(max_away=7)
+    >>> met.equity(3, 1, crawford=True) + met.equity(1, 3, crawford=True)
+    1.0
+    """
+
+    def __init__(self, parameters: MetParameters | None = None, max_away: int = 25) -> None:
+        if max_away < 1:
+            raise GammonError("the table needs max_away of 1 or more")
+        self.parameters = parameters or MetParameters()
+        self.max_away = max_away
+        self._build()
+
+    # -- building ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        n = self.max_away
+        prm = self.parameters
+        s, g, bg = prm.mix
+        # Post-Crawford: trailer's MWC at n-away against a 1-away leader.
+        t = [0.0] * (n + 1)
+        t[0] = 1.0
+        if n >= 1:
+            t[1] = 0.5
+        d = prm.spread * math.sqrt(3.0)
+        points = ((0.5 - d, 1.0 / 6.0), (0.5, 2.0 / 3.0), (0.5 + d, 1.0 / 6.0))
+
+        def tv(k: int) -> float:
+            return 1.0 if k <= 0 else t[k]
+
+        for m in range(2, n + 1):
+            win = s * tv(m - 2) + g * tv(m - 4) + bg * tv(m - 6)
+            drop = tv(m - 1)
+            t[m] = sum(w * min(q * win, drop) for q, w in points)
+        self._post = t
+        # Crawford game: trailer's MWC (no cube, the next games post-Crawford).
+        c = [0.0] * (n + 1)
+        c[0] = 1.0
+        if n >= 1:
+            c[1] = 0.5
+        for m in range(2, n + 1):
+            c[m] = 0.5 * (s * tv(m - 1) + g * tv(m - 2) + bg * tv(m - 3))
+        self._craw = c
+        # Pre-Crawford, both 2-away or more, in order of a + b.
+        pre = [[0.5] * (n + 1) for _ in range(n + 1)]
+        self._pre = pre
+        mix = prm.mix
+
+        def after(a: int, b: int) -> float:
+            # after_pre without the checks: a side reaching 1-away plays the Crawford game.
+            if a <= 0:
+                return 1.0
+            if b <= 0:
+                return 0.0
+            if a == 1:
+                return 1.0 - c[b] if b > 1 else 0.5
+            if b == 1:
+                return c[a]
+            return pre[a][b]
+
+        for total in range(4, 2 * n + 1):
+            for a in range(max(2, total - n), min(n, total - 2) + 1):
+                b = total - a
+                model = CubeModel(after, a, b, mix, mix, prm.efficiency)
+                pre[a][b] = model.centered(1, 0.5)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def _check(self, a: int, b: int) -> None:
+        if max(a, b) > self.max_away:
+            raise GammonError(
+                f"the match equity table reaches {self.max_away} points away, not {max(a, b)}"
+            )
+
+    def equity(self, away0: int, away1: int, crawford: bool = False) -> float:
+        """Player 0's match winning chance at the start of a game (cube centred at 1).
+
+        ``crawford``: with one side 1-away, whether this game is the Crawford
+        game (otherwise post-Crawford).  A side 0 or fewer away has won.
+
+        :raises GammonError: a score beyond the table (``max_away``).
+        """
+        a, b = int(away0), int(away1)
+        if a <= 0:
+            return 1.0
+        if b <= 0:
+            return 0.0
+        self._check(a, b)
+        if a == 1 and b == 1:
+            return 0.5
+        if a == 1:
+            return 1.0 - (self._craw[b] if crawford else self._post[b])
+        if b == 1:
+            return self._craw[a] if crawford else self._post[a]
+        return self._pre[a][b]
+
+    def after_pre(self, away0: int, away1: int) -> float:
+        """MWC at the score reached by a pre-Crawford game: a side now 1-away starts the Crawford game."""
+        return self.equity(away0, away1, crawford=True)
+
+    def after_post(self, away0: int, away1: int) -> float:
+        """MWC at the score reached by the Crawford game or a post-Crawford game."""
+        return self.equity(away0, away1, crawford=False)
+
+    def after_game(self, away0: int, away1: int, post_crawford: bool = False) -> float:
+        """MWC once a game has ended at this score.
+
+        ``post_crawford``: the game just played was the Crawford game or a later one.
+        """
+        return self.after_post(away0, away1) if post_crawford else self.after_pre(away0, away1)
+
+    def mwc(self, score0: int, score1: int, length: int, crawford: bool = False) -> float:
+        """:meth:`equity` by points scored in a match of ``length`` points."""
+        if length < 1:
+            raise GammonError("match length must be 1 or more")
+        return self.equity(length - score0, length - score1, crawford)
+
+    # -- money-equivalent equity --------------------------------------------------------
+
+    def _bounds(self, away0: int, away1: int, cube: int, post_crawford: bool) -> tuple[float, float]:
+        if cube < 1:
+            raise GammonError("the cube value must be 1 or more")
+        win = self.after_game(away0 - cube, away1, post_crawford)
+        lose = self.after_game(away0, away1 - cube, post_crawford)
+        return win, lose
+
+    def emg_to_mwc(
+        self, emg: float, away0: int, away1: int, cube: int = 1, post_crawford: bool = False
+    ) -> float:
+        """Match winning chance of a money-equivalent equity (EMG) at this score and cube.
+
+        EMG +1 is winning ``cube`` points, -1 losing them, linear between and beyond.
+        ``post_crawford`` as in :meth:`after_game`.
+        """
+        win, lose = self._bounds(away0, away1, cube, post_crawford)
+        return lose + (emg + 1.0) * 0.5 * (win - lose)
+
+    def mwc_to_emg(
+        self, mwc: float, away0: int, away1: int, cube: int = 1, post_crawford: bool = False
+    ) -> float:
+        """The inverse of :meth:`emg_to_mwc` (0 when winning and losing ``cube`` are alike)."""
+        win, lose = self._bounds(away0, away1, cube, post_crawford)
+        if abs(win - lose) < 1e-12:
+            return 0.0
+        return 2.0 * (mwc - lose) / (win - lose) - 1.0
+
+    # -- views ----------------------------------------------------------------------------
+
+    def table(self, size: int | None = None) -> list[list[float]]:
+        """The table as usually printed: ``[a-1][b-1]`` for 1..size away.
+
+        Entries with a side 1-away are the Crawford game's.
+        """
+        n = self.max_away if size is None else min(size, self.max_away)
+        return [[self.equity(a, b, crawford=True) for b in range(1, n + 1)] for a in range(1, n + 1)]
+
+    def crawford_row(self, size: int | None = None) -> list[float]:
+        """The leader's (1-away) MWC in the Crawford game against 1..size away."""
+        n = self.max_away if size is None else min(size, self.max_away)
+        return [self.equity(1, b, crawford=True) for b in range(1, n + 1)]
+
+    def post_crawford_row(self, size: int | None = None) -> list[float]:
+        """The leader's (1-away) MWC post-Crawford against 1..size away."""
+        n = self.max_away if size is None else min(size, self.max_away)
+        return [self.equity(1, b) for b in range(1, n + 1)]
+
+    def format(self, size: int = 9) -> str:
+        """:meth:`table` as text: rows player 0 away, columns player 1 away, in percent."""
+        n = min(size, self.max_away)
+        head = "away " + "".join(f"{b:>6}" for b in range(1, n + 1))
+        rows = [head]
+        for a, row in enumerate(self.table(n), start=1):
+            rows.append(f"{a:>4} " + "".join(f"{100 * v:6.1f}" for v in row))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"MatchEquityTable({self.parameters!r}, max_away={self.max_away})"
+
+
+_lock = threading.Lock()
+_tables: dict[int, MatchEquityTable] = {}
+
+
+def default_met(max_away: int = 25) -> MatchEquityTable:
+    """The table with the default parameters, built once (larger on demand)."""
+    with _lock:
+        size = max(25, max_away)
+        best = max(_tables) if _tables else 0
+        if best >= size:
+            return _tables[best]
+        table = MatchEquityTable(max_away=size)
+        _tables[size] = table
+        return table

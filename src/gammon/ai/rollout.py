@@ -1,0 +1,860 @@
+"""Rollouts: play a position out many times and average the results.
+
+Each trial plays the game to the end (or ``truncate_at`` plies, where the
+evaluator's probabilities stand in for the rest) with both sides choosing the
+best play of every roll by the evaluator at 0-ply.  The trials give the mean
+of the five probabilities (win, win gammon, win backgammon, lose gammon, lose
+backgammon) for the player on roll, the cubeless equity, and, in a cubeful
+rollout, the equity with the cube handled by :func:`gammon.ai.cube.cube_decision`
+at every turn.
+
+* **Reproducible.**  Trial ``i`` draws its dice from a splitmix64 generator
+  seeded by ``(seed, i)`` alone, so a rollout gives the same numbers however
+  many processes share the trials.
+* **Quasi-random dice.**  The first roll of trial ``i`` is the ``i mod 36``-th
+  of the 36 rolls (in an order shuffled by the seed), and the second runs
+  through the 36 rolls against each first roll, so every 1,296 trials see every
+  pair of first two rolls exactly once.
+* **Variance reduction.**  At every roll the luck of the dice is measured as the
+  evaluator's value after the best play of the roll thrown minus the average
+  over the 21 distinct rolls (1/36 each, 2/36 for non-doubles), and the sum of
+  these over the game is subtracted from its result.  Each luck term has mean
+  zero whatever happened before, so the estimate stays unbiased while most of
+  the noise of the dice goes.  In cubeful rollouts the same terms are scaled by
+  the cube value (in match play, by the match winning chances a point is worth
+  at that cube) at the roll.
+* **Fast path.**  With a :class:`~gammon.ai.network.Network` or an evaluator
+  with ``kernel_args()`` (:class:`~gammon.ai.evaluator.NetEvaluator`, which the
+  classifying evaluator with the bear-off database extends) whole trials run
+  inside one numba function over the move generator's boards.  Any other
+  evaluator (``evaluate_batch``) is driven from Python, much slower.
+* **Cube handling.**  Checker play is cubeless; a cubeful rollout records the
+  0-ply probabilities before each roll and replays the trial's cube actions
+  over them: the player on roll doubles when :func:`cube_decision` says so and
+  the opponent takes, passes or beavers as it says.
+
+Standard errors are the spread of the per-trial results over the square root
+of the trials; with ``target_se`` the rollout stops at the first multiple of 36
+trials (at least ``min_trials``) where the error of the equity is below it.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from gammon.ai.cube import (
+    BEAVER,
+    CENTERED,
+    CONTACT_EFFICIENCY,
+    PASS,
+    CubeInfo,
+    cube_decision,
+    race_efficiency,
+)
+from gammon.ai.encoding import NUM_INPUTS, is_contact, pips
+from gammon.ai.evaluator import result_eval, static_eval
+from gammon.ai.met import MatchEquityTable, default_met
+from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
+from gammon.core import movegen
+from gammon.core.errors import GammonError
+from gammon.core.plays import Play
+from gammon.core.position import Position
+
+__all__ = [
+    "RolloutResult",
+    "RolloutSettings",
+    "rollout",
+    "rollout_play",
+]
+
+#: Trials are run, checked and reported in blocks of this many (one turn of the 36 first rolls).
+BATCH = 36
+#: Most plies a trial may last; a longer game stops there and is valued by the evaluator.
+MAX_PLIES = 2000
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_MASK = (1 << 64) - 1
+
+ProgressCallback = Callable[[int, int], None]
+Chooser = Callable[[Position, tuple[int, int]], "Position | Play | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutSettings:
+    """How a rollout runs.
+
+    ``trials``: how many games (at most, with ``target_se``); ``seed``: the dice;
+    ``truncate_at``: plies after which the evaluator values the position (None:
+    play to the end); ``variance_reduction``, ``quasi_random``: see the module
+    doc; ``cubeful``: also play the cube; ``processes``: worker processes (1:
+    none); ``target_se``: stop once the standard error of the equity (the
+    cubeful one in a cubeful rollout) is below this, after at least
+    ``min_trials``.
+    """
+
+    trials: int = 1296
+    seed: int = 1
+    truncate_at: int | None = None
+    variance_reduction: bool = True
+    quasi_random: bool = True
+    cubeful: bool = False
+    processes: int = 1
+    target_se: float | None = None
+    min_trials: int = 144
+
+    def __post_init__(self) -> None:
+        if self.trials < 1:
+            raise GammonError("a rollout needs at least one trial")
+        if self.seed < 0:
+            raise GammonError("the rollout seed must be 0 or more")
+        if self.truncate_at is not None and self.truncate_at < 0:
+            raise GammonError("truncate_at must be 0 or more (or None to play to the end)")
+        if self.processes < 1:
+            raise GammonError("processes must be 1 or more")
+        if self.target_se is not None and not self.target_se > 0:
+            raise GammonError("target_se must be positive")
+        if self.min_trials < 2:
+            raise GammonError("min_trials must be 2 or more")
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutResult:
+    """What a rollout found, from the view of the player on roll of the position.
+
+    ``probs`` and ``se_probs``: the five probabilities and their standard
+    errors; ``equity``, ``se_equity``: cubeless money equity.  Cubeful rollouts
+    add ``cubeful_equity`` (normalised to the starting cube; EMG in match play)
+    and in match play ``cubeful_mwc``, each with its standard error.
+    """
+
+    probs: tuple[float, float, float, float, float]
+    equity: float
+    se_probs: tuple[float, float, float, float, float]
+    se_equity: float
+    trials: int
+    stopped_early: bool
+    cubeful_equity: float | None = None
+    se_cubeful: float | None = None
+    cubeful_mwc: float | None = None
+    se_mwc: float | None = None
+    mean_plies: float = 0.0
+    seconds: float = 0.0
+    settings: RolloutSettings = field(default_factory=RolloutSettings)
+
+    def flipped(self) -> RolloutResult:
+        """The same result seen by the other player."""
+        p = self.probs
+        s = self.se_probs
+        return replace(
+            self,
+            probs=(1.0 - p[0], p[3], p[4], p[1], p[2]),
+            se_probs=(s[0], s[3], s[4], s[1], s[2]),
+            equity=-self.equity,
+            cubeful_equity=None if self.cubeful_equity is None else -self.cubeful_equity,
+            cubeful_mwc=None if self.cubeful_mwc is None else 1.0 - self.cubeful_mwc,
+        )
+
+
+# -- the compiled trials ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _next(state):  # type: ignore[no-untyped-def]
+    """splitmix64: the next value of ``state`` (a uint64 array of one)."""
+    state[0] += _GOLDEN
+    z = state[0]
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _roll_index(state, trial, ply, quasi, perm1, perm2):  # type: ignore[no-untyped-def]
+    """The roll (0..35: 6*(d1-1) + d2-1) of ``ply`` in ``trial``."""
+    if quasi and ply == 0:
+        return perm1[trial % 36]
+    if quasi and ply == 1:
+        return perm2[(11 * (trial % 36) + (trial // 36)) % 36]
+    return np.int64(_next(state) % np.uint64(36))
+
+
+@njit(cache=True)
+def _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2, rolls, first,  # type: ignore[no-untyped-def]
+          use_db, x, h, idx, tmp):
+    """The best result of a roll by 0-ply cubeless equity (mover's view) in ``gb``/``ys``.
+
+    A roll that cannot be played leaves the board as it is (row 0).  A result
+    that wins the game is taken at once.
+    """
+    n = movegen.generate(board, d1, d2, flags, checkers, gb, gm, table)
+    if n == 0:
+        for i in range(50):
+            gb[0, i] = board[i]
+        n = 1
+    best = 0
+    bestv = -1e30
+    for r in range(n):
+        y = ys[r]
+        result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
+        if side_empty(gb[r], 0):
+            return r
+        v = 2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4]
+        if v > bestv:
+            bestv = v
+            best = r
+    return best
+
+
+@njit(cache=True)
+def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2, quasi, truncate,  # type: ignore[no-untyped-def]
+                vr, record, w1, b1, w2t, b2, rolls, first, use_db, res, luck, nplies, cut,
+                rec_probs, rec_luck, rec_race):
+    """Play ``count`` trials from ``board0`` (player on roll first); root-view results.
+
+    ``res[t]``: the final (or truncated) probabilities; ``luck[t]``: the summed
+    luck (zero without ``vr``); ``nplies[t]``: plies played; ``cut[t]``: 1 when
+    the trial stopped before the game's end (truncation).  With ``record``,
+    per ply (up to ``rec_probs.shape[1]``): the roller's probabilities before
+    the roll, the root's equity luck of the roll and the roller's race pips
+    (-1 in contact).
+    """
+    cap = movegen.MAX_RESULTS
+    gb = np.zeros((cap + 1, 50), dtype=np.uint8)
+    gm = np.zeros((cap, movegen.MOVE_COLS), dtype=np.int8)
+    table = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
+    ys = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
+    x = np.zeros(NUM_INPUTS, dtype=np.float32)
+    h = np.zeros(w1.shape[2], dtype=np.float32)
+    idx = np.zeros(NUM_INPUTS, dtype=np.int64)
+    tmp = np.zeros(50, dtype=np.uint8)
+    board = np.zeros(50, dtype=np.uint8)
+    nxt = np.zeros(50, dtype=np.uint8)
+    cur = np.zeros(NUM_OUTPUTS, dtype=np.float64)
+    ya = np.zeros(NUM_OUTPUTS, dtype=np.float64)
+    mean = np.zeros(NUM_OUTPUTS, dtype=np.float64)
+    y0 = np.zeros(NUM_OUTPUTS, dtype=np.float32)
+    state = np.zeros(1, dtype=np.uint64)
+    reclen = rec_probs.shape[1]
+    static_eval(board0, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, y0)
+    for t in range(count):
+        trial = first_trial + t
+        state[0] = np.uint64(seed) * _M1 + np.uint64(trial + 1) * _GOLDEN
+        for i in range(50):
+            board[i] = board0[i]
+        for o in range(NUM_OUTPUTS):
+            cur[o] = y0[o]
+            luck[t, o] = 0.0
+        ply = 0
+        cut[t] = 0
+        while True:
+            root = ply % 2 == 0
+            if record and ply < reclen:
+                for o in range(NUM_OUTPUTS):
+                    rec_probs[t, ply, o] = cur[o]
+                rec_race[t, ply] = -1 if is_contact(board) else pips(board, 0)
+                rec_luck[t, ply] = 0.0
+            if (truncate >= 0 and ply >= truncate) or ply >= MAX_PLIES:
+                _to_root(cur, root, res[t])
+                cut[t] = 1
+                break
+            k = _roll_index(state, trial, ply, quasi, perm1, perm2)
+            da = k // 6 + 1
+            db = k % 6 + 1
+            d1 = max(da, db)
+            d2 = min(da, db)
+            if vr:
+                for o in range(NUM_OUTPUTS):
+                    mean[o] = 0.0
+                for a in range(1, 7):
+                    for b in range(1, a + 1):
+                        bi = _best(board, a, b, flags, checkers, gb, gm, table, ys, w1, b1, w2t,
+                                   b2, rolls, first, use_db, x, h, idx, tmp)
+                        wgt = (1.0 if a == b else 2.0) / 36.0
+                        for o in range(NUM_OUTPUTS):
+                            mean[o] += wgt * ys[bi, o]
+                        if a == d1 and b == d2:
+                            for o in range(NUM_OUTPUTS):
+                                ya[o] = ys[bi, o]
+                            for i in range(50):
+                                nxt[i] = gb[bi, i]
+                l0 = ya[0] - mean[0]
+                l1 = ya[1] - mean[1]
+                l2 = ya[2] - mean[2]
+                l3 = ya[3] - mean[3]
+                l4 = ya[4] - mean[4]
+                if not root:
+                    l0, l1, l2, l3, l4 = -l0, l3, l4, l1, l2
+                luck[t, 0] += l0
+                luck[t, 1] += l1
+                luck[t, 2] += l2
+                luck[t, 3] += l3
+                luck[t, 4] += l4
+                if record and ply < reclen:
+                    rec_luck[t, ply] = 2.0 * l0 + l1 - l3 + l2 - l4
+            else:
+                bi = _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2,
+                           rolls, first, use_db, x, h, idx, tmp)
+                for o in range(NUM_OUTPUTS):
+                    ya[o] = ys[bi, o]
+                for i in range(50):
+                    nxt[i] = gb[bi, i]
+            ply += 1
+            if side_empty(nxt, 0):
+                _to_root(ya, root, res[t])
+                break
+            for i in range(25):
+                board[i] = nxt[25 + i]
+                board[25 + i] = nxt[i]
+            cur[0] = 1.0 - ya[0]
+            cur[1] = ya[3]
+            cur[2] = ya[4]
+            cur[3] = ya[1]
+            cur[4] = ya[2]
+        nplies[t] = ply
+
+
+@njit(cache=True)
+def _to_root(v, root, out):  # type: ignore[no-untyped-def]
+    """``v`` (the view of the player on roll at a ply) in the root player's view."""
+    if root:
+        for o in range(5):
+            out[o] = v[o]
+    else:
+        out[0] = 1.0 - v[0]
+        out[1] = v[3]
+        out[2] = v[4]
+        out[3] = v[1]
+        out[4] = v[2]
+
+
+# -- the Python driver ----------------------------------------------------------------------
+
+
+class _Trials:
+    """Per-trial results of one block: root-view results, luck, plies and the records."""
+
+    __slots__ = ("res", "luck", "nplies", "cut", "rec_probs", "rec_luck", "rec_race")
+
+    def __init__(self, count: int, record: int) -> None:
+        self.res = np.zeros((count, NUM_OUTPUTS))
+        self.luck = np.zeros((count, NUM_OUTPUTS))
+        self.nplies = np.zeros(count, dtype=np.int64)
+        self.cut = np.zeros(count, dtype=np.int64)
+        self.rec_probs = np.zeros((count, max(record, 1), NUM_OUTPUTS))
+        self.rec_luck = np.zeros((count, max(record, 1)))
+        self.rec_race = np.zeros((count, max(record, 1)), dtype=np.int64)
+
+
+@dataclass
+class _Job:
+    """Everything a worker needs for a rollout (sent once per worker)."""
+
+    board: np.ndarray
+    checkers: int
+    flags: int
+    settings: RolloutSettings
+    perm1: np.ndarray
+    perm2: np.ndarray
+    kernel: tuple[Any, ...] | None
+    evaluator: Any
+    choose: Chooser | None
+    variant: Any
+    cube_info: CubeInfo | None
+    met: MatchEquityTable | None
+
+
+def _flip5(v: np.ndarray) -> np.ndarray:
+    return np.array([1.0 - v[0], v[3], v[4], v[1], v[2]])
+
+
+def _eq(v: np.ndarray) -> float:
+    return float(2.0 * v[0] - 1.0 + v[1] - v[3] + v[2] - v[4])
+
+
+def _splitmix(state: list[int]) -> int:
+    state[0] = (state[0] + int(_GOLDEN)) & _MASK
+    z = state[0]
+    z = ((z ^ (z >> 30)) * int(_M1)) & _MASK
+    z = ((z ^ (z >> 27)) * int(_M2)) & _MASK
+    return z ^ (z >> 31)
+
+
+class _PyPlayer:
+    """The slow path: trials driven from Python through ``evaluate_batch``."""
+
+    def __init__(self, job: _Job) -> None:
+        self.job = job
+        self.ev = job.evaluator
+
+    def _results(self, position: Position, dice: tuple[int, int]) -> list[Position]:
+        plays = position.legal_plays(dice)
+        return plays.positions() if len(plays) else [position]
+
+    def _values(self, results: list[Position]) -> np.ndarray:
+        """Mover's-view probabilities of move results."""
+        out = np.zeros((len(results), NUM_OUTPUTS))
+        live: list[int] = []
+        for i, r in enumerate(results):
+            o = r.outcome
+            if o is None:
+                live.append(i)
+            else:
+                g = 1.0 if o.kind >= 2 else 0.0
+                bg = 1.0 if o.kind >= 3 else 0.0
+                out[i] = (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
+        if live:
+            vals = np.asarray(self.ev.evaluate_batch([results[i].swap() for i in live]), dtype=np.float64)
+            for j, i in enumerate(live):
+                out[i] = _flip5(vals[j])
+        return out
+
+    def _best(self, position: Position, dice: tuple[int, int]) -> tuple[Position, np.ndarray]:
+        results = self._results(position, dice)
+        vals = self._values(results)
+        for i, r in enumerate(results):
+            if r.outcome is not None:
+                return r, vals[i]
+        eqs = 2.0 * vals[:, 0] - 1.0 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4]
+        i = int(np.argmax(eqs))
+        return results[i], vals[i]
+
+    def _chosen(self, position: Position, dice: tuple[int, int]) -> tuple[Position, np.ndarray]:
+        choose = self.job.choose
+        if choose is None:
+            return self._best(position, dice)
+        pick = choose(position, dice)
+        if isinstance(pick, Play):
+            result = pick.position
+        elif isinstance(pick, Position):
+            result = pick
+        else:
+            result = position
+        return result, self._values([result])[0]
+
+    def run(self, first_trial: int, count: int, out: _Trials) -> None:
+        job = self.job
+        s = job.settings
+        start = Position._make(job.board.tobytes(), job.variant)
+        y0 = np.asarray(self.ev.evaluate(start), dtype=np.float64)
+        trunc = -1 if s.truncate_at is None else s.truncate_at
+        reclen = out.rec_probs.shape[1]
+        record = s.cubeful
+        for t in range(count):
+            trial = first_trial + t
+            state = [(s.seed * int(_M1) + (trial + 1) * int(_GOLDEN)) & _MASK]
+            pos = start
+            cur = y0.copy()
+            ply = 0
+            while True:
+                root = ply % 2 == 0
+                if record and ply < reclen:
+                    out.rec_probs[t, ply] = cur
+                    b = np.frombuffer(pos.board, dtype=np.uint8)
+                    out.rec_race[t, ply] = -1 if is_contact(b) else pos.pip_counts[0]
+                if (trunc >= 0 and ply >= trunc) or ply >= MAX_PLIES:
+                    out.res[t] = cur if root else _flip5(cur)
+                    out.cut[t] = 1
+                    break
+                if s.quasi_random and ply == 0:
+                    k = int(job.perm1[trial % 36])
+                elif s.quasi_random and ply == 1:
+                    k = int(job.perm2[(11 * (trial % 36) + trial // 36) % 36])
+                else:
+                    k = _splitmix(state) % 36
+                d1, d2 = max(k // 6, k % 6) + 1, min(k // 6, k % 6) + 1
+                if s.variance_reduction:
+                    mean = np.zeros(NUM_OUTPUTS)
+                    yb = mean
+                    for a in range(1, 7):
+                        for b2 in range(1, a + 1):
+                            r, v = self._best(pos, (a, b2))
+                            mean += (1.0 if a == b2 else 2.0) / 36.0 * v
+                            if (a, b2) == (d1, d2):
+                                nxt, ya = r, v
+                                yb = v
+                    if job.choose is not None:
+                        nxt, ya = self._chosen(pos, (d1, d2))
+                    lk = yb - mean
+                    lk_root = lk if root else np.array([-lk[0], lk[3], lk[4], lk[1], lk[2]])
+                    out.luck[t] += lk_root
+                    if record and ply < reclen:
+                        out.rec_luck[t, ply] = 2.0 * lk_root[0] + lk_root[1] - lk_root[3] + (
+                            lk_root[2] - lk_root[4])
+                else:
+                    nxt, ya = self._chosen(pos, (d1, d2))
+                ply += 1
+                if nxt.outcome is not None:
+                    out.res[t] = ya if root else _flip5(ya)
+                    break
+                pos = nxt.swap()
+                cur = _flip5(ya)
+            out.nplies[t] = ply
+
+
+def _run_block(job: _Job, first_trial: int, count: int) -> _Trials:
+    s = job.settings
+    record = min(MAX_PLIES + 1, 4096) if s.cubeful else 0
+    out = _Trials(count, record)
+    if job.kernel is not None and job.choose is None:
+        _run_trials(  # type: ignore[call-arg]
+            job.board, job.checkers, job.flags, first_trial, count, s.seed, job.perm1, job.perm2,
+            s.quasi_random, -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
+            s.cubeful, *job.kernel, out.res, out.luck, out.nplies, out.cut, out.rec_probs,
+            out.rec_luck, out.rec_race,
+        )
+    else:
+        _PyPlayer(job).run(first_trial, count, out)
+    return out
+
+
+def _block_values(job: _Job, block: _Trials) -> np.ndarray:
+    """Per-trial values: 5 adjusted probabilities, then cubeful equity and MWC (NaN if none)."""
+    n = block.res.shape[0]
+    vals = np.full((n, NUM_OUTPUTS + 3), np.nan)
+    vals[:, :NUM_OUTPUTS] = block.res - block.luck
+    vals[:, NUM_OUTPUTS + 2] = block.nplies
+    if job.settings.cubeful:
+        info = job.cube_info or CubeInfo()
+        met = job.met
+        for t in range(n):
+            vals[t, NUM_OUTPUTS : NUM_OUTPUTS + 2] = _cubeful_trial(block, t, info, met, job.settings)
+    return vals
+
+
+def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTable | None,
+                   s: RolloutSettings) -> tuple[float, float]:
+    """Replay the cube over trial ``t``: (root's cubeful equity normalised to the start cube, MWC)."""
+    value = info0.value
+    owner = info0.owner  # relative to the root player: CENTERED, 0 root, 1 opponent
+    v0 = info0.value
+    money = info0.is_money
+    a0, b0 = info0.away
+    post = info0.crawford or info0.post_crawford
+    after = None
+    if not money:
+        assert met is not None
+        after = met.after_post if post else met.after_pre
+    nplies = int(block.nplies[t])
+    reclen = block.rec_probs.shape[1]
+    cut = bool(block.cut[t])
+    vr_adjust = 0.0
+    final: float | None = None  # root's money points or MWC
+    ended = False
+    for ply in range(min(nplies + 1, reclen)):
+        root = ply % 2 == 0
+        probs = block.rec_probs[t, ply]
+        race = int(block.rec_race[t, ply])
+        x = CONTACT_EFFICIENCY if race < 0 else race_efficiency(race)
+        rel_owner = owner if owner == CENTERED or root else 1 - owner
+        info = replace(
+            info0, value=value, owner=rel_owner,
+            score=info0.score if root else (info0.score[1], info0.score[0]),
+        )
+        at_end = ply == nplies
+        truncated = at_end and cut
+        if at_end and not truncated:
+            break
+        if truncated:
+            d = cube_decision(probs, info, x, met)
+            if money:
+                mine = d.equity * value / v0
+                final = mine if root else -mine
+            else:
+                pm = d.proper_mwc
+                assert pm is not None
+                final = pm if root else 1.0 - pm
+            ended = True
+            break
+        if rel_owner != 1 and not info.crawford and value * 2 <= info.cube_limit:
+            d = cube_decision(probs, info, x, met)
+            if d.doubles:
+                if d.taker_action == PASS:
+                    sign = 1 if root else -1
+                    if money:
+                        final = sign * value / v0
+                    else:
+                        assert after is not None
+                        final = after(a0 - value, b0) if root else after(a0, b0 - value)
+                    ended = True
+                    break
+                if d.taker_action == BEAVER:
+                    # The taker redoubles at once and keeps the cube.
+                    value = min(value * 4, info.cube_limit)
+                    owner = 1 if root else 0
+                else:
+                    value *= 2
+                    owner = 1 if root else 0
+        lk = float(block.rec_luck[t, ply])
+        if lk:
+            if money:
+                vr_adjust += lk * value / v0
+            else:
+                assert after is not None
+                vr_adjust += lk * 0.5 * (after(a0 - value, b0) - after(a0, b0 - value))
+    if not ended:
+        res = block.res[t]
+        win = res[0] > 0.5
+        if win:
+            pts = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
+        else:
+            pts = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
+        if money and info0.jacoby and owner == CENTERED:
+            pts = 1
+        if not info0.gammons:
+            pts = 1
+        if money:
+            final = (pts if win else -pts) * value / v0
+        else:
+            assert after is not None
+            final = after(a0 - pts * value, b0) if win else after(a0, b0 - pts * value)
+    assert final is not None
+    if money:
+        return final - vr_adjust, math.nan
+    assert met is not None
+    mwc = final - vr_adjust
+    emg = met.mwc_to_emg(mwc, a0, b0, v0, post_crawford=post)
+    return emg, mwc
+
+
+# -- worker processes ---------------------------------------------------------------------
+
+_worker_job: _Job | None = None
+
+
+def _init_worker(job: _Job) -> None:
+    global _worker_job
+    _worker_job = job
+
+
+def _work(first_trial: int, count: int) -> np.ndarray:
+    assert _worker_job is not None
+    return _block_values(_worker_job, _run_block(_worker_job, first_trial, count))
+
+
+# -- public API ---------------------------------------------------------------------------
+
+
+def _kernel_of(evaluator: Any) -> tuple[tuple[Any, ...] | None, Any]:
+    """The compiled-path arguments (weights, bear-off tables, switch) and a Python evaluator."""
+    if isinstance(evaluator, Network):
+        from gammon.ai.evaluator import NetEvaluator
+
+        evaluator = NetEvaluator(evaluator)
+    inner = getattr(evaluator, "inner", None)
+    if inner is not None and hasattr(inner, "kernel_args") and getattr(evaluator, "plies", 0) == 0:
+        evaluator = inner
+    kernel = None
+    if hasattr(evaluator, "kernel_args"):
+        kernel = tuple(evaluator.kernel_args())
+    elif not hasattr(evaluator, "evaluate_batch"):
+        raise GammonError("a rollout needs a Network or an evaluator with evaluate_batch")
+    return kernel, evaluator
+
+
+def _summarise(vals: np.ndarray, settings: RolloutSettings, stopped: bool,
+               seconds: float, cubeful: bool, match: bool) -> RolloutResult:
+    n = vals.shape[0]
+    nplies = float(vals[:, NUM_OUTPUTS + 2].mean())
+    probs = vals[:, :NUM_OUTPUTS]
+    eqs = 2.0 * probs[:, 0] - 1.0 + probs[:, 1] - probs[:, 3] + probs[:, 2] - probs[:, 4]
+
+    def se(col: np.ndarray) -> float:
+        return float(np.std(col, ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+
+    mean = probs.mean(axis=0)
+    ce = cse = cm = cmse = None
+    if cubeful:
+        ce = float(vals[:, NUM_OUTPUTS].mean())
+        cse = se(vals[:, NUM_OUTPUTS])
+        if match:
+            cm = float(vals[:, NUM_OUTPUTS + 1].mean())
+            cmse = se(vals[:, NUM_OUTPUTS + 1])
+    return RolloutResult(
+        probs=tuple(float(v) for v in mean),  # type: ignore[arg-type]
+        equity=float(eqs.mean()),
+        se_probs=tuple(se(probs[:, o]) for o in range(NUM_OUTPUTS)),  # type: ignore[arg-type]
+        se_equity=se(eqs),
+        trials=n,
+        stopped_early=stopped,
+        cubeful_equity=ce,
+        se_cubeful=cse,
+        cubeful_mwc=cm,
+        se_mwc=cmse,
+        mean_plies=nplies,
+        seconds=seconds,
+        settings=settings,
+    )
+
+
+def rollout(
+    position: Position,
+    evaluator_or_network: Any,
+    settings: RolloutSettings | None = None,
+    progress: ProgressCallback | None = None,
+    cube_info: CubeInfo | None = None,
+    choose: Chooser | None = None,
+    met: MatchEquityTable | None = None,
+) -> RolloutResult:
+    """Roll out ``position`` (the player on roll rolls first).
+
+    ``evaluator_or_network``: a :class:`~gammon.ai.network.Network` or an
+    evaluator (``evaluate``/``evaluate_batch``; one with ``kernel_args()`` runs
+    compiled).  ``progress(done, total)`` is called after each block of trials.
+    ``cube_info``: the cube and score for a cubeful rollout (default: money,
+    centred cube).  ``choose(position, dice)``: another checker-play policy
+    (a :class:`Play`, the resulting position in the mover's view, or None to
+    pass); it runs in Python.
+
+    :raises GammonError: a finished game, a variant with bonus rolls, bad settings.
+    """
+    s = settings or RolloutSettings()
+    if position.outcome is not None:
+        raise GammonError("the game is over: there is nothing to roll out")
+    v = position.variant
+    if v.acey_deucey_bonus or v.pays_per_checker:
+        raise GammonError(f"rollouts do not handle {v.title}'s bonus rolls and scoring")
+    kernel, evaluator = _kernel_of(evaluator_or_network)
+    info = cube_info or CubeInfo()
+    match = s.cubeful and not info.is_money
+    if match and met is None:
+        met = default_met(max(info.away))
+    rng = np.random.default_rng(s.seed)
+    job = _Job(
+        board=np.frombuffer(position.board, dtype=np.uint8).copy(),
+        checkers=v.checkers,
+        flags=v.flags,
+        settings=s,
+        perm1=rng.permutation(36).astype(np.int64),
+        perm2=rng.permutation(36).astype(np.int64),
+        kernel=kernel,
+        evaluator=None if kernel is not None and choose is None else evaluator,
+        choose=choose,
+        variant=v,
+        cube_info=info,
+        met=met if match else None,
+    )
+    t0 = time.perf_counter()
+    blocks = [(i, min(BATCH, s.trials - i)) for i in range(0, s.trials, BATCH)]
+    done: dict[int, np.ndarray] = {}
+    prefix: list[np.ndarray] = []
+    stopped = False
+    target = s.target_se
+
+    def advance() -> bool:
+        """Extend the finished prefix; True when the target error is reached."""
+        while len(prefix) < len(blocks) and len(prefix) in done:
+            prefix.append(done.pop(len(prefix)))
+            if target is not None:
+                vals = np.concatenate(prefix)
+                n = vals.shape[0]
+                if n >= s.min_trials and n < s.trials:
+                    col = vals[:, NUM_OUTPUTS] if s.cubeful else (
+                        2.0 * vals[:, 0] - 1.0 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4]
+                    )
+                    if float(np.std(col, ddof=1)) / math.sqrt(n) < target:
+                        return True
+        return False
+
+    count_done = 0
+    if s.processes == 1:
+        for i, (first_trial, count) in enumerate(blocks):
+            done[i] = _block_values(job, _run_block(job, first_trial, count))
+            count_done += count
+            if progress is not None:
+                progress(count_done, s.trials)
+            if advance():
+                stopped = True
+                break
+    else:
+        # fork where the platform has it: workers start at once with the compiled
+        # code loaded, and scripts need no ``if __name__ == "__main__"`` guard.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        ctx = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(s.processes, mp_context=ctx, initializer=_init_worker,
+                                 initargs=(job,)) as pool:
+            pending: dict[Future[np.ndarray], int] = {}
+            nxt = 0
+            try:
+                while nxt < len(blocks) or pending:
+                    while nxt < len(blocks) and len(pending) < 2 * s.processes:
+                        pending[pool.submit(_work, *blocks[nxt])] = nxt
+                        nxt += 1
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        i = pending.pop(fut)
+                        done[i] = fut.result()
+                        count_done += blocks[i][1]
+                    if progress is not None:
+                        progress(count_done, s.trials)
+                    if advance():
+                        stopped = True
+                        break
+            finally:
+                for fut in pending:
+                    fut.cancel()
+    vals = np.concatenate(prefix)
+    return _summarise(vals, s, stopped, time.perf_counter() - t0, s.cubeful, match)
+
+
+def rollout_play(
+    position: Position,
+    play: Play | Position,
+    evaluator_or_network: Any,
+    settings: RolloutSettings | None = None,
+    progress: ProgressCallback | None = None,
+    cube_info: CubeInfo | None = None,
+    choose: Chooser | None = None,
+    met: MatchEquityTable | None = None,
+) -> RolloutResult:
+    """Roll out the position after ``play`` (made by the player on roll of ``position``).
+
+    ``play`` is a :class:`Play` or the resulting position in the mover's view;
+    ``cube_info`` is the mover's.  The result is from the mover's view; a play
+    that wins the game gives its exact result.
+
+    :raises GammonError: a finished ``position``.
+    """
+    s = settings or RolloutSettings()
+    result = play.position if isinstance(play, Play) else play
+    if position.outcome is not None:
+        raise GammonError("the game is over: there is nothing to roll out")
+    o = result.outcome
+    if o is not None:
+        g = 1.0 if o.kind >= 2 else 0.0
+        bg = 1.0 if o.kind >= 3 else 0.0
+        probs = (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
+        eq = _eq(np.array(probs))
+        info = cube_info or CubeInfo()
+        ce = cm = None
+        if s.cubeful:
+            pts = (1 + int(g) + int(bg)) * (1 if o.winner_is_me else -1)
+            if info.is_money:
+                ce = float(pts if info.gammons and not (info.jacoby and info.owner == CENTERED)
+                           else (1 if pts > 0 else -1))
+            else:
+                m = met or default_met(max(info.away))
+                a, b = info.away
+                post = info.crawford or info.post_crawford
+                k = info.value * abs(pts)
+                cm = m.after_game(a - k, b, post) if pts > 0 else m.after_game(a, b - k, post)
+                ce = m.mwc_to_emg(cm, a, b, info.value, post)
+        return RolloutResult(
+            probs=probs, equity=eq, se_probs=(0.0, 0.0, 0.0, 0.0, 0.0), se_equity=0.0, trials=0,
+            stopped_early=False, cubeful_equity=ce, se_cubeful=0.0 if ce is not None else None,
+            cubeful_mwc=cm, se_mwc=0.0 if cm is not None else None, settings=s,
+        )
+    inner = (cube_info or CubeInfo()).swap()
+    res = rollout(result.swap(), evaluator_or_network, s, progress, inner, choose, met)
+    return res.flipped()
+

@@ -1,0 +1,548 @@
+"""n-ply search with move filters and an evaluation cache, compiled with numba.
+
+Values are always for the player on roll of the position evaluated:
+
+* 0-ply: the static evaluator (:func:`gammon.ai.evaluator.static_eval`);
+* n-ply: the average over the 21 rolls (1/36 for doubles, 2/36 otherwise) of
+  the value, after the turn passes, of the best play of that roll by 0-ply,
+  evaluated at (n-1)-ply.  A roll with no legal play passes the turn with the
+  position unchanged.  GNU Backgammon's ``EvaluatePositionFull`` does the
+  same.
+
+A play is valued by its result with the opponent on roll, so a play "at
+n-ply" sees n rolls ahead: at 1-ply each of the opponent's replies is
+chosen (and valued) by 0-ply, at 2-ply each reply is valued by averaging
+our own next rolls.
+
+Choosing a play at n-ply (:func:`rank_results`) filters candidates as GNU
+Backgammon's move filters do: every play is valued at 0-ply (one numba call
+for the whole roll), the best ``accept`` plus up to ``extra`` more within
+``threshold`` equity of the best survive, and only those are searched deeper.
+
+Values found at 1 ply or more are kept in a direct-mapped cache keyed by the
+exact board (4 bits per count) and the depth, in the spirit of GNU
+Backgammon's evaluation cache: transpositions between candidates and repeated
+queries cost nothing.  The cache lives in a :class:`SearchWorkspace` with the
+move generator buffers; a workspace serves one thread at a time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from gammon.ai.encoding import NUM_INPUTS
+from gammon.ai.evaluator import (
+    ClassifyingEvaluator,
+    NetEvaluator,
+    as_boards,
+    classify_board,
+    result_eval,
+    static_eval,
+)
+from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
+from gammon.core import movegen
+from gammon.core.errors import GammonError
+from gammon.core.position import Position
+
+#: Deepest search supported (3-ply costs about 20 times 2-ply).
+MAX_PLIES = 3
+#: Cache slots (a power of two): 2**17 entries take about 7 MB.
+CACHE_BITS = 17
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFilter:
+    """Which candidates survive a search stage (GNU Backgammon's ``movefilter``).
+
+    The best ``accept`` plays (at least one) always survive; the next ones
+    survive, up to ``accept + extra`` in all, while within ``threshold``
+    equity of the best.
+    """
+
+    accept: int = 0
+    extra: int = 8
+    threshold: float = 0.16
+
+    def keep(self, equities: np.ndarray) -> np.ndarray:
+        """Indices of the surviving plays, best first."""
+        order = np.argsort(-np.asarray(equities), kind="stable")
+        if len(order) == 0:
+            return order
+        base = max(1, self.accept)
+        limit = max(base, self.accept + self.extra)
+        best = float(equities[order[0]])
+        k = base
+        while k < min(limit, len(order)) and best - float(equities[order[k]]) <= self.threshold:
+            k += 1
+        out: np.ndarray = order[:k]
+        return out
+
+
+#: GNU Backgammon's "normal" filters: at every depth keep 8 plays within 0.16 of
+#: the best by 0-ply, then search those directly at the final depth.
+DEFAULT_FILTERS: tuple[MoveFilter | None, ...] = (MoveFilter(0, 8, 0.16), None, None)
+
+
+# -- the kernels ---------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _key_part(b, q):  # type: ignore[no-untyped-def]
+    k = np.int64(0)
+    for i in range(16):
+        j = 16 * q + i
+        if j < 50:
+            k |= np.int64(b[j]) << (4 * i)
+    return k
+
+
+@njit(cache=True)
+def _slot(b, tag, mask):  # type: ignore[no-untyped-def]
+    """Cache slot of board ``b`` under ``tag`` (depth and rules, see :func:`eval_ply`)."""
+    h = np.int64(tag) * np.int64(-7046029254386353131)
+    for q in range(4):
+        h = (h ^ _key_part(b, q)) * np.int64(-4417276706812531889)
+        h ^= h >> 29
+    return h & mask
+
+
+@njit(cache=True)
+def _cache_get(b, tag, ckeys, cvals, stats, out):  # type: ignore[no-untyped-def]
+    """Copy the cached value of (``b``, ``tag``) into ``out``; False when absent."""
+    s = _slot(b, tag, ckeys.shape[0] - 1)
+    if ckeys[s, 4] != tag + 1:
+        stats[1] += 1
+        return False
+    for q in range(4):
+        if ckeys[s, q] != _key_part(b, q):
+            stats[1] += 1
+            return False
+    for k in range(5):
+        out[k] = cvals[s, k]
+    stats[0] += 1
+    return True
+
+
+@njit(cache=True)
+def _cache_put(b, tag, ckeys, cvals, val):  # type: ignore[no-untyped-def]
+    """Store ``val`` for (``b``, ``tag``), replacing whatever held the slot."""
+    s = _slot(b, tag, ckeys.shape[0] - 1)
+    for q in range(4):
+        ckeys[s, q] = _key_part(b, q)
+    ckeys[s, 4] = tag + 1
+    for k in range(5):
+        cvals[s, k] = val[k]
+
+
+@njit(cache=True)
+def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, boards, moves,  # type: ignore[no-untyped-def]
+             table, rb, rv, x, h, idx, tmp, y):
+    """For each of the 21 rolls of the player on roll of ``b``: the best play by 0-ply.
+
+    ``rb[level, k]`` gets the position after it with the turn passed (the
+    board unchanged but swapped when nothing can be played) and ``rv[level,
+    k]`` its 0-ply value in the mover's view (for a pass: the static value of
+    the swapped board, flipped).
+    """
+    gb = boards[level]
+    k = 0
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            n = movegen.generate(b, d1, d2, flags, checkers, gb, moves[level], table)
+            nb = rb[level, k]
+            yk = rv[level, k]
+            if n == 0:
+                for i in range(25):
+                    nb[i] = b[25 + i]
+                    nb[25 + i] = b[i]
+                static_eval(nb, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, yk)
+                flip_into(yk, yk)
+            else:
+                best = 0
+                bestv = -1e30
+                for r in range(n):
+                    result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
+                    v = equity_of(y)
+                    if v > bestv:
+                        bestv = v
+                        best = r
+                        for q in range(5):
+                            yk[q] = y[q]
+                for i in range(25):
+                    nb[i] = gb[best, 25 + i]
+                    nb[25 + i] = gb[best, i]
+            k += 1
+
+
+@njit(cache=True, inline="always")
+def _roll_weight(k):  # type: ignore[no-untyped-def]
+    """Weight (of 36) of the k-th roll in the order 1-1, 1-2, ..., 1-6, 2-2, ..., 6-6."""
+    return 1.0 if k in (0, 6, 11, 15, 18, 20) else 2.0
+
+
+@njit(cache=True)
+def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
+             boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, x, h, idx, tmp, out):
+    """Probabilities for the player on roll of board ``b`` at ``plies`` (see module doc).
+
+    Depth-first with an explicit stack of frames, one per depth (numba cannot
+    cache recursive functions safely: numba issue #6061).  Frame ``L`` holds
+    its board ``fb[L]`` and ``ff[L]`` = (plies, next roll, accumulated 5,
+    result 5); ``boards[L]``/``moves[L]`` are its generator buffers and
+    ``rb[L]``/``rv[L]`` its 21 replies (:func:`_replies`).
+    """
+    if plies <= 0 or classify_board(b) == 0:
+        static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out)
+        return
+    y = np.empty(5, dtype=np.float32)
+    # Cache entries are keyed by the board, the depth (< 8) and the variant's rules.
+    vtag = 8 * (checkers + 64 * flags)
+    for i in range(50):
+        fb[0, i] = b[i]
+    ff[0, 0] = plies
+    lv = 0
+    fresh = True  # frame lv has just been pushed
+    while True:
+        if fresh:
+            fresh = False
+            fr = ff[lv]
+            p = int(fr[0])
+            res = fr[7:12]
+            done = True
+            if classify_board(fb[lv]) == 0:
+                static_eval(fb[lv], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, res)
+            elif not _cache_get(fb[lv], p + vtag, ckeys, cvals, stats, res):
+                _replies(fb[lv], lv, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
+                         boards, moves, table, rb, rv, x, h, idx, tmp, y)
+                if p == 1:
+                    for q in range(5):
+                        res[q] = 0.0
+                    for k in range(21):
+                        w = _roll_weight(k)
+                        for q in range(5):
+                            res[q] += w * rv[lv, k, q]
+                    for q in range(5):
+                        res[q] /= 36.0
+                    _cache_put(fb[lv], 1 + vtag, ckeys, cvals, res)
+                else:
+                    fr[1] = 0.0
+                    for q in range(5):
+                        fr[2 + q] = 0.0
+                    done = False
+            if done:
+                if lv == 0:
+                    break
+                lv -= 1
+                _absorb(ff[lv], ff[lv + 1, 7:12])
+        fr = ff[lv]
+        k = int(fr[1])
+        if k < 21:
+            # Push the reply of roll k, one ply shallower.
+            for i in range(50):
+                fb[lv + 1, i] = rb[lv, k, i]
+            ff[lv + 1, 0] = fr[0] - 1.0
+            lv += 1
+            fresh = True
+            continue
+        res = fr[7:12]
+        for q in range(5):
+            res[q] = fr[2 + q] / 36.0
+        _cache_put(fb[lv], int(fr[0]) + vtag, ckeys, cvals, res)
+        if lv == 0:
+            break
+        lv -= 1
+        _absorb(ff[lv], ff[lv + 1, 7:12])
+    for q in range(5):
+        out[q] = ff[0, 7 + q]
+
+
+@njit(cache=True, inline="always")
+def _absorb(fr, child):  # type: ignore[no-untyped-def]
+    """Add a finished child (the reply of roll ``fr[1]``, its value for the player on
+    roll after the reply, i.e. the opponent) to frame ``fr`` and move to the next roll."""
+    k = int(fr[1])
+    w = _roll_weight(k)
+    # The child's player on roll is the other side: flip (1 - win, lg, lbg, wg, wbg).
+    fr[2] += w * (1.0 - child[0])
+    fr[3] += w * child[3]
+    fr[4] += w * child[4]
+    fr[5] += w * child[1]
+    fr[6] += w * child[2]
+    fr[1] = k + 1
+
+
+#: Modes of :func:`run`.
+MODE_ROLL = 0
+MODE_POSITIONS = 1
+MODE_RESULTS = 2
+
+
+@njit(cache=True)
+def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
+        boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, ys):
+    """The one compiled entry point of the engine (one compilation serves every use).
+
+    * ``MODE_ROLL``: generate every legal result of rolling ``d1``-``d2`` on
+      ``src[0]`` into ``boards[0, :n]``/``moves[0, :n]`` and value each at 0-ply in
+      the mover's view into ``ys[:n]``;
+    * ``MODE_POSITIONS``: value each row of ``src`` (player on roll) at ``plies``;
+    * ``MODE_RESULTS``: value each row of ``src`` (a move result, mover first)
+      at ``plies`` with the opponent on roll, flipped back to the mover.
+
+    Returns ``(n, best)``: rows written and the index of the best by equity.
+    """
+    x = np.zeros(NUM_INPUTS, dtype=np.float32)
+    h = np.empty(w1.shape[2], dtype=np.float32)
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    tmp = np.empty(50, dtype=np.uint8)
+    sw = np.empty(50, dtype=np.uint8)
+    best = 0
+    bestv = -1e30
+    if mode == MODE_ROLL:
+        gb = boards[0]
+        n = movegen.generate(src[0], d1, d2, flags, checkers, gb, moves[0], table)
+        for r in range(n):
+            result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
+            v = equity_of(ys[r])
+            if v > bestv:
+                bestv = v
+                best = r
+        return n, best
+    n = src.shape[0]
+    for r in range(n):
+        if mode == MODE_RESULTS:
+            for i in range(25):
+                sw[i] = src[r, 25 + i]
+                sw[25 + i] = src[r, i]
+            eval_ply(sw, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
+                     boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, x, h, idx, tmp, ys[r])
+            flip_into(ys[r], ys[r])
+        else:
+            for i in range(50):
+                sw[i] = src[r, i]
+            eval_ply(sw, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
+                     boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, x, h, idx, tmp, ys[r])
+        v = equity_of(ys[r])
+        if v > bestv:
+            bestv = v
+            best = r
+    return n, best
+
+
+# -- Python layer --------------------------------------------------------------------
+
+
+class SearchWorkspace:
+    """Buffers of one searching thread: generator output per depth, cache, scratch."""
+
+    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "fb", "ff")
+
+    def __init__(self, cache_bits: int = CACHE_BITS) -> None:
+        depth = MAX_PLIES + 1
+        cap = movegen.MAX_RESULTS
+        self.boards = np.zeros((depth, cap + 1, 50), dtype=np.uint8)
+        self.moves = np.zeros((depth, cap, movegen.MOVE_COLS), dtype=np.int8)
+        self.table = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
+        self.ys = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
+        self.ckeys = np.zeros((1 << cache_bits, 5), dtype=np.int64)
+        self.cvals = np.zeros((1 << cache_bits, 5), dtype=np.float32)
+        #: Cache hits and misses.
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.rb = np.zeros((depth, 21, 50), dtype=np.uint8)
+        self.rv = np.zeros((depth, 21, NUM_OUTPUTS), dtype=np.float32)
+        self.fb = np.zeros((depth + 1, 50), dtype=np.uint8)
+        self.ff = np.zeros((depth + 1, 12), dtype=np.float64)
+
+    def clear_cache(self) -> None:
+        self.ckeys[:, 4] = 0
+        self.stats[:] = 0
+
+
+class PlyEvaluator:
+    """An :class:`~gammon.ai.evaluator.Evaluator` that looks ``plies`` rolls ahead.
+
+    Thread-safe: each thread gets its own workspace (and cache).
+    """
+
+    def __init__(self, inner: NetEvaluator | ClassifyingEvaluator, plies: int = 0,
+                 cache_bits: int = CACHE_BITS) -> None:
+        if not 0 <= plies <= MAX_PLIES:
+            raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+        self.inner = inner
+        self.plies = plies
+        self._cache_bits = cache_bits
+        self._local = threading.local()
+        self._kernel = inner.kernel_args()
+
+    @property
+    def workspace(self) -> SearchWorkspace:
+        """The calling thread's workspace."""
+        ws: SearchWorkspace | None = getattr(self._local, "ws", None)
+        if ws is None:
+            ws = self._local.ws = SearchWorkspace(self._cache_bits)
+        return ws
+
+    def run(self, mode: int, src: np.ndarray, plies: int = 0, dice: tuple[int, int] = (0, 0),
+            checkers: int = 15, flags: int = 1, out: np.ndarray | None = None) -> tuple[int, int]:
+        """Call the kernel :func:`run` with this thread's workspace.
+
+        ``src`` must be a writable C-contiguous ``(n, 50)`` uint8 array (one
+        compiled version serves every call); ``out`` defaults to the
+        workspace's ``ys`` (which holds at least MAX_RESULTS rows).
+        """
+        ws = self.workspace
+        ys = ws.ys if out is None else out
+        kernel: Any = run  # numba's Dispatcher stub does not type the call
+        n, best = kernel(mode, src, plies, dice[0], dice[1], flags, checkers, *self._kernel,
+                      ws.boards, ws.moves, ws.table, ws.ckeys, ws.cvals, ws.stats, ws.rb, ws.rv,
+                      ws.fb, ws.ff, ys)
+        return int(n), int(best)
+
+    def _run(self, boards: np.ndarray, checkers: int, flags: int, plies: int,
+             as_results: bool) -> np.ndarray:
+        ys = np.empty((boards.shape[0], NUM_OUTPUTS), dtype=np.float32)
+        self.run(MODE_RESULTS if as_results else MODE_POSITIONS, boards, plies, (0, 0), checkers,
+                 flags, ys)
+        return ys.astype(np.float64)
+
+    def evaluate_batch(self, positions: Sequence[Position] | np.ndarray,
+                       plies: int | None = None) -> np.ndarray:
+        """``(n, 5)`` probabilities for the players on roll, at ``plies`` (default: own)."""
+        p = self.plies if plies is None else plies
+        boards, checkers, flags = _uniform_variant(positions)
+        return self._run(boards, checkers, flags, p, False)
+
+    def evaluate(self, position: Position, plies: int | None = None) -> np.ndarray:
+        out: np.ndarray = self.evaluate_batch([position], plies)[0]
+        return out
+
+    def evaluate_results(self, boards: np.ndarray, plies: int, variant_checkers: int = 15,
+                         flags: int = 1) -> np.ndarray:
+        """Mover's-view probabilities of move results ``(n, 50)`` at ``plies``."""
+        b = np.array(boards, dtype=np.uint8, order="C").reshape(-1, 50)
+        return self._run(b, variant_checkers, flags, plies, True)
+
+    def __repr__(self) -> str:
+        return f"PlyEvaluator({self.inner!r}, plies={self.plies})"
+
+
+def _uniform_variant(positions: Sequence[Position] | np.ndarray) -> tuple[np.ndarray, int, int]:
+    boards, checkers = as_boards(positions)
+    flags = 1
+    if not isinstance(positions, np.ndarray) and len(positions) > 0:
+        variants = {p.variant for p in positions}
+        if len(variants) > 1:
+            raise GammonError("positions of different variants cannot be searched in one batch")
+        flags = next(iter(variants)).flags
+    return boards, int(checkers[0]) if len(checkers) else 15, flags
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """The candidates of one roll after a search, best first.
+
+    ``order`` indexes the generator's results; ``probs[k]`` (mover's view) and
+    ``plies[k]`` (depth of that value) belong to result ``order[k]``.  Plays
+    searched to the full depth come first, each stage's survivors ahead of
+    those filtered out before it.
+    """
+
+    order: np.ndarray
+    probs: np.ndarray
+    equities: np.ndarray
+    plies: np.ndarray
+
+
+def rank_results(evaluator: PlyEvaluator, boards: np.ndarray, probs0: np.ndarray, plies: int,
+                 checkers: int = 15, flags: int = 1,
+                 filters: Sequence[MoveFilter | None] = DEFAULT_FILTERS) -> Ranked:
+    """Rank move results ``boards`` ``(n, 50)`` given their 0-ply values ``probs0``.
+
+    At each depth ``d`` below ``plies`` with a filter, the survivors of the
+    previous stage are valued at depth ``d`` (0-ply values are given) and
+    filtered; the last survivors are valued at ``plies``.
+    """
+    n = boards.shape[0]
+    probs = np.array(probs0, dtype=np.float64).reshape(n, NUM_OUTPUTS)
+    depth = np.zeros(n, dtype=np.int64)
+    eq = _equities(probs)
+    alive = np.arange(n)
+    # Elimination rank: plays filtered out earlier rank below later survivors.
+    stage_of = np.zeros(n, dtype=np.int64)
+    for d in range(plies):
+        f = filters[d] if d < len(filters) else None
+        if d > 0 and f is not None:
+            ys = evaluator.evaluate_results(boards[alive], d, checkers, flags)
+            probs[alive] = ys
+            depth[alive] = d
+            eq[alive] = _equities(ys)
+        if f is not None:
+            alive = alive[f.keep(eq[alive])]
+            stage_of[alive] = d + 1
+    if plies > 0 and len(alive):
+        ys = evaluator.evaluate_results(boards[alive], plies, checkers, flags)
+        probs[alive] = ys
+        depth[alive] = plies
+        eq[alive] = _equities(ys)
+        stage_of[alive] = plies + 1
+    order = np.lexsort((-eq, -stage_of))
+    return Ranked(order, probs[order], eq[order], depth[order])
+
+
+def _equities(probs: np.ndarray) -> np.ndarray:
+    p = np.asarray(probs, dtype=np.float64).reshape(-1, NUM_OUTPUTS)
+    out: np.ndarray = 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+    return out
+
+
+# -- levels ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A playing strength: search depth and the noise added to each play's equity.
+
+    Noise is Gaussian with standard deviation ``noise`` (cubeless equity) and
+    makes the weaker levels pick second-rate plays on purpose, as GNU
+    Backgammon's beginner to advanced settings do with the same numbers.
+    """
+
+    name: str
+    plies: int
+    noise: float
+    description: str
+    filters: tuple[MoveFilter | None, ...] = DEFAULT_FILTERS
+
+
+LEVELS: dict[str, Level] = {
+    lv.name: lv
+    for lv in (
+        Level("beginner", 0, 0.060, "0-ply with heavy noise: frequent mistakes, some blunders"),
+        Level("casual", 0, 0.050, "0-ply with noise: plays plausibly, often inaccurately"),
+        Level("intermediate", 0, 0.040, "0-ply with moderate noise"),
+        Level("advanced", 0, 0.015, "0-ply with light noise: occasional small errors"),
+        Level("expert", 0, 0.0, "the neural nets, no lookahead (instant)"),
+        Level("world-class", 1, 0.0, "1-ply lookahead over the opponent's 21 rolls"),
+        Level("strongest", 2, 0.0, "2-ply lookahead with move filters (slowest)"),
+    )
+}
+
+
+def find_level(name: str | Level) -> Level:
+    """The level called ``name`` (case-insensitive; ``world class`` and ``world_class`` work).
+
+    :raises GammonError: an unknown level, listing the known ones.
+    """
+    if isinstance(name, Level):
+        return name
+    key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
+    try:
+        return LEVELS[key]
+    except KeyError:
+        raise GammonError(f"unknown level {name!r}; choose one of {', '.join(LEVELS)}") from None

@@ -1,0 +1,239 @@
+"""Engine commands of the ``gammon`` CLI: ``hint``, ``eval`` and ``bearoff-build``.
+
+Wired into the main app with :func:`register`.  Like the other commands, bad
+input prints one ``error: ...`` line on stderr and exits with status 2.
+The engine is imported when a command runs, so the rest of the CLI starts
+without loading numba code or weights.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from gammon.core.errors import GammonError, InvalidDiceError
+from gammon.core.position import Dice, Position, check_dice
+
+if TYPE_CHECKING:
+    from gammon.ai.engine import Engine, Evaluation
+    from gammon.formats.xgid import XgidState
+
+#: Exit status for bad input (as the rest of the CLI).
+EXIT_BAD_INPUT = 2
+
+PliesOption = Annotated[
+    int | None,
+    typer.Option("--plies", "-p", help="Search depth: 0 (nets alone) to 3. Default: the level's."),
+]
+LevelOption = Annotated[
+    str,
+    typer.Option("--level", help="Playing level when --plies is not given (expert = 0-ply)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+WeightsOption = Annotated[
+    str | None, typer.Option("--weights", help="Network weights file (default: the packaged ones).")
+]
+VariantOption = Annotated[str, typer.Option("--variant", help="Rules of the position.")]
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def _read_position(text: str, variant: str) -> tuple[Position, XgidState | None]:
+    from gammon.cli.app import read_position
+
+    return read_position(text, variant)
+
+
+def _read_dice(parts: list[str] | None, state: XgidState | None) -> Dice:
+    from gammon.cli.app import parse_dice
+
+    if parts:
+        return parse_dice(" ".join(parts))
+    if state is not None and state.dice is not None:
+        return check_dice(state.dice)
+    raise InvalidDiceError("give the dice, like 31 or 3-1")
+
+
+def _engine(level: str, plies: int | None, weights: str | None) -> Engine:
+    from gammon.ai.engine import Engine
+
+    return Engine(level, plies=plies, weights=weights)
+
+
+def _probs_dict(p: tuple[float, ...] | list[float]) -> dict[str, float]:
+    names = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+    return {k: round(float(v), 6) for k, v in zip(names, p, strict=True)}
+
+
+def _probs_text(p: tuple[float, ...]) -> str:
+    return (f"win {100 * p[0]:5.1f}%  gammon {100 * p[1]:4.1f}%  bg {100 * p[2]:4.1f}%  |  "
+            f"lose gammon {100 * p[3]:4.1f}%  bg {100 * p[4]:4.1f}%")
+
+
+def hint(
+    position: Annotated[str, typer.Argument(help="Position ID or XGID (the player on roll moves).")],
+    dice: Annotated[
+        list[str] | None,
+        typer.Argument(help="The roll: 31, 3-1 or 3 1 (optional with an XGID that has dice)."),
+    ] = None,
+    plies: PliesOption = None,
+    level: LevelOption = "expert",
+    count: Annotated[int, typer.Option("--count", "-n", help="Plays to show (0: all).")] = 5,
+    as_json: JsonOption = False,
+    weights: WeightsOption = None,
+    variant: VariantOption = "standard",
+) -> None:
+    """The engine's best plays for a roll, with equities (mover's view, cubeless money).
+
+    Plays searched to the full depth come first; the others keep the value of
+    the shallower stage that filtered them out (its depth is shown).
+    """
+    try:
+        pos, state = _read_position(position, variant)
+        roll = _read_dice(dice, state)
+        engine = _engine(level, plies, weights)
+        ranked = engine.rank_plays(pos, roll)
+    except GammonError as exc:
+        raise _fail(str(exc)) from None
+    shown = ranked if count <= 0 else ranked[:count]
+    games = engine.network.meta.get("games")
+    if as_json:
+        typer.echo(json.dumps({
+            "position_id": pos.position_id,
+            "dice": list(roll),
+            "plies": engine.plies,
+            "level": engine.level.name,
+            "weights_games": games,
+            "plays": [
+                {"play": str(r.play), "position_id": r.play.position.position_id,
+                 "equity": round(r.equity, 6), "difference": round(r.difference, 6),
+                 "plies": r.plies, "probabilities": _probs_dict(r.probabilities)}
+                for r in shown
+            ],
+        }))
+        return
+    d1, d2 = roll
+    head = f"{pos.position_id} with {d1}-{d2}: {engine.level.name}"
+    if games is not None:
+        head += f" (weights: {games} training games)"
+    typer.echo(head)
+    if not ranked:
+        typer.echo("  no legal play: the player on roll passes")
+        return
+    width = max(len(str(r.play)) for r in shown)
+    for i, r in enumerate(shown, 1):
+        diff = "" if i == 1 else f"({r.difference:+.3f})"
+        typer.echo(f"{i:>4}. {str(r.play):<{width}}  {r.equity:+.3f} {diff:>8}  "
+                   f"{r.plies}-ply  {_probs_text(r.probabilities)}")
+
+
+def _cube_fields(pos: Position, state: XgidState | None, ev: Evaluation) -> dict[str, Any] | None:
+    """The cube decision, when the cube layer (``gammon.ai.cube``) is installed."""
+    try:
+        from gammon.ai import cube
+    except ImportError:
+        return None
+    if pos.outcome is not None:
+        return None
+    info = cube.CubeInfo()
+    if state is not None:
+        owner = {0: cube.CENTERED, 1: 0, -1: 1}[state.cube_owner]
+        info = cube.CubeInfo(
+            value=state.cube_value, owner=owner, match_length=state.match_length,
+            score=state.score if state.match_length else (0, 0), crawford=state.crawford,
+            jacoby=state.jacoby and not state.match_length,
+            beavers=state.beaver and not state.match_length,
+        )
+    d = cube.cube_decision(ev.probabilities, info, cube.cube_efficiency(pos))
+    out: dict[str, Any] = {
+        "action": d.action, "taker_action": d.taker_action,
+        "no_double": round(d.no_double, 6), "double_take": round(d.double_take, 6),
+        "double_pass": round(d.double_pass, 6), "cubeful_equity": round(d.equity, 6),
+        "explanation": d.explanation,
+    }
+    if d.mwc is not None:
+        out["mwc"] = [round(m, 6) for m in d.mwc]
+    return out
+
+
+def evaluate(
+    position: Annotated[str, typer.Argument(help="Position ID or XGID (the player on roll).")],
+    plies: PliesOption = None,
+    level: LevelOption = "expert",
+    as_json: JsonOption = False,
+    weights: WeightsOption = None,
+    variant: VariantOption = "standard",
+) -> None:
+    """Winning chances and equity of the player on roll, before the roll (and the cube decision).
+
+    An XGID's cube and score are used for the cube decision; a Position ID is
+    taken as money play with the cube centred.
+    """
+    try:
+        pos, state = _read_position(position, variant)
+        engine = _engine(level, plies, weights)
+        ev = engine.evaluate(pos)
+        cube_info = _cube_fields(pos, state, ev)
+    except GammonError as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps({
+            "position_id": pos.position_id,
+            "plies": ev.plies,
+            "level": engine.level.name,
+            "class": ev.position_class.name.lower(),
+            "weights_games": engine.network.meta.get("games"),
+            "probabilities": _probs_dict(ev.probabilities),
+            "equity": round(ev.equity, 6),
+            "cube": cube_info,
+        }))
+        return
+    typer.echo(f"{pos.position_id}: {ev.position_class.name.lower()} position, {ev.plies}-ply, "
+               "player on roll")
+    typer.echo(f"  {_probs_text(ev.probabilities)}")
+    typer.echo(f"  cubeless equity {ev.equity:+.3f}")
+    if cube_info is not None:
+        typer.echo(f"  cube: {cube_info['action']} (no double {cube_info['no_double']:+.3f}, "
+                   f"double/take {cube_info['double_take']:+.3f}, "
+                   f"double/pass {cube_info['double_pass']:+.3f}); taker: {cube_info['taker_action']}")
+
+
+def bearoff_build(
+    out: Annotated[
+        str | None,
+        typer.Option("--out", help="Where to write the database (default: the user cache)."),
+    ] = None,
+) -> None:
+    """Compute the one-sided bear-off database (54,264 positions) with a progress bar."""
+    from pathlib import Path
+
+    from rich.progress import Progress
+
+    from gammon.ai import bearoff
+
+    path = Path(out) if out else bearoff.cache_path()
+    with Progress(transient=True) as progress:
+        task = progress.add_task("bear-off database", total=bearoff.N_POSITIONS)
+
+        def report(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+
+        db = bearoff.build(report)
+    try:
+        db.save(path)
+    except OSError as exc:
+        raise _fail(f"cannot write {path}: {exc}") from None
+    typer.echo(f"bear-off database: {bearoff.N_POSITIONS} positions in "
+               f"{db.meta.get('build_seconds', '?')} s, written to {path}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``hint``, ``eval`` and ``bearoff-build`` to ``app``."""
+    app.command("hint")(hint)
+    app.command("eval")(evaluate)
+    app.command("bearoff-build")(bearoff_build)

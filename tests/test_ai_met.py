@@ -1,0 +1,149 @@
+"""Our match equity table: symmetry, monotonicity, Crawford and post-Crawford, EMG conversions."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from gammon.ai.met import CubeModel, MatchEquityTable, MetParameters, default_met
+from gammon.core.errors import GammonError
+
+N = 25
+
+
+@pytest.fixture(scope="module")
+def met() -> MatchEquityTable:
+    return default_met()
+
+
+def test_builds_quickly() -> None:
+    t0 = time.perf_counter()
+    table = MatchEquityTable()
+    assert time.perf_counter() - t0 < 1.0
+    assert table.max_away == 25
+
+
+def test_trivial_values(met: MatchEquityTable) -> None:
+    assert met.equity(1, 1) == 0.5
+    assert met.equity(1, 1, crawford=True) == 0.5
+    for n in range(2, N + 1):
+        assert met.equity(n, n) == pytest.approx(0.5, abs=1e-12)
+    assert met.equity(0, 5) == 1.0
+    assert met.equity(-2, 5) == 1.0
+    assert met.equity(5, 0) == 0.0
+
+
+def test_symmetry(met: MatchEquityTable) -> None:
+    for a in range(1, N + 1):
+        for b in range(1, N + 1):
+            for crawford in (False, True):
+                if crawford and 1 not in (a, b):
+                    continue
+                total = met.equity(a, b, crawford) + met.equity(b, a, crawford)
+                assert total == pytest.approx(1.0, abs=1e-12), (a, b, crawford)
+
+
+def test_monotonic_in_score(met: MatchEquityTable) -> None:
+    """Needing fewer points is better: rows fall, columns rise (table as printed)."""
+    rows = met.table()
+    for a in range(N):
+        for b in range(N):
+            if b + 1 < N:
+                assert rows[a][b] < rows[a][b + 1], (a + 1, b + 1)
+            if a + 1 < N:
+                assert rows[a][b] > rows[a + 1][b], (a + 1, b + 1)
+    post = met.post_crawford_row()
+    assert all(x <= y for x, y in zip(post, post[1:], strict=False))
+
+
+def test_crawford_values_sensible(met: MatchEquityTable) -> None:
+    # The leader of the Crawford game at 1-away/2-away: about two in three.
+    assert 0.62 < met.equity(1, 2, crawford=True) < 0.75
+    # Without the trailer's cube the leader is better off in the Crawford game than after it.
+    for b in range(2, N + 1):
+        assert met.equity(1, b, crawford=True) > met.equity(1, b)
+    # The Crawford game is for one game: the trailer needs that game and the rest.
+    for b in range(3, N + 1):
+        assert met.equity(b, 1, crawford=True) < met.equity(b - 1, 1)
+    assert met.equity(N, 1, crawford=True) < 0.01
+
+
+def test_post_crawford_free_drop(met: MatchEquityTable) -> None:
+    """The trailer doubles at once: even and odd away come in near-equal pairs.
+
+    At an even number away the leader can drop a double for (nearly) free; at
+    1-away/2-away that is worth a little over 50% to the leader.
+    """
+    assert 0.5 < met.equity(1, 2) < 0.53
+    for k in range(1, 9):
+        even, odd, next_odd = met.equity(1, 2 * k), met.equity(1, 2 * k - 1), met.equity(1, 2 * k + 1)
+        assert 0 < even - odd < 0.03
+        assert next_odd - even > 2 * (even - odd)
+
+
+def test_pre_crawford_sample_values(met: MatchEquityTable) -> None:
+    # Leading 2-away/4-away is worth about two thirds; 3-away/2-away a little under 40%.
+    assert 0.64 < met.equity(2, 4) < 0.72
+    assert 0.35 < met.equity(3, 2) < 0.43
+    # Long matches approach even money per point: 1 point ahead at 25/24 away is close to 50%.
+    assert 0.45 < met.equity(25, 24) < 0.5
+
+
+def test_mwc_by_score(met: MatchEquityTable) -> None:
+    assert met.mwc(3, 1, 7) == met.equity(4, 6)
+    assert met.mwc(6, 4, 7, crawford=True) == met.equity(1, 3, crawford=True)
+    with pytest.raises(GammonError):
+        met.mwc(0, 0, 0)
+
+
+def test_emg_conversions(met: MatchEquityTable) -> None:
+    a, b = 5, 3
+    for cube in (1, 2, 4):
+        win = met.after_pre(a - cube, b)
+        lose = met.after_pre(a, b - cube)
+        assert met.emg_to_mwc(1.0, a, b, cube) == pytest.approx(win)
+        assert met.emg_to_mwc(-1.0, a, b, cube) == pytest.approx(lose)
+        for emg in (-0.7, 0.0, 0.3, 1.4):
+            m = met.emg_to_mwc(emg, a, b, cube)
+            assert met.mwc_to_emg(m, a, b, cube) == pytest.approx(emg)
+    # Post-Crawford: the results lead to post-Crawford scores.
+    assert met.emg_to_mwc(-1.0, 3, 2, 1, post_crawford=True) == pytest.approx(met.equity(3, 1))
+    assert met.emg_to_mwc(-1.0, 3, 2, 1) == pytest.approx(met.equity(3, 1, crawford=True))
+
+
+def test_after_game_crawford_rules(met: MatchEquityTable) -> None:
+    # Reaching 1-away in a pre-Crawford game starts the Crawford game.
+    assert met.after_pre(1, 4) == met.equity(1, 4, crawford=True)
+    assert met.after_post(1, 4) == met.equity(1, 4)
+    assert met.after_game(1, 4, post_crawford=True) == met.equity(1, 4)
+
+
+def test_bigger_tables_on_demand() -> None:
+    with pytest.raises(GammonError):
+        MatchEquityTable(max_away=5).equity(6, 2)
+    big = default_met(31)
+    assert big.max_away >= 31
+    assert big.equity(31, 30) + big.equity(30, 31) == pytest.approx(1.0)
+    assert big.equity(9, 7) == pytest.approx(default_met().equity(9, 7))
+
+
+def test_parameters() -> None:
+    with pytest.raises(GammonError):
+        MetParameters(gammons=0.1, backgammons=0.2)
+    with pytest.raises(GammonError):
+        MetParameters(efficiency=1.5)
+    # More gammons help the trailer: a gammon covers more of the distance.
+    lo = MatchEquityTable(MetParameters(gammons=0.1, backgammons=0.0), max_away=9)
+    hi = MatchEquityTable(MetParameters(gammons=0.4, backgammons=0.02), max_away=9)
+    assert hi.equity(4, 1, crawford=True) > lo.equity(4, 1, crawford=True)
+    assert "away" in lo.format(5)
+
+
+def test_cube_model_take_points_money_like() -> None:
+    """Far from the end of a match the cube model's take point nears the money one."""
+    met = default_met()
+    model = CubeModel(met.after_pre, 25, 25, (1.0, 0.0, 0.0), (1.0, 0.0, 0.0), 1.0)
+    tp = model.take_point0(1)
+    assert 0.17 < tp < 0.23  # money, live cube, no gammons: 20%
+    assert model.cash_point0(1) == pytest.approx(1.0 - tp, abs=0.01)

@@ -1,0 +1,200 @@
+"""Rollouts: reproducible, process-independent, variance reduction, truncation, cube play."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from gammon.ai.cube import CubeInfo
+from gammon.ai.encoding import NUM_INPUTS, OFF_PIPDIFF
+from gammon.ai.met import default_met
+from gammon.ai.network import Network
+from gammon.ai.rollout import RolloutSettings, rollout, rollout_play
+from gammon.core.errors import GammonError
+from gammon.core.position import Position
+
+
+def pip_net() -> Network:
+    """A hand-made net that knows one thing: fewer pips than the opponent is good.
+
+    One hidden unit reads the pip difference; the win output grows with it;
+    gammon outputs stay near zero.  Good enough in races, and deterministic.
+    """
+    w1 = np.zeros((2, NUM_INPUTS, 1))
+    w1[:, OFF_PIPDIFF, 0] = -8.0  # input is (my pips - his pips) / 100
+    b1 = np.full((2, 1), 0.2)  # being on roll is worth a few pips
+    w2 = np.zeros((2, 1, 5))
+    w2[:, 0, 0] = 8.0
+    b2 = np.full((2, 5), -9.0)
+    b2[:, 0] = -4.0
+    return Network(w1, b1, w2, b2)
+
+
+NET = pip_net()
+
+
+class NetAdapter:
+    """The evaluator protocol over a bare :class:`Network`, without the compiled path."""
+
+    def __init__(self, net: Network) -> None:
+        self.net = net
+
+    def evaluate(self, position: Position) -> np.ndarray:
+        return np.asarray(self.net.evaluate(position.board), dtype=np.float64)
+
+    def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
+        boards = np.frombuffer(b"".join(q.board for q in positions), dtype=np.uint8).reshape(-1, 50)
+        return self.net.evaluate_boards(boards).astype(np.float64)
+
+
+def side(**points: int) -> list[int]:
+    row = [0] * 25
+    for name, n in points.items():
+        row[int(name[1:]) - 1] = n
+    return row
+
+
+#: A race of about 40 pips each, the player on roll slightly ahead.
+RACE = Position(side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=1), side(p1=1, p2=2, p3=2, p4=2, p5=2, p6=2))
+#: A longer race, about 75 pips each.
+LONG_RACE = Position(
+    side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=1, p9=2, p10=2),
+    side(p1=1, p2=2, p3=2, p4=2, p5=2, p6=2, p8=2, p11=2),
+)
+#: A short contact position (one checker back each side).
+CONTACT = Position(
+    side(p24=1, p6=4, p5=3, p4=3, p3=2, p2=2), side(p24=1, p6=4, p5=3, p4=3, p3=2, p2=2)
+)
+
+
+def test_same_seed_same_result() -> None:
+    s = RolloutSettings(trials=36, seed=11, variance_reduction=False)
+    a = rollout(CONTACT, NET, s)
+    b = rollout(CONTACT, NET, s)
+    assert a.probs == b.probs and a.se_equity == b.se_equity
+    c = rollout(CONTACT, NET, RolloutSettings(trials=36, seed=12, variance_reduction=False))
+    assert c.probs != a.probs
+    assert a.trials == 36 and not a.stopped_early
+    assert a.mean_plies > 2
+
+
+def test_processes_do_not_change_the_result() -> None:
+    s = RolloutSettings(trials=108, seed=3, variance_reduction=True, cubeful=True)
+    one = rollout(RACE, NET, s)
+    two = rollout(RACE, NET, RolloutSettings(trials=108, seed=3, variance_reduction=True,
+                                               cubeful=True, processes=2))
+    assert one.probs == two.probs
+    assert one.cubeful_equity == two.cubeful_equity
+    assert one.se_equity == two.se_equity
+
+
+def test_variance_reduction_lowers_the_error() -> None:
+    # The pip-count net measures luck only roughly (it knows nothing of wastage);
+    # a trained net cuts the error four- to fivefold here, with the bear-off
+    # database twentyfold.
+    plain = rollout(LONG_RACE, NET, RolloutSettings(trials=144, seed=5, variance_reduction=False))
+    vr = rollout(LONG_RACE, NET, RolloutSettings(trials=144, seed=5, variance_reduction=True))
+    assert vr.se_equity < 0.8 * plain.se_equity
+    # Both estimate the same thing.
+    assert abs(vr.equity - plain.equity) < 3 * plain.se_equity
+
+
+def test_compiled_and_python_paths_agree() -> None:
+    for vr in (False, True):
+        s = RolloutSettings(trials=12, seed=7, variance_reduction=vr, truncate_at=6)
+        fast = rollout(RACE, NET, s)
+        slow = rollout(RACE, NetAdapter(NET), s)
+        np.testing.assert_allclose(fast.probs, slow.probs, atol=1e-6)
+
+
+def test_truncation() -> None:
+    static = NET.evaluate(CONTACT.board)
+    r0 = rollout(CONTACT, NET, RolloutSettings(trials=36, truncate_at=0))
+    np.testing.assert_allclose(r0.probs, static, atol=1e-6)
+    assert r0.se_equity == pytest.approx(0.0, abs=1e-9)
+    r2 = rollout(CONTACT, NET, RolloutSettings(trials=72, truncate_at=2, seed=2))
+    assert r2.mean_plies <= 2
+    assert np.isfinite(r2.equity)
+
+
+def test_near_won_race() -> None:
+    # Two checkers on the ace point: every roll bears both off.
+    done = Position(side(p1=2), side(p6=3, p5=3))
+    r = rollout(done, NET, RolloutSettings(trials=36))
+    assert r.equity == pytest.approx(1.0)
+    assert r.probs[0] == pytest.approx(1.0)
+    # Nearly won: four checkers low against eight checkers far back.
+    nearly = Position(side(p1=2, p2=2), side(p6=4, p5=4))
+    r = rollout(nearly, NET, RolloutSettings(trials=144, seed=1))
+    assert r.equity > 0.9
+    cubeful = rollout(nearly, NET, RolloutSettings(trials=72, cubeful=True))
+    assert cubeful.cubeful_equity == pytest.approx(1.0)  # double, pass
+
+
+def test_quasi_random_first_rolls() -> None:
+    seen: Counter[tuple[int, int]] = Counter()
+
+    def choose(position: Position, dice: tuple[int, int]) -> Position | None:
+        if position == RACE:
+            seen[dice] += 1
+        plays = position.legal_plays(dice)
+        return plays[0].position if len(plays) else None
+
+    rollout(RACE, NetAdapter(NET), RolloutSettings(trials=36, truncate_at=1,
+                                                   variance_reduction=False), choose=choose)
+    assert sum(seen.values()) == 36
+    assert len(seen) == 21
+    assert all(n == (1 if d1 == d2 else 2) for (d1, d2), n in seen.items())
+
+
+def test_target_se_stops_early() -> None:
+    calls: list[tuple[int, int]] = []
+    s = RolloutSettings(trials=3600, seed=4, target_se=0.05, variance_reduction=False, min_trials=72)
+    r = rollout(RACE, NET, s, progress=lambda done, total: calls.append((done, total)))
+    assert r.stopped_early
+    assert r.trials < 3600 and r.trials % 36 == 0
+    assert r.se_equity < 0.05
+    assert calls and calls[0] == (36, 3600)
+
+
+def test_rollout_play() -> None:
+    play = RACE.legal_plays((6, 5))[0]
+    s = RolloutSettings(trials=36, seed=8)
+    r = rollout_play(RACE, play, NET, s)
+    direct = rollout(play.position.swap(), NET, s)
+    assert r.probs[0] == pytest.approx(1.0 - direct.probs[0])
+    assert r.equity == pytest.approx(-direct.equity)
+    winning = Position(side(p1=1), side(p6=2)).legal_plays((3, 1))[0]
+    w = rollout_play(Position(side(p1=1), side(p6=2)), winning, NET, RolloutSettings(cubeful=True))
+    assert w.equity == 1.0 and w.cubeful_equity == 1.0 and w.trials == 0
+
+
+def test_cubeful_match_rollout() -> None:
+    met = default_met()
+    info = CubeInfo(match_length=5, score=(1, 2))
+    r = rollout(RACE, NET, RolloutSettings(trials=72, cubeful=True, seed=6), cube_info=info)
+    assert r.cubeful_mwc is not None and r.cubeful_equity is not None
+    assert 0.0 <= r.cubeful_mwc <= 1.0
+    assert met.mwc_to_emg(r.cubeful_mwc, 4, 3, 1) == pytest.approx(r.cubeful_equity)
+    # In the Crawford game there is no cube: the cubeful result follows the games.
+    craw = CubeInfo(match_length=5, score=(4, 2), crawford=True)
+    rc = rollout(RACE, NET, RolloutSettings(trials=36, cubeful=True, seed=6,
+                                            variance_reduction=False), cube_info=craw)
+    assert rc.cubeful_mwc == pytest.approx(rc.probs[0] + (1 - rc.probs[0]) * met.equity(1, 2))
+
+
+def test_bad_calls() -> None:
+    with pytest.raises(GammonError):
+        RolloutSettings(trials=0)
+    with pytest.raises(GammonError):
+        RolloutSettings(processes=0)
+    with pytest.raises(GammonError):
+        RolloutSettings(target_se=0.0)
+    over = Position([0] * 25, side(p6=2))
+    with pytest.raises(GammonError):
+        rollout(over, NET)
+    with pytest.raises(GammonError):
+        rollout(RACE, object())

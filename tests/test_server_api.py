@@ -417,4 +417,4 @@ def test_info_and_health(client: TestClient) -> None:
     assert h["status"] == "ok" and h["database"] in ("sqlite", "postgresql")
     info = client.get("/api/info").json()
     assert "hypergammon" in [v["name"] for v in info["variants"]]
-    assert info["computer_levels"] == ["beginner", "intermediate", "expert"]
+    assert info["computer_levels"][:5] == ["beginner", "casual", "intermediate", "advanced", "expert"]

@@ -20,6 +20,7 @@ from rich.console import Console
 from gammon.core.errors import GammonError, InvalidDiceError, InvalidIdError
 from gammon.core.position import Dice, Position, check_dice
 from gammon.core.variants import STANDARD, VARIANTS, Variant, find_variant
+from gammon.play.levels import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
     from gammon.formats.xgid import XgidState
@@ -210,8 +211,8 @@ def play(
                           "(type in the rolls of a game played on a real board).")
     ] = "random",
     level: Annotated[
-        str, typer.Option("--level", help="The computer's level: beginner, intermediate or strong.")
-    ] = "intermediate",
+        str, typer.Option("--level", help="The computer's level: " + ", ".join(LEVELS) + ".")
+    ] = DEFAULT_LEVEL,
     opponent: Annotated[
         str, typer.Option("--opponent", help="computer, or human for two people at one keyboard.")
     ] = "computer",

@@ -97,7 +97,7 @@ class PlaySettings:
     match_length: int = 3
     variant: str = "standard"
     dice: str = "random"
-    level: str = "intermediate"
+    level: str = "expert"
     opponent: Literal["computer", "human"] = "computer"
     jacoby: bool = True
     beavers: bool = False

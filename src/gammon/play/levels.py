@@ -1,88 +1,61 @@
-"""Computer opponents by level: one small function picks the bot for a level name.
+"""Computer opponents by level: the one place that turns a level name into a player.
 
-Interfaces (the terminal game, later the web page) ask :func:`make_computer_player`
-for an opponent and never build bots themselves, so the neural engine of
-:mod:`gammon.ai` can replace the heuristic here, in one place, when it is ready.
-
-For now every level is built on :class:`~gammon.play.players.HeuristicPlayer`:
-
-* ``beginner`` adds random noise to the heuristic's score of each play, so it
-  often picks a plausible but second-rate play (and sometimes a clear error);
-* ``intermediate`` and ``strong`` are the heuristic itself (the strongest bot
-  available until the neural engine is wired in).
+Interfaces (the terminal game, the server) ask :func:`make_computer_player` for
+an opponent and never build bots themselves.  The levels are those of the neural
+engine (:data:`gammon.ai.search.LEVELS`: beginner, casual, intermediate and
+advanced add noise to a 0-ply choice; expert is 0-ply, world-class 1-ply,
+strongest 2-ply), plus ``heuristic``, the hand-written bot of
+:mod:`gammon.play.players`, kept as a fast, engine-free opponent.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-import numpy as np
-
 from gammon.core.errors import GammonError
-from gammon.core.plays import Play
-from gammon.play.players import HeuristicPlayer, Player, score_positions
+from gammon.play.players import HeuristicPlayer, Player
 
-if TYPE_CHECKING:
-    from gammon.core.game import Game
-
-#: The level names, weakest first.
-LEVELS: tuple[str, ...] = ("beginner", "intermediate", "strong")
+#: The level names, weakest first (``heuristic`` is outside the ladder).
+LEVELS: tuple[str, ...] = (
+    "beginner", "casual", "intermediate", "advanced", "expert", "world-class", "strongest", "heuristic",
+)
+#: The level an opponent has when nobody chooses one.
+DEFAULT_LEVEL = "expert"
 
 #: What each level plays with, in words (shown to the person choosing).
 LEVEL_DESCRIPTIONS: dict[str, str] = {
-    "beginner": "heuristic bot with random noise: makes mistakes on purpose",
-    "intermediate": "heuristic bot (hand-written position scores)",
-    "strong": "heuristic bot (the strongest until the neural engine is wired in)",
+    "beginner": "neural net with heavy noise: makes mistakes on purpose",
+    "casual": "neural net with strong noise",
+    "intermediate": "neural net with noise",
+    "advanced": "neural net with a little noise",
+    "expert": "neural net, 0-ply",
+    "world-class": "neural net, 1-ply search",
+    "strongest": "neural net, 2-ply search (slower)",
+    "heuristic": "hand-written position scores, no neural net",
 }
 
 
-class NoisyHeuristicPlayer(HeuristicPlayer):
-    """A :class:`HeuristicPlayer` that adds Gaussian noise to each play's score.
-
-    ``noise`` is the standard deviation, in the heuristic's score units (the
-    gap between a good and a poor play is typically 0.5 to 2).  Cube and
-    resignation decisions are the heuristic's.
-    """
-
-    def __init__(self, seed: int | None = None, *, noise: float = 1.0) -> None:
-        super().__init__(seed)
-        self.noise = noise
-        self._noise_rng = np.random.default_rng(random.Random(seed).getrandbits(64))
-
-    def choose_play(self, game: Game, plays: Sequence[Play]) -> Play:
-        if len(plays) == 1:
-            return plays[0]
-        positions_of = getattr(plays, "positions", None)
-        positions = positions_of() if positions_of is not None else [p.position for p in plays]
-        scores = score_positions(positions) + self._noise_rng.normal(0.0, self.noise, len(positions))
-        return plays[int(np.argmax(scores))]
-
-    def __repr__(self) -> str:
-        return f"NoisyHeuristicPlayer(noise={self.noise})"
-
-
 def find_level(level: str) -> str:
-    """The level called ``level`` (case-insensitive).
+    """The level called ``level`` (case-insensitive; ``strong`` means ``strongest``).
 
     :raises GammonError: an unknown level, listing the known ones.
     """
-    key = str(level).strip().lower()
+    key = str(level).strip().lower().replace(" ", "-").replace("_", "-")
+    key = {"strong": "strongest", "worldclass": "world-class"}.get(key, key)
     if key not in LEVELS:
         raise GammonError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     return key
 
 
-def make_computer_player(level: str = "intermediate", seed: int | None = None) -> Player:
+def make_computer_player(level: str = DEFAULT_LEVEL, seed: int | None = None) -> Player:
     """The computer opponent for ``level`` (see :data:`LEVELS`), seeded for reproducible games.
 
     :raises GammonError: an unknown level.
     """
     key = find_level(level)
-    if key == "beginner":
-        return NoisyHeuristicPlayer(seed, noise=1.2)
-    return HeuristicPlayer(seed)
+    if key == "heuristic":
+        return HeuristicPlayer(seed)
+    from gammon.play.ai_player import AIPlayer
+
+    return AIPlayer(key, seed)
 
 
-__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "NoisyHeuristicPlayer", "find_level", "make_computer_player"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_DESCRIPTIONS", "find_level", "make_computer_player"]

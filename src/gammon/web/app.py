@@ -59,8 +59,9 @@ def warm_up() -> None:
         Position.initial(variant).legal_plays((6, 6))
     game = Game(Rules(), None)
     game.roll((3, 1))
-    player = make_computer_player("intermediate", 0)
-    next_action(game, [player, player])
+    for level in ("heuristic", "expert"):  # loads the network and compiles the engine once
+        player = make_computer_player(level, 0)
+        next_action(game, [player, player])
     win_probability(Position.initial())  # the cube decisions' helpers
 
 

@@ -39,8 +39,10 @@ class ErrorResponse(BaseModel):
 
 # -- requests ---------------------------------------------------------------------------
 
-Level = Literal["beginner", "intermediate", "expert"]
-assert set(COMPUTER_LEVELS) == {"beginner", "intermediate", "expert"} and DEFAULT_LEVEL == "intermediate"
+Level = Literal[
+    "beginner", "casual", "intermediate", "advanced", "expert", "world-class", "strongest", "heuristic"
+]
+assert set(COMPUTER_LEVELS) == set(Level.__args__) and DEFAULT_LEVEL == "expert"
 
 
 class CreateGameRequest(_In):
@@ -60,7 +62,7 @@ class CreateGameRequest(_In):
     cube_limit: int = Field(64, ge=1, le=4096, description="Highest cube value, a power of two")
     gammons: bool = Field(True, description="Whether gammons and backgammons count")
     cube: bool = Field(True, description="Whether the doubling cube is used")
-    computer_level: Level = Field("intermediate", description="The computer's strength")
+    computer_level: Level = Field("expert", description="The computer's strength")
     seat: Literal[0, 1] = Field(0, description="The creator's seat")
     name: str = Field("Player 1", max_length=40)
     opponent_name: str | None = Field(None, max_length=40)

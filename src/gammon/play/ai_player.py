@@ -1,0 +1,105 @@
+"""The neural engine as a :class:`~gammon.play.players.Player`: plays, cube, resignations.
+
+Checker play comes from :class:`gammon.ai.engine.Engine` at the chosen level;
+cube decisions from :func:`gammon.ai.cube.cube_decision` over the engine's
+evaluation of the position before the roll (money or match play, with our own
+match equity table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gammon.core.plays import Play
+from gammon.core.position import ResultKind
+from gammon.play.players import CubeAction, DoubleAnswer, can_beaver
+
+if TYPE_CHECKING:
+    from gammon.ai.engine import Engine
+    from gammon.core.game import Game
+
+
+class AIPlayer:
+    """The computer opponent driven by our own network and search.
+
+    ``level`` is one of :data:`gammon.ai.search.LEVELS` (beginner ... strongest).
+    The cube is judged on the 0-ply evaluation, which is fast and sound enough
+    for play; analysis uses deeper plies.
+    """
+
+    def __init__(self, level: str = "expert", seed: int | None = None, engine: Engine | None = None) -> None:
+        from gammon.ai.engine import Engine
+
+        self.level = level
+        self.engine = engine or Engine(level, seed=seed)
+
+    def __repr__(self) -> str:
+        return f"AIPlayer(level={self.level!r})"
+
+    # -- checker play --------------------------------------------------------
+
+    def choose_play(self, game: Game, plays: Sequence[Play]) -> Play:
+        if len(plays) == 1:
+            return plays[0]
+        assert game.rolled is not None
+        best = self.engine.best_play(game.position, game.rolled)
+        for play in plays:
+            if play.position == best.position:
+                return play
+        return plays[0]  # unreachable: the engine chooses among the same legal plays
+
+    def choose_double_number(self, game: Game) -> int:
+        """Acey-Deucey: the double whose best play leaves the highest equity."""
+        best_number, best_equity = 1, -np.inf
+        for n in range(1, 7):
+            ranked = self.engine.rank_plays(game.position, (n, n))
+            value = ranked[0].equity if ranked else -np.inf
+            if value > best_equity:
+                best_number, best_equity = n, value
+        return best_number
+
+    # -- the cube --------------------------------------------------------------
+
+    def _decision(self, game: Game):  # type: ignore[no-untyped-def]
+        from gammon.ai.cube import CubeInfo, cube_decision, cube_efficiency
+
+        probs = self.engine.static_evaluator.evaluate(game.position)
+        return cube_decision(probs, CubeInfo.from_game(game), cube_efficiency(game.position))
+
+    def cube_action(self, game: Game) -> CubeAction:
+        from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE
+
+        return "double" if self._decision(game).action in (DOUBLE_TAKE, DOUBLE_PASS) else "no-double"
+
+    def answer_double(self, game: Game) -> DoubleAnswer:
+        from gammon.ai.cube import BEAVER, PASS
+
+        taker = self._decision(game).taker_action
+        if taker == PASS:
+            return "drop"
+        if taker == BEAVER and can_beaver(game):
+            return "beaver"
+        return "take"
+
+    # -- resignations -----------------------------------------------------------
+
+    def answer_resignation(self, game: Game, kind: ResultKind) -> bool:
+        """Accept when the offer is worth at least what playing on is expected to win."""
+        resigner = game.resignation[0] if game.resignation else 1 - game.player_to_act
+        position = game.position if game.turn != resigner else game.position.swap()
+        # ``position`` is now seen by the player answering (on roll or not, the
+        # evaluation is close enough to judge an offer).
+        win, wg, wbg, lg, lbg = (float(x) for x in self.engine.static_evaluator.evaluate(position))
+        expected = (win - wg) * 1 + (wg - wbg) * 2 + wbg * 3 - ((1 - win) - lg) - (lg - lbg) * 2 - lbg * 3
+        offered = game.points_for(ResultKind(kind)) / max(1, game.cube_value)
+        return offered >= expected - 1e-9
+
+    def resign(self, game: Game) -> ResultKind | None:
+        """Never resigns: a person playing the computer wants the game played out."""
+        return None
+
+
+__all__ = ["AIPlayer"]

@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rich.console import Console
 from rich.text import Text
@@ -55,8 +55,12 @@ from gammon.core.position import Position, ResultKind
 from gammon.core.variants import find_variant
 from gammon.play.levels import find_level, make_computer_player
 from gammon.play.partial import PartialPlay, follow_parts
-from gammon.play.players import HeuristicPlayer, Player, can_beaver, score_positions, win_probability
+from gammon.play.players import Player, can_beaver
 from gammon.play.session import MAX_ACTIONS_PER_GAME, next_action
+
+if TYPE_CHECKING:
+    from gammon.ai.cube import CubeDecision
+    from gammon.ai.engine import Engine
 
 #: The dice a person may choose for ``gammon play``.
 PLAY_DICE: tuple[str, ...] = ("random", "cards", "manual")
@@ -69,7 +73,7 @@ HELP = """\
 Type a play as players write it: 24/18 13/11, bar/22*, 6/off, 8/5(2), or in
 parts (24/18, then 13/11). Forced plays and passes are made for you.
   moves            list the legal plays, numbered; a number makes that play
-  hint             the heuristic bot's ranking (hand-made scores, not equities)
+  hint             the engine's best plays with equities, or its cube advice
   undo             take back the last part of a play entered in parts
   roll  (Enter)    roll the dice, at the roll-or-double prompt
   double           offer the cube, before rolling
@@ -315,7 +319,7 @@ class TerminalGame:
         self.humans = (True, self.settings.opponent == "human")
         bot = computer or make_computer_player(self.settings.level, self.seed + 1)
         self.players: list[Player] = [_HumanSeat(), _HumanSeat() if self.humans[1] else bot]  # type: ignore[list-item]
-        self.advisor = HeuristicPlayer(self.seed + 2)
+        self._engine: Engine | None = None
         self.parts: list[str] = []
         self.saved_actions = 0
 
@@ -697,13 +701,29 @@ class TerminalGame:
             else:
                 self._not_now(cmd, "roll (Enter) or double")
 
-    def cube_hint(self, actor: int) -> None:
+    @property
+    def engine(self) -> Engine:
+        """The engine behind ``hint`` (1-ply: strong and still instant)."""
+        if self._engine is None:
+            from gammon.ai.engine import Engine
+
+            self._engine = Engine("world-class")
+        return self._engine
+
+    def _cube_decision(self) -> CubeDecision:
+        from gammon.ai.cube import CubeInfo, cube_decision, cube_efficiency
+
         g = self.game
-        p = win_probability(g.position)
-        advice = self.advisor.cube_action(g)
-        self.say(f"Heuristic bot (a crude estimate, not an engine's analysis): {self.names[actor]} "
-                 f"{'wins' if not _you(self.names[actor]) else 'win'} about {p:.0%} of games "
-                 f"from here; it would {'double' if advice == 'double' else 'not double, just roll'}.")
+        probs = self.engine.evaluate(g.position).probabilities
+        return cube_decision(probs, CubeInfo.from_game(g), cube_efficiency(g.position))
+
+    def cube_hint(self, actor: int) -> None:
+        d = self._cube_decision()
+        g = self.game
+        win = self.engine.evaluate(g.position).probabilities[0]
+        self.say(f"Engine (1-ply): {self.names[actor]} {'win' if _you(self.names[actor]) else 'wins'} "
+                 f"{win:.1%} of games from here. Cube: {d.action} (no double {d.no_double:+.3f}, "
+                 f"double/take {d.double_take:+.3f}, double/pass {d.double_pass:+.3f}).")
 
     def _partial(self) -> PartialPlay | None:
         g = self.game
@@ -799,12 +819,15 @@ class TerminalGame:
             self.say("".join(t.ljust(width) for t in texts[i : i + per_line]).rstrip())
 
     def play_hint(self, top: int = 5) -> None:
-        options = self.candidates()
-        scores = score_positions([p.position for p in options])
-        ranked = sorted(range(len(options)), key=lambda i: -scores[i])[:top]
-        self.say("Heuristic bot's ranking (hand-written scores, higher is better; not equities):")
-        for rank, i in enumerate(ranked, 1):
-            self.say(f"{rank:>3}. {str(options[i]):<24} score {scores[i]:+.2f}")
+        g = self.game
+        assert g.rolled is not None
+        allowed = {p.position for p in self.candidates()}
+        ranked = [r for r in self.engine.rank_plays(g.position, g.rolled) if r.play.position in allowed]
+        self.say("Engine's best plays (1-ply; cubeless equity for you, then win and gammon chances):")
+        for rank, r in enumerate(ranked[:top], 1):
+            gap = "" if rank == 1 else f" ({r.difference:+.3f})"
+            self.say(f"{rank:>3}. {str(r.play):<22} {r.equity:+.3f}{gap:<10} "
+                     f"win {r.probabilities[0]:.1%}  gammon {r.probabilities[1]:.1%}")
 
     def human_answer_double(self, actor: int) -> None:
         g = self.game
@@ -826,11 +849,10 @@ class TerminalGame:
                 if self._try(Beaver(actor)):
                     return
             elif cmd.name == "hint":
-                p = 1 - win_probability(g.position)
-                advice = self.advisor.answer_double(g)
-                self.say(f"Heuristic bot (a crude estimate): {name} "
-                         f"{'win' if _you(name) else 'wins'} about {p:.0%} of games from here; "
-                         f"it would {advice}.")
+                d = self._cube_decision()
+                win = 1 - self.engine.evaluate(g.position).probabilities[0]
+                self.say(f"Engine (1-ply): {name} {'win' if _you(name) else 'wins'} {win:.1%} of games "
+                         f"from here; take point {d.take_point:.1%}. Advice: {d.taker_action}.")
             elif cmd.name == "resign":
                 self._not_now(cmd, "answer the double first (a drop gives up the game)")
             else:

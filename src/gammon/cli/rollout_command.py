@@ -1,0 +1,124 @@
+"""``gammon rollout``: play a position out many times and report the averages.
+
+A thin layer over :func:`gammon.ai.rollout.rollout`: it reads the position
+(Position ID or XGID, optionally after a play), shows a progress bar while the
+trials run on the chosen number of processes, and prints the result with its
+standard errors, or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+
+def rollout(
+    position: Annotated[str, typer.Argument(help="Position ID or XGID (the player on roll rolls first).")],
+    trials: Annotated[int, typer.Option(help="Trials (multiples of 36 keep the dice balanced).")] = 1296,
+    seed: Annotated[int, typer.Option(help="Seed of the dice: the same seed gives the same result.")] = 1,
+    truncate: Annotated[int | None, typer.Option(help="Stop each trial after this many plies.")] = None,
+    cubeful: Annotated[bool, typer.Option(help="Play the cube too and report cubeful equity.")] = False,
+    processes: Annotated[int, typer.Option(help="Processes to use (results do not depend on it).")] = 2,
+    target_se: Annotated[
+        float | None, typer.Option("--target-se", help="Stop once the equity's standard error is this small.")
+    ] = None,
+    variance_reduction: Annotated[
+        bool, typer.Option(help="Luck-adjust each roll (slower per trial, smaller errors in races).")
+    ] = False,
+    play: Annotated[
+        str | None, typer.Option(help="Roll out the position after this play (needs --dice), e.g. '8/5 6/5'.")
+    ] = None,
+    dice: Annotated[str | None, typer.Option(help="The roll the --play is made with, like 31.")] = None,
+    variant: Annotated[str, typer.Option("--variant", help="Rules of the position.")] = "standard",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Roll a position out with the engine: chances, equity and their standard errors."""
+    from gammon.ai.evaluator import default_evaluator
+    from gammon.ai.rollout import RolloutSettings
+    from gammon.ai.rollout import rollout as run_rollout
+    from gammon.cli.app import parse_dice, read_position, user_errors
+    from gammon.core.errors import GammonError
+
+    with user_errors():
+        pos, _state = read_position(position, variant)
+        if pos.outcome is not None:
+            raise GammonError("the game is over in that position: there is nothing to roll out")
+        if trials < 1 or processes < 1:
+            raise GammonError("--trials and --processes must be at least 1")
+        flipped = False
+        label = pos.position_id
+        if play is not None:
+            if dice is None:
+                raise GammonError("--play needs the roll it is made with: --dice 31")
+            chosen = pos.parse_play(play, parse_dice(dice))
+            pos = chosen.position.swap()  # the opponent rolls first after the play
+            flipped = True
+            label = f"{label} after {chosen}"
+            if pos.outcome is not None:
+                raise GammonError("that play ends the game: there is nothing to roll out")
+        settings = RolloutSettings(
+            trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
+            target_se=target_se, variance_reduction=variance_reduction,
+        )
+        console = Console(stderr=True)
+        with Progress(
+            TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=console, transient=True,
+        ) as bar:
+            task = bar.add_task("trials", total=trials)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = run_rollout(pos, default_evaluator(), settings, progress=progress)
+        if flipped:
+            result = result.flipped()
+            if result.cubeful_equity is not None:
+                result = _negate_cubeful(result)
+    who = "the player who made the play" if flipped else "the player on roll"
+    if as_json:
+        typer.echo(json.dumps(_as_dict(label, who, result)))
+        return
+    p, s = result.probs, result.se_probs
+    typer.echo(f"{label}: {result.trials} trials in {result.seconds:.1f} s, for {who}"
+               + (" (stopped early: the target error was reached)" if result.stopped_early else ""))
+    names = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon")
+    for name, value, err in zip(names, p, s, strict=True):
+        typer.echo(f"  {name:<16} {100 * value:6.2f}%  +- {100 * err:.2f}")
+    typer.echo(f"  cubeless equity  {result.equity:+.4f}  +- {result.se_equity:.4f}")
+    if result.cubeful_equity is not None:
+        typer.echo(f"  cubeful equity   {result.cubeful_equity:+.4f}  +- {result.se_cubeful or 0.0:.4f}")
+
+
+def _negate_cubeful(result: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(result, cubeful_equity=-result.cubeful_equity)
+
+
+def _as_dict(label: str, who: str, result: Any) -> dict[str, Any]:
+    keys = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+    out: dict[str, Any] = {
+        "position": label,
+        "for": who,
+        "trials": result.trials,
+        "stopped_early": result.stopped_early,
+        "seconds": round(result.seconds, 3),
+        "probabilities": {k: round(float(v), 6) for k, v in zip(keys, result.probs, strict=True)},
+        "standard_errors": {k: round(float(v), 6) for k, v in zip(keys, result.se_probs, strict=True)},
+        "equity": round(result.equity, 6),
+        "se_equity": round(result.se_equity, 6),
+    }
+    if result.cubeful_equity is not None:
+        out["cubeful_equity"] = round(result.cubeful_equity, 6)
+        out["se_cubeful"] = round(result.se_cubeful or 0.0, 6)
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rollout`` to the ``gammon`` app."""
+    app.command("rollout")(rollout)

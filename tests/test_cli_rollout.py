@@ -44,3 +44,16 @@ def test_rollout_text_output_and_bad_input() -> None:
     assert no_dice.exit_code == 2 and "--dice" in no_dice.output
     bad = runner.invoke(app, ["rollout", "garbage"])
     assert bad.exit_code == 2 and "error:" in bad.output
+
+
+def test_train_command_trains_and_resumes(tmp_path: object) -> None:
+    from pathlib import Path
+
+    out = Path(str(tmp_path)) / "run"
+    first = runner.invoke(app, ["train", "--out", str(out), "--games", "40", "--hidden", "8"])
+    assert first.exit_code == 0, first.output
+    assert (out / "checkpoint.npz").exists() and "trained to 40 games" in first.output
+    again = runner.invoke(app, ["train", "--out", str(out), "--games", "60", "--hidden", "8", "--resume"])
+    assert again.exit_code == 0 and "trained to 60 games" in again.output
+    missing = runner.invoke(app, ["train", "--out", str(out / "none"), "--resume"])
+    assert missing.exit_code == 2 and "nothing to resume" in missing.output

@@ -1,4 +1,4 @@
-"""``gammon serve``: the online play server (REST, WebSockets and, later, the browser page)."""
+"""``gammon serve``: the online play server (browser page, REST API and WebSockets)."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from gammon.web.config import Settings
 from gammon.web.errors import install_error_handlers
 from gammon.web.hub import Hub
 from gammon.web.routes import api_router
+from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
 from gammon.web.tasks import ComputerDriver, PgListener
 
@@ -41,6 +42,11 @@ in any variant gammon knows, with dice that can be checked.
   Their shapes are the `Ws*` schemas below.
 * **Fair dice**: the commitment (SHA-256 of the secret seed) is in every state from the start; the seed
   is revealed when the game ends, and `/api/games/{id}/verify` checks every roll against it.
+
+* **Hints and analysis**: `GET /api/games/{id}/hint` ranks the plays of the roll you have to play;
+  once the game is over `GET /api/games/{id}/analysis` marks each play against the engine's best.
+* **In a browser**: `/` starts a game, `/game/{id}#token=...` plays it, `/join/{id}#invite=...` accepts an
+  invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 """
@@ -119,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.include_router(api_router)
+    install_pages(app)
     _finish_openapi(app)
     return app
 

@@ -8,7 +8,7 @@ from the views with ``model_validate(view, from_attributes=True)``.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,7 +42,7 @@ class ErrorResponse(BaseModel):
 Level = Literal[
     "beginner", "casual", "intermediate", "advanced", "expert", "world-class", "strongest", "heuristic"
 ]
-assert set(COMPUTER_LEVELS) == set(Level.__args__) and DEFAULT_LEVEL == "expert"
+assert set(COMPUTER_LEVELS) == set(get_args(Level)) and DEFAULT_LEVEL == "expert"
 
 
 class CreateGameRequest(_In):
@@ -313,6 +313,43 @@ class VerifyResult(_Out):
     verified: bool | None = Field(description="null until the game is over and the seed revealed")
     message: str
     first_bad_index: int | None
+
+
+class HintPlay(_Out):
+    notation: str
+    moves: list[CheckerMove]
+    equity: float | None = Field(description="Cubeless money equity after the play (null from the heuristic)")
+    difference: float | None = Field(description="Equity minus the best play's (null from the heuristic)")
+    win: float | None = Field(description="The mover's chance to win after the play (null from the heuristic)")
+
+
+class HintResult(_Out):
+    """The best plays of the roll to play, best first (empty: nothing can be played)."""
+
+    game_id: str
+    version: int
+    dice: list[int]
+    engine: str = Field(description="What ranked the plays: the neural engine or the heuristic")
+    plays: list[HintPlay]
+
+
+class PlayReview(_Out):
+    seq: int = Field(description="The action's number in the record")
+    player: int
+    game: int = Field(description="The game of the match it belongs to (1, 2, ...)")
+    dice: list[int]
+    played: str
+    best: str = Field(description="The engine's best play")
+    loss: float = Field(description="Cubeless equity lost against the best play (0 for the best)")
+    mark: str | None = Field(description="'?!' doubtful (0.04), '?' error (0.08), '??' blunder (0.16), or null")
+
+
+class AnalysisResult(_Out):
+    """A finished game's plays, each against the engine's best (empty without the engine)."""
+
+    game_id: str
+    engine: str | None = Field(description="The engine that judged the plays; null when none is available")
+    plays: list[PlayReview]
 
 
 class VariantInfo(BaseModel):

@@ -328,6 +328,47 @@ class VerifyReport:
 
 
 @dataclass(frozen=True, slots=True)
+class HintPlayView:
+    notation: str
+    moves: list[CheckerMoveView]
+    equity: float | None
+    difference: float | None
+    win: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class HintView:
+    """The best plays of the roll to play, for the seat on move."""
+
+    game_id: str
+    version: int
+    dice: list[int]
+    engine: str
+    plays: list[HintPlayView]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReviewView:
+    seq: int
+    player: int
+    game: int
+    dice: list[int]
+    played: str
+    best: str
+    loss: float
+    mark: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisView:
+    """Every play of a finished game or match with a choice, against the engine's best play."""
+
+    game_id: str
+    engine: str | None
+    plays: list[PlayReviewView]
+
+
+@dataclass(frozen=True, slots=True)
 class Change:
     """Told to listeners after a change is stored."""
 
@@ -888,6 +929,59 @@ class GameService:
                 raise InvalidError(str(exc), "unsupported_export") from None
             raise NotFoundError(f"no export format {fmt!r}")
 
+    # -- hints --------------------------------------------------------------------------
+
+    def hint(self, game_id: str, token: str | None, count: int = 5) -> HintView:
+        """The ``count`` best plays of the roll the seat of ``token`` must play now.
+
+        :raises ForbiddenError: no seat for the token.
+        :raises ConflictError: the seat has no roll to play now (``no_hint``).
+        """
+        from gammon.web.hints import rank_for_hint
+
+        with self._lock(game_id):
+            lg = self._current(game_id)
+            seat = self._seat(lg, token)
+            g = lg.game
+            if "play" not in _allowed(lg, seat, lg.to_act(), lg.between_games()) or g.rolled is None:
+                raise ConflictError("a hint is for the roll you have to play, and you have none now", "no_hint")
+            position, dice, version = g.position, g.rolled, lg.version
+        engine, ranked = rank_for_hint(position, dice, count)
+        return HintView(game_id, version, list(dice), engine, [
+            HintPlayView(str(r.play), [CheckerMoveView(m.from_point, m.to_point, m.hit) for m in r.play.moves],
+                         r.equity, r.difference, r.win) for r in ranked])
+
+    def analysis(self, game_id: str) -> AnalysisView:
+        """Each play of a finished game or match compared with the engine's best play.
+
+        :raises ConflictError: the game is not over yet (``not_over``): no help during play.
+        """
+        from gammon.web.hints import HINT_LEVEL, engine_available, review_play
+
+        with self._lock(game_id):
+            lg = self._current(game_id)
+            if not lg.match.is_over:
+                raise ConflictError("the analysis comes when the game is over", "not_over")
+            records = list(lg.actions)
+            rules, games_limit = lg.rules, lg.games_limit
+        if not engine_available():
+            return AnalysisView(game_id, None, [])
+        match = Match(rules, None, games_limit=games_limit)
+        out: list[PlayReviewView] = []
+        for rec in records:
+            action = action_from_dict(rec.data, rules.variant)
+            if match.game.is_over:
+                match.next_game()
+            g = match.game
+            if isinstance(action, Move) and g.rolled is not None and isinstance(action.play, Position):
+                review = review_play(g.position, g.rolled, action.play)
+                if review is not None:
+                    out.append(PlayReviewView(rec.seq, rec.player, len(match.games), list(g.rolled),
+                                              str(rec.data.get("play", "")), str(review.best),
+                                              round(review.loss, 4), review.mark))
+            match.apply(action)
+        return AnalysisView(game_id, f"gammon.ai {HINT_LEVEL}", out)
+
     # -- views --------------------------------------------------------------------------
 
     def _view(self, lg: LiveGame, you: int | None) -> GameView:
@@ -1054,7 +1148,9 @@ __all__ = [
     "ForbiddenError",
     "GameService",
     "GameSetup",
+    "AnalysisView",
     "GameView",
+    "HintView",
     "InvalidError",
     "NotFoundError",
     "ServiceError",

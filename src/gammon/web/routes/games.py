@@ -14,10 +14,12 @@ from gammon.web.schemas import (
     ActionLog,
     ActionRequest,
     ActionResult,
+    AnalysisResult,
     CreatedGame,
     CreateGameRequest,
     ErrorResponse,
     GameState,
+    HintResult,
     Joined,
     JoinRequest,
     Links,
@@ -117,6 +119,23 @@ async def action_log(game_id: GameId, service: ServiceDep,
     version, actions = await run_in_threadpool(service.action_log, game_id, after)
     return ActionLog(game_id=game_id, version=version,
                      actions=[ActionEntry.model_validate(a, from_attributes=True) for a in actions])
+
+
+@router.get("/{game_id}/hint", response_model=HintResult, responses=_errors(403, 404, 409, 422),
+            summary="The best plays of the roll you have to play (your seat's token)")
+async def hint(game_id: GameId, service: ServiceDep, token: TokenDep,
+               count: Annotated[int, Query(ge=1, le=50)] = 5) -> HintResult:
+    if not token:
+        raise ForbiddenError("a hint needs your seat's token")
+    return HintResult.model_validate(await run_in_threadpool(service.hint, game_id, token, count),
+                                     from_attributes=True)
+
+
+@router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409),
+            summary="Once the game is over: each play with a choice against the engine's best, mistakes marked")
+async def analysis(game_id: GameId, service: ServiceDep) -> AnalysisResult:
+    report = await run_in_threadpool(service.analysis, game_id)
+    return AnalysisResult.model_validate(report, from_attributes=True)
 
 
 @router.get("/{game_id}/verify", response_model=VerifyResult, responses=_errors(404),

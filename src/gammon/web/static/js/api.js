@@ -1,0 +1,72 @@
+// The server's API: REST calls with the seat token in the Authorization header, and seat tokens kept
+// in this browser (localStorage) beside the URL fragment, never in a URL the server sees.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(path, { method = 'GET', token = null, body = undefined } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store',
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+  }
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(response.status, err.code || `http_${response.status}`,
+      err.message || `The server answered ${response.status}.`);
+  }
+  return data;
+}
+
+const KEY = (kind, gameId) => `gammon:${kind}:${gameId}`;
+
+function storageGet(key) {
+  try { return window.localStorage.getItem(key); } catch (e) { return null; }
+}
+
+function storageSet(key, value) {
+  try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: the fragment still works */ }
+}
+
+export const tokens = {
+  seat: (gameId) => storageGet(KEY('token', gameId)),
+  saveSeat: (gameId, token) => storageSet(KEY('token', gameId), token),
+  invite: (gameId) => storageGet(KEY('invite', gameId)),
+  saveInvite: (gameId, token) => storageSet(KEY('invite', gameId), token),
+};
+
+/** The parameters of the URL fragment (#token=...&x=...). */
+export function fragmentParams() {
+  return new URLSearchParams(window.location.hash.replace(/^#/, ''));
+}
+
+export function gameUrl(gameId, token) {
+  return `/game/${encodeURIComponent(gameId)}#token=${encodeURIComponent(token)}`;
+}
+
+export function inviteUrl(gameId, invite) {
+  return `${window.location.origin}/join/${encodeURIComponent(gameId)}#invite=${encodeURIComponent(invite)}`;
+}
+
+export function watchUrl(gameId) {
+  return `${window.location.origin}/watch/${encodeURIComponent(gameId)}`;
+}
+
+export function socketUrl(gameId, token) {
+  const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  return `${proto}//${window.location.host}/api/games/${encodeURIComponent(gameId)}/ws${q}`;
+}

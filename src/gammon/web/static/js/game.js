@@ -1,0 +1,933 @@
+// The game page: /game/{id}#token=... for a seat, /watch/{id} for a spectator.
+//
+// The page reads the state over REST, then follows the game on its WebSocket (reconnecting with
+// backoff; every connection starts with the full state).  Actions go over REST with the state's
+// version, so a stale page is refused rather than acting on a game it has not seen.
+
+import { api, ApiError, fragmentParams, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
+import { BoardView, H, W } from './board.js';
+import { MoveBuilder, pips } from './moves.js';
+import { copyText, fill, h, VARIANT_TITLES } from './util.js';
+
+const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
+const KIND_WORDS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
+
+export function gamePage(root, gameId, { spectator = false } = {}) {
+  let token = null;
+  if (!spectator) {
+    token = fragmentParams().get('token') || tokens.seat(gameId);
+    if (token) tokens.saveSeat(gameId, token);
+  }
+  const page = new GamePage(root, gameId, token);
+  page.start();
+  return page;
+}
+
+class GamePage {
+  constructor(root, gameId, token) {
+    this.root = root;
+    this.gameId = gameId;
+    this.token = token;
+    this.state = null;
+    this.builder = null;
+    this.selected = null;
+    this.dests = new Map();
+    this.entries = [];
+    this.hint = null;
+    this.verify = null;
+    this.busy = false;
+    this.ws = null;
+    this.attempts = 0;
+    this.closed = false;
+    this.suppressClick = false;
+    this.resigning = false;
+    this.build();
+  }
+
+  // -- layout ------------------------------------------------------------------------------
+
+  build() {
+    this.el = {};
+    const e = this.el;
+    e.title = h('span.game-title');
+    e.conn = h('span.conn', { text: 'connecting…', title: 'Connection to the server' });
+    e.oppStrip = h('div.strip.opp');
+    e.meStrip = h('div.strip.me');
+    e.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    e.svg.setAttribute('class', 'board');
+    e.svg.setAttribute('role', 'img');
+    e.svg.setAttribute('aria-label', 'Backgammon board');
+    e.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev));
+    this.installDrag(e.svg);
+    e.status = h('p.status#status', { role: 'status', 'aria-live': 'polite' });
+    e.notice = h('p.notice#notice', { role: 'alert', 'aria-live': 'assertive', hidden: true });
+    e.controls = h('div.controls#controls');
+    e.banner = h('div.banner#banner', { hidden: true });
+    e.side = h('aside.side');
+    e.hintPanel = h('section.panel.hint-panel#hint-panel', { hidden: true });
+    e.resultPanel = h('section.panel.result-panel#result', { hidden: true });
+    e.invitePanel = h('section.panel.invite-panel#invite', { hidden: true });
+    e.recordList = h('ol.record-list#record');
+    e.recordPanel = h('section.panel.record-panel', {}, h('h2', { text: 'Record' }), e.recordList,
+      h('p.downloads', {}, 'Download: ',
+        h('a', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
+        h('a', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
+        h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })));
+    e.fairPanel = h('section.panel.fair-panel#fair');
+    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, e.recordPanel, e.fairPanel);
+    const table = h('section.table', {},
+      e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
+    fill(this.root,
+      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
+      h('main.game', {}, table, e.side));
+    document.addEventListener('keydown', (ev) => this.onKey(ev));
+  }
+
+  // -- loading and following -----------------------------------------------------------------
+
+  async start() {
+    this.setStatus('Loading the game…');
+    try {
+      const st = await api(`/games/${this.gameId}`, { token: this.token });
+      this.applyState(st);
+      await this.loadRecord();
+    } catch (err) {
+      this.fatal(err);
+      return;
+    }
+    this.connect();
+    window.addEventListener('online', () => this.reconnectNow());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.reconnectNow();
+    });
+  }
+
+  fatal(err) {
+    let text = err.message || String(err);
+    if (err instanceof ApiError && err.status === 404) text = 'There is no such game here. Check the link.';
+    if (err instanceof ApiError && err.status === 403) {
+      text = 'This link holds no seat in this game. Ask your opponent for a new link, or watch the game.';
+    }
+    fill(this.el.controls, h('a.button', { href: '/', text: 'Start a new game' }),
+      err.status === 403 ? h('a.button.secondary', { href: `/watch/${this.gameId}`, text: 'Watch it' }) : null);
+    this.setStatus(text, 'error');
+    this.el.conn.textContent = 'offline';
+  }
+
+  connect() {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    const ws = new WebSocket(socketUrl(this.gameId, this.token));
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempts = 0;
+      this.setConn('live');
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+      }, 25000);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (msg.type === 'hello') {
+        this.applyState(msg.state);
+        this.loadRecord();
+      } else if (msg.type === 'state') {
+        this.applyState(msg.state);
+      } else if (msg.type === 'action') {
+        this.addEntry(msg.entry);
+      } else if (msg.type === 'error' && msg.request_id == null) {
+        this.showNotice(msg.error.message);
+      }
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (ev.code === 4403 || ev.code === 4404) {
+        this.setConn('offline');
+        return;
+      }
+      this.scheduleReconnect();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  scheduleReconnect() {
+    this.attempts += 1;
+    const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempts, 6)) * (0.75 + Math.random() / 2);
+    this.setConn('reconnecting…');
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (!this.ws && !this.closed && this.state) {
+      this.attempts = 0;
+      this.connect();
+    }
+  }
+
+  setConn(text) {
+    this.el.conn.textContent = text;
+    this.el.conn.dataset.state = text.startsWith('live') ? 'live' : text.startsWith('reconn') ? 'retry' : 'off';
+  }
+
+  async loadRecord() {
+    try {
+      const log = await api(`/games/${this.gameId}/actions`);
+      if (log.actions.length >= this.entries.length) this.entries = log.actions; // the socket may be ahead
+      this.renderRecord();
+    } catch (err) { /* the socket brings the rest */ }
+  }
+
+  addEntry(entry) {
+    const last = this.entries.length ? this.entries[this.entries.length - 1].seq : 0;
+    if (entry.seq <= last) return;
+    if (entry.seq !== last + 1) {
+      this.loadRecord();
+      return;
+    }
+    this.entries.push(entry);
+    this.renderRecord();
+  }
+
+  applyState(st) {
+    if (this.state && st.version < this.state.version) return;
+    const changed = !this.state || st.version !== this.state.version || this.state.you !== st.you;
+    const wasOver = this.state && this.state.match.over;
+    this.state = st;
+    if (changed) {
+      this.selected = null;
+      this.dests = new Map();
+      this.hint = null;
+      this.resigning = false;
+      this.builder = null;
+      if (st.allowed_actions.includes('play') && st.dice && st.you !== null) {
+        const me = st.board.points[st.you];
+        const opp = st.board.points[1 - st.you];
+        this.builder = new MoveBuilder({ me, opp }, st.dice, st.legal_plays || [], st.rules.variant);
+      }
+      this.clearNotice();
+    }
+    if (st.match.over && (!wasOver || !this.verify)) {
+      this.loadVerify();
+      this.loadAnalysis();
+    }
+    this.render();
+  }
+
+  async loadVerify() {
+    try {
+      this.verify = await api(`/games/${this.gameId}/verify`);
+    } catch (err) {
+      this.verify = { verified: null, message: err.message };
+    }
+    this.renderResult();
+  }
+
+  async loadAnalysis() {
+    try {
+      this.analysis = await api(`/games/${this.gameId}/analysis`);
+    } catch (err) {
+      this.analysis = null;
+      return;
+    }
+    this.renderRecord();
+    this.renderResult();
+  }
+
+  // -- names and words ---------------------------------------------------------------------
+
+  get viewer() {
+    return this.state && this.state.you !== null ? this.state.you : 0;
+  }
+
+  name(seat) {
+    if (!this.state) return `Player ${seat}`;
+    if (this.state.you === seat) return 'You';
+    return this.state.seats[seat].name;
+  }
+
+  plainName(seat) {
+    return this.state ? this.state.seats[seat].name : `Player ${seat}`;
+  }
+
+  withNames(text) {
+    return text.replace(/player ([01])/g, (_, s) => this.plainName(Number(s)));
+  }
+
+  // -- acting ------------------------------------------------------------------------------
+
+  async send(action) {
+    if (this.busy || !this.state) return;
+    this.busy = true;
+    this.renderControls();
+    try {
+      const res = await api(`/games/${this.gameId}/actions`, {
+        method: 'POST', token: this.token, body: { ...action, expected_version: this.state.version },
+      });
+      for (const a of res.actions) this.addEntry(a);
+      this.busy = false;
+      this.applyState(res.state);
+      this.renderControls(); // the socket may have brought a newer state first
+      const stuck = res.actions.flatMap((a) => a.events).find((ev) => ev.kind === 'no-move' && ev.player === this.state.you);
+      if (stuck) {
+        const dice = (stuck.data.dice || this.lastRoll() || []).join('-');
+        this.showNotice(`You rolled ${dice} and cannot move: the turn passes.`);
+      }
+    } catch (err) {
+      this.busy = false;
+      this.showNotice(err.message);
+      if (err.code === 'version_conflict' || err.status === 409) {
+        try { this.applyState(await api(`/games/${this.gameId}`, { token: this.token })); } catch (e) { /* keep */ }
+      }
+      this.renderControls();
+    }
+  }
+
+  confirm() {
+    if (!this.builder || !this.builder.complete) {
+      this.showNotice('Your move is not complete yet: play all the dice you can.');
+      return;
+    }
+    this.send({ type: 'play', play: this.builder.movesForServer() });
+  }
+
+  undo() {
+    if (this.builder && this.builder.undo()) {
+      this.selected = null;
+      this.dests = new Map();
+      this.clearNotice();
+      this.render();
+    }
+  }
+
+  async askHint() {
+    if (!this.builder) return;
+    this.el.hintPanel.hidden = false;
+    fill(this.el.hintPanel, h('h2', { text: 'Hint' }), h('p.muted', { text: 'Thinking…' }));
+    try {
+      this.hint = await api(`/games/${this.gameId}/hint?count=5`, { token: this.token });
+    } catch (err) {
+      this.hint = null;
+      fill(this.el.hintPanel, h('h2', { text: 'Hint' }), h('p.muted', { text: err.message }));
+      return;
+    }
+    this.renderHint();
+  }
+
+  // -- the board -----------------------------------------------------------------------------
+
+  onPoint(p) {
+    if (this.suppressClick) return;
+    const st = this.state;
+    if (!st) return;
+    if (!this.builder) {
+      if (st.you === null) this.showNotice('You are watching this game: only the players move.');
+      else if (st.allowed_actions.includes('roll')) this.showNotice('Roll the dice first.');
+      else if (st.allowed_actions.length) this.showNotice(this.statusText());
+      else if (st.match.over) this.showNotice('The game is over.');
+      else this.showNotice(`It is not your turn: ${this.name(st.to_act ?? st.turn)} is to play.`);
+      return;
+    }
+    const b = this.builder;
+    if (b.complete) {
+      this.showNotice(b.plays.length ? 'You have played your roll: confirm the move, or undo to change it.'
+        : 'You cannot move: confirm to pass.');
+      return;
+    }
+    if (this.selected !== null) {
+      if (p === this.selected) {
+        this.select(null);
+        return;
+      }
+      if (this.dests.has(p)) {
+        this.moveTo(p);
+        return;
+      }
+      if (b.sources().has(p)) {
+        this.select(p);
+        return;
+      }
+      const mine = p === 25 ? b.board.me[24] : p >= 1 && p <= 24 ? b.board.me[p - 1] : 0;
+      if (mine && p !== 0) this.showNotice(b.explainSource(p));
+      else this.showNotice(b.explainDestination(this.selected, p));
+      return;
+    }
+    if (p === 0) {
+      this.showNotice('Pick one of your checkers first, then where it goes.');
+      return;
+    }
+    if (b.sources().has(p)) this.select(p);
+    else this.showNotice(b.explainSource(p));
+  }
+
+  select(p) {
+    this.selected = p;
+    this.dests = p === null ? new Map() : this.builder.destinations(p);
+    this.clearNotice();
+    this.renderBoard();
+    this.setStatus(this.statusText());
+  }
+
+  moveTo(p) {
+    const path = this.dests.get(p);
+    this.builder.move(path);
+    this.selected = null;
+    this.dests = new Map();
+    this.clearNotice();
+    this.render();
+  }
+
+  installDrag(svg) {
+    let drag = null;
+    const toSvg = (ev) => {
+      const pt = svg.createSVGPoint();
+      pt.x = ev.clientX;
+      pt.y = ev.clientY;
+      const m = svg.getScreenCTM();
+      return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
+    };
+    svg.addEventListener('pointerdown', (ev) => {
+      if (ev.button !== 0 || !this.builder || this.builder.complete) return;
+      const t = ev.target.closest && ev.target.closest('[data-point]');
+      if (!t) return;
+      const p = Number(t.dataset.point);
+      if (!this.builder.sources().has(p)) return;
+      drag = { from: p, x: ev.clientX, y: ev.clientY, active: false, id: ev.pointerId };
+    });
+    svg.addEventListener('pointermove', (ev) => {
+      if (!drag || ev.pointerId !== drag.id) return;
+      if (!drag.active) {
+        if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 8) return;
+        drag.active = true;
+        try { svg.setPointerCapture(ev.pointerId); } catch (e) { /* fine */ }
+        this.select(drag.from);
+        drag.ghost = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+        drag.ghost.setAttribute('class', 'ghost');
+        drag.ghost.setAttribute('r', '28');
+      }
+      const q = toSvg(ev);
+      drag.ghost.setAttribute('cx', String(q.x));
+      drag.ghost.setAttribute('cy', String(q.y));
+      if (!drag.ghost.isConnected) svg.append(drag.ghost);
+    });
+    const end = (ev) => {
+      if (!drag || ev.pointerId !== drag.id) return;
+      const d = drag;
+      drag = null;
+      if (!d.active) return;
+      if (d.ghost) d.ghost.remove();
+      this.suppressClick = true;
+      setTimeout(() => { this.suppressClick = false; }, 0);
+      if (ev.type === 'pointercancel') return;
+      const el = document.elementFromPoint(ev.clientX, ev.clientY);
+      const t = el && el.closest && el.closest('[data-point]');
+      if (!t) return;
+      const p = Number(t.dataset.point);
+      if (p === d.from) return;
+      if (this.dests.has(p)) this.moveTo(p);
+      else this.showNotice(this.builder.explainDestination(d.from, p));
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+  }
+
+  onKey(ev) {
+    if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+    const allowed = this.state ? this.state.allowed_actions : [];
+    if (ev.key === 'r' && allowed.includes('roll')) this.send({ type: 'roll' });
+    else if (ev.key === 'Enter' && this.builder && this.builder.complete) this.confirm();
+    else if ((ev.key === 'u' || ev.key === 'Backspace') && this.builder) this.undo();
+    else if (ev.key === 'Escape' && this.selected !== null) this.select(null);
+    else return;
+    ev.preventDefault();
+  }
+
+  // -- rendering -------------------------------------------------------------------------------
+
+  render() {
+    if (!this.state) return;
+    this.renderTitle();
+    this.renderBoard();
+    this.renderStrips();
+    this.renderControls();
+    this.setStatus(this.statusText());
+    this.renderBanner();
+    this.renderResult();
+    this.renderInvite();
+    this.renderHint();
+    this.renderFair();
+    this.root.dataset.phase = this.state.phase;
+    this.root.dataset.version = String(this.state.version);
+    this.root.dataset.status = this.state.status;
+    this.root.dataset.position = this.state.board.position_id;
+  }
+
+  renderTitle() {
+    const st = this.state;
+    const variant = VARIANT_TITLES[st.rules.variant] || st.rules.variant;
+    let kind = st.match.length ? `match to ${st.match.length}` : 'money game';
+    if (!st.match.length && st.rules.games > 1) kind = `money session, game ${st.match.game_number} of ${st.rules.games}`;
+    else if (st.match.length) kind += `, game ${st.match.game_number}`;
+    if (st.match.crawford_game) kind += ' (Crawford game)';
+    this.el.title.textContent = `${variant} · ${kind}${st.you === null ? ' · watching' : ''}`;
+    document.title = `${variant} – gammon`;
+  }
+
+  boardModel() {
+    const st = this.state;
+    const v = this.viewer;
+    const b = this.builder;
+    const mine = b ? b.board.me : st.board.points[v];
+    const theirs = b ? b.board.opp : st.board.points[1 - v];
+    const moved = b ? st.board.points[v].reduce((a, c) => a + c, 0) - b.board.me.reduce((a, c) => a + c, 0) : 0;
+    const model = {
+      mine, theirs,
+      offMine: st.board.off[v] + moved,
+      offTheirs: st.board.off[1 - v],
+      interactive: Boolean(b && !b.complete),
+      selected: this.selected,
+      dests: new Set(this.dests.keys()),
+      movable: b && this.selected === null && !b.complete ? b.sources() : new Set(),
+      lastTo: this.lastOpponentPoints(),
+      cube: {
+        show: st.cube.in_use,
+        value: st.cube.value,
+        owner: st.cube.owner === null ? null : st.cube.owner === v ? 'me' : 'opp',
+        offeredBy: st.cube.offered_by === null ? null : st.cube.offered_by === v ? 'me' : 'opp',
+      },
+      dice: null,
+    };
+    if (st.dice && st.phase !== 'doubled') {
+      model.dice = { values: st.dice, used: b ? b.usedDice() : [], side: st.turn === v ? 'me' : 'opp' };
+    }
+    return model;
+  }
+
+  lastRoll() {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i];
+      if (e.type === 'roll' && e.action.dice) return e.action.dice;
+    }
+    return null;
+  }
+
+  /** "Computer played 24/18 13/10. " when the opponent's action is the last thing that happened. */
+  lastOpponentPlay() {
+    const st = this.state;
+    const e = this.entries[this.entries.length - 1];
+    if (!e || e.player === st.you || st.you === null || e.action.game !== st.match.game_number) return '';
+    const who = this.plainName(e.player);
+    switch (e.type) {
+      case 'play': return `${who} played ${e.action.play || 'nothing'}. `;
+      case 'take': return `${who} took: the cube is at ${st.cube.value}. `;
+      case 'beaver': return `${who} beavered: the cube is at ${st.cube.value}. `;
+      case 'reject': return `${who} rejected your resignation. `;
+      default: return '';
+    }
+  }
+
+  lastOpponentPoints() {
+    const v = this.viewer;
+    const out = new Set();
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i];
+      if (e.type !== 'play') continue;
+      if (e.player === v || !e.action.moves) break;
+      if (this.state.phase === 'over' || this.state.match.game_number !== e.action.game) break;
+      for (const [, to] of e.action.moves) if (to !== 0) out.add(25 - to);
+      break;
+    }
+    return out;
+  }
+
+  renderBoard() {
+    if (!this.state) return;
+    this.board.render(this.boardModel());
+  }
+
+  renderStrips() {
+    const st = this.state;
+    const v = this.viewer;
+    const b = this.builder;
+    const strip = (seat, el) => {
+      const row = seat === v && b ? b.board.me : seat !== v && b ? b.board.opp : st.board.points[seat];
+      const seatInfo = st.seats[seat];
+      const active = st.to_act === seat || (st.to_act === null && st.phase !== 'over' && st.status === 'active' && false);
+      let tag = '';
+      if (!seatInfo.joined) tag = 'not joined yet';
+      else if (st.status === 'active' && st.to_act === seat) {
+        tag = seatInfo.kind === 'computer' ? 'thinking…' : seat === st.you ? 'your turn' : 'to play';
+      }
+      const score = st.match.length ? `${st.match.score[seat]} / ${st.match.length}` : `${st.match.score[seat]} pts`;
+      fill(el,
+        h('span.swatch', { class: `swatch ${seat === v ? 'mine' : 'theirs'}` }),
+        h('span.name', { text: seat === st.you ? `${seatInfo.name} (you)` : seatInfo.name }),
+        seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
+        h('span.tag', { text: tag, hidden: !tag }),
+        h('span.spacer'),
+        h('span.pips', { title: 'Pip count', text: `${pips(row)} pips` }),
+        h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score }));
+      el.classList.toggle('active', Boolean(active));
+      el.dataset.seat = String(seat);
+    };
+    strip(1 - v, this.el.oppStrip);
+    strip(v, this.el.meStrip);
+  }
+
+  button(label, onClick, { id, kind = '', disabled = false, title } = {}) {
+    return h(`button.btn${kind ? '.' + kind : ''}`, {
+      type: 'button', text: label, onclick: onClick, disabled: disabled || this.busy,
+      id: id || null, title: title || null,
+    });
+  }
+
+  renderControls() {
+    const st = this.state;
+    if (!st) return;
+    const allowed = st.allowed_actions;
+    const out = [];
+    const b = this.builder;
+    if (this.resigning) {
+      out.push(h('span.ask', { text: 'Resign:' }));
+      for (const kind of ['single', 'gammon', 'backgammon']) {
+        out.push(this.button(kind === 'single' ? 'Single game' : kind[0].toUpperCase() + kind.slice(1),
+          () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' }));
+      }
+      out.push(this.button('Cancel', () => { this.resigning = false; this.renderControls(); }, { id: 'resign-cancel' }));
+      fill(this.el.controls, out);
+      return;
+    }
+    if (allowed.includes('roll')) {
+      const label = st.phase === 'opening' ? 'Roll to start' : st.phase === 'over' ? 'Start next game' : 'Roll';
+      out.push(this.button(label, () => this.send({ type: 'roll' }), { id: 'roll', kind: 'primary', title: 'Roll (r)' }));
+    }
+    if (allowed.includes('double')) {
+      out.push(this.button(`Double to ${st.cube.value * 2}`, () => this.send({ type: 'double' }), { id: 'double' }));
+    }
+    if (allowed.includes('take')) out.push(this.button('Take', () => this.send({ type: 'take' }), { id: 'take', kind: 'primary' }));
+    if (allowed.includes('beaver')) {
+      out.push(this.button(`Beaver (to ${st.cube.value * 4})`, () => this.send({ type: 'beaver' }), { id: 'beaver' }));
+    }
+    if (allowed.includes('drop')) out.push(this.button('Drop', () => this.send({ type: 'drop' }), { id: 'drop', kind: 'danger' }));
+    if (allowed.includes('accept')) {
+      out.push(this.button('Accept', () => this.send({ type: 'accept' }), { id: 'accept', kind: 'primary' }));
+    }
+    if (allowed.includes('reject')) out.push(this.button('Reject', () => this.send({ type: 'reject' }), { id: 'reject' }));
+    if (allowed.includes('choose-double')) {
+      out.push(h('span.ask', { text: 'Play double:' }));
+      for (let n = 1; n <= 6; n++) {
+        out.push(this.button(`${n}s`, () => this.send({ type: 'choose-double', number: n }), { id: `choose-${n}` }));
+      }
+    }
+    if (allowed.includes('play') && b) {
+      out.push(this.button(b.plays.length ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
+        { id: 'confirm', kind: 'primary', disabled: !b.complete, title: 'Confirm (Enter)' }));
+      out.push(this.button('Undo', () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: 'Undo (u)' }));
+      if (b.plays.length > 1) out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
+    }
+    if (allowed.includes('resign')) {
+      out.push(this.button('Resign…', () => { this.resigning = true; this.renderControls(); }, { id: 'resign', kind: 'quiet' }));
+    }
+    if (st.match.over) {
+      out.push(h('a.btn.primary#new-game', { href: '/', text: 'New game' }));
+    }
+    fill(this.el.controls, out);
+  }
+
+  statusText() {
+    const st = this.state;
+    const you = st.you;
+    const allowed = st.allowed_actions;
+    const other = (seat) => this.name(seat);
+    if (st.status === 'waiting') {
+      const missing = st.seats.findIndex((s) => !s.joined);
+      return you === null ? 'Waiting for the second player to join.'
+        : `Waiting for ${st.seats[missing].name === 'Guest' ? 'your opponent' : st.seats[missing].name} to join: send them the invitation link.`;
+    }
+    if (st.match.over) {
+      const w = st.match.winner;
+      if (w === null || w === undefined) return 'The game is over.';
+      const what = st.match.length ? 'the match' : st.rules.games > 1 ? 'the session' : 'the game';
+      return w === you ? `You won ${what}!` : `${this.plainName(w)} won ${what}.`;
+    }
+    if (st.phase === 'over') {
+      return allowed.includes('roll') ? `${this.resultSentence()} Roll to start the next game.` : this.resultSentence();
+    }
+    const turn = st.to_act;
+    switch (st.phase) {
+      case 'opening':
+        return allowed.includes('roll') ? 'Roll to decide who starts: each player throws one die.'
+          : 'Waiting for the opening roll.';
+      case 'roll':
+        if (turn === you) {
+          return this.lastOpponentPlay() +
+            (allowed.includes('double') ? 'Your turn: roll the dice, or double.' : 'Your turn: roll the dice.');
+        }
+        return `${other(turn)} to roll.`;
+      case 'doubled':
+        if (turn === you) {
+          return `${this.plainName(st.cube.offered_by)} doubles to ${st.cube.value * 2}: take or drop?`;
+        }
+        return st.cube.offered_by === you ? `You doubled to ${st.cube.value * 2}: waiting for ${other(turn)} to answer.`
+          : `${this.plainName(st.cube.offered_by)} doubles to ${st.cube.value * 2}.`;
+      case 'move': {
+        const dice = st.dice ? st.dice.join('-') : '';
+        if (turn === you && this.builder) {
+          const b = this.builder;
+          if (!b.plays.length) return `You rolled ${dice} and cannot move: confirm to pass.`;
+          if (b.complete) return `Your move ${b.play ? b.play.notation : ''}: confirm it, or undo.`;
+          if (this.selected !== null) return 'Now click where the checker goes (highlighted).';
+          return `You rolled ${dice}: click a checker, then where it goes.`;
+        }
+        return `${other(turn)} rolled ${dice}${st.seats[turn].kind === 'computer' ? ' and is thinking…' : ' and is moving.'}`;
+      }
+      case 'choose-double':
+        return turn === you ? 'Acey-deucey! Choose the double to play.' : `${other(turn)} chooses a double.`;
+      case 'resigned': {
+        const r = st.resignation;
+        const what = RESIGN_LABELS[r.kind] || r.kind;
+        if (turn === you) return `${this.plainName(r.player)} offers to resign ${what}: accept or reject?`;
+        return r.player === you ? `You offered to resign ${what}: waiting for the answer.`
+          : `${this.plainName(r.player)} offers to resign ${what}.`;
+      }
+      default:
+        return '';
+    }
+  }
+
+  /** "You won the game!" / "Bob won the match." / "Bob wins game 2." */
+  headline() {
+    const st = this.state;
+    if (st.match.over) return this.statusText();
+    const r = st.result;
+    if (!r) return 'The game is over.';
+    return r.winner === st.you ? `You win game ${st.match.game_number}!` : `${this.plainName(r.winner)} wins game ${st.match.game_number}.`;
+  }
+
+  /** "A gammon: 2 points (cube 1, by resignation)." */
+  resultDetail() {
+    const r = this.state.result;
+    if (!r) return '';
+    const what = (KIND_WORDS[r.kind] || r.kind).replace(/^a /, 'A ');
+    const notes = [];
+    if (r.cube > 1) notes.push(`cube at ${r.cube}`);
+    if (r.dropped) notes.push('the double was dropped');
+    else if (r.resigned) notes.push('by resignation');
+    return `${what}: ${r.points} point${r.points === 1 ? '' : 's'}${notes.length ? ` (${notes.join(', ')})` : ''}.`;
+  }
+
+  resultSentence() {
+    const r = this.state.result;
+    if (!r) return 'The game is over.';
+    const who = r.winner === this.state.you ? 'You win' : `${this.plainName(r.winner)} wins`;
+    let how = '';
+    if (r.dropped) how = ' (the double was dropped)';
+    else if (r.resigned) how = ' by resignation';
+    const pts = `${r.points} point${r.points === 1 ? '' : 's'}`;
+    return `${who} ${KIND_WORDS[r.kind] || r.kind}${how}: ${pts}.`;
+  }
+
+  renderBanner() {
+    const st = this.state;
+    const show = st.phase === 'over' || st.status === 'waiting';
+    this.el.banner.hidden = !show;
+    if (!show) return;
+    if (st.status === 'waiting') {
+      fill(this.el.banner, h('strong', { text: 'Waiting for your opponent' }),
+        h('span', { text: 'The game starts when they open the invitation.' }));
+      return;
+    }
+    fill(this.el.banner, h('strong', { text: this.headline() }), h('span', { text: this.resultDetail() }),
+      h('span', { text: this.scoreLine() }));
+  }
+
+  scoreLine() {
+    const st = this.state;
+    const [a, b] = [this.plainName(0), this.plainName(1)];
+    const [x, y] = st.match.score;
+    return st.match.length ? `Match to ${st.match.length}: ${a} ${x} – ${y} ${b}` : `Points: ${a} ${x} – ${y} ${b}`;
+  }
+
+  renderResult() {
+    const st = this.state;
+    const panel = this.el.resultPanel;
+    if (!st || !st.match.over) {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    const ver = this.verify;
+    let dice;
+    if (!ver) dice = h('p.muted', { text: 'Checking the dice…' });
+    else {
+      const ok = ver.verified === true;
+      dice = h('div.verify', { class: `verify ${ok ? 'ok' : 'bad'}`, id: 'verify' },
+        h('p.verdict', { text: ok ? `✔ Dice verified: OK — ${ver.rolls.length === 1 ? 'the roll comes' : `all ${ver.rolls.length} rolls come`} from the revealed seed.`
+          : `✘ ${ver.message}` }),
+        h('p', {}, 'Commitment (SHA-256 of the seed, shown from the first roll): ', h('code', { text: ver.commitment })),
+        ver.seed ? h('p', {}, 'Seed: ', h('code#seed', { text: ver.seed })) : null,
+        ok ? null : h('p.muted', { text: ver.message || '' }));
+    }
+    fill(panel,
+      h('h2', { text: st.match.length ? 'Match over' : 'Game over' }),
+      h('p.result-line#result-line', { text: this.statusText() }),
+      h('p', { text: this.resultDetail() }),
+      h('p.score-line#score-line', { text: this.scoreLine() }),
+      this.analysisSummary(),
+      h('h3', { text: 'Fair dice' }), dice,
+      h('p.downloads', {}, 'Save the game: ',
+        h('a#download-mat', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
+        h('a#download-sgf', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
+        h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })),
+      h('p', {}, h('a.btn.primary', { href: '/', text: 'Play again' })));
+  }
+
+  analysisSummary() {
+    const a = this.analysis;
+    if (!a || !a.engine) return null;
+    const st = this.state;
+    const lines = [0, 1].filter((seat) => st.seats[seat].kind === 'human').map((seat) => {
+      const mine = a.plays.filter((r) => r.player === seat);
+      const count = (m) => mine.filter((r) => r.mark === m).length;
+      const lost = mine.reduce((t, r) => t + r.loss, 0);
+      const parts = [];
+      const n = (k, word) => (k ? `${k} ${word}${k === 1 ? '' : 's'}` : null);
+      for (const p of [n(count('??'), 'blunder'), n(count('?'), 'error'), n(count('?!'), 'doubtful play')]) if (p) parts.push(p);
+      if (!mine.length) return h('li', {}, h('b', { text: this.plainName(seat) }), ': no plays with a choice.');
+      return h('li', {}, h('b', { text: this.plainName(seat) }),
+        `: ${parts.length ? parts.join(', ') : 'no marked mistakes'} in ${mine.length} play${mine.length === 1 ? '' : 's'}` +
+        ` (equity lost ${lost.toFixed(3)})`);
+    });
+    return h('div.analysis#analysis', {}, h('h3', { text: 'Mistakes' }), h('ul', {}, lines),
+      h('p.muted', { text: `Marked in the record: ?! doubtful, ? error, ?? blunder (by ${a.engine}).` }));
+  }
+
+  renderInvite() {
+    const st = this.state;
+    const panel = this.el.invitePanel;
+    const invite = tokens.invite(this.gameId);
+    if (st.status !== 'waiting' || st.you === null) {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    const link = invite ? inviteUrl(this.gameId, invite) : null;
+    const input = link ? h('input.link', { type: 'text', readonly: true, value: link }) : null;
+    const copied = h('span.copied', { text: '' });
+    fill(panel, h('h2', { text: 'Invite your opponent' }),
+      link ? h('p', { text: 'Send this link to the person you want to play:' }) : h('p', { text: 'Send your opponent the invitation link you got when you created the game.' }),
+      link ? h('div.copy-row', {}, input, this.button('Copy', async () => {
+        copied.textContent = (await copyText(link, input)) ? 'Copied!' : 'Select the link and copy it.';
+      }, { kind: 'quiet' }), copied) : null,
+      h('p', {}, 'Spectators: ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })));
+  }
+
+  renderHint() {
+    const panel = this.el.hintPanel;
+    if (!this.hint || !this.builder) {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    const hint = this.hint;
+    const rows = hint.plays.map((p, i) => h('li', {},
+      h('button.link-btn', {
+        type: 'button', text: p.notation || '(no move)', title: 'Show this play on the board',
+        onclick: () => { this.builder.playWhole(p); this.selected = null; this.dests = new Map(); this.render(); },
+      }),
+      p.equity !== null ? h('span.eq', { text: ` ${p.equity >= 0 ? '+' : ''}${p.equity.toFixed(3)}` }) : null,
+      p.difference !== null && i > 0 ? h('span.diff', { text: ` (${p.difference.toFixed(3)})` }) : null));
+    fill(panel, h('h2', { text: 'Hint' }),
+      h('ol.hint-list', {}, rows),
+      h('p.muted', { text: hint.engine === 'heuristic' ? 'Ranked by the quick heuristic.' : `Cubeless equities by ${hint.engine}.` +
+        ' Click a play to set it on the board.' }));
+  }
+
+  renderFair() {
+    const st = this.state;
+    const f = st.fair_dice;
+    this.el.fairPanel.hidden = st.match.over; // the result panel shows the verification
+    if (st.match.over) return;
+    fill(this.el.fairPanel, h('h2', { text: 'Fair dice' }),
+      h('p.muted', { text: f.revealed ? 'The seed is revealed: every roll can be checked.'
+        : 'Before the first roll the server committed to its secret dice seed with this hash; the seed is revealed when the game ends.' }),
+      h('p', {}, h('code.commitment', { text: f.commitment })),
+      h('p.muted', { text: `${f.rolls_made} roll${f.rolls_made === 1 ? '' : 's'} so far.` }));
+  }
+
+  renderRecord() {
+    if (!this.state) return;
+    const items = [];
+    const reviews = new Map(((this.analysis && this.analysis.plays) || []).map((r) => [r.seq, r]));
+    let game = 0;
+    let pendingRoll = null;
+    for (const e of this.entries) {
+      const g = e.action.game || 1;
+      if (g !== game) {
+        game = g;
+        items.push(h('li.game-head', { text: `Game ${g}` }));
+      }
+      for (const ev of e.events) {
+        const who = ev.player === null || ev.player === undefined ? '' : this.plainName(ev.player);
+        switch (ev.kind) {
+          case 'rolled':
+            pendingRoll = ev.data.dice;
+            break;
+          case 'turn':
+          case 'roll-again':
+            break;
+          case 'no-move':
+            items.push(h('li.move', {}, h('b', { text: who }), ` ${(ev.data.dice || pendingRoll || []).join('-')}: cannot move`));
+            break;
+          case 'played': {
+            const review = reviews.get(e.seq);
+            const line = h('li.move', { dataset: { seq: e.seq } }, h('b', { text: who }),
+              ` ${(pendingRoll || []).join('-')}: `, h('span.play', { text: e.action.play || ev.data.play || '' }));
+            if (review && review.mark) {
+              line.classList.add('marked');
+              line.append(h('span.mark', { text: ` ${review.mark}` }),
+                h('span.best', { text: ` best ${review.best} (−${review.loss.toFixed(3)})` }));
+              line.title = `Equity lost: ${review.loss.toFixed(3)}; best play: ${review.best}`;
+            }
+            items.push(line);
+            pendingRoll = null;
+            break;
+          }
+          case 'game-over':
+          case 'match-over':
+            items.push(h('li.end', { text: this.withNames(ev.text) }));
+            break;
+          default:
+            items.push(h('li.event', { text: this.withNames(ev.text) }));
+        }
+      }
+    }
+    if (!items.length) items.push(h('li.muted', { text: 'No moves yet.' }));
+    fill(this.el.recordList, items);
+    this.el.recordList.scrollTop = this.el.recordList.scrollHeight;
+    this.renderBoard();
+    if (this.selected === null) this.setStatus(this.statusText());
+  }
+
+  setStatus(text, kind = '') {
+    this.el.status.textContent = text;
+    this.el.status.className = `status ${kind}`;
+  }
+
+  showNotice(text) {
+    this.el.notice.textContent = text;
+    this.el.notice.hidden = false;
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => this.clearNotice(), 8000);
+  }
+
+  clearNotice() {
+    this.el.notice.hidden = true;
+    this.el.notice.textContent = '';
+  }
+}

@@ -1,0 +1,150 @@
+// The start page: a game against the computer or a friend.
+
+import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
+import { copyText, fill, h, VARIANT_TITLES } from './util.js';
+
+const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
+const LEVEL_WORDS = {
+  beginner: 'Beginner — makes mistakes on purpose',
+  casual: 'Casual',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+  expert: 'Expert — the neural nets',
+  'world-class': 'World class — looks a roll ahead',
+  strongest: 'Strongest — two rolls ahead (slower)',
+  heuristic: 'Simple bot (no neural nets)',
+};
+const DEFAULT_LEVEL = 'intermediate';
+
+export async function startPage(root) {
+  let info = null;
+  try {
+    info = await api('/info');
+  } catch (err) {
+    info = { variants: Object.entries(VARIANT_TITLES).map(([name, title]) => ({ name, title, cube: name !== 'acey-deucey' })),
+      computer_levels: Object.keys(LEVEL_WORDS) };
+  }
+  const name = h('input#name', { type: 'text', name: 'name', maxlength: 40, value: localStorage.getItem('gammon:name') || '', placeholder: 'Your name', autocomplete: 'nickname' });
+  const opponent = h('div.segmented#opponent', { role: 'radiogroup', 'aria-label': 'Opponent' },
+    h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'computer', checked: true }), h('span', { text: 'Play the computer' })),
+    h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'human' }), h('span', { text: 'Play a friend' })));
+  const level = h('select#level', { name: 'level' },
+    info.computer_levels.map((lv) => h('option', { value: lv, text: LEVEL_WORDS[lv] || lv, selected: lv === DEFAULT_LEVEL })));
+  const variant = h('select#variant', { name: 'variant' },
+    info.variants.map((v) => h('option', { value: v.name, text: v.title, dataset: { cube: v.cube ? '1' : '0' } })));
+  const length = h('select#length', { name: 'length' },
+    LENGTHS.map((n) => h('option', { value: String(n), text: n ? `Match to ${n} point${n > 1 ? 's' : ''}` : 'Single game (money)' })));
+  const cube = h('input#cube', { type: 'checkbox', name: 'cube', checked: true });
+  const jacoby = h('input#jacoby', { type: 'checkbox', name: 'jacoby' });
+  const beavers = h('input#beavers', { type: 'checkbox', name: 'beavers' });
+  const crawford = h('input#crawford', { type: 'checkbox', name: 'crawford', checked: true });
+  const autos = h('input#automatic-doubles', { type: 'number', name: 'automatic_doubles', min: 0, max: 12, value: '0' });
+  const levelRow = h('label.row#level-row', {}, h('span', { text: 'Computer level' }), level);
+  const error = h('p.error#form-error', { role: 'alert', hidden: true });
+  const submit = h('button.btn.primary.big#start', { type: 'submit', text: 'Start the game' });
+  const moneyOnly = h('div.money-only', {},
+    h('label.check', {}, jacoby, h('span', { text: 'Jacoby rule (gammons count only once the cube has been turned)' })),
+    h('label.check', {}, beavers, h('span', { text: 'Beavers (redouble at once, keeping the cube)' })),
+    h('label.row', {}, h('span', { text: 'Automatic doubles (on equal opening throws; 0 = off)' }), autos));
+  const matchOnly = h('div.match-only', { hidden: true },
+    h('label.check', {}, crawford, h('span', { text: 'Crawford rule' })));
+  const cubeOpts = h('fieldset.cube-options', {}, h('legend', { text: 'Doubling cube' }),
+    h('label.check', {}, cube, h('span', { text: 'Use the doubling cube' })), moneyOnly, matchOnly);
+  const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
+    h('h2', { text: 'New game' }), opponent,
+    h('label.row', {}, h('span', { text: 'Your name' }), name),
+    levelRow,
+    h('label.row', {}, h('span', { text: 'Variant' }), variant),
+    h('label.row', {}, h('span', { text: 'Length' }), length),
+    cubeOpts, error, submit);
+  const share = h('section.card.share#share', { hidden: true });
+
+  const sync = () => {
+    const vsComputer = form.querySelector('input[name=opponent]:checked').value === 'computer';
+    levelRow.hidden = !vsComputer;
+    submit.textContent = vsComputer ? 'Play the computer' : 'Create the game and get a link';
+    const hasCube = variant.selectedOptions[0] ? variant.selectedOptions[0].dataset.cube === '1' : true;
+    cube.disabled = !hasCube;
+    const usesCube = hasCube && cube.checked;
+    const match = length.value !== '0';
+    moneyOnly.hidden = match;
+    matchOnly.hidden = !match;
+    for (const el of [jacoby, beavers, autos]) el.disabled = !usesCube || match;
+  };
+  form.addEventListener('change', sync);
+  sync();
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    const vsComputer = form.querySelector('input[name=opponent]:checked').value === 'computer';
+    const hasCube = !cube.disabled && cube.checked;
+    const match = Number(length.value);
+    const body = {
+      opponent: vsComputer ? 'computer' : 'human',
+      variant: variant.value,
+      match_length: match,
+      cube: hasCube,
+      name: name.value.trim() || 'Player 1',
+    };
+    if (vsComputer) body.computer_level = level.value;
+    if (match) body.crawford = crawford.checked;
+    else if (hasCube) {
+      body.jacoby = jacoby.checked;
+      body.beavers = beavers.checked;
+      body.automatic_doubles = Math.max(0, Math.min(12, Number(autos.value) || 0));
+    }
+    const seed = new URLSearchParams(window.location.search).get('test_seed');
+    if (seed) body.test_seed = seed;
+    try { localStorage.setItem('gammon:name', name.value.trim()); } catch (e) { /* fine */ }
+    submit.disabled = true;
+    let created;
+    try {
+      created = await api('/games', { method: 'POST', body });
+    } catch (err) {
+      submit.disabled = false;
+      error.textContent = err.message;
+      error.hidden = false;
+      return;
+    }
+    tokens.saveSeat(created.game_id, created.token);
+    if (vsComputer) {
+      window.location.assign(gameUrl(created.game_id, created.token));
+      return;
+    }
+    tokens.saveInvite(created.game_id, created.invite_token);
+    showShare(share, form, created);
+  });
+
+  fill(root,
+    h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), h('span.game-title', { text: 'Backgammon in your browser' })),
+    h('main.start', {},
+      h('section.intro', {},
+        h('h1', { text: 'Play backgammon' }),
+        h('p', { text: 'Against the computer, or send a link to a friend. Every game\'s dice are committed before the first roll and can be checked when it ends.' })),
+      form, share));
+}
+
+function showShare(share, form, created) {
+  const link = inviteUrl(created.game_id, created.invite_token);
+  const watch = watchUrl(created.game_id);
+  const linkInput = h('input.link#invite-link', { type: 'text', readonly: true, value: link });
+  const watchInput = h('input.link#watch-link', { type: 'text', readonly: true, value: watch });
+  const copied = h('span.copied#copied', { text: '' });
+  const copiedWatch = h('span.copied', { text: '' });
+  form.hidden = true;
+  share.hidden = false;
+  fill(share,
+    h('h2', { text: 'Your game is ready' }),
+    h('p', { text: 'Send this invitation link to your opponent. It holds their seat: give it to them only.' }),
+    h('div.copy-row', {}, linkInput,
+      h('button.btn#copy-invite', { type: 'button', text: 'Copy', onclick: async () => {
+        copied.textContent = (await copyText(link, linkInput)) ? 'Copied!' : 'Select the link and copy it.';
+      } }), copied),
+    h('p', { text: 'Anyone may watch with this link:' }),
+    h('div.copy-row', {}, watchInput,
+      h('button.btn#copy-watch', { type: 'button', text: 'Copy', onclick: async () => {
+        copiedWatch.textContent = (await copyText(watch, watchInput)) ? 'Copied!' : 'Select the link and copy it.';
+      } }), copiedWatch),
+    h('p', {}, h('a.btn.primary.big#go-to-game', { href: gameUrl(created.game_id, created.token), text: 'Go to the board' })));
+}

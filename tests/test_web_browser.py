@@ -1,0 +1,456 @@
+"""The web page of ``gammon serve`` in a real browser (Chromium driven by Playwright).
+
+* a whole seeded game against the computer, played by clicks: roll, pick a checker,
+  click a highlighted destination, confirm; then the result, the dice verification
+  and the record;
+* a game between two browser contexts through an invitation link, with a reload in
+  the middle, both pages showing the same state;
+* illegal clicks change nothing and say why; undo; a middle-game board;
+* the page's move builder against the engine's legal plays for many positions.
+
+The server runs in this process (uvicorn in a thread) on a free port with a
+temporary SQLite database and fixed dice seeds.  Screenshots of the start page, a
+middle-game board and the end screen go to ``test-artifacts/screenshots/``.
+
+Needs Chromium at /usr/bin/chromium (Debian: ``apt-get install chromium``) and the
+``playwright`` package; without them these tests are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("browser tests need Chromium at /usr/bin/chromium (Debian/Ubuntu: apt-get install chromium)",
+                allow_module_level=True)
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests need the playwright package (pip install playwright)")
+
+from gammon.core.position import Position  # noqa: E402
+from gammon.web import Settings, create_app  # noqa: E402
+from gammon.web.testing import ThreadedServer  # noqa: E402
+
+Page = Any  # playwright.sync_api.Page
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run", "--disable-quic"]
+SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+SEED = "5e" * 32
+TIMEOUT_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    db = tmp_path_factory.mktemp("web") / "gammon.db"
+    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0))
+    with ThreadedServer(app) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+def new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 900) -> Page:
+    # bypass_csp: Playwright evaluates its own waits as strings, which the page's CSP forbids.
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("response", lambda r: errors.append(f"{r.status} {r.request.method} {r.url}: {r.text()}")
+            if r.status >= 400 else None)
+    return page
+
+
+def checkers(page: Page) -> list[str]:
+    """Where the board shows checkers: 'x,y,mine|theirs' for each."""
+    found: list[str] = page.eval_on_selector_all(
+        "svg.board .checkers .checker",
+        "els => els.map(g => { const c = g.querySelector('circle'); "
+        "const side = g.classList.contains('mine') ? 'mine' : 'theirs'; "
+        "return `${c.getAttribute('cx')},${c.getAttribute('cy')},${side}`; })")
+    return found
+
+
+def points_of(page: Page, selector: str) -> set[int]:
+    return {int(x) for x in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.point)")}
+
+
+def drag(page: Page, source: int, target: int) -> None:
+    """Drag with the mouse from one point's column to another's."""
+    a = page.locator(f".hit[data-point='{source}']").bounding_box()
+    b = page.locator(f".hit[data-point='{target}']").bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 20, a["y"] + a["height"] / 2 + 20, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=5)
+    page.mouse.up()
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("#app", "data-version") or -1)
+
+
+def wait_version_above(page: Page, v: int) -> None:
+    page.wait_for_function(f"Number(document.getElementById('app').dataset.version) > {v}")
+
+
+ACTION_BUTTONS = "#roll, #take, #accept, #confirm, #choose-6, #result-line"
+
+
+def make_move_by_clicks(page: Page) -> list[tuple[int, int]]:
+    """Build the whole play with clicks: a movable checker, then its first highlighted destination."""
+    clicks = []
+    for _ in range(8):
+        if page.locator("#confirm").is_enabled():
+            break
+        source = page.locator(".hit.movable").first
+        src = int(source.get_attribute("data-point"))
+        source.click()
+        dest = page.locator(".hit.dest").first
+        dst = int(dest.get_attribute("data-point"))
+        dest.click()
+        clicks.append((src, dst))
+    assert page.locator("#confirm").is_enabled(), "the play is not complete after all the clicks"
+    return clicks
+
+
+def act_once(page: Page) -> bool:
+    """Do what the page offers (roll, take, accept, play); False when the game is over."""
+    page.wait_for_selector(ACTION_BUTTONS)
+    if page.locator("#result-line").count():
+        return False
+    v = version(page)
+    if page.locator("#confirm").count():
+        make_move_by_clicks(page)
+        page.click("#confirm")
+    else:
+        for sel in ("#roll", "#take", "#accept", "#choose-6"):
+            if page.locator(sel).count():
+                page.click(sel)
+                break
+    wait_version_above(page, v)
+    return True
+
+
+def start_game(page: Page, base: str, *, variant: str, opponent: str = "computer", seed: str = SEED,
+               length: str = "0", screenshot: str | None = None) -> None:
+    page.goto(f"{base}/?test_seed={seed}")
+    page.wait_for_selector("#new-game")
+    if screenshot:
+        shot(page, screenshot)
+    page.check(f"input[name=opponent][value={opponent}]", force=True)
+    page.fill("#name", "Ann")
+    page.select_option("#variant", variant)
+    page.select_option("#length", length)
+    page.click("#start")
+
+
+# -- (a) a whole game against the computer ------------------------------------------------------
+
+
+def test_whole_game_against_the_computer_by_clicks(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    start_game(page, server.url, variant="hypergammon", screenshot="start-page.png")
+    page.wait_for_url("**/game/**")
+    assert "#token=" in page.url
+    page.wait_for_selector("#roll")
+    assert "Roll" in page.inner_text("#status")
+    turns = 0
+    while act_once(page):
+        turns += 1
+        assert turns < 400, "the game does not end"
+    assert page.locator("#result-line").is_visible()
+    result = page.inner_text("#result")
+    assert "won" in result and ("Points:" in result or "Match" in result)
+    page.wait_for_selector("#verify.ok")
+    assert "OK" in page.inner_text("#verify")
+    seed = page.inner_text("#seed")
+    assert seed == SEED
+    moves = page.locator("#record li.move").count()
+    assert moves >= 4
+    assert page.locator("#record li.end").count() >= 1
+    for link in ("#download-mat", "#download-sgf"):
+        href = page.get_attribute(link, "href")
+        r = page.request.get(server.url + href)
+        assert r.ok and len(r.text()) > 50
+    # Mistake marking: with the engine at hand, a summary and marks in the record.
+    game_id = page.url.split("/game/")[1].split("#")[0]
+    analysis = page.request.get(f"{server.url}/api/games/{game_id}/analysis").json()
+    if analysis["engine"]:
+        page.wait_for_selector("#analysis")
+        assert page.locator("#record li.marked").count() == sum(1 for p in analysis["plays"] if p["mark"])
+    shot(page, "end-screen.png")
+    assert not errors, errors
+
+
+# -- (b) two people through an invitation, with a reload ------------------------------------------
+
+
+def settled(a: Page, b: Page) -> None:
+    """Wait until both pages show the same version of the game, then compare what they show."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if version(a) == version(b) and version(a) >= 0:
+            break
+        time.sleep(0.05)
+    assert version(a) == version(b)
+    for attr in ("data-position", "data-phase", "data-status"):
+        assert a.get_attribute("#app", attr) == b.get_attribute("#app", attr), attr
+    # The same pip counts and scores, each page from its own side.
+    assert a.inner_text(".strip.me .pips") == b.inner_text(".strip.opp .pips")
+    assert a.inner_text(".strip.me .score") == b.inner_text(".strip.opp .score")
+
+
+def test_two_people_through_an_invitation_with_a_reload(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    ann = new_page(browser, errors)
+    start_game(ann, server.url, variant="hypergammon1", opponent="human", seed="a1" * 32)
+    ann.wait_for_selector("#share")
+    invite = ann.input_value("#invite-link")
+    assert "/join/" in invite and "#invite=" in invite
+    watch = ann.input_value("#watch-link")
+    ann.click("#copy-invite")
+    ann.click("#go-to-game")
+    ann.wait_for_url("**/game/**")
+    ann.wait_for_selector("#invite:not([hidden])")
+    assert "Waiting" in ann.inner_text("#status")
+
+    bob = new_page(browser, errors, width=390, height=844)  # a phone
+    bob.goto(invite)
+    bob.wait_for_selector("#join-button")
+    assert "Ann invites you" in bob.inner_text("#join")
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_url("**/game/**")
+    bob.wait_for_selector("#roll")
+    ann.wait_for_selector("#roll")  # the socket told Ann that Bob joined
+    assert "Bob" in ann.inner_text(".strip.opp")
+
+    spectator = new_page(browser, errors)
+    spectator.goto(watch)
+    spectator.wait_for_selector(".strip.me")
+
+    v = version(ann)
+    ann.click("#roll")  # either may roll the opening
+    wait_version_above(ann, v)
+    steps = 0
+    reloaded = False
+    while True:
+        settled(ann, bob)
+        if ann.locator("#result-line").count() and bob.locator("#result-line").count():
+            break
+        mover = next((p for p in (ann, bob) if p.locator("#roll, #take, #accept, #confirm, #choose-6").count()),
+                     None)
+        assert mover is not None, "neither page offers an action"
+        act_once(mover)
+        steps += 1
+        if steps == 3 and not reloaded:
+            bob.reload()
+            bob.wait_for_selector(".strip.me")
+            reloaded = True
+            assert "#token=" in bob.url
+        assert steps < 200
+    assert reloaded
+    settled(ann, bob)
+    spectator.wait_for_function(f"document.getElementById('app').dataset.version === '{version(ann)}'")
+    assert spectator.get_attribute("#app", "data-position") == ann.get_attribute("#app", "data-position")
+    assert ann.inner_text("#score-line") == bob.inner_text("#score-line")
+    ann.wait_for_selector("#verify.ok")
+    bob.wait_for_selector("#verify.ok")
+    shot(bob, "end-screen-phone.png")
+    assert not errors, errors
+
+
+# -- (c) illegal clicks, undo, a middle-game board ------------------------------------------------
+
+
+def test_illegal_clicks_change_nothing_and_explain(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    start_game(page, server.url, variant="standard", seed="3c" * 32)
+    page.wait_for_selector("#roll")
+    # Clicking the board before rolling explains what to do.
+    page.click(".hit[data-point='6']")
+    assert "Roll" in page.inner_text("#notice")
+    turns = 0
+    checked = hinted = False
+    while turns < 40 and not (checked and hinted and page.locator("#record li.move").count() >= 4):
+        page.wait_for_selector(ACTION_BUTTONS)
+        if page.locator("#result-line").count():
+            break
+        if page.locator("#confirm").count() and not checked:
+            v, position = version(page), page.get_attribute("#app", "data-position")
+            board_before = checkers(page)
+            movable = points_of(page, ".hit.movable")
+            assert movable
+            # A point with no checker of ours (or one that cannot move) is refused with a reason.
+            stuck = next(p for p in range(1, 25) if p not in movable)
+            page.click(f".hit[data-point='{stuck}']")
+            assert page.locator("#notice").is_visible()
+            assert page.inner_text("#notice").strip()
+            assert page.locator(".hit.selected").count() == 0
+            # A checker that can move, then a point it cannot reach.
+            src = min(movable)
+            page.click(f".hit[data-point='{src}']")
+            dests = points_of(page, ".hit.dest")
+            assert dests
+            wrong = next(p for p in [*range(24, 0, -1), 0] if p not in dests and p != src and p not in movable)
+            page.click(f".hit[data-point='{wrong}']")
+            notice = page.inner_text("#notice")
+            assert notice.strip(), "an illegal destination must be explained"
+            assert page.locator(".hit.selected").count() == 1  # still selected, nothing moved
+            assert checkers(page) == board_before
+            assert version(page) == v and page.get_attribute("#app", "data-position") == position
+            shot(page, "board-selected.png")
+            # A legal step, then undo: the board is back as it was.
+            page.click(f".hit.dest[data-point='{min(dests)}']")
+            assert checkers(page) != board_before
+            page.click("#undo")
+            assert checkers(page) == board_before
+            assert not page.locator("#confirm").is_enabled()
+            # Dragging a checker to a highlighted point moves it too.
+            drag(page, src, min(dests))
+            assert checkers(page) != board_before
+            page.click("#undo")
+            assert checkers(page) == board_before
+            checked = True
+        elif page.locator("#confirm").count() and not hinted and page.locator("#hint").count():
+            # The hint lists the best plays; choosing one sets it on the board, ready to confirm.
+            v = version(page)
+            page.click("#hint")
+            page.wait_for_selector("#hint-panel li button")
+            best = page.inner_text("#hint-panel li button >> nth=0")
+            page.click("#hint-panel li button >> nth=0")
+            assert page.locator("#confirm").is_enabled()
+            assert best in page.inner_text("#status")
+            page.click("#confirm")
+            wait_version_above(page, v)
+            hinted = True
+            turns += 1
+            continue
+        act_once(page)
+        turns += 1
+    assert checked and hinted
+    page.wait_for_selector("#confirm, #roll, #take")
+    shot(page, "board-middle.png")
+    # The server never saw an illegal play: every play in the record is legal by construction.
+    assert page.locator("#record li.move").count() >= 3
+    assert not errors, errors
+
+
+# -- (d) the page's move builder against the engine ----------------------------------------------------
+
+
+def _positions(n: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for variant in ("standard", "nackgammon", "hypergammon", "dutch", "acey-deucey"):
+        for _ in range(n):
+            pos = Position.initial(variant)
+            for _ply in range(rng.randrange(0, 120)):
+                plays = pos.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+                if len(plays):
+                    nxt = plays[rng.randrange(len(plays))].position
+                    if nxt.outcome is not None:
+                        break
+                    pos = nxt
+                pos = pos.swap()
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            legal = [{"notation": str(p), "moves": [
+                {"from_point": m.from_point, "to_point": m.to_point, "hit": m.hit} for m in p.moves]}
+                for p in pos.legal_plays(dice)]
+            out.append({"variant": variant, "me": list(pos.me), "opp": list(pos.opp), "dice": list(dice),
+                        "plays": legal})
+    return out
+
+
+CHECK_BUILDER = """async (cases) => {
+  const { MoveBuilder } = await import('/static/js/moves.js');
+  const bad = [];
+  for (const c of cases) {
+    const b = new MoveBuilder({ me: c.me, opp: c.opp }, c.dice, c.plays, c.variant);
+    for (const p of c.plays) {           // every legal play can be clicked, in the engine's order
+      b.reset();
+      for (const m of p.moves) {
+        const st = b.allowedSteps().find((s) => s.from === m.from_point && s.to === m.to_point);
+        if (!st) {
+          bad.push(`${c.variant} ${c.dice} ${p.notation}: step ${m.from_point}/${m.to_point} refused`);
+          break;
+        }
+        b.move([st]);
+      }
+      if (b.play !== p) bad.push(`${c.variant} ${c.dice} ${p.notation}: not complete`);
+    }
+    for (let k = 0; k < 2; k++) {        // and every sequence of offered clicks ends in a legal play
+      b.reset();
+      let guard = 0;
+      while (!b.complete && guard++ < 8) {
+        const a = b.allowedSteps();
+        if (!a.length) { bad.push(`${c.variant} ${c.dice}: stuck`); break; }
+        b.move([a[(k * 7 + guard) % a.length]]);
+      }
+      if (!c.plays.includes(b.play) && c.plays.length) bad.push(`${c.variant} ${c.dice}: ended off the list`);
+    }
+  }
+  return bad;
+}"""
+
+
+def test_move_builder_agrees_with_the_engine(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{server.url}/watch/none")  # any page of the server: the module loads from it
+    cases = _positions(40, 7)
+    bad = page.evaluate(CHECK_BUILDER, json.loads(json.dumps(cases)))
+    assert bad == []
+
+
+# -- (e) a dropped socket is reopened by itself ----------------------------------------------------------
+
+
+def test_the_page_reconnects_after_the_socket_drops(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    routes: list[Any] = []
+
+    def through(ws: Any) -> None:  # pass the socket through, keeping a handle to cut it
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket("**/api/games/*/ws*", through)
+    created = page.request.post(f"{server.url}/api/games", data={
+        "opponent": "computer", "variant": "hypergammon", "test_seed": "77" * 32}).json()
+    gid, token = created["game_id"], created["token"]
+    page.goto(f"{server.url}/game/{gid}#token={token}")
+    page.wait_for_selector(".conn[data-state='live']")
+    assert len(routes) == 1
+    routes[0].close(code=1012, reason="server restart")  # as when the server goes away
+    page.wait_for_selector(".conn[data-state='retry']")
+    page.wait_for_selector(".conn[data-state='live']")
+    assert len(routes) == 2
+    # The new socket carries the game on: an action made elsewhere shows up.
+    v = version(page)
+    r = page.request.post(f"{server.url}/api/games/{gid}/actions", data={"type": "roll"},
+                          headers={"Authorization": f"Bearer {token}"})
+    assert r.ok
+    wait_version_above(page, v)
+    assert not errors, errors

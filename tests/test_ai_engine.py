@@ -214,3 +214,33 @@ def test_cli_errors(args: tuple[str, ...], message: str) -> None:
     code, out, err = _run(*args)
     assert code == 2
     assert err.startswith("error: ") and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_engine_cube_action_and_cubeful_evaluation() -> None:
+    from gammon.ai.cube import NO_DOUBLE, CubeInfo
+    from gammon.ai.engine import Engine
+
+    engine = Engine("expert")
+    start = Position.initial()
+    assert engine.cube_action(start).action == NO_DOUBLE
+    ev = engine.evaluate(start)
+    assert ev.cube_action == NO_DOUBLE and ev.cubeful_equity is not None
+    # A trivially won race: the player on roll has one checker left, the opponent fifteen.
+    me = [1] + [0] * 24
+    opp = [0] * 18 + [5, 5, 5] + [0] * 4
+    won = Position(me, opp)
+    decision = engine.cube_action(won, CubeInfo())
+    assert decision.action in ("double/pass", "too good to double")
+    crawford = engine.cube_action(won, CubeInfo(match_length=5, score=(3, 4), crawford=True))
+    assert crawford.action == NO_DOUBLE
+
+
+def test_engine_rollout_is_seeded() -> None:
+    from gammon.ai.engine import Engine
+    from gammon.ai.rollout import RolloutSettings
+
+    engine = Engine("expert")
+    settings = RolloutSettings(trials=36, seed=3, truncate_at=6, variance_reduction=False, processes=1)
+    a = engine.rollout(Position.initial(), settings)
+    b = engine.rollout(Position.initial(), settings)
+    assert a.trials == 36 and a.equity == b.equity and a.se_equity > 0

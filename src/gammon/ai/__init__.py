@@ -48,3 +48,12 @@ def _check_numba_cache() -> None:
 
 
 _check_numba_cache()
+
+
+def __getattr__(name: str) -> object:
+    """``gammon.ai.Engine``, imported on first use (it loads weights and compiled code)."""
+    if name == "Engine":
+        from gammon.ai.engine import Engine
+
+        return Engine
+    raise AttributeError(f"module 'gammon.ai' has no attribute {name!r}")

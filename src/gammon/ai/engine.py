@@ -16,9 +16,9 @@ The ``match`` arguments are accepted for the cube and match-play layer
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -43,6 +43,10 @@ from gammon.ai.search import (
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
 from gammon.core.position import LegalPlays, Position, check_dice
+
+if TYPE_CHECKING:
+    from gammon.ai.cube import CubeDecision, CubeInfo
+    from gammon.ai.rollout import RolloutResult, RolloutSettings
 
 
 def equity(probs: Sequence[float] | np.ndarray) -> float:
@@ -214,7 +218,63 @@ class Engine:
         if not 0 <= p <= MAX_PLIES:
             raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {p}")
         probs = self.evaluator.evaluate(position, p)
-        return Evaluation(tuple(float(x) for x in probs), equity(probs), p, classify(position))
+        cls = classify(position)
+        value = Evaluation(tuple(float(x) for x in probs), equity(probs), p, cls)
+        if position.outcome is not None:
+            return value
+        decision = self._decide(probs, position, match)
+        return replace(value, cubeful_equity=decision.equity, cube_action=decision.action)
+
+    # -- the cube and rollouts ------------------------------------------------------
+
+    @staticmethod
+    def _cube_info(match: object | None) -> CubeInfo:
+        """The cube state ``match`` gives: a :class:`CubeInfo`, a game (its player on roll), or money."""
+        from gammon.ai.cube import CubeInfo
+        from gammon.core.game import Game
+
+        if match is None:
+            return CubeInfo()
+        if isinstance(match, CubeInfo):
+            return match
+        if isinstance(match, Game):
+            return CubeInfo.from_game(match)
+        game = getattr(match, "game", None)  # a Match: its current game
+        if isinstance(game, Game):
+            return CubeInfo.from_game(game)
+        raise GammonError(f"match must be a CubeInfo, a Game or a Match, not {type(match).__name__}")
+
+    def _decide(self, probs: Sequence[float] | np.ndarray, position: Position,
+                match: object | None) -> CubeDecision:
+        from gammon.ai.cube import cube_decision, cube_efficiency
+
+        return cube_decision(probs, self._cube_info(match), cube_efficiency(position))
+
+    def cube_action(self, position: Position, match: object | None = None) -> CubeDecision:
+        """The cube decision for the player on roll of ``position`` (before rolling).
+
+        ``match`` is a :class:`~gammon.ai.cube.CubeInfo`, a game or match (its cube
+        and score), or None for money play with a centred cube.  The position is
+        evaluated at this engine's depth.
+
+        :raises GammonError: a finished game or bad cube settings.
+        """
+        if position.outcome is not None:
+            raise GammonError("the game is over: there is no cube decision")
+        return self._decide(self.evaluator.evaluate(position, self.plies), position, match)
+
+    def rollout(self, position: Position, settings: RolloutSettings | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                match: object | None = None) -> RolloutResult:
+        """Roll ``position`` out (the player on roll rolls first) with the 0-ply nets.
+
+        ``settings`` sets trials, seed, truncation, variance reduction, cubeful
+        play and processes (see :class:`~gammon.ai.rollout.RolloutSettings`).
+        """
+        from gammon.ai.rollout import rollout
+
+        cube = None if match is None else self._cube_info(match)
+        return rollout(position, self.static_evaluator, settings, progress=progress, cube_info=cube)
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
         """``(n, 5)`` probabilities for the players on roll at this engine's depth."""

@@ -1,0 +1,477 @@
+"""Refinement of the TD-trained nets on our own deeper targets (supervised).
+
+The second stage after :mod:`gammon.ai.train`: TD(lambda) self-play from
+random weights gives the base nets; this module then
+
+1. collects positions by self-play with the base net (0-ply choices, a random
+   play with probability ``epsilon`` so that the positions vary; each
+   position before a roll is kept with probability ``keep``; finished games
+   and bear-off database positions are skipped, contact and race kept);
+2. values each at ``plies`` with our OWN search
+   (:class:`gammon.ai.search.PlyEvaluator` over the base net and the
+   bear-off database): five cumulative probabilities for the player on roll;
+3. trains the nets (net 0 contact, net 1 race) on (inputs, targets) by
+   minibatch Adam on the cross-entropy of the sigmoid outputs, starting from
+   the base weights, with a held-out share of the positions to report the loss
+   before and after (the epoch with the lowest held-out loss is kept);
+4. saves ``DIR/weights.npz`` (:meth:`gammon.ai.network.Network.save`) with a
+   metadata record and ``DIR/meta.json``.
+
+No other engine is involved: positions, targets and training are all ours.
+The positions and targets go to ``DIR/dataset.npz`` as they are made, so an
+interrupted run continues where it stopped (the same settings give the same
+positions).
+
+Run ``python -m gammon.ai.refine --base src/gammon/ai/data/weights.npz
+--positions N --out DIR [--plies 1] [--epochs E] [--lr LR] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime as _dt
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from gammon.ai.bearoff import load as load_bearoff
+from gammon.ai.encoding import encode_batch
+from gammon.ai.evaluator import ClassifyingEvaluator, classify_board
+from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
+from gammon.ai.search import PlyEvaluator
+from gammon.ai.train import MAX_PLIES, _choose, _roll, _Scratch, _uniform, seed_state
+from gammon.core.errors import GammonError
+from gammon.core.variants import STANDARD
+
+#: Dataset file name inside the output directory.
+DATASET_FILE = "dataset.npz"
+#: Positions valued per chunk (and saved to the dataset after each).
+TARGET_CHUNK = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a refinement run does; stored in the weights' metadata."""
+
+    base: str = "src/gammon/ai/data/weights.npz"
+    positions: int = 20_000
+    plies: int = 1
+    epochs: int = 4
+    lr: float = 3e-4
+    batch: int = 128
+    seed: int = 1
+    epsilon: float = 0.1
+    keep: float = 0.35
+    holdout: float = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """One progress report: a stage, its counts and time."""
+
+    stage: str
+    done: int
+    total: int
+    elapsed_s: float
+    info: str = ""
+
+    def line(self) -> str:
+        s = f"{self.stage}: {self.done}/{self.total}  {self.elapsed_s:.1f}s"
+        return s + (f"  {self.info}" if self.info else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What :func:`refine` made."""
+
+    network: Network
+    loss_before: float
+    loss_after: float
+    train_loss_before: float
+    train_loss_after: float
+    best_epoch: int
+    timings: dict[str, float]
+
+
+# -- 1. positions ----------------------------------------------------------------
+
+
+@njit(cache=True)
+def _collect(want, start, w1, b1, w2, b2, eps, keep, rng, gb, gm, table, cx, cy, out):  # type: ignore[no-untyped-def]
+    """Self-play games until ``want`` positions are in ``out`` (player on roll first).
+
+    A position is kept (with probability ``keep``) before its roll when it is a
+    race or contact position (not finished, not a bear-off database one).
+    Returns (positions, games).
+    """
+    tmp = np.empty(50, dtype=np.uint8)
+    hit = np.empty((6, 6), dtype=np.bool_)
+    board = np.empty(50, dtype=np.uint8)
+    m = 0
+    games = 0
+    while m < want:
+        for i in range(50):
+            board[i] = start[i]
+        first = True
+        games += 1
+        for _ in range(MAX_PLIES):
+            if m < want and classify_board(board) >= 2 and _uniform(rng) < keep:
+                for i in range(50):
+                    out[m, i] = board[i]
+                m += 1
+            d1, d2 = _roll(rng, first)
+            n, best = _choose(0, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx,
+                              cy, tmp, hit)
+            if n == 0:
+                for i in range(25):
+                    tmp[i] = board[25 + i]
+                    tmp[25 + i] = board[i]
+            else:
+                row = gb[best]
+                if side_empty(row, 0):
+                    break
+                for i in range(25):
+                    tmp[i] = row[25 + i]
+                    tmp[25 + i] = row[i]
+            # The opening roll may not be a double; later ones are ordinary.
+            first = False
+            for i in range(50):
+                board[i] = tmp[i]
+    return m, games
+
+
+def collect_positions(net: Network, count: int, seed: int = 1, epsilon: float = 0.1,
+                      keep: float = 0.35) -> tuple[np.ndarray, int]:
+    """``count`` self-play positions ``(count, 50)`` uint8 (player on roll) and games played."""
+    if count < 0:
+        raise GammonError("the number of positions must be at least 0")
+    if not 0.0 < keep <= 1.0:
+        raise GammonError("keep must be in (0, 1]")
+    sc = _Scratch(net.hidden)
+    out = np.zeros((max(count, 1), 50), dtype=np.uint8)
+    start = np.array(STANDARD.start + STANDARD.start, dtype=np.uint8)
+    rng = seed_state(seed)
+    m, games = _collect(count, start, net.w1, net.b1, net.w2, net.b2, float(epsilon),
+                        float(keep), rng, sc.gb, sc.gm, sc.table, sc.cx, sc.cy, out)
+    return out[:m], int(games)
+
+
+# -- 2. targets ------------------------------------------------------------------
+
+
+def target_evaluator(net: Network, plies: int) -> PlyEvaluator:
+    """Our own ``plies``-deep evaluator over ``net`` and the bear-off database."""
+    return PlyEvaluator(ClassifyingEvaluator(net, load_bearoff()), plies=plies)
+
+
+def compute_targets(evaluator: PlyEvaluator, boards: np.ndarray) -> np.ndarray:
+    """``(n, 5)`` float32 probabilities for the player on roll of each board."""
+    b = np.array(boards, dtype=np.uint8, order="C").reshape(-1, 50)
+    if len(b) == 0:
+        return np.zeros((0, NUM_OUTPUTS), dtype=np.float32)
+    out: np.ndarray = np.clip(evaluator.evaluate_batch(b).astype(np.float32), 0.0, 1.0)
+    return out
+
+
+def net_indices(boards: np.ndarray, nets: int) -> np.ndarray:
+    """Which net values each board: 0 contact, 1 race (0 with a single net)."""
+    x: np.ndarray = encode_batch(np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50))
+    if nets < 2:
+        return np.zeros(len(x), dtype=np.int64)
+    # Input 213 is the contact flag.
+    out: np.ndarray = np.where(x[:, -1] > 0.5, 0, 1).astype(np.int64)
+    return out
+
+
+# -- 3. training -----------------------------------------------------------------
+
+
+def _sig(z: np.ndarray) -> np.ndarray:
+    out: np.ndarray = 0.5 + 0.5 * np.tanh(0.5 * z)
+    return out
+
+
+def _forward(p: dict[str, np.ndarray], k: int, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    h = _sig(x @ p["w1"][k] + p["b1"][k])
+    y = _sig(h @ p["w2"][k] + p["b2"][k])
+    return h, y
+
+
+def cross_entropy(y: np.ndarray, t: np.ndarray) -> float:
+    """Mean binary cross-entropy of outputs ``y`` against targets ``t`` (both (n, 5))."""
+    if len(y) == 0:
+        return 0.0
+    y = np.clip(y.astype(np.float64), 1e-7, 1 - 1e-7)
+    t = t.astype(np.float64)
+    return float(-np.mean(t * np.log(y) + (1 - t) * np.log(1 - y)))
+
+
+def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> float:
+    """Mean cross-entropy of ``net`` on inputs ``x`` with targets ``t``, net per row ``k``."""
+    p = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    total = 0.0
+    for kk in range(net.nets):
+        sel = k == kk
+        if sel.any():
+            _, y = _forward(p, kk, x[sel])
+            total += cross_entropy(y, t[sel]) * int(sel.sum())
+    return total / max(1, len(x))
+
+
+def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: int, lr: float,
+        batch: int, seed: int, holdout: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+        progress: Callable[[Progress], None] | None = None) -> tuple[Network, int]:
+    """Adam on the cross-entropy, from ``net``'s weights; returns (net, best epoch).
+
+    With a ``holdout`` (x, t, k) the weights of the epoch with the lowest
+    held-out loss are returned (epoch 0: the starting weights).
+    """
+    p = {n: np.array(getattr(net, n), dtype=np.float32) for n in ("w1", "b1", "w2", "b2")}
+    m = {n: np.zeros_like(v) for n, v in p.items()}
+    v2 = {n: np.zeros_like(v) for n, v in p.items()}
+    b1m, b2m, eps = 0.9, 0.999, 1e-8
+    rng = np.random.default_rng(seed)
+    step = 0
+    best = net.copy()
+    best_epoch = 0
+    best_loss = dataset_loss(net, *holdout) if holdout is not None else float("inf")
+    t0 = time.perf_counter()
+    for ep in range(1, epochs + 1):
+        order = rng.permutation(len(x))
+        for s in range(0, len(order), batch):
+            idx = order[s:s + batch]
+            step += 1
+            grads = {n: np.zeros_like(v) for n, v in p.items()}
+            touched = []
+            for kk in range(net.nets):
+                sel = idx[k[idx] == kk]
+                if len(sel) == 0:
+                    continue
+                touched.append(kk)
+                xb, tb = x[sel], t[sel]
+                h, y = _forward(p, kk, xb)
+                # d(mean BCE)/d(logit) = (y - t) / (outputs * rows), rows of the whole batch.
+                dz2 = (y - tb) / (NUM_OUTPUTS * len(idx))
+                grads["w2"][kk] = h.T @ dz2
+                grads["b2"][kk] = dz2.sum(axis=0)
+                dz1 = (dz2 @ p["w2"][kk].T) * h * (1.0 - h)
+                grads["w1"][kk] = xb.T @ dz1
+                grads["b1"][kk] = dz1.sum(axis=0)
+            c1 = 1.0 - b1m ** step
+            c2 = 1.0 - b2m ** step
+            for n in p:
+                for kk in touched:
+                    g = grads[n][kk]
+                    m[n][kk] = b1m * m[n][kk] + (1 - b1m) * g
+                    v2[n][kk] = b2m * v2[n][kk] + (1 - b2m) * g * g
+                    p[n][kk] -= (lr * (m[n][kk] / c1) / (np.sqrt(v2[n][kk] / c2) + eps)).astype(
+                        np.float32)
+        cur = Network(p["w1"], p["b1"], p["w2"], p["b2"], dict(net.meta))
+        info = f"train loss {dataset_loss(cur, x, t, k):.5f}"
+        if holdout is not None:
+            hl = dataset_loss(cur, *holdout)
+            info += f"  held-out loss {hl:.5f}"
+            if hl < best_loss:
+                best_loss, best, best_epoch = hl, cur.copy(), ep
+        else:
+            best, best_epoch = cur.copy(), ep
+        if progress is not None:
+            progress(Progress("epoch", ep, epochs, time.perf_counter() - t0, info))
+    return best, best_epoch
+
+
+# -- the driver ------------------------------------------------------------------
+
+
+def _command() -> str:
+    return " ".join([Path(sys.executable).name, *sys.argv]) if sys.argv else ""
+
+
+def _dataset_key(s: Settings) -> dict[str, Any]:
+    """Settings that decide the dataset's contents (a resumed run must match them)."""
+    return {"base": str(s.base), "plies": s.plies, "seed": s.seed, "epsilon": s.epsilon,
+            "keep": s.keep}
+
+
+def _load_dataset(path: Path, s: Settings) -> tuple[np.ndarray, np.ndarray, int] | None:
+    if not path.exists():
+        return None
+    with np.load(path, allow_pickle=False) as z:
+        key = json.loads(str(z["key"]))
+        if key != _dataset_key(s):
+            return None
+        return np.array(z["boards"]), np.array(z["targets"]), int(z["done"])
+
+
+def _save_dataset(path: Path, s: Settings, boards: np.ndarray, targets: np.ndarray,
+                  done: int, games: int) -> None:
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez(tmp, boards=boards, targets=targets, done=np.array(done),
+             games=np.array(games), key=np.array(json.dumps(_dataset_key(s), sort_keys=True)))
+    os.replace(tmp, path)
+
+
+def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
+           progress: Callable[[Progress], None] | None = None,
+           base: Network | None = None) -> Result:
+    """Collect, value, train and save (see the module doc); returns the refined net.
+
+    ``base`` overrides loading ``settings.base``; ``out_dir`` ``None`` keeps
+    everything in memory (no dataset, no weights file).
+    """
+    s = settings
+    if s.positions < 2:
+        raise GammonError("refinement needs at least 2 positions")
+    if not 0.0 < s.holdout < 1.0:
+        raise GammonError("holdout must be in (0, 1)")
+    net = base if base is not None else Network.load(s.base)
+    out = Path(out_dir) if out_dir is not None else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    ds_path = out / DATASET_FILE if out is not None else None
+    timings: dict[str, float] = {}
+
+    def report(stage: str, done: int, total: int, t0: float, info: str = "") -> None:
+        if progress is not None:
+            progress(Progress(stage, done, total, time.perf_counter() - t0, info))
+
+    # 1. positions (or the saved ones).
+    t0 = time.perf_counter()
+    loaded = _load_dataset(ds_path, s) if ds_path is not None else None
+    games = 0
+    if loaded is not None and len(loaded[0]) >= s.positions:
+        boards, targets, done = loaded
+        boards, targets, done = boards[:s.positions], targets[:s.positions], min(
+            done, s.positions)
+        report("positions", len(boards), s.positions, t0, f"from {ds_path} ({done} valued)")
+    else:
+        boards, games = collect_positions(net, s.positions, s.seed, s.epsilon, s.keep)
+        targets = np.zeros((len(boards), NUM_OUTPUTS), dtype=np.float32)
+        done = 0
+        if loaded is not None:  # a shorter dataset of the same run: keep its targets
+            n0 = min(len(loaded[0]), len(boards), loaded[2])
+            if np.array_equal(loaded[0][:n0], boards[:n0]):
+                targets[:n0] = loaded[1][:n0]
+                done = n0
+        race = int((net_indices(boards, 2) == 1).sum())
+        report("positions", len(boards), s.positions, t0,
+               f"{games} games, {len(boards) - race} contact, {race} race")
+    timings["positions_s"] = time.perf_counter() - t0
+
+    # 2. targets, in chunks, saved as they come.
+    t0 = time.perf_counter()
+    ev = target_evaluator(net, s.plies)
+    start_done = done
+    last = -1e9
+    while done < len(boards):
+        hi = min(len(boards), done + TARGET_CHUNK)
+        targets[done:hi] = compute_targets(ev, boards[done:hi])
+        done = hi
+        if ds_path is not None:
+            _save_dataset(ds_path, s, boards, targets, done, games)
+        el = time.perf_counter() - t0
+        if el - last < 10.0 and done < len(boards):
+            continue
+        last = el
+        rate = (done - start_done) / max(el, 1e-9)
+        report(f"targets ({s.plies}-ply)", done, len(boards), t0,
+               f"{1000.0 / max(rate, 1e-9):.2f} ms/position")
+    if ds_path is not None and start_done == len(boards) and not ds_path.exists():
+        _save_dataset(ds_path, s, boards, targets, done, games)
+    timings["targets_s"] = time.perf_counter() - t0
+
+    # 3. training.
+    t0 = time.perf_counter()
+    x = encode_batch(np.ascontiguousarray(boards))
+    k = net_indices(boards, net.nets)
+    perm = np.random.default_rng(s.seed + 7919).permutation(len(boards))
+    nh = max(1, int(round(s.holdout * len(boards))))
+    ho, tr = perm[:nh], perm[nh:]
+    hold = (x[ho], targets[ho], k[ho])
+    loss_before = dataset_loss(net, *hold)
+    train_before = dataset_loss(net, x[tr], targets[tr], k[tr])
+    report("train", 0, s.epochs, t0,
+           f"{len(tr)} train, {nh} held out; held-out loss {loss_before:.5f}"
+           f"  train loss {train_before:.5f}")
+    refined, best_epoch = fit(net, x[tr], targets[tr], k[tr], epochs=s.epochs, lr=s.lr,
+                              batch=s.batch, seed=s.seed, holdout=hold, progress=progress)
+    loss_after = dataset_loss(refined, *hold)
+    train_after = dataset_loss(refined, x[tr], targets[tr], k[tr])
+    timings["train_s"] = time.perf_counter() - t0
+    report("train", s.epochs, s.epochs, t0,
+           f"best epoch {best_epoch}; held-out loss {loss_before:.5f} -> {loss_after:.5f}")
+
+    # 4. metadata and files.
+    base_meta = net.meta
+    refined.meta = {
+        "kind": "supervised refinement on own search targets",
+        "variant": "standard",
+        "games": base_meta.get("games"),
+        "base": {"path": str(s.base), "games": base_meta.get("games"),
+                 "kind": base_meta.get("kind", "td-lambda self-play"),
+                 "date": base_meta.get("date")},
+        "positions": len(boards),
+        "self_play_games": games,
+        "target_plies": s.plies,
+        "epochs": s.epochs,
+        "best_epoch": best_epoch,
+        "lr": s.lr,
+        "settings": dataclasses.asdict(s),
+        "heldout_loss_before": loss_before,
+        "heldout_loss_after": loss_after,
+        "timings_s": {n: round(v, 2) for n, v in timings.items()},
+        "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "command": _command(),
+    }
+    if out is not None:
+        refined.save(out / "weights.npz")
+        tmp = out / "meta.json.tmp"
+        tmp.write_text(json.dumps(refined.meta, indent=1, sort_keys=True) + "\n")
+        os.replace(tmp, out / "meta.json")
+    return Result(refined, loss_before, loss_after, train_before, train_after, best_epoch,
+                  timings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m gammon.ai.refine",
+                                description=__doc__.split("\n")[0])
+    d = Settings()
+    p.add_argument("--base", default=d.base, help="weights to start from (TD-trained)")
+    p.add_argument("--positions", type=int, default=d.positions)
+    p.add_argument("--out", required=True, help="directory for weights.npz, meta.json, dataset")
+    p.add_argument("--plies", type=int, default=d.plies, help="depth of the target search")
+    p.add_argument("--epochs", type=int, default=d.epochs)
+    p.add_argument("--lr", type=float, default=d.lr, help="Adam step size")
+    p.add_argument("--batch", type=int, default=d.batch)
+    p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--epsilon", type=float, default=d.epsilon,
+                   help="chance of a random play while collecting positions")
+    p.add_argument("--keep", type=float, default=d.keep,
+                   help="chance of keeping each self-play position")
+    p.add_argument("--holdout", type=float, default=d.holdout)
+    a = p.parse_args(argv)
+    s = Settings(base=a.base, positions=a.positions, plies=a.plies, epochs=a.epochs, lr=a.lr,
+                 batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout)
+    print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
+
+    def show(r: Progress) -> None:
+        print(r.line(), flush=True)
+
+    res = refine(s, a.out, show)
+    print(f"done: held-out loss {res.loss_before:.5f} -> {res.loss_after:.5f}"
+          f" (best epoch {res.best_epoch}); weights in {Path(a.out) / 'weights.npz'}",
+          flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""Refinement on our own 1-ply targets: positions, targets, training, files."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from gammon.ai.evaluator import classify_board, default_network
+from gammon.ai.network import Network
+from gammon.ai.refine import (
+    DATASET_FILE,
+    Progress,
+    Settings,
+    collect_positions,
+    compute_targets,
+    main,
+    refine,
+    target_evaluator,
+)
+from gammon.core.errors import GammonError
+
+TINY = Settings(positions=200, plies=1, epochs=1, lr=1e-3, batch=32, seed=5)
+
+
+@pytest.fixture(scope="module")
+def net() -> Network:
+    return default_network()
+
+
+def test_positions_are_varied_and_unfinished(net: Network) -> None:
+    boards, games = collect_positions(net, 150, seed=2)
+    assert boards.shape == (150, 50) and boards.dtype == np.uint8 and games >= 1
+    assert all(classify_board(b) >= 2 for b in boards)  # race or contact, not DB/over
+    assert (boards[:, :25].sum(axis=1) <= 15).all() and (boards[:, 25:].sum(axis=1) <= 15).all()
+    assert len({b.tobytes() for b in boards}) > 100
+    again, _ = collect_positions(net, 150, seed=2)
+    assert np.array_equal(boards, again)
+    other, _ = collect_positions(net, 150, seed=3)
+    assert not np.array_equal(boards, other)
+
+
+def test_targets_match_the_one_ply_evaluator(net: Network) -> None:
+    boards, _ = collect_positions(net, 6, seed=4)
+    ev = target_evaluator(net, 1)
+    t = compute_targets(ev, boards)
+    assert t.shape == (6, 5) and t.dtype == np.float32
+    assert ((t >= 0) & (t <= 1)).all()
+    # Cumulative: win >= win gammon >= win backgammon, and the same for losses.
+    assert (t[:, 0] + 1e-6 >= t[:, 1]).all() and (t[:, 1] + 1e-6 >= t[:, 2]).all()
+    assert (t[:, 3] + 1e-6 >= t[:, 4]).all()
+    for i in (0, 5):
+        direct = ev.evaluate_batch(boards[i:i + 1].copy(), plies=1)[0]
+        assert np.allclose(t[i], direct, atol=1e-6)
+    # 1-ply differs from the static value somewhere.
+    static = ev.evaluate_batch(boards.copy(), plies=0)
+    assert not np.allclose(t, static, atol=1e-4)
+
+
+def test_tiny_refinement_learns_is_deterministic_and_saves(net: Network, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    seen: list[Progress] = []
+    a = refine(TINY, tmp_path / "a", seen.append, base=net)
+    assert a.train_loss_after < a.train_loss_before
+    assert a.loss_after <= a.loss_before
+    stages = {p.stage for p in seen}
+    assert {"positions", "targets (1-ply)", "train", "epoch"} <= stages
+    b = refine(TINY, None, base=net)
+    for n in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(getattr(a.network, n), getattr(b.network, n))
+    loaded = Network.load(tmp_path / "a" / "weights.npz")
+    assert np.array_equal(loaded.w1, a.network.w1)
+    m = loaded.meta
+    assert m["positions"] == 200 and m["target_plies"] == 1 and m["epochs"] == 1
+    assert m["lr"] == 1e-3 and m["base"]["games"] == net.meta.get("games")
+    assert "date" in m and "command" in m
+    assert json.loads((tmp_path / "a" / "meta.json").read_text())["positions"] == 200
+    # The dataset lets a run continue: a second run reuses the saved targets.
+    with np.load(tmp_path / "a" / DATASET_FILE) as z:
+        assert int(z["done"]) == 200 and z["targets"].shape == (200, 5)
+    seen.clear()
+    c = refine(TINY, tmp_path / "a", seen.append, base=net)
+    assert any("from" in p.info for p in seen if p.stage == "positions")
+    assert np.array_equal(c.network.w1, a.network.w1)
+
+
+def test_bad_settings() -> None:
+    with pytest.raises(GammonError):
+        refine(Settings(positions=1), None, base=default_network())
+    with pytest.raises(GammonError):
+        collect_positions(default_network(), 5, keep=0.0)
+
+
+def test_command_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    base = tmp_path / "base.npz"
+    default_network().save(base)
+    assert main(["--base", str(base), "--positions", "60", "--out", str(tmp_path / "o"),
+                 "--epochs", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "held-out loss" in out and (tmp_path / "o" / "weights.npz").exists()

@@ -64,6 +64,7 @@ from gammon.ai.encoding import NUM_INPUTS, is_contact, pips
 from gammon.ai.evaluator import result_eval, static_eval
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
+from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.core import movegen
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -81,9 +82,6 @@ BATCH = 36
 #: Most plies a trial may last; a longer game stops there and is valued by the evaluator.
 MAX_PLIES = 2000
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
 _MASK = (1 << 64) - 1
 
 ProgressCallback = Callable[[int, int], None]
@@ -170,23 +168,13 @@ class RolloutResult:
 
 
 @njit(cache=True)
-def _next(state):  # type: ignore[no-untyped-def]
-    """splitmix64: the next value of ``state`` (a uint64 array of one)."""
-    state[0] += _GOLDEN
-    z = state[0]
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
 def _roll_index(state, trial, ply, quasi, perm1, perm2):  # type: ignore[no-untyped-def]
     """The roll (0..35: 6*(d1-1) + d2-1) of ``ply`` in ``trial``."""
     if quasi and ply == 0:
         return perm1[trial % 36]
     if quasi and ply == 1:
         return perm2[(11 * (trial % 36) + (trial // 36)) % 36]
-    return np.int64(_next(state) % np.uint64(36))
+    return np.int64(next_u64(state) % np.uint64(36))
 
 
 @njit(cache=True)
@@ -249,7 +237,7 @@ def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2,
     static_eval(board0, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, y0)
     for t in range(count):
         trial = first_trial + t
-        state[0] = np.uint64(seed) * _M1 + np.uint64(trial + 1) * _GOLDEN
+        state[0] = np.uint64(seed) * M1 + np.uint64(trial + 1) * GOLDEN
         for i in range(50):
             board[i] = board0[i]
         for o in range(NUM_OUTPUTS):
@@ -383,10 +371,10 @@ def _eq(v: np.ndarray) -> float:
 
 
 def _splitmix(state: list[int]) -> int:
-    state[0] = (state[0] + int(_GOLDEN)) & _MASK
+    state[0] = (state[0] + int(GOLDEN)) & _MASK
     z = state[0]
-    z = ((z ^ (z >> 30)) * int(_M1)) & _MASK
-    z = ((z ^ (z >> 27)) * int(_M2)) & _MASK
+    z = ((z ^ (z >> 30)) * int(M1)) & _MASK
+    z = ((z ^ (z >> 27)) * int(M2)) & _MASK
     return z ^ (z >> 31)
 
 
@@ -452,7 +440,7 @@ class _PyPlayer:
         record = s.cubeful
         for t in range(count):
             trial = first_trial + t
-            state = [(s.seed * int(_M1) + (trial + 1) * int(_GOLDEN)) & _MASK]
+            state = [(s.seed * int(M1) + (trial + 1) * int(GOLDEN)) & _MASK]
             pos = start
             cur = y0.copy()
             ply = 0

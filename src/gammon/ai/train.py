@@ -53,6 +53,7 @@ from gammon.ai.network import (
     side_empty,
     terminal_into,
 )
+from gammon.ai.rng import GOLDEN, M1, next_u64
 from gammon.core import movegen
 from gammon.core.variants import STANDARD
 
@@ -63,43 +64,30 @@ _CHECKERS = STANDARD.checkers
 #: Most turns one game may take; a longer game is abandoned (never seen in practice).
 MAX_PLIES = 4000
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
 
 
 # -- random numbers ------------------------------------------------------------
 
 
 @njit(cache=True)
-def _next_u64(state):  # type: ignore[no-untyped-def]
-    """splitmix64: the next 64-bit value of ``state`` (a uint64 array of one)."""
-    state[0] += _GOLDEN
-    z = state[0]
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
 def _die(state):  # type: ignore[no-untyped-def]
-    return np.int64(_next_u64(state) % np.uint64(6)) + 1
+    return np.int64(next_u64(state) % np.uint64(6)) + 1
 
 
 @njit(cache=True)
 def _uniform(state):  # type: ignore[no-untyped-def]
-    return np.float64(_next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)
 def _below(state, n):  # type: ignore[no-untyped-def]
-    return np.int64(_next_u64(state) % np.uint64(n))
+    return np.int64(next_u64(state) % np.uint64(n))
 
 
 def seed_state(seed: int) -> np.ndarray:
     """A generator state for ``seed``."""
     s = np.zeros(1, dtype=np.uint64)
-    s[0] = (seed * int(_M1) + int(_GOLDEN)) & 0xFFFFFFFFFFFFFFFF
+    s[0] = (seed * int(M1) + int(GOLDEN)) & 0xFFFFFFFFFFFFFFFF
     return s
 
 
@@ -360,7 +348,7 @@ def _match(npairs, seed0, start, kind_a, kind_b, wa1, ba1, wa2, ba2, wb1, bb1, w
     wins = 0
     for p in range(npairs):
         for side in range(2):
-            rng[0] = np.uint64(seed0 + p) * _M1 + _GOLDEN
+            rng[0] = np.uint64(seed0 + p) * M1 + GOLDEN
             if side == 0:
                 kinds[0] = kind_a
                 kinds[1] = kind_b

@@ -9,6 +9,7 @@ the way GNU Backgammon does (``24/18 13/11``, ``8/5(2)``, ``24/21*/20``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -44,18 +45,10 @@ def _name(point: int) -> str:
     return str(point)
 
 
-def format_moves(moves: tuple[CheckerMove, ...] | list[CheckerMove]) -> str:
-    """Standard notation of a list of single-die moves, as GNU Backgammon writes it.
+def chain_moves(moves: Sequence[CheckerMove]) -> list[list[CheckerMove]]:
+    """A play's single-die moves grouped into one chain per checker, highest start first.
 
-    Moves of one checker are joined (``24/18 18/13`` -> ``24/13``), showing a
-    middle point only where it hit; equal parts are counted (``13/11(2)``).
-    Parts are ordered from the highest starting point down.  An empty list (a
-    pass) is written as an empty string.
-
-    >>> format_moves([CheckerMove(24, 18), CheckerMove(18, 13)])
-    '24/13'
-    >>> format_moves([CheckerMove(8, 5), CheckerMove(6, 5), CheckerMove(8, 5), CheckerMove(6, 5)])
-    '8/5(2) 6/5(2)'
+    ``24/18 18/13`` is one chain; notation writes a chain as ``24/13``.
     """
     pending = sorted(moves, key=lambda m: (-m.from_point, -m.to_point))
     chains: list[list[CheckerMove]] = []
@@ -68,9 +61,25 @@ def format_moves(moves: tuple[CheckerMove, ...] | list[CheckerMove]) -> str:
             pending.remove(follow)
             chain.append(follow)
         chains.append(chain)
+    return chains
+
+
+def format_moves(moves: Sequence[CheckerMove]) -> str:
+    """Standard notation of a list of single-die moves, as GNU Backgammon writes it.
+
+    Moves of one checker are joined (``24/18 18/13`` -> ``24/13``), showing a
+    middle point only where it hit; equal parts are counted (``13/11(2)``).
+    Parts are ordered from the highest starting point down.  An empty list (a
+    pass) is written as an empty string.
+
+    >>> format_moves([CheckerMove(24, 18), CheckerMove(18, 13)])
+    '24/13'
+    >>> format_moves([CheckerMove(8, 5), CheckerMove(6, 5), CheckerMove(8, 5), CheckerMove(6, 5)])
+    '8/5(2) 6/5(2)'
+    """
     parts: list[str] = []
     counts: dict[str, int] = {}
-    for chain in chains:
+    for chain in chain_moves(moves):
         text = _name(chain[0].from_point)
         for step in chain[:-1]:
             if step.hit:

@@ -32,7 +32,7 @@ from gammon.core.errors import (
     IllegalPlayError,
     InvalidPositionError,
 )
-from gammon.core.plays import BAR_POINT, OFF_POINT, CheckerMove, Play, format_moves
+from gammon.core.plays import BAR_POINT, OFF_POINT, CheckerMove, Play, chain_moves, format_moves
 from gammon.core.position import Position, check_dice
 from gammon.formats.notation import Segment, parse_segments
 
@@ -53,22 +53,6 @@ class PartialPlay:
     moved: str
     dice_left: tuple[int, ...]
     plays: tuple[Play, ...]
-
-
-def _chains(moves: Sequence[CheckerMove]) -> list[list[CheckerMove]]:
-    """A play's single-die moves grouped into one chain per checker (as notation joins them)."""
-    pending = sorted(moves, key=lambda m: (-m.from_point, -m.to_point))
-    chains: list[list[CheckerMove]] = []
-    while pending:
-        chain = [pending.pop(0)]
-        while chain[-1].to_point != OFF_POINT:
-            follow = next((m for m in pending if m.from_point == chain[-1].to_point), None)
-            if follow is None:
-                break
-            pending.remove(follow)
-            chain.append(follow)
-        chains.append(chain)
-    return chains
 
 
 def _dice_pool(dice: tuple[int, int]) -> Counter[int]:
@@ -104,7 +88,7 @@ def _chain_orders(chain: list[CheckerMove], position: Position, pool: Counter[in
 
 def _decompositions(play: Play, position: Position, pool: Counter[int]) -> Iterator[list[Step]]:
     """Every list of single-die steps that makes ``play`` (one per choice of chain orders)."""
-    options = [_chain_orders(chain, position, pool) for chain in _chains(play.moves)]
+    options = [_chain_orders(chain, position, pool) for chain in chain_moves(play.moves)]
     for combo in product(*options):
         yield [step for chain in combo for step in chain]
 

@@ -92,6 +92,9 @@ def play_match(
                 m.apply(Drop(who))
             else:
                 m.apply(Take(who))
+        elif g.phase is Phase.BEAVERED:
+            # The doubler answers the beaver: take (cube at four times) or drop.
+            m.apply(Drop(g.turn) if rng.random() < drop_rate else Take(g.turn))
         elif g.phase is Phase.MOVE:
             if len(g.plays) > 4 and rng.random() < resign_rate / 2:
                 m.apply(Resign(g.turn))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from boards import pos
-from gammon import IllegalActionError, Position, ResultKind
+from gammon import IllegalActionError, Position, Reason, ResultKind
 from gammon.core.game import (
     CENTERED,
     AcceptResignation,
@@ -24,6 +24,7 @@ from gammon.core.game import (
     Drop,
     Game,
     Move,
+    NewGame,
     Phase,
     RejectResignation,
     Resign,
@@ -179,14 +180,60 @@ def test_the_cube_limit_refuses_further_doubles(limit: int) -> None:
         game.apply(Double(game.turn))
 
 
-def test_beaver_in_money_play_quadruples_the_cube_for_the_beaverer() -> None:
+# "Beavers are one step.  After a beaver the original doubler answers it: take (the game
+# goes on at four times the cube before the double, the beaverer owns the cube) or drop
+# (loses twice the cube before the double).  No raccoons."
+
+
+def _beavered() -> Game:
     game = opened(Rules(beavers=True))
     play_first(game)
     game.apply(Double(1))
     events = game.apply(Beaver(0))
     assert kinds(events) == ["beavered"]
-    assert (game.cube_value, game.cube_owner, game.beavered) == (4, 0, True)
+    return game
+
+
+def test_after_a_beaver_the_doubler_must_answer() -> None:
+    game = _beavered()
+    assert game.phase is Phase.BEAVERED and game.player_to_act == 1
+    assert {type(a) for a in game.allowed_actions()} == {Take, Drop}  # no raccoon, no resignation
+    assert all(a.player == 1 for a in game.allowed_actions())
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Roll(1, (3, 1)))
+    assert info.value.reason is Reason.DOUBLE_PENDING
+
+
+def test_a_taken_beaver_plays_on_at_four_times_the_cube_owned_by_the_beaverer() -> None:
+    game = _beavered()
+    game.apply(Take(1))
+    assert (game.cube_value, game.cube_owner) == (4, 0)
     assert game.phase is Phase.ROLL and game.player_to_act == 1  # the doubler rolls
+    assert not game.can_double(1)  # the beaverer owns the cube
+
+
+def test_a_dropped_beaver_costs_the_doubler_twice_the_cube() -> None:
+    game = _beavered()
+    events = game.apply(Drop(1))
+    assert kinds(events)[-1] == "game-over"
+    assert game.result is not None
+    assert (game.result.winner, game.result.points, game.result.dropped) == (0, 2, True)
+
+
+def test_no_raccoons() -> None:
+    game = _beavered()
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Beaver(1))
+    assert info.value.reason is Reason.BEAVER_NOT_ALLOWED
+    assert game.snapshot() == before
+
+
+def test_the_beaverer_cannot_answer_his_own_beaver() -> None:
+    game = _beavered()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Take(0))
+    assert info.value.reason is Reason.OUT_OF_TURN
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(match_length=7, beavers=True)])
@@ -195,8 +242,9 @@ def test_beaver_is_refused_without_beavers_or_in_match_play(rules: Rules) -> Non
     play_first(game)
     game.apply(Double(1))
     before = game.snapshot()
-    with pytest.raises(IllegalActionError, match="beavers are only allowed in money play with beavers on"):
+    with pytest.raises(IllegalActionError, match="beavers are only allowed in money play with beavers on") as e:
         game.apply(Beaver(0))
+    assert e.value.reason is Reason.BEAVER_NOT_ALLOWED
     assert game.snapshot() == before
 
 
@@ -297,7 +345,12 @@ def test_a_rejected_resignation_returns_to_the_same_phase(phase: Phase) -> None:
 
 
 def end_game(match: Match, winner: int, kind: ResultKind = ResultKind.SINGLE) -> None:
-    """End the current game by an accepted resignation: ``winner`` scores ``kind``."""
+    """End the current game by an accepted resignation: ``winner`` scores ``kind``.
+
+    A finished game is followed by the explicit ``NewGame`` that starts the next.
+    """
+    if match.game.is_over:
+        match.apply(NewGame())
     match.apply(Roll(0, (3, 1)))  # player 0 starts
     if winner == 0:
         play_first(match)
@@ -386,13 +439,13 @@ def test_money_session_ends_after_its_game_limit() -> None:
 
 def test_acey_deucey_one_two_names_a_double_then_rolls_again() -> None:
     game = Game(Rules(variant="acey-deucey"))
-    game.apply(Roll(0, (2, 1)))  # player 0 starts with 2-1: acey-deucey
+    game.apply(Roll(0, (5, 3)))  # player 0 wins the opening throw and throws anew
+    assert game.turn == 0 and game.phase is Phase.ROLL
+    game.apply(Roll(0, (2, 1)))  # acey-deucey
     assert game.turn == 0 and game.phase is Phase.MOVE
     events = game.apply(Move(0, game.legal_plays()[0]))
     assert "choose-double" in kinds(events)
     assert game.phase is Phase.CHOOSE_DOUBLE and game.player_to_act == 0
-    with pytest.raises(IllegalActionError, match="the double must be a number from 1 to 6, not 7"):
-        game.apply(ChooseDouble(0, 7))
     game.apply(ChooseDouble(0, 4))
     assert game.phase is Phase.MOVE and game.rolled == (4, 4)
     plays = game.legal_plays()
@@ -406,7 +459,7 @@ def test_acey_deucey_one_two_names_a_double_then_rolls_again() -> None:
 
 
 def test_acey_deucey_has_no_cube() -> None:
-    game = opened(Rules(variant="acey-deucey"), (5, 3))
+    game = opened(Rules(variant="acey-deucey", opening="use-opening-dice"), (5, 3))
     play_first(game)
     assert not game.can_double()
     with pytest.raises(IllegalActionError, match="cannot double: the cube is not used in this game"):
@@ -415,7 +468,7 @@ def test_acey_deucey_has_no_cube() -> None:
 
 def test_acey_deucey_loser_pays_per_checker_left() -> None:
     position = pos("x: 1:1; o: 13:4 bar:6", "acey-deucey")
-    game = Game(Rules(variant="acey-deucey"), position=position)
+    game = Game(Rules(variant="acey-deucey", opening="use-opening-dice"), position=position)
     game.apply(Roll(0, (6, 1)))
     play_first(game)
     assert game.result is not None
@@ -423,12 +476,12 @@ def test_acey_deucey_loser_pays_per_checker_left() -> None:
 
 
 def test_dutch_scoring_is_normal() -> None:
-    game = Game(Rules(variant="dutch"), position=pos("x: 1:1; o: 13:15", "dutch"))
+    game = Game(Rules(variant="dutch", opening="use-opening-dice"), position=pos("x: 1:1; o: 13:15", "dutch"))
     game.apply(Roll(0, (6, 1)))
     play_first(game)
     assert game.result is not None
     assert (game.result.kind, game.result.points) == (ResultKind.GAMMON, 2)
-    game = Game(Rules(variant="dutch"), position=pos("x: 1:1; o: 13:14", "dutch"))
+    game = Game(Rules(variant="dutch", opening="use-opening-dice"), position=pos("x: 1:1; o: 13:14", "dutch"))
     game.apply(Roll(0, (6, 1)))
     play_first(game)
     assert game.result is not None and game.result.points == 1
@@ -463,47 +516,56 @@ def _ready() -> Game:
     return game
 
 
-ILLEGAL: list[tuple[str, Callable[[], Game], Action, str]] = [
+ILLEGAL: list[tuple[str, Callable[[], Game], Action, str, Reason]] = [
     ("move out of turn", opened, Move(1, "24/21 24/23"),
-     "cannot move: it is player 0's turn to act, not player 1's"),
+     "cannot move: it is player 0's turn to act, not player 1's", Reason.OUT_OF_TURN),
     ("roll out of turn", _ready, Roll(0, (3, 1)),
-     "cannot roll: it is player 1's turn to act, not player 0's"),
-    ("double out of turn", _ready, Double(0), "cannot double: only player 1, who is on roll, may double"),
+     "cannot roll: it is player 1's turn to act, not player 0's", Reason.OUT_OF_TURN),
+    ("double out of turn", _ready, Double(0), "cannot double: only player 1, who is on roll, may double",
+     Reason.OUT_OF_TURN),
     ("play before rolling", _ready, Move(1, "24/21 24/23"),
-     "cannot move now: the game is in the roll phase"),
+     "cannot move now: the game is in the roll phase", Reason.NOT_ROLLED),
     ("double after rolling", opened, Double(0),
-     "cannot double: a double is offered before rolling, not in the move phase"),
-    ("double in the Crawford game", _crawford, Double(1), "cannot double: no doubling in the Crawford game"),
-    ("take with no double", _ready, Take(0), "cannot take now: the game is in the roll phase"),
-    ("drop with no double", _ready, Drop(0), "cannot drop now: the game is in the roll phase"),
-    ("illegal play", opened, Move(0, Position.initial()), "that play is not legal for 3-1"),
-    ("illegal play notation", opened, Move(0, "24/18"), "24/18"),
-    ("roll twice", opened, Roll(0, (5, 5)), "cannot roll now: the game is in the move phase"),
-    ("bad dice", _ready, Roll(1, (7, 1)), "dice must be two numbers from 1 to 6"),
-    ("no dice source", _ready, Roll(1), "no dice source: give the dice with the roll"),
+     "cannot double: a double is offered before rolling, not in the move phase", Reason.ALREADY_ROLLED),
+    ("double in the Crawford game", _crawford, Double(1), "cannot double: no doubling in the Crawford game",
+     Reason.CRAWFORD_NO_DOUBLE),
+    ("take with no double", _ready, Take(0), "cannot take now: the game is in the roll phase",
+     Reason.NO_DOUBLE_PENDING),
+    ("drop with no double", _ready, Drop(0), "cannot drop now: the game is in the roll phase",
+     Reason.NO_DOUBLE_PENDING),
+    ("illegal play", opened, Move(0, Position.initial()), "that play is not legal for 3-1",
+     Reason.ILLEGAL_PLAY),
+    ("illegal play notation", opened, Move(0, "24/18"), "24/18", Reason.ILLEGAL_PLAY),
+    ("roll twice", opened, Roll(0, (5, 5)), "cannot roll now: the game is in the move phase",
+     Reason.ALREADY_ROLLED),
+    ("no dice source", _ready, Roll(1), "no dice source: give the dice with the roll", Reason.BAD_VALUE),
     ("accept by the resigner", _resigned, AcceptResignation(0),
-     "cannot accept: only player 1 may answer the resignation"),
+     "cannot accept: only player 1 may answer the resignation", Reason.OUT_OF_TURN),
     ("reject by the resigner", _resigned, RejectResignation(0),
-     "cannot reject: only player 1 may answer the resignation"),
-    ("accept with no resignation", opened, AcceptResignation(1), "cannot accept: no resignation is offered"),
-    ("resign twice", _resigned, Resign(1), "cannot resign in the resigned phase"),
-    ("resign out of turn", opened, Resign(1), "cannot resign: it is player 0's turn to act"),
-    ("resign a bad kind", opened, Resign(0, 7), "cannot resign: the kind must be"),  # type: ignore[arg-type]
-    ("resign before the opening roll", Game, Resign(0), "cannot resign in the opening phase"),
+     "cannot reject: only player 1 may answer the resignation", Reason.OUT_OF_TURN),
+    ("accept with no resignation", opened, AcceptResignation(1), "cannot accept: no resignation is offered",
+     Reason.NO_RESIGN_PENDING),
+    ("resign twice", _resigned, Resign(1), "cannot resign in the resigned phase", Reason.RESIGN_PENDING),
+    ("roll while a resignation is pending", _resigned, Roll(0, (3, 1)), "resigned phase",
+     Reason.RESIGN_PENDING),
+    ("resign out of turn", opened, Resign(1), "cannot resign: it is player 0's turn to act",
+     Reason.OUT_OF_TURN),
+    ("resign before the opening roll", Game, Resign(0), "cannot resign in the opening phase",
+     Reason.NOT_ROLLED),
     ("choose a double without acey-deucey", opened, ChooseDouble(0, 3),
-     "cannot choose a double now: the game is in the move phase"),
-    ("a third player", _ready, Roll(2, (3, 1)), "player must be 0 or 1, not 2"),
-    ("roll after the game is over", _over, Roll(1, (3, 1)), "the game is over"),
-    ("double after the game is over", _over, Double(0), "the game is over"),
-    ("take after the game is over", _over, Take(0), "the game is over"),
+     "cannot choose a double now: the game is in the move phase", Reason.ALREADY_ROLLED),
+    ("roll after the game is over", _over, Roll(1, (3, 1)), "the game is over", Reason.GAME_OVER),
+    ("double after the game is over", _over, Double(0), "the game is over", Reason.GAME_OVER),
+    ("take after the game is over", _over, Take(0), "the game is over", Reason.GAME_OVER),
+    ("new game inside a game", _ready, NewGame(), "still being played", Reason.GAME_IN_PROGRESS),
 ]
 
 
 @pytest.mark.parametrize(
-    ("make", "action", "message"), [case[1:] for case in ILLEGAL], ids=[case[0] for case in ILLEGAL]
+    ("make", "action", "message", "reason"), [case[1:] for case in ILLEGAL], ids=[case[0] for case in ILLEGAL]
 )
 def test_illegal_actions_raise_and_change_nothing(
-    make: Callable[[], Game], action: Action, message: str
+    make: Callable[[], Game], action: Action, message: str, reason: Reason
 ) -> None:
     game = make()
     before = game.snapshot()
@@ -511,8 +573,28 @@ def test_illegal_actions_raise_and_change_nothing(
     with pytest.raises(IllegalActionError) as info:
         game.apply(action)
     assert message in str(info.value)
+    assert info.value.reason is reason
     assert game.snapshot() == before
     assert game.record == record
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Roll(1, (7, 1)), "dice must be two numbers from 1 to 6"),
+        (lambda: Roll(2, (3, 1)), "player must be 0 or 1, not 2"),
+        (lambda: Resign(0, 7), "a resignation is single (1), gammon (2) or backgammon (3)"),
+        (lambda: ChooseDouble(0, 7), "the double must be a number from 1 to 6"),
+        (lambda: Move(0, 42), "a move is a Play, a Position or notation"),
+        (lambda: Take(True), "player must be 0 or 1"),
+    ],
+)
+def test_actions_are_checked_when_built(build: Callable[[], Action], message: str) -> None:
+    # "Actions are validated when built (a bad resignation kind fails at construction)."
+    with pytest.raises(IllegalActionError) as info:
+        build()
+    assert message in str(info.value)
+    assert info.value.reason is Reason.BAD_VALUE
 
 
 def test_illegal_action_in_a_match_changes_nothing() -> None:
@@ -522,5 +604,6 @@ def test_illegal_action_in_a_match_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="cannot take now"):
         match.apply(Take(1))
     assert (match.game.snapshot(), list(match.score), len(match.games)) == before
-    with pytest.raises(IllegalActionError, match="the current game is not over yet"):
+    with pytest.raises(IllegalActionError, match="the current game is not over yet") as info:
         match.next_game()
+    assert info.value.reason is Reason.GAME_IN_PROGRESS

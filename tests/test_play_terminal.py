@@ -497,7 +497,7 @@ def test_acey_deucey_names_a_double() -> None:
     code, out = play_lines(
         ["bar/24 bar/23", "3", "moves", "1"],
         PlaySettings(seed=1, variant="acey-deucey", match_length=0),
-        dice=scripted((2, 1), (1, 2)),
+        dice=scripted((2, 1), (1, 2), (6, 5)),  # Acey-Deucey: the starter throws anew
     )
     assert code == 0
     assert "Acey-deucey! You name a double to play." in out

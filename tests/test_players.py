@@ -212,7 +212,7 @@ def test_session_offers_the_resignation_once_per_roll() -> None:
 
 
 def test_heuristic_names_a_useful_acey_deucey_double() -> None:
-    game = Game(Rules(variant="acey-deucey"))
+    game = Game(Rules(variant="acey-deucey", opening="use-opening-dice"))
     game.apply(Roll(0, (2, 1)))
     game.play(game.legal_plays()[0])
     assert game.phase is Phase.CHOOSE_DOUBLE

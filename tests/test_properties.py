@@ -24,7 +24,9 @@ SETTINGS = settings(
 )
 ORACLE_VARIANTS = ("standard", "dutch", "acey-deucey", "hypergammon", "nackgammon")
 
-Board = tuple[tuple[int, ...], tuple[int, ...]]
+#: (mover's 25 counts, opponent's 25 counts, how many of the mover's index-24 checkers
+#: never entered: Acey-Deucey's pool, 0 elsewhere).
+Board = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
 # -- random reachable positions ------------------------------------------------------
@@ -82,10 +84,11 @@ def _steps(board: Board, die: int, v: Variant) -> set[Board]:
     ``me``/``opp``: 25 counts each (points 1..24 at 0..23, the bar at 24), each
     seen from its own side; my point index ``i`` is the opponent's ``23 - i``.
     """
-    me, opp = board
+    me, opp, pool = board
     out: set[Board] = set()
-    # "Checkers on the bar must enter before any other checker moves" (not Acey-Deucey).
-    if me[24] and v.must_enter_first:
+    # "Checkers on the bar must enter before any other checker moves"; in Acey-Deucey
+    # "checkers still in the pool may wait while others move", a hit checker may not.
+    if me[24] > pool and v.must_enter_first:
         sources = [24]
     else:
         sources = [i for i in range(25) if me[i]]
@@ -96,6 +99,8 @@ def _steps(board: Board, die: int, v: Variant) -> set[Board]:
         new_me = list(me)
         new_opp = list(opp)
         new_me[s] -= 1
+        # An entry takes a hit checker first; the pool shrinks once none is left.
+        new_pool = pool - 1 if s == 24 and me[24] == pool else pool
         if t >= 0:
             there = opp[23 - t]
             if there >= 2:  # a point held by two or more opponents is closed
@@ -115,7 +120,7 @@ def _steps(board: Board, die: int, v: Variant) -> set[Board]:
                 continue
             if t < -1 and any(me[s + 1 : 6]):
                 continue
-        out.add((tuple(new_me), tuple(new_opp)))
+        out.add((tuple(new_me), tuple(new_opp), new_pool))
     return out
 
 
@@ -126,7 +131,7 @@ def oracle(p: Position, dice: tuple[int, int]) -> set[Board]:
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     found: set[tuple[Board, int, int]] = set()  # (result, dice used, first die)
     for order in orders:
-        frontier = {(p.me, p.opp)}
+        frontier = {(p.me, p.opp, p.pool[0])}
         for k, die in enumerate(order):
             nxt: set[Board] = set()
             for b in frontier:
@@ -167,9 +172,9 @@ def test_position_invariants(variant: str, seed: int, turns: int) -> None:
         assert not any(me[i] and opp[23 - i] for i in range(24))
     p = history[-1]
     # The constructor accepts it (all its checks pass) and rebuilds the same value.
-    assert Position(p.me, p.opp, variant) == p
+    assert Position(p.me, p.opp, variant, p.pool) == p
     # Position ID, swap and repr round trips.
-    assert Position.from_position_id(p.position_id, variant=variant) == p
+    assert Position.from_position_id(p.position_id, variant=variant, pool=p.pool) == p
     assert p.swap().swap() == p
     assert hash(p.swap().swap()) == hash(p)
     assert p.swap().pip_counts == p.pip_counts[::-1]
@@ -214,7 +219,8 @@ def _check_plays(p: Position, dice: tuple[int, int]) -> None:
         assert q.pip_counts[1] - p.pip_counts[1] == sum(m.to_point for m in play.moves if m.hit)
         # Replaying the moves in their order on the board reaches the play's position,
         # and each step is legal by the oracle's rules with one die each.
-        assert _replay((p.me, p.opp), play.moves) == (q.me, q.opp)
+        assert _replay((p.me, p.opp, p.pool[0]), play.moves) == (q.me, q.opp, q.pool[0])
+        assert q.pool[1] == p.pool[1]
         assert _is_legal_sequence(p, play.moves, dice), str(play)
     # The higher-die rule: with one die of two played, the higher one whenever possible
     # (a play that bears off the last checker may do so with either die).
@@ -239,7 +245,7 @@ def _dice_of(moves: tuple, dice: tuple[int, int]) -> list[int]:
 
 def _single_die_possible(p: Position, die: int) -> int:
     """``die`` if a checker can move by it at all from ``p``, else 0."""
-    return die if _steps((p.me, p.opp), die, p.variant) else 0
+    return die if _steps((p.me, p.opp, p.pool[0]), die, p.variant) else 0
 
 
 def _is_legal_sequence(p: Position, moves: tuple, dice: tuple[int, int]) -> bool:
@@ -247,7 +253,7 @@ def _is_legal_sequence(p: Position, moves: tuple, dice: tuple[int, int]) -> bool
     d1, d2 = dice
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     for order in orders:
-        board: Board = (p.me, p.opp)
+        board: Board = (p.me, p.opp, p.pool[0])
         for m, die in zip(moves, order, strict=False):
             dist = m.from_point - m.to_point
             if dist != die and not (m.to_point == 0 and dist < die):
@@ -263,9 +269,13 @@ def _is_legal_sequence(p: Position, moves: tuple, dice: tuple[int, int]) -> bool
 
 def _replay(board: Board, moves: tuple) -> Board:
     """The board after ``moves`` (checking each lands on an empty, own or hit point)."""
-    me, opp = list(board[0]), list(board[1])
+    me, opp, pool = list(board[0]), list(board[1]), board[2]
     for m in moves:
         s = m.from_point - 1
+        # Acey-Deucey: an entry is written in/.. when it comes from the pool (no hit checker waits).
+        assert m.from_pool == (s == 24 and me[24] == pool and pool > 0), m
+        if m.from_pool:
+            pool -= 1
         me[s] -= 1
         assert me[s] >= 0
         if m.to_point:
@@ -275,7 +285,7 @@ def _replay(board: Board, moves: tuple) -> Board:
                 opp[23 - t] = 0
                 opp[24] += 1
             me[t] += 1
-    return tuple(me), tuple(opp)
+    return tuple(me), tuple(opp), pool
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -297,7 +307,7 @@ def test_move_generator_matches_the_oracle(
     # Also try a second roll, hypothesis-chosen, on the same position.
     extra = (data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6)))
     for roll in (dice, extra):
-        got = {(q.me, q.opp) for q in p.legal_plays(roll).positions()}
+        got = {(q.me, q.opp, q.pool[0]) for q in p.legal_plays(roll).positions()}
         assert got == oracle(p, roll), (repr(p), roll)
 
 
@@ -334,7 +344,9 @@ def arbitrary_position(variant: str, seed: int) -> Position:
             if i < 24 and other[23 - i]:
                 continue  # the point is the other colour's
             row[i] += 1
-    return Position(me, opp, variant)
+    # Acey-Deucey: some of the checkers waiting to enter never entered (the pool).
+    pool = (rng.randint(0, me[24]), rng.randint(0, opp[24])) if v.starts_in_pool else (0, 0)
+    return Position(me, opp, variant, pool)
 
 
 @pytest.mark.parametrize("variant", ("standard", "dutch", "acey-deucey"))
@@ -345,7 +357,7 @@ def test_move_generator_matches_the_oracle_on_arbitrary_positions(
 ) -> None:
     p = arbitrary_position(variant, seed)
     for roll in [(a, b) for a in range(1, 7) for b in range(1, a + 1)]:
-        got = {(q.me, q.opp) for q in p.legal_plays(roll).positions()}
+        got = {(q.me, q.opp, q.pool[0]) for q in p.legal_plays(roll).positions()}
         assert got == oracle(p, roll), (repr(p), roll)
         _check_plays(p, roll)
 
@@ -359,5 +371,5 @@ def test_oracle_on_every_roll_along_seeded_games(variant: str) -> None:
             if n % 7:
                 continue
             for roll in rolls:
-                got = {(q.me, q.opp) for q in p.legal_plays(roll).positions()}
+                got = {(q.me, q.opp, q.pool[0]) for q in p.legal_plays(roll).positions()}
                 assert got == oracle(p, roll), (repr(p), roll)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards import canon, pos, result_specs, results, spec
+from boards import canon, pos, result_specs, results, rows, spec
 from gammon import Outcome, Position, ResultKind
 from gammon.core.variants import VARIANTS
 
@@ -346,21 +346,42 @@ def test_dutch_the_hitting_checker_itself_does_not_count_as_reaching_home() -> N
     assert all(pl.hits == 0 for pl in p.legal_plays((3, 2)))
 
 
-def test_acey_deucey_starts_on_the_bar() -> None:
+def test_acey_deucey_starts_in_the_pool_not_on_the_bar() -> None:
+    # "A hit checker is not a checker that never entered": all fifteen start in the pool.
     p = Position.initial("acey-deucey")
-    assert p == pos("x: bar:15; o: bar:15", "acey-deucey")
-    assert p.bar == (15, 15)
+    assert p == Position(*rows("x: bar:15; o: bar:15"), "acey-deucey", pool=(15, 15))
+    assert p.pool == (15, 15) and p.bar == (0, 0)
+    assert p != pos("x: bar:15; o: bar:15", "acey-deucey")  # fifteen hit checkers instead
 
 
-def test_acey_deucey_may_move_board_checkers_while_others_wait_on_the_bar() -> None:
-    p = pos("x: bar:14 24:1; o: bar:15", "acey-deucey")
+def test_acey_deucey_pool_checkers_may_wait_while_others_move() -> None:
+    # "Checkers still in the pool may wait while others move."  Pool entries are written in/..
+    p = Position(*rows("x: bar:14 24:1; o: bar:15"), "acey-deucey", pool=(14, 15))
     assert results(p, (6, 5)) == {
-        "bar/20 bar/19",  # enter two
-        "bar/14",  # enter one and move it on
-        "bar/20 24/18",  # enter one and move the one already in
-        "bar/19 24/19",
-        "24/13",  # leave the bar checkers waiting
+        "in/20 in/19",  # enter two
+        "in/14",  # enter one and move it on
+        "in/20 24/18",  # enter one and move the one already in
+        "in/19 24/19",
+        "24/13",  # leave the pool checkers waiting
     }
+    after = next(pl for pl in p.legal_plays((6, 5)) if str(pl) == "24/13").position
+    assert after.pool == (14, 15)
+
+
+def test_acey_deucey_a_hit_checker_reenters_before_any_other_move() -> None:
+    # "A checker on the bar re-enters before any other move of its side, as in standard play."
+    p = Position(*rows("x: bar:14 24:1; o: bar:15"), "acey-deucey", pool=(13, 15))
+    assert p.bar == (1, 0)
+    # Entering two reaches one position, written with the pool entry first (higher point).
+    assert results(p, (6, 5)) == {"in/20 bar/19", "bar/14", "bar/20 24/18", "bar/19 24/19"}
+    for play in p.legal_plays((6, 5)):
+        assert play.moves[0].from_point == 25 and not play.moves[0].from_pool  # the hit checker first
+
+
+def test_acey_deucey_a_hit_checker_goes_to_the_bar_not_the_pool() -> None:
+    p = Position(*rows("x: 24:1 bar:13; o: 5:1 bar:14"), "acey-deucey", pool=(13, 14))
+    (play,) = [pl for pl in p.legal_plays((4, 4)) if str(pl) == "24/20*/8"]
+    assert play.position.bar == (0, 1) and play.position.pool == (13, 14)
 
 
 def test_every_variant_is_registered_and_starts_full() -> None:
@@ -407,6 +428,7 @@ def test_bar() -> None:
         ("x: 24:1; o: 3:1", "hypergammon1"),
         ("x: bar:12 3:1; o: bar:15", "dutch"),
         ("x: bar:12 3:1; o: bar:15", "acey-deucey"),
+        ("x: bar:12 3:1; o: bar:15 1:0", "acey-deucey"),
         ("x: ; o: 6:15", "standard"),
     ],
 )

@@ -285,6 +285,10 @@ def test_cube_actions_and_beaver(client: TestClient) -> None:
     assert s["phase"] == "doubled" and s["to_act"] == mover and s["cube"]["offered_by"] == doubler
     assert state(client, gid, tokens[mover])["allowed_actions"] == ["take", "drop", "beaver", "resign"]
     s = act(client, gid, tokens[mover], type="beaver")["state"]
+    # After a beaver the original doubler answers it (take or drop).
+    assert s["phase"] == "beavered" and s["to_act"] == doubler
+    assert state(client, gid, tokens[doubler])["allowed_actions"] == ["take", "drop"]
+    s = act(client, gid, tokens[doubler], type="take")["state"]
     assert s["cube"]["value"] == 4 and s["cube"]["owner"] == mover and s["phase"] == "roll"
     assert_error(client.post(f"/api/games/{gid}/actions", json={"type": "double"},
                              headers=bearer(tokens[doubler])), 409, "illegal_action")
@@ -329,7 +333,7 @@ def test_resignations_in_a_match(client: TestClient) -> None:
 
 def test_acey_deucey_choose_double(client: TestClient) -> None:
     seed = next(bytes([i]) * 32 for i in range(256) if sorted(derive_roll(bytes([i]) * 32, 0)) == [1, 2])
-    gid, t0, t1 = human_game(client, variant="acey-deucey", test_seed=seed.hex())
+    gid, t0, t1 = human_game(client, variant="acey-deucey", opening="use-opening-dice", test_seed=seed.hex())
     tokens = (t0, t1)
     mover = start(client, gid, tokens)
     s = state(client, gid, tokens[mover])

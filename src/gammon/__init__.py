@@ -5,6 +5,19 @@
 16
 """
 
+from gammon.core.actions import (
+    AcceptResignation,
+    Beaver,
+    ChooseDouble,
+    Double,
+    Drop,
+    Move,
+    NewGame,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+)
 from gammon.core.errors import (
     AmbiguousPlayError,
     GammonError,
@@ -14,12 +27,33 @@ from gammon.core.errors import (
     InvalidIdError,
     InvalidPositionError,
     PlaySyntaxError,
+    Reason,
 )
+from gammon.core.game import Game, Phase
+from gammon.core.match import Match
 from gammon.core.plays import CheckerMove, Play
 from gammon.core.position import LegalPlays, Outcome, Position, ResultKind
+from gammon.core.rules import CENTERED, Rules
 from gammon.core.variants import VARIANTS, Variant, find_variant
 
 __all__ = [
+    "CENTERED",
+    "AcceptResignation",
+    "Beaver",
+    "ChooseDouble",
+    "Double",
+    "Drop",
+    "Game",
+    "Match",
+    "Move",
+    "NewGame",
+    "Phase",
+    "Reason",
+    "RejectResignation",
+    "Resign",
+    "Roll",
+    "Rules",
+    "Take",
     "AmbiguousPlayError",
     "CheckerMove",
     "GammonError",

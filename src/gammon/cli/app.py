@@ -237,6 +237,10 @@ def play(
     opponent_name: Annotated[
         str, typer.Option("--opponent-name", help="The second player's name.")
     ] = "",
+    opening: Annotated[
+        str | None, typer.Option("--opening", help="use-opening-dice (the opening throw is the first "
+                                 "move) or reroll (the starter throws anew); default: the variant's usual.")
+    ] = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -259,6 +263,7 @@ def play(
             auto_doubles=auto_doubles,
             seed=seed,
             names=(name, opponent_name),
+            opening=opening.strip().lower() if opening else None,
         ).checked()
     status = run_terminal_game(settings)
     if status:

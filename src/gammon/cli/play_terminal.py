@@ -108,6 +108,8 @@ class PlaySettings:
     auto_doubles: int = 0
     seed: int | None = None
     names: tuple[str, str] | None = None
+    #: "use-opening-dice" or "reroll"; None: the variant's usual reading (see gammon.core.rules.Rules).
+    opening: str | None = None
 
     def checked(self) -> PlaySettings:
         """These settings with names filled in, or :class:`GammonError` for a bad value."""
@@ -130,7 +132,7 @@ class PlaySettings:
             names = (names[0], names[1] + " (2)")
         return PlaySettings(
             self.match_length, self.variant, self.dice, level, self.opponent, self.jacoby,
-            self.beavers, self.auto_doubles, self.seed, (names[0], names[1]),
+            self.beavers, self.auto_doubles, self.seed, (names[0], names[1]), self.rules().opening,
         )
 
     def rules(self) -> Rules:
@@ -142,6 +144,7 @@ class PlaySettings:
             jacoby=money and self.jacoby,
             beavers=money and self.beavers,
             automatic_doubles=self.auto_doubles if money else 0,
+            opening=self.opening,
         )
 
 
@@ -570,7 +573,7 @@ class TerminalGame:
             self.human_roll(actor)
         elif g.phase is Phase.MOVE:
             self.human_move(actor)
-        elif g.phase is Phase.DOUBLED:
+        elif g.phase in (Phase.DOUBLED, Phase.BEAVERED):
             self.human_answer_double(actor)
         elif g.phase is Phase.RESIGNED:
             self.human_answer_resignation(actor)

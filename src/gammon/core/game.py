@@ -3,25 +3,45 @@
 A :class:`Game` accepts actions (roll, play, double, take, drop, beaver,
 resign, accept or reject a resignation, choose a double in Acey-Deucey) from
 the two players, 0 and 1.  Each action is checked against the state first; an
-action that is not legal now raises :class:`IllegalActionError` and changes
-nothing.  Every accepted action is appended to ``game.record`` with the dice it
-used, so ``Game.replay(rules, record)`` rebuilds the same state without a dice
-source, and every action returns the events an interface shows.
+action that is not legal now raises :class:`IllegalActionError` with a
+:class:`~gammon.core.errors.Reason` and changes nothing.  Every accepted
+action is appended to ``game.record`` with the dice it used, so
+``Game.replay(rules, record)`` rebuilds the same state without a dice source,
+and every action returns the events an interface shows.
+
+A game can also be built at any state, from keyword arguments
+(``Game(rules, position=..., turn=1, phase=Phase.MOVE, rolled=(3, 1))``), from
+an XGID (:meth:`Game.from_xgid`) or from a Position ID and a Match ID
+(:meth:`Game.from_ids`); its ``repr`` builds it again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Protocol
 
-from gammon.core.errors import GammonError, IllegalActionError
+from gammon.core.actions import (
+    AcceptResignation,
+    Action,
+    Beaver,
+    ChooseDouble,
+    Double,
+    Drop,
+    Event,
+    GameResult,
+    Move,
+    NewGame,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+)
+from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
-from gammon.core.variants import STANDARD, Variant, find_variant
-
-CENTERED = -1
+from gammon.core.rules import CENTERED, CENTRED, Rules
+from gammon.core.variants import Variant, find_variant
 
 
 class DiceSource(Protocol):
@@ -30,161 +50,56 @@ class DiceSource(Protocol):
     def roll(self) -> tuple[int, int]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The settings of a game or match, frozen.
-
-    ``match_length`` 0 is money play, where ``jacoby``, ``beavers`` and
-    ``automatic_doubles`` (the most automatic doubles per game, 0 = off) apply.
-    ``gammons`` False counts gammons and backgammons as single games, as some
-    online rooms do.  ``cube_limit`` is the highest cube value.
-    """
-
-    variant: Variant = STANDARD
-    match_length: int = 0
-    crawford: bool = True
-    jacoby: bool = False
-    beavers: bool = False
-    automatic_doubles: int = 0
-    cube_limit: int = 64
-    gammons: bool = True
-    cube: bool = True
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "variant", find_variant(self.variant))
-        if not 0 <= self.match_length <= 99:
-            raise GammonError(f"match length must be 0 (money) to 99, not {self.match_length}")
-        if self.cube_limit not in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096):
-            raise GammonError(f"cube limit must be a power of two up to 4096, not {self.cube_limit}")
-        if self.automatic_doubles < 0:
-            raise GammonError("automatic doubles must be 0 (off) or a positive limit")
-
-    @property
-    def is_money(self) -> bool:
-        return self.match_length == 0
-
-    @property
-    def uses_cube(self) -> bool:
-        """Whether the cube is in play at all (Acey-Deucey has none)."""
-        return self.cube and self.variant.cube and self.cube_limit > 1
-
-
 class Phase(Enum):
     """What the game waits for."""
 
     OPENING = "opening"  # the opening roll: each player throws one die
     ROLL = "roll"  # the player on roll may double, then rolls
     DOUBLED = "doubled"  # the opponent must take, drop (or beaver)
+    BEAVERED = "beavered"  # the doubler must take or drop the beaver
     MOVE = "move"  # the player on roll plays the dice
-    CHOOSE_DOUBLE = "choose-double"  # Acey-Deucey: name a double after 1-2
+    CHOOSE_DOUBLE = "choose-double"  # Acey-Deucey: name a double after playing 1-2
     RESIGNED = "resigned"  # the other player must accept or reject a resignation
     OVER = "over"
 
 
-# -- actions: what players do; the record is a list of them -----------------
+#: Acey-Deucey bonus stages (``Game.bonus``): the 1-2 was rolled and is being played,
+#: the player must name a double, the named double is being played.
+BONUS_ONE_TWO = "one-two"
+BONUS_CHOOSE = "choose"
+BONUS_DOUBLE = "double"
+_BONUSES = (None, BONUS_ONE_TWO, BONUS_CHOOSE, BONUS_DOUBLE)
 
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """A throw of the dice.  ``dice`` None asks the game's dice source."""
-
-    player: int
-    dice: tuple[int, int] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A play, given as a :class:`Play`, a resulting :class:`Position` or notation."""
-
-    player: int
-    play: Play | Position | str
-
-
-@dataclass(frozen=True, slots=True)
-class Double:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Drop:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Beaver:
-    """Money play: the taker redoubles at once and keeps the cube."""
-
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    player: int
-    kind: ResultKind = ResultKind.SINGLE
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptResignation:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class RejectResignation:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseDouble:
-    """Acey-Deucey: after playing 1-2, the player names the double to play."""
-
-    player: int
-    number: int
-
-
-Action = (
-    Roll | Move | Double | Take | Drop | Beaver | Resign | AcceptResignation
-    | RejectResignation | ChooseDouble
-)
-
-
-# -- events: what happened, for interfaces -----------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``kind`` names it, ``player`` did it, ``text`` says it."""
-
-    kind: str
-    player: int | None
-    text: str
-    data: dict[str, object] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """The end of a game: who won, how, the cube, and the points it scores."""
-
-    winner: int
-    kind: ResultKind
-    cube: int
-    points: int
-    resigned: bool = False
-    dropped: bool = False
-    checkers_left: int = 0
+#: Why an action that the current phase does not expect is refused.
+_PHASE_REASON = {
+    Phase.OPENING: Reason.NOT_ROLLED,
+    Phase.ROLL: Reason.NOT_ROLLED,
+    Phase.MOVE: Reason.ALREADY_ROLLED,
+    Phase.CHOOSE_DOUBLE: Reason.ALREADY_ROLLED,
+    Phase.DOUBLED: Reason.DOUBLE_PENDING,
+    Phase.BEAVERED: Reason.DOUBLE_PENDING,
+    Phase.RESIGNED: Reason.RESIGN_PENDING,
+    Phase.OVER: Reason.GAME_OVER,
+}
 
 
 class Game:
     """One game between players 0 and 1 under ``rules``.
 
     ``position`` is always seen from ``turn``, the player on roll (or, in the
-    opening phase, from player 0).  ``cube_owner`` is ``CENTERED`` (-1), 0 or 1.
-    Money-only settings (Jacoby, beavers, automatic doubles) are ignored in match
-    play; ``crawford_game`` forbids doubling for this game.
+    opening phase, from player 0); while a double or a beaver is pending,
+    ``turn`` is the doubler.  ``cube_owner`` is ``CENTERED`` (-1), 0 or 1.
+    Money-only settings (Jacoby, beavers, automatic doubles) are ignored in
+    match play; ``crawford_game`` forbids doubling for this game.
+
+    The keyword arguments after ``position`` build a game in the middle:
+    ``turn``, ``phase``, ``rolled`` (the dice of the move phase),
+    ``cube_value``/``cube_owner``, ``resignation`` (resigner, kind) with
+    ``resigned_from`` (the phase play goes back to on a rejection), ``bonus``
+    (the Acey-Deucey stage) and ``auto_doubles`` (automatic doubles so far).
+
+    :raises GammonError: a state that cannot exist (dice outside the move
+        phase, a double in the Crawford game, ...).
     """
 
     def __init__(
@@ -195,32 +110,192 @@ class Game:
         crawford_game: bool = False,
         score: tuple[int, int] = (0, 0),
         position: Position | None = None,
+        turn: int = 0,
+        phase: Phase = Phase.OPENING,
+        rolled: tuple[int, int] | None = None,
+        cube_value: int = 1,
+        cube_owner: int = CENTERED,
+        resignation: tuple[int, ResultKind] | None = None,
+        resigned_from: Phase | None = None,
+        bonus: str | None = None,
+        auto_doubles: int = 0,
     ) -> None:
         self.rules = rules or Rules()
         self.dice = dice
-        self.crawford_game = crawford_game
-        self.score = score
+        self.crawford_game = bool(crawford_game)
+        self.score = (score[0], score[1])
         self.position = position or Position.initial(self.rules.variant)
-        self.turn = 0
-        self.phase = Phase.OPENING
-        self.rolled: tuple[int, int] | None = None
-        self.cube_value = 1
-        self.cube_owner = CENTERED
-        self.doubled_by: int | None = None
-        self.beavered = False
-        self.resignation: tuple[int, ResultKind] | None = None
-        self._resigned_from: Phase | None = None
-        self.auto_doubles = 0
-        self.aceydeucey_pending = False
+        self.turn = turn
+        self.phase = Phase(phase)
+        self.rolled = None if rolled is None else check_dice(rolled)
+        self.cube_value = cube_value
+        self.cube_owner = cube_owner
+        self.doubled_by: int | None = turn if self.phase in (Phase.DOUBLED, Phase.BEAVERED) else None
+        self.beavered = self.phase is Phase.BEAVERED
+        self.resignation = None if resignation is None else (resignation[0], ResultKind(resignation[1]))
+        self._resigned_from = resigned_from
+        self.auto_doubles = auto_doubles
+        self.bonus = bonus
         self.result: GameResult | None = None
         self.record: list[Action] = []
         self.plays: list[Play] = []
+        problem = self._state_problem()
+        if problem is not None:
+            raise GammonError(f"impossible game state: {problem}")
+
+    def _state_problem(self) -> str | None:
+        r = self.rules
+        if self.position.variant != r.variant:
+            return f"the position is {self.position.variant.title}, the rules {r.variant.title}"
+        if self.position.is_game_over:
+            return "the position is already over; replay the game to reach its end"
+        if self.turn not in (0, 1) or isinstance(self.turn, bool):
+            return f"turn must be player 0 or 1, not {self.turn!r}"
+        if self.phase is Phase.OVER:
+            return "a finished game is reached by playing it, not built"
+        moving = self.phase is Phase.MOVE or (
+            self.phase is Phase.RESIGNED and self._resigned_from is Phase.MOVE)
+        if (self.rolled is None) == moving:
+            return "dice are rolled exactly in the move phase"
+        if not (isinstance(self.cube_value, int) and self.cube_value >= 1
+                and not self.cube_value & (self.cube_value - 1) and self.cube_value <= r.cube_limit):
+            return f"the cube must be a power of two up to {r.cube_limit}, not {self.cube_value!r}"
+        if self.cube_owner not in (CENTERED, 0, 1):
+            return f"the cube owner must be -1 (centred), 0 or 1, not {self.cube_owner!r}"
+        if not r.uses_cube and (self.cube_value != 1 or self.cube_owner != CENTERED):
+            return "the cube is not used in this game"
+        if self.crawford_game and (self.cube_value != 1 or self.cube_owner != CENTERED):
+            return "the Crawford game is played in a match without the cube"
+        if self.phase in (Phase.DOUBLED, Phase.BEAVERED):
+            if self.crawford_game or not r.uses_cube:
+                return "no double can be pending without the cube"
+            if self.cube_owner not in (CENTERED, self.turn) and self.phase is Phase.DOUBLED:
+                return "the doubler does not own the cube"
+            if self.phase is Phase.BEAVERED and (not (r.is_money and r.beavers)
+                                                 or self.cube_owner != 1 - self.turn):
+                return "a beaver is pending only in money play with beavers, the beaverer owning the cube"
+        if (self.phase is Phase.RESIGNED) != (self.resignation is not None):
+            return "a resignation is pending exactly in the resigned phase"
+        if self.resignation is not None:
+            if self.resignation[0] not in (0, 1):
+                return "the resigner must be player 0 or 1"
+            if self._resigned_from in (None, Phase.OPENING, Phase.RESIGNED, Phase.OVER):
+                return "a resignation needs the phase play goes back to (resigned_from)"
+        if self.bonus not in _BONUSES:
+            return f"the Acey-Deucey bonus stage is one of {_BONUSES}, not {self.bonus!r}"
+        if self.bonus is not None and not r.variant.acey_deucey_bonus:
+            return "only Acey-Deucey has the 1-2 bonus"
+        if (self.bonus == BONUS_CHOOSE) != (self.phase is Phase.CHOOSE_DOUBLE or (
+                self.phase is Phase.RESIGNED and self._resigned_from is Phase.CHOOSE_DOUBLE)):
+            return "the double is named exactly in the choose-double phase"
+        if self.phase is Phase.MOVE and self.bonus == BONUS_ONE_TWO and sorted(self.rolled or ()) != [1, 2]:
+            return "the 1-2 bonus stage needs the roll 1-2"
+        if not isinstance(self.auto_doubles, int) or self.auto_doubles < 0:
+            return "automatic doubles are counted from 0"
+        return None
+
+    # -- building at a state from IDs -------------------------------------------
+
+    @classmethod
+    def from_xgid(cls, text: str, rules: Rules | None = None, dice: DiceSource | None = None,
+                  *, variant: str | Variant | None = None) -> Game:
+        """The game an XGID describes: position, cube, turn, dice, score, Crawford.
+
+        The player at the bottom of the XGID board is player 0.  ``rules``
+        (optional) supplies settings the XGID does not carry; its match length,
+        Jacoby, beavers and cube limit are taken from the XGID.
+
+        :raises InvalidIdError: a malformed XGID, or a raccoon (gammon plays beavers without).
+        """
+        from dataclasses import replace
+
+        from gammon.core.xgid import parse_xgid
+
+        base = rules or Rules(variant=find_variant(variant or "standard"))
+        s = parse_xgid(text, variant or base.variant)
+        if s.raccooned:
+            raise InvalidIdError("the XGID has a raccoon; gammon plays beavers without raccoons")
+        try:
+            r = replace(base, match_length=s.match_length, jacoby=s.jacoby,
+                        beavers=s.beaver or (s.beavered and s.is_money),
+                        cube_limit=min(max(s.max_cube, s.cube_value * (2 if s.beavered else 1)), 4096))
+        except GammonError as exc:
+            raise InvalidIdError(f"the XGID's rules: {exc}") from None
+        turn = 0 if s.turn == 1 else 1
+        score = s.score if turn == 0 else (s.score[1], s.score[0])
+        owner = CENTERED if s.cube_owner == 0 else (turn if s.cube_owner == 1 else 1 - turn)
+        cube = s.cube_value
+        phase = Phase.MOVE if s.dice is not None else Phase.ROLL
+        if s.beavered:
+            # The XGID's cube is the one before the double; after a beaver it has been
+            # taken at twice that, owned by the beaverer, and redoubled.
+            phase, cube, owner = Phase.BEAVERED, cube * 2, 1 - turn
+        elif s.double_offered:
+            phase = Phase.DOUBLED
+        try:
+            return cls(r, dice, crawford_game=s.crawford, score=score, position=s.position, turn=turn,
+                       phase=phase, rolled=s.dice, cube_value=cube, cube_owner=owner)
+        except GammonError as exc:
+            raise InvalidIdError(f"the XGID names an impossible game: {exc}") from None
+
+    @classmethod
+    def from_ids(cls, position_id: str, match_id: str, rules: Rules | None = None,
+                 dice: DiceSource | None = None) -> Game:
+        """The game a GNU Backgammon Position ID and Match ID describe.
+
+        The Position ID is read from the side of the Match ID's player on roll
+        (the dice owner).  A finished game (game state over, resigned or
+        dropped) cannot be built: replay it.
+
+        :raises InvalidIdError: a malformed ID, or one naming a finished game.
+        """
+        from dataclasses import replace
+
+        from gammon.core.match_id import GameState, Resignation, decode_match_id
+
+        m = decode_match_id(match_id)
+        base = rules or Rules()
+        position = Position.from_position_id(position_id, base.variant)
+        try:
+            r = replace(base, match_length=m.match_length, jacoby=m.jacoby and m.is_money)
+        except GammonError as exc:
+            raise InvalidIdError(f"the Match ID's rules: {exc}") from None
+        on_roll = m.player_on_roll
+        owner = CENTERED if m.cube_owner is None else m.cube_owner
+        resignation = None
+        resigned_from = None
+        if m.game_state is GameState.NONE:
+            phase = Phase.OPENING
+            if on_roll == 1:
+                position = position.swap()
+            on_roll = 0
+        elif m.game_state is not GameState.PLAYING:
+            raise InvalidIdError("the Match ID names a finished game: replay it to reach its end")
+        elif m.double_offered:
+            phase = Phase.DOUBLED
+        elif m.resignation is not Resignation.NONE:
+            phase = Phase.RESIGNED
+            resignation = (1 - m.turn, ResultKind(int(m.resignation)))
+            resigned_from = Phase.MOVE if m.dice is not None else Phase.ROLL
+        else:
+            phase = Phase.MOVE if m.dice is not None else Phase.ROLL
+        try:
+            return cls(r, dice, crawford_game=m.crawford, score=m.score, position=position, turn=on_roll,
+                       phase=phase, rolled=m.dice, cube_value=m.cube_value, cube_owner=owner,
+                       resignation=resignation, resigned_from=resigned_from)
+        except GammonError as exc:
+            raise InvalidIdError(f"the IDs name an impossible game: {exc}") from None
 
     # -- state queries ----------------------------------------------------
 
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def aceydeucey_pending(self) -> bool:
+        """Whether an Acey-Deucey 1-2 bonus is under way (see ``bonus`` for the stage)."""
+        return self.bonus is not None
 
     @property
     def player_to_act(self) -> int:
@@ -242,36 +317,104 @@ class Game:
         player = self.turn if player is None else player
         return self._double_refusal(player) is None
 
-    def _double_refusal(self, player: int) -> str | None:
+    def can_beaver(self, player: int | None = None) -> bool:
+        """Whether ``player`` (default: the player doubled) may beaver now."""
+        player = 1 - self.turn if player is None else player
+        return self._beaver_refusal(player) is None
+
+    def _double_refusal(self, player: int) -> IllegalActionError | None:
         r = self.rules
         if self.phase is not Phase.ROLL:
-            return f"a double is offered before rolling, not in the {self.phase.value} phase"
+            return IllegalActionError(
+                f"cannot double: a double is offered before rolling, not in the {self.phase.value} phase",
+                _PHASE_REASON[self.phase])
         if player != self.turn:
-            return f"only player {self.turn}, who is on roll, may double"
+            return IllegalActionError(f"cannot double: only player {self.turn}, who is on roll, may double",
+                                      Reason.OUT_OF_TURN)
         if not r.uses_cube:
-            return "the cube is not used in this game"
+            return IllegalActionError("cannot double: the cube is not used in this game", Reason.CUBE_DISABLED)
         if self.crawford_game:
-            return "no doubling in the Crawford game"
+            return IllegalActionError("cannot double: no doubling in the Crawford game",
+                                      Reason.CRAWFORD_NO_DOUBLE)
         if self.cube_owner not in (CENTERED, player):
-            return "the opponent owns the cube"
+            return IllegalActionError("cannot double: the opponent owns the cube", Reason.NOT_CUBE_OWNER)
         if self.cube_value * 2 > r.cube_limit:
-            return f"the cube is at its limit ({r.cube_limit})"
+            return IllegalActionError(f"cannot double: the cube is at its limit ({r.cube_limit})",
+                                      Reason.CUBE_AT_MAX)
         return None
+
+    def _beaver_refusal(self, player: int) -> IllegalActionError | None:
+        r = self.rules
+        if self.phase is Phase.BEAVERED:
+            return IllegalActionError("cannot beaver a beaver: gammon plays no raccoons",
+                                      Reason.BEAVER_NOT_ALLOWED)
+        if self.phase is not Phase.DOUBLED:
+            return IllegalActionError("cannot beaver: no double is offered", Reason.NO_DOUBLE_PENDING)
+        if player != 1 - self.turn:
+            return IllegalActionError(f"cannot beaver: only player {1 - self.turn} answers the double",
+                                      Reason.OUT_OF_TURN)
+        if not (r.is_money and r.beavers):
+            return IllegalActionError("cannot beaver: beavers are only allowed in money play with beavers on",
+                                      Reason.BEAVER_NOT_ALLOWED)
+        if self.cube_value * 4 > r.cube_limit:
+            return IllegalActionError(f"cannot beaver: the cube would pass its limit ({r.cube_limit})",
+                                      Reason.CUBE_AT_MAX)
+        return None
+
+    def allowed_actions(self) -> list[Action]:
+        """Every action that :meth:`apply` accepts now (a :class:`Move` per legal play).
+
+        >>> Game().allowed_actions()
+        [Roll(player=0, dice=None), Roll(player=1, dice=None)]
+        """
+        phase = self.phase
+        if phase is Phase.OVER:
+            return []
+        if phase is Phase.OPENING:
+            return [Roll(0), Roll(1)]
+        if phase is Phase.RESIGNED:
+            who = self.player_to_act
+            return [AcceptResignation(who), RejectResignation(who)]
+        who = self.player_to_act
+        out: list[Action] = []
+        if phase is Phase.ROLL:
+            out.append(Roll(who))
+            if self.can_double(who):
+                out.append(Double(who))
+        elif phase is Phase.DOUBLED:
+            out += [Take(who), Drop(who)]
+            if self.can_beaver(who):
+                out.append(Beaver(who))
+        elif phase is Phase.BEAVERED:
+            return [Take(who), Drop(who)]  # the beaver is answered first: no resignation
+        elif phase is Phase.MOVE:
+            assert self.rolled is not None
+            out += [Move(who, play) for play in self.position.legal_plays(self.rolled)]
+        elif phase is Phase.CHOOSE_DOUBLE:
+            out += [ChooseDouble(who, n) for n in range(1, 7)]
+        out += [Resign(who, kind) for kind in ResultKind]
+        return out
 
     # -- the one entry point ------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the state and carry it out.
 
-        :raises IllegalActionError: the action is not allowed now; nothing changed.
+        :raises IllegalActionError: the action is not allowed now (its
+            ``reason`` says why); nothing changed.
         """
+        if isinstance(action, NewGame):
+            if self.phase is Phase.OVER:
+                raise IllegalActionError("the next game is started by the match", Reason.GAME_OVER)
+            raise IllegalActionError("cannot start a new game: this one is still being played",
+                                     Reason.GAME_IN_PROGRESS)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalActionError(f"unknown action {action!r}")
+            raise IllegalActionError(f"unknown action {action!r}", Reason.BAD_VALUE)
         if self.phase is Phase.OVER:
-            raise IllegalActionError("the game is over")
-        if action.player not in (0, 1):
-            raise IllegalActionError(f"player must be 0 or 1, not {action.player!r}")
+            raise IllegalActionError("the game is over", Reason.GAME_OVER)
+        if isinstance(action.player, bool) or action.player not in (0, 1):
+            raise IllegalActionError(f"player must be 0 or 1, not {action.player!r}", Reason.BAD_VALUE)
         events, recorded = handler(self, action)
         self.record.append(recorded)
         return events
@@ -288,10 +431,10 @@ class Game:
         return self.apply(Double(self.turn))
 
     def take(self) -> list[Event]:
-        return self.apply(Take(1 - self.turn))
+        return self.apply(Take(self.player_to_act if self.phase is Phase.BEAVERED else 1 - self.turn))
 
     def drop(self) -> list[Event]:
-        return self.apply(Drop(1 - self.turn))
+        return self.apply(Drop(self.player_to_act if self.phase is Phase.BEAVERED else 1 - self.turn))
 
     def beaver(self) -> list[Event]:
         return self.apply(Beaver(1 - self.turn))
@@ -312,7 +455,7 @@ class Game:
     def replay(
         cls,
         rules: Rules | None,
-        record: list[Action],
+        record: Sequence[Action],
         *,
         crawford_game: bool = False,
         score: tuple[int, int] = (0, 0),
@@ -328,58 +471,70 @@ class Game:
 
     # -- handlers: each checks first, then changes state ----------------------
 
-    def _need(self, phase: Phase, player: int, who: int, what: str) -> None:
-        if self.phase is not phase:
-            raise IllegalActionError(f"cannot {what} now: the game is in the {self.phase.value} phase")
+    def _need(self, phases: tuple[Phase, ...], player: int, who: int, what: str,
+              wrong_phase: Reason | None = None) -> None:
+        if self.phase not in phases:
+            raise IllegalActionError(f"cannot {what} now: the game is in the {self.phase.value} phase",
+                                     wrong_phase or _PHASE_REASON[self.phase])
         if player != who:
-            raise IllegalActionError(f"cannot {what}: it is player {who}'s turn to act, not player {player}'s")
+            raise IllegalActionError(
+                f"cannot {what}: it is player {who}'s turn to act, not player {player}'s", Reason.OUT_OF_TURN)
 
     def _draw(self, dice: tuple[int, int] | None) -> tuple[int, int]:
         if dice is not None:
             try:
                 return check_dice(dice)
             except GammonError as exc:
-                raise IllegalActionError(str(exc)) from None
+                raise IllegalActionError(str(exc), Reason.BAD_VALUE) from None
         if self.dice is None:
-            raise IllegalActionError("no dice source: give the dice with the roll")
+            raise IllegalActionError("no dice source: give the dice with the roll", Reason.BAD_VALUE)
         return check_dice(self.dice.roll())
 
     def _on_roll(self, a: Roll) -> tuple[list[Event], Action]:
         if self.phase is Phase.OPENING:
-            # "Each player throws one die; equal throws are thrown again; the
-            # higher die starts and plays both numbers."
-            d0, d1 = self._draw(a.dice)
-            rec = Roll(a.player, (d0, d1))
-            if d0 == d1:
-                events = [Event("opening-tie", None, f"both players threw {d0}: throw again",
-                                {"dice": (d0, d1)})]
-                r = self.rules
-                if (r.is_money and r.uses_cube and self.auto_doubles < r.automatic_doubles
-                        and self.cube_value * 2 <= r.cube_limit):
-                    # Automatic doubles: each equal opening throw doubles the cube.
-                    self.auto_doubles += 1
-                    self.cube_value *= 2
-                    events.append(Event("auto-double", None,
-                                        f"automatic double: the cube is now {self.cube_value}",
-                                        {"cube": self.cube_value}))
-                return events, rec
-            self.turn = 0 if d0 > d1 else 1
-            if self.turn == 1:
-                self.position = self.position.swap()
-            hi, lo = max(d0, d1), min(d0, d1)
-            events = [Event("opening", self.turn,
-                            f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts",
-                            {"dice": (d0, d1)})]
-            return events + self._start_move((hi, lo)), rec
-        self._need(Phase.ROLL, a.player, self.turn, "roll")
+            return self._opening_roll(a)
+        self._need((Phase.ROLL,), a.player, self.turn, "roll")
         dice = self._draw(a.dice)
         return self._start_move(dice), Roll(a.player, dice)
+
+    def _opening_roll(self, a: Roll) -> tuple[list[Event], Action]:
+        # "Each player throws one die; equal throws are thrown again; the higher
+        # die starts and plays both numbers."
+        d0, d1 = self._draw(a.dice)
+        rec = Roll(a.player, (d0, d1))
+        if d0 == d1:
+            events = [Event("opening-tie", None, f"both players threw {d0}: throw again",
+                            {"dice": (d0, d1)})]
+            r = self.rules
+            if (r.is_money and r.uses_cube and self.auto_doubles < r.automatic_doubles
+                    and self.cube_value * 2 <= r.cube_limit):
+                # Automatic doubles: each equal opening throw doubles the cube (it stays centred).
+                self.auto_doubles += 1
+                self.cube_value *= 2
+                events.append(Event("auto-double", None,
+                                    f"automatic double: the cube is now {self.cube_value}",
+                                    {"cube": self.cube_value}))
+            return events, rec
+        self.turn = 0 if d0 > d1 else 1
+        if self.turn == 1:
+            self.position = self.position.swap()
+        if self.rules.rerolls_opening:
+            # Norwegian rules' option: "the first player throws his dice anew for the first move".
+            self.phase = Phase.ROLL
+            return [Event("opening", self.turn,
+                          f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts"
+                          " and throws both dice", {"dice": (d0, d1), "reroll": True})], rec
+        hi, lo = max(d0, d1), min(d0, d1)
+        events = [Event("opening", self.turn,
+                        f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts",
+                        {"dice": (d0, d1)})]
+        return events + self._start_move((hi, lo)), rec
 
     def _start_move(self, dice: tuple[int, int]) -> list[Event]:
         self.rolled = dice
         self.phase = Phase.MOVE
-        if self.rules.variant.acey_deucey_bonus and sorted(dice) == [1, 2]:
-            self.aceydeucey_pending = True
+        if self.rules.variant.acey_deucey_bonus and self.bonus is None and sorted(dice) == [1, 2]:
+            self.bonus = BONUS_ONE_TWO
         events = [Event("rolled", self.turn, f"player {self.turn} rolled {dice[0]}-{dice[1]}",
                         {"dice": dice})]
         if not self.position.legal_plays(dice):
@@ -394,19 +549,25 @@ class Game:
             try:
                 return self.position.parse_play(given, self.rolled)
             except GammonError as exc:
-                raise IllegalActionError(str(exc)) from None
+                raise IllegalActionError(str(exc), Reason.ILLEGAL_PLAY) from None
         target = given.position if isinstance(given, Play) else given
         # Compare resulting positions only: building every Play is the slow part.
         try:
             return plays[plays.positions().index(target)]
         except ValueError:
             pass
+        if self.rules.variant.starts_in_pool and target.variant == self.rules.variant:
+            # A position read from a Position ID carries no pool; from one position the
+            # board alone decides the pool, so the board names the play.
+            boards = [p.board for p in plays.positions()]
+            if target.board in boards:
+                return plays[boards.index(target.board)]
         raise IllegalActionError(
-            f"that play is not legal for {self.rolled[0]}-{self.rolled[1]}"
+            f"that play is not legal for {self.rolled[0]}-{self.rolled[1]}", Reason.ILLEGAL_PLAY
         )
 
     def _on_move(self, a: Move) -> tuple[list[Event], Action]:
-        self._need(Phase.MOVE, a.player, self.turn, "move")
+        self._need((Phase.MOVE,), a.player, self.turn, "move")
         play = self._resolve_play(a.play)
         events = [Event("played", self.turn, f"player {self.turn} played {play or 'nothing'}",
                         {"play": str(play)})]
@@ -417,16 +578,19 @@ class Game:
         self.position = play.position
         outcome = self.position.outcome
         if outcome is not None:
+            self.bonus = None
             return self._finish(self.turn if outcome.winner_is_me else 1 - self.turn, outcome.kind)
-        if self.aceydeucey_pending and self.rolled is not None and self.rolled[0] != self.rolled[1]:
-            # Acey-Deucey: "the 1-2 is played as 1 and 2, then the player names any
-            # double and plays it four times, then rolls again".
+        bonus, self.bonus = self.bonus, None
+        # Acey-Deucey: "if both the 1 and the 2 were legally played, the player's chosen
+        # double follows; if all four of those moves were played too, the dice are
+        # thrown again".  What cannot be played ends the sequence.
+        if bonus == BONUS_ONE_TWO and play.dice_used == 2:
+            self.bonus = BONUS_CHOOSE
+            self.rolled = None
             self.phase = Phase.CHOOSE_DOUBLE
             return [Event("choose-double", self.turn,
                           f"acey-deucey: player {self.turn} names a double", {})]
-        if self.aceydeucey_pending:
-            # The chosen double is played: the same player rolls again.
-            self.aceydeucey_pending = False
+        if bonus == BONUS_DOUBLE and play.dice_used == 4:
             self.rolled = None
             self.phase = Phase.ROLL
             return [Event("roll-again", self.turn, f"player {self.turn} rolls again", {})]
@@ -437,66 +601,75 @@ class Game:
         return [Event("turn", self.turn, f"player {self.turn} is on roll", {})]
 
     def _on_choose_double(self, a: ChooseDouble) -> tuple[list[Event], Action]:
-        self._need(Phase.CHOOSE_DOUBLE, a.player, self.turn, "choose a double")
-        if not (isinstance(a.number, int) and 1 <= a.number <= 6):
-            raise IllegalActionError(f"the double must be a number from 1 to 6, not {a.number!r}")
+        self._need((Phase.CHOOSE_DOUBLE,), a.player, self.turn, "choose a double")
         events = [Event("chose-double", self.turn,
                         f"player {self.turn} plays double {a.number}s", {"number": a.number})]
+        self.bonus = BONUS_DOUBLE
         return events + self._start_move((a.number, a.number)), a
 
     def _on_double(self, a: Double) -> tuple[list[Event], Action]:
-        reason = self._double_refusal(a.player)
-        if reason is not None:
-            raise IllegalActionError(f"cannot double: {reason}")
+        refusal = self._double_refusal(a.player)
+        if refusal is not None:
+            raise refusal
         self.phase = Phase.DOUBLED
         self.doubled_by = a.player
         return [Event("doubled", a.player,
                       f"player {a.player} doubles to {self.cube_value * 2}",
                       {"cube": self.cube_value * 2})], a
 
+    def _answerer(self) -> int:
+        """Who answers the pending double: the doubled player, or after a beaver the doubler."""
+        return self.turn if self.phase is Phase.BEAVERED else 1 - self.turn
+
     def _on_take(self, a: Take) -> tuple[list[Event], Action]:
-        self._need(Phase.DOUBLED, a.player, 1 - self.turn, "take")
+        self._need((Phase.DOUBLED, Phase.BEAVERED), a.player, self._answerer(), "take",
+                   Reason.NO_DOUBLE_PENDING)
         self.cube_value *= 2
-        self.cube_owner = a.player
+        if self.phase is Phase.DOUBLED:
+            self.cube_owner = a.player
+            text = f"player {a.player} takes; the cube is {self.cube_value}"
+        else:
+            # "The game goes on at four times the cube before the double; the beaverer
+            # owns the cube."  (The beaver already made the beaverer its owner.)
+            text = (f"player {a.player} takes the beaver; the cube is {self.cube_value}, "
+                    f"owned by player {self.cube_owner}")
         self.phase = Phase.ROLL
         self.doubled_by = None
-        return [Event("took", a.player, f"player {a.player} takes; the cube is {self.cube_value}",
-                      {"cube": self.cube_value})], a
+        return [Event("took", a.player, text, {"cube": self.cube_value})], a
 
     def _on_beaver(self, a: Beaver) -> tuple[list[Event], Action]:
-        self._need(Phase.DOUBLED, a.player, 1 - self.turn, "beaver")
-        r = self.rules
-        if not (r.is_money and r.beavers):
-            raise IllegalActionError("cannot beaver: beavers are only allowed in money play with beavers on")
-        if self.cube_value * 4 > r.cube_limit:
-            raise IllegalActionError(f"cannot beaver: the cube would pass its limit ({r.cube_limit})")
-        # "The taker redoubles at once and keeps the cube."
-        self.cube_value *= 4
+        if self.phase not in (Phase.DOUBLED, Phase.BEAVERED):
+            self._need((Phase.DOUBLED,), a.player, 1 - self.turn, "beaver", Reason.NO_DOUBLE_PENDING)
+        refusal = self._beaver_refusal(a.player)
+        if refusal is not None:
+            raise refusal
+        # "After a beaver the original doubler answers it": the beaverer has taken at
+        # twice the cube (and owns it) and redoubles at once.
+        self.cube_value *= 2
         self.cube_owner = a.player
         self.beavered = True
-        self.phase = Phase.ROLL
-        self.doubled_by = None
+        self.phase = Phase.BEAVERED
         return [Event("beavered", a.player,
-                      f"player {a.player} beavers; the cube is {self.cube_value}, owned by player {a.player}",
-                      {"cube": self.cube_value})], a
+                      f"player {a.player} beavers: player {self.turn} takes at {self.cube_value * 2} "
+                      f"or drops for {self.cube_value}", {"cube": self.cube_value * 2})], a
 
     def _on_drop(self, a: Drop) -> tuple[list[Event], Action]:
-        self._need(Phase.DOUBLED, a.player, 1 - self.turn, "drop")
-        # "A drop ends the game at the current value."
+        self._need((Phase.DOUBLED, Phase.BEAVERED), a.player, self._answerer(), "drop",
+                   Reason.NO_DOUBLE_PENDING)
+        # "A drop ends the game at the cube before the double"; a dropped beaver costs
+        # the doubler twice the cube before his double (the cube the beaverer took).
         events = [Event("dropped", a.player, f"player {a.player} drops", {})]
-        return events + self._finish(self.turn, ResultKind.SINGLE, dropped=True), a
+        return events + self._finish(1 - a.player, ResultKind.SINGLE, dropped=True), a
 
     def _on_resign(self, a: Resign) -> tuple[list[Event], Action]:
-        if self.phase in (Phase.RESIGNED, Phase.OPENING):
-            raise IllegalActionError(f"cannot resign in the {self.phase.value} phase")
+        if self.phase in (Phase.RESIGNED, Phase.OPENING, Phase.BEAVERED):
+            # After a beaver the doubler takes or drops (a drop is his resignation).
+            raise IllegalActionError(f"cannot resign in the {self.phase.value} phase",
+                                     _PHASE_REASON[self.phase])
         if a.player != self.player_to_act:
-            raise IllegalActionError(f"cannot resign: it is player {self.player_to_act}'s turn to act")
-        try:
-            kind = ResultKind(a.kind)
-        except ValueError:
-            raise IllegalActionError(
-                f"cannot resign: the kind must be single (1), gammon (2) or backgammon (3), not {a.kind!r}"
-            ) from None
+            raise IllegalActionError(f"cannot resign: it is player {self.player_to_act}'s turn to act",
+                                     Reason.OUT_OF_TURN)
+        kind = ResultKind(a.kind)
         self.resignation = (a.player, kind)
         self._resigned_from = self.phase
         self.phase = Phase.RESIGNED
@@ -505,19 +678,22 @@ class Game:
 
     def _on_accept(self, a: AcceptResignation) -> tuple[list[Event], Action]:
         if self.phase is not Phase.RESIGNED or self.resignation is None:
-            raise IllegalActionError("cannot accept: no resignation is offered")
+            raise IllegalActionError("cannot accept: no resignation is offered", Reason.NO_RESIGN_PENDING)
         who, kind = self.resignation
         if a.player != 1 - who:
-            raise IllegalActionError(f"cannot accept: only player {1 - who} may answer the resignation")
+            raise IllegalActionError(f"cannot accept: only player {1 - who} may answer the resignation",
+                                     Reason.OUT_OF_TURN)
         events = [Event("resignation-accepted", a.player, f"player {a.player} accepts", {})]
+        self.bonus = None
         return events + self._finish(1 - who, kind, resigned=True), a
 
     def _on_reject(self, a: RejectResignation) -> tuple[list[Event], Action]:
         if self.phase is not Phase.RESIGNED or self.resignation is None:
-            raise IllegalActionError("cannot reject: no resignation is offered")
+            raise IllegalActionError("cannot reject: no resignation is offered", Reason.NO_RESIGN_PENDING)
         who, _ = self.resignation
         if a.player != 1 - who:
-            raise IllegalActionError(f"cannot reject: only player {1 - who} may answer the resignation")
+            raise IllegalActionError(f"cannot reject: only player {1 - who} may answer the resignation",
+                                     Reason.OUT_OF_TURN)
         assert self._resigned_from is not None
         self.phase = self._resigned_from
         self.resignation = None
@@ -527,18 +703,9 @@ class Game:
     # -- scoring ---------------------------------------------------------------
 
     def points_for(self, kind: ResultKind, loser_checkers_left: int = 0) -> int:
-        """What a win of ``kind`` scores now, with the cube and the customs applied."""
-        r = self.rules
-        if r.variant.pays_per_checker:
-            # Acey-Deucey: "the loser pays the stake times the checkers still on the board".
-            return max(1, loser_checkers_left) * self.cube_value
-        multiple = int(kind)
-        if not r.gammons:
-            multiple = 1
-        if r.is_money and r.jacoby and self.cube_owner == CENTERED:
-            # Jacoby: "gammons and backgammons count single while the cube is centred".
-            multiple = 1
-        return multiple * self.cube_value
+        """What a win of ``kind`` scores now: :meth:`Rules.points_for` at this game's cube."""
+        return self.rules.points_for(kind, self.cube_value, cube_owner=self.cube_owner,
+                                     checkers_left=loser_checkers_left)
 
     def _finish(self, winner: int, kind: ResultKind, *, resigned: bool = False,
                 dropped: bool = False) -> list[Event]:
@@ -548,19 +715,51 @@ class Game:
         self.result = GameResult(winner, kind, self.cube_value, points, resigned, dropped, left)
         self.phase = Phase.OVER
         self.rolled = None
+        self.doubled_by = None
         return [Event("game-over", winner,
                       f"player {winner} wins {points} point{'s' if points != 1 else ''}"
                       f" ({'drop' if dropped else kind.name.lower()})",
                       {"points": points, "kind": kind.name.lower()})]
 
     def snapshot(self) -> dict[str, object]:
-        """A comparable summary of the state (used to prove actions change nothing on error)."""
+        """Every piece of the state, comparable (used to prove refusals change nothing)."""
         return {
-            "position": self.position, "turn": self.turn, "phase": self.phase,
+            "rules": self.rules, "position": self.position, "turn": self.turn, "phase": self.phase,
             "rolled": self.rolled, "cube": (self.cube_value, self.cube_owner),
-            "doubled_by": self.doubled_by, "resignation": self.resignation,
-            "result": self.result, "record": len(self.record), "auto": self.auto_doubles,
+            "doubled_by": self.doubled_by, "beavered": self.beavered,
+            "resignation": self.resignation, "resigned_from": self._resigned_from,
+            "result": self.result, "record": len(self.record), "plays": len(self.plays),
+            "auto": self.auto_doubles, "bonus": self.bonus, "crawford_game": self.crawford_game,
+            "score": self.score,
         }
+
+    def __repr__(self) -> str:
+        """A call that builds this state again (the record is not part of it)."""
+        if self.phase is Phase.OVER:
+            return f"<Game over: {self.result}>"
+        parts = [repr(self.rules)]
+        if self.crawford_game:
+            parts.append("crawford_game=True")
+        if self.score != (0, 0):
+            parts.append(f"score={self.score!r}")
+        if self.position != Position.initial(self.rules.variant) or self.turn:
+            parts.append(f"position={self.position!r}")
+        defaults: list[tuple[str, object, object]] = [
+            ("turn", self.turn, 0), ("phase", self.phase, Phase.OPENING), ("rolled", self.rolled, None),
+            ("cube_value", self.cube_value, 1), ("cube_owner", self.cube_owner, CENTERED),
+            ("resignation", self.resignation, None), ("resigned_from", self._resigned_from, None),
+            ("bonus", self.bonus, None), ("auto_doubles", self.auto_doubles, 0),
+        ]
+        for name, value, default in defaults:
+            if value != default:
+                if isinstance(value, Phase):
+                    text = f"Phase.{value.name}"
+                elif name == "resignation" and self.resignation is not None:
+                    text = f"({self.resignation[0]}, ResultKind.{self.resignation[1].name})"
+                else:
+                    text = repr(value)
+                parts.append(f"{name}={text}")
+        return f"Game({', '.join(parts)})"
 
 
 _Handler = Callable[[Game, Any], tuple[list[Event], Action]]
@@ -578,7 +777,7 @@ _HANDLERS: dict[type, _Handler] = {
 }
 
 __all__ = [
-    "CENTERED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "DiceSource", "Double",
-    "Drop", "Event", "Game", "GameResult", "Move", "Phase", "RejectResignation", "Resign",
-    "Roll", "Rules", "Take",
+    "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "DiceSource",
+    "Double", "Drop", "Event", "Game", "GameResult", "Move", "NewGame", "Phase", "RejectResignation",
+    "Resign", "Roll", "Rules", "Take",
 ]

@@ -3,32 +3,73 @@
 :class:`Match` starts each :class:`~gammon.core.game.Game` with the right
 settings (the Crawford game forbids doubling; money-only customs stay off in
 match play), adds each game's points to the score and knows when the match is
-over.  Its record is the list of game records, from which it replays exactly.
+over.  A game ends; the next one starts only with an explicit, recorded
+:class:`~gammon.core.actions.NewGame` action, which is refused while a game is
+running or once the match is over.  Every refused action leaves the whole
+match unchanged.  ``actions`` is the full record (``NewGame`` included), from
+which :meth:`Match.replay` rebuilds the match exactly.
 """
 
 from __future__ import annotations
 
-from gammon.core.errors import IllegalActionError
-from gammon.core.game import Action, DiceSource, Event, Game, Rules
+from collections.abc import Sequence
+
+from gammon.core.actions import Action, Event, NewGame
+from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
+from gammon.core.game import DiceSource, Game, Phase
+from gammon.core.rules import Rules
+from gammon.core.variants import Variant
 
 
 class Match:
     """Games between players 0 and 1 to ``rules.match_length`` points (0: money session).
 
-    ``games_limit`` ends a money session after that many games (None: no limit).
+    ``games_limit`` ends a money session after that many games (None: no
+    limit).  To build a match in the middle, give ``score`` (players 0 and
+    1), ``crawford_game`` (whether the current game is the Crawford game;
+    None works it out from the score), ``post_crawford`` (the Crawford game
+    has been played) and ``game`` (the current game, at any state).
+
+    :raises GammonError: a score or game that does not fit the match.
     """
 
     def __init__(
         self, rules: Rules | None = None, dice: DiceSource | None = None,
-        *, games_limit: int | None = None,
+        *, games_limit: int | None = None, score: tuple[int, int] = (0, 0),
+        crawford_game: bool | None = None, post_crawford: bool = False, game: Game | None = None,
     ) -> None:
         self.rules = rules or Rules()
         self.dice = dice
+        if games_limit is not None and (isinstance(games_limit, bool) or not isinstance(games_limit, int)
+                                        or games_limit < 1):
+            raise GammonError(f"a session's game limit is a positive number, not {games_limit!r}")
         self.games_limit = games_limit
-        self.score = [0, 0]
+        if (len(score) != 2 or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
+                                       for s in score)):
+            raise GammonError(f"the score is two whole numbers from 0 up, not {score!r}")
+        self.score = [score[0], score[1]]
+        if self.length and max(self.score) >= self.length:
+            raise GammonError(f"score {score[0]}-{score[1]} has already reached the match length {self.length}")
         self.games: list[Game] = []
-        self.crawford_played = False
-        self.game = self._new_game()
+        self.actions: list[Action] = []
+        self.crawford_played = bool(post_crawford)
+        if crawford_game is None:
+            crawford_game = game.crawford_game if game is not None else (
+                self._crawford_due() and not post_crawford)
+        if crawford_game and post_crawford:
+            raise GammonError("a game cannot be the Crawford game and after it")
+        if crawford_game and not (self.length and self.rules.crawford and self.length - 1 in self.score):
+            raise GammonError("the Crawford game is the game after a player reaches one point from winning")
+        self.crawford_played = bool(crawford_game or post_crawford)
+        if game is None:
+            game = Game(self.rules, dice, crawford_game=crawford_game, score=(score[0], score[1]))
+        elif (game.rules != self.rules or game.score != (score[0], score[1])
+              or game.crawford_game != crawford_game):
+            raise GammonError("the game's rules, score or Crawford flag differ from the match's")
+        if game.dice is None:
+            game.dice = dice
+        self.game = game
+        self.games.append(game)
 
     @property
     def length(self) -> int:
@@ -49,40 +90,65 @@ class Match:
             return None
         return 0 if self.score[0] > self.score[1] else 1
 
+    def _crawford_due(self) -> bool:
+        # "The first game after a player reaches one point from winning is played
+        # without the cube."  In a 1-point match both start one point away, so
+        # nobody *reached* it: no Crawford game there.
+        return (self.length > 1 and self.rules.crawford and not self.crawford_played
+                and (self.length - 1) in self.score and max(self.score) < self.length)
+
     def is_crawford_next(self) -> bool:
         """Whether the next game is the Crawford game.
 
         "The first game after a player reaches one point from winning is played
         without the cube; later games (post-Crawford) use it again."
         """
-        if not self.length or not self.rules.crawford or self.crawford_played or not self.games:
-            # The first game follows no game, so it is never the Crawford game
-            # (in a 1-point match both players start one point from winning).
-            return False
-        return (self.length - 1) in self.score and max(self.score) < self.length
-
-    def _new_game(self) -> Game:
-        crawford = self.is_crawford_next()
-        if crawford:
-            self.crawford_played = True
-        game = Game(self.rules, self.dice, crawford_game=crawford, score=(self.score[0], self.score[1]))
-        self.games.append(game)
-        return game
+        return self._crawford_due()
 
     @property
     def is_post_crawford(self) -> bool:
         return self.crawford_played and not self.game.crawford_game
 
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out ``action`` in the current game; score it when the game ends.
+    @property
+    def phase(self) -> str:
+        """``"game"`` while a game runs, ``"between-games"`` when the next waits, ``"over"``."""
+        if self.is_over:
+            return "over"
+        return "between-games" if self.game.is_over else "game"
 
-        :raises IllegalActionError: the match is over, or the game refuses the action.
+    def allowed_actions(self) -> list[Action]:
+        """Every action :meth:`apply` accepts now: the game's, or ``NewGame`` between games."""
+        if self.is_over:
+            return []
+        if self.game.is_over:
+            return [NewGame()]
+        return self.game.allowed_actions()
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action``: start the next game (``NewGame``) or act in the current one.
+
+        A game's end adds its points to the score; the next game waits for ``NewGame``.
+
+        :raises IllegalActionError: the match is over (``MATCH_OVER``), the game is
+            over and the action is not ``NewGame`` (``GAME_OVER``), ``NewGame``
+            while a game runs (``GAME_IN_PROGRESS``), or the game refuses the
+            action.  Nothing changes then.
         """
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", Reason.MATCH_OVER)
+        if isinstance(action, NewGame):
+            if not self.game.is_over:
+                raise IllegalActionError("cannot start a new game: the current game is not over yet",
+                                         Reason.GAME_IN_PROGRESS)
+            self._start_next()
+            self.actions.append(action)
+            crawford = " (the Crawford game)" if self.game.crawford_game else ""
+            return [Event("new-game", None, f"game {len(self.games)} starts{crawford}",
+                          {"game": len(self.games), "crawford": self.game.crawford_game})]
         if self.game.is_over:
-            self.next_game()
+            raise IllegalActionError("the game is over: start the next one with NewGame", Reason.GAME_OVER)
         events = self.game.apply(action)
+        self.actions.append(self.game.record[-1])
         if self.game.is_over and self.game.result is not None:
             res = self.game.result
             self.score[res.winner] += res.points
@@ -96,31 +162,101 @@ class Match:
                                     if who is not None else f"the session ends {text}", {}))
         return events
 
+    def _start_next(self) -> Game:
+        crawford = self._crawford_due()
+        if crawford:
+            self.crawford_played = True
+        self.game = Game(self.rules, self.dice, crawford_game=crawford, score=(self.score[0], self.score[1]))
+        self.games.append(self.game)
+        return self.game
+
     def next_game(self) -> Game:
-        """Start the next game once the current one is over."""
-        if not self.game.is_over:
-            raise IllegalActionError("the current game is not over yet")
-        if self.is_over:
-            raise IllegalActionError("the match is over")
-        self.game = self._new_game()
+        """Start the next game once the current one is over (``apply(NewGame())``)."""
+        self.apply(NewGame())
         return self.game
 
     @property
     def record(self) -> list[list[Action]]:
-        """One list of actions per game, in order."""
+        """One list of actions per game, in order (``actions`` has them all, ``NewGame`` included)."""
         return [g.record for g in self.games]
 
     @classmethod
-    def replay(cls, rules: Rules, record: list[list[Action]], *,
+    def replay(cls, rules: Rules, record: Sequence[Sequence[Action]] | Sequence[Action], *,
                games_limit: int | None = None) -> Match:
-        """Rebuild a match from its record.
+        """Rebuild a match from its record: ``actions`` (with ``NewGame``) or one list per game.
 
         :raises IllegalActionError: the record holds an illegal action.
         """
         m = cls(rules, None, games_limit=games_limit)
-        for i, actions in enumerate(record):
-            if i > 0:
-                m.next_game()
-            for a in actions:
-                m.apply(a)
+        if all(isinstance(item, Sequence) for item in record):
+            for i, actions in enumerate(record):
+                if i > 0:
+                    m.apply(NewGame())
+                for a in actions:  # type: ignore[union-attr]
+                    m.apply(a)
+        else:
+            for a in record:
+                m.apply(a)  # type: ignore[arg-type]
         return m
+
+    # -- building at a state from IDs -------------------------------------------
+
+    @classmethod
+    def from_xgid(cls, text: str, rules: Rules | None = None, dice: DiceSource | None = None,
+                  *, variant: str | Variant | None = None, games_limit: int | None = None) -> Match:
+        """The match an XGID describes, its current game at the XGID's state.
+
+        A game that is not the Crawford game with a player one point from
+        winning is post-Crawford.
+
+        :raises InvalidIdError: a malformed XGID or an impossible state.
+        """
+        game = Game.from_xgid(text, rules, dice, variant=variant)
+        return cls._around(game, dice, games_limit)
+
+    @classmethod
+    def from_ids(cls, position_id: str, match_id: str, rules: Rules | None = None,
+                 dice: DiceSource | None = None, *, games_limit: int | None = None) -> Match:
+        """The match a GNU Backgammon Position ID and Match ID describe.
+
+        :raises InvalidIdError: malformed IDs or an impossible state.
+        """
+        game = Game.from_ids(position_id, match_id, rules, dice)
+        return cls._around(game, dice, games_limit)
+
+    @classmethod
+    def _around(cls, game: Game, dice: DiceSource | None, games_limit: int | None) -> Match:
+        r = game.rules
+        post = bool(r.match_length and r.crawford and not game.crawford_game
+                    and r.match_length - 1 in game.score and r.match_length > 1)
+        try:
+            return cls(r, dice, games_limit=games_limit, score=game.score, crawford_game=game.crawford_game,
+                       post_crawford=post, game=game)
+        except GammonError as exc:
+            raise InvalidIdError(f"the IDs name an impossible match: {exc}") from None
+
+    def snapshot(self) -> dict[str, object]:
+        """Every piece of the match's state, comparable."""
+        return {"rules": self.rules, "score": tuple(self.score), "games": len(self.games),
+                "crawford_played": self.crawford_played, "games_limit": self.games_limit,
+                "actions": tuple(self.actions), "game": self.game.snapshot()}
+
+    def __repr__(self) -> str:
+        """A call that builds this state again (history not included)."""
+        if self.is_over:
+            return f"<Match over: score {self.score[0]}-{self.score[1]}>"
+        between = self.game.phase is Phase.OVER
+        parts = [repr(self.rules)]
+        if self.games_limit is not None:
+            parts.append(f"games_limit={self.games_limit!r}")
+        if self.score != [0, 0]:
+            parts.append(f"score={tuple(self.score)!r}")
+        if self.crawford_played and (between or not self.game.crawford_game):
+            parts.append("post_crawford=True")
+        if not between:
+            # Between games the call builds the next game's start (NewGame applied).
+            parts.append(f"game={self.game!r}")
+        return f"Match({', '.join(parts)})"
+
+
+__all__ = ["Match"]

@@ -41,6 +41,9 @@ _STACK = _TABLE_SIZE + 1
 #: Rule switches (see ``Variant.flags``).
 FLAG_ENTER_FIRST = 1
 FLAG_HIT_NEEDS_HOME = 2
+#: The mover's never-entered checkers (Acey-Deucey's pool) ride in the flags from this
+#: bit up: of the checkers at index 24, that many may wait; the rest were hit.
+POOL_SHIFT = 8
 
 _NONE = -2  # no legal move
 _OFF = -1  # destination index of a checker borne off
@@ -69,8 +72,10 @@ def _dest(b, s, d, outside, flags, checkers):  # type: ignore[no-untyped-def]
     """Destination index of moving one checker from index ``s`` by ``d``, or _NONE."""
     if b[s] == 0:
         return _NONE
-    if s != 24 and b[24] != 0 and (flags & FLAG_ENTER_FIRST):
+    if s != 24 and b[24] > (flags >> POOL_SHIFT) and (flags & FLAG_ENTER_FIRST):
         # "A player with a checker on the bar must enter it before moving any other."
+        # Acey-Deucey: "checkers still in the pool may wait while others move"; an
+        # entry takes a hit checker first, so hit ones remain while index 24 > pool.
         return _NONE
     t = s - d
     if t >= 0:

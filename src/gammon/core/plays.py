@@ -27,14 +27,18 @@ class CheckerMove:
 
     Points are numbered from the mover's side; ``to_point`` 0 means borne off.
     ``hit`` says an opponent blot on ``to_point`` went to the bar.
+    ``from_pool`` (Acey-Deucey) says the checker entered from the pool of
+    never-entered checkers rather than from the bar; it is written ``in/22``.
     """
 
     from_point: int
     to_point: int
     hit: bool = False
+    from_pool: bool = False
 
     def __str__(self) -> str:
-        return f"{_name(self.from_point)}/{_name(self.to_point)}{'*' if self.hit else ''}"
+        start = "in" if self.from_pool else _name(self.from_point)
+        return f"{start}/{_name(self.to_point)}{'*' if self.hit else ''}"
 
 
 def _name(point: int) -> str:
@@ -80,7 +84,7 @@ def format_moves(moves: Sequence[CheckerMove]) -> str:
     parts: list[str] = []
     counts: dict[str, int] = {}
     for chain in chain_moves(moves):
-        text = _name(chain[0].from_point)
+        text = "in" if chain[0].from_pool else _name(chain[0].from_point)
         for step in chain[:-1]:
             if step.hit:
                 text += f"/{_name(step.to_point)}*"

@@ -3,9 +3,12 @@
 A :class:`Position` is an immutable, hashable value.  It holds two rows of 25
 checker counts, GNU Backgammon's layout: ``me`` for the player on roll and
 ``opp`` for the opponent, each seen from its own side (index 0..23 = that
-side's points 1..24, index 24 = its bar).  Checkers not on the board are borne
-off (or, in Dutch backgammon and Acey-Deucey, wait on the bar to enter).  The
-history of a game is not part of a position; it lives in the game record.
+side's points 1..24, index 24 = its checkers waiting to enter).  Checkers not on
+the board are borne off.  In Dutch backgammon the checkers start on the bar; in
+Acey-Deucey they start in a *pool* of never-entered checkers, which index 24
+counts together with the hit checkers on the bar (``pool`` says how many of
+them never entered; those may wait while others move, a hit checker may not).
+The history of a game is not part of a position; it lives in the game record.
 """
 
 from __future__ import annotations
@@ -19,12 +22,13 @@ from typing import TYPE_CHECKING, NamedTuple, overload
 import numpy as np
 
 from gammon.core import movegen
-from gammon.core.errors import InvalidDiceError, InvalidPositionError
-from gammon.core.plays import CheckerMove, Play
+from gammon.core.errors import InvalidDiceError, InvalidIdError, InvalidPositionError
+from gammon.core.plays import BAR_POINT, CheckerMove, Play
+from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
 
 if TYPE_CHECKING:
-    from gammon.formats.xgid import XgidState
+    from gammon.core.xgid import XgidState
 
 Dice = tuple[int, int]
 
@@ -85,20 +89,27 @@ class Position:
     (167, 167)
     """
 
-    __slots__ = ("_board", "_variant")
+    __slots__ = ("_board", "_variant", "_pool")
     _board: bytes
     _variant: Variant
+    #: Never-entered checkers of (me, opponent) packed as ``me | opp << 4`` (Acey-Deucey).
+    _pool: int
 
     def __init__(
         self,
         me: Sequence[int],
         opp: Sequence[int],
         variant: str | Variant = STANDARD,
+        pool: Sequence[int] = (0, 0),
     ) -> None:
         """Build a position from two rows of 25 counts, checking that it can exist.
 
+        ``pool`` (Acey-Deucey only) says how many of each side's checkers at
+        index 24 have never entered; the rest of index 24 were hit.
+
         :raises InvalidPositionError: wrong row length, negative counts, more
-            checkers than the variant has, or both sides on one point.
+            checkers than the variant has, both sides on one point, or a pool
+            larger than the checkers waiting to enter.
         """
         v = find_variant(variant)
         rows = (list(me), list(opp))
@@ -123,15 +134,28 @@ class Position:
                     f"both sides have checkers on point {i + 1} "
                     f"(the opponent's {24 - i}); a point holds one colour"
                 )
+        try:
+            pool_me, pool_opp = (operator.index(c) for c in pool)
+        except (TypeError, ValueError):
+            raise InvalidPositionError(f"the pool must be two counts, not {pool!r}") from None
+        if (pool_me or pool_opp) and not v.starts_in_pool:
+            raise InvalidPositionError(f"{v.title} has no pool of never-entered checkers")
+        for who, n, row in (("player on roll", pool_me, rows[0]), ("opponent", pool_opp, rows[1])):
+            if not 0 <= n <= row[24]:
+                raise InvalidPositionError(
+                    f"{who}: a pool of {n} never-entered checkers, but {row[24]} wait to enter"
+                )
         object.__setattr__(self, "_board", bytes(rows[0] + rows[1]))
         object.__setattr__(self, "_variant", v)
+        object.__setattr__(self, "_pool", pool_me | pool_opp << 4)
 
     @classmethod
-    def _make(cls, board: bytes, variant: Variant) -> Position:
+    def _make(cls, board: bytes, variant: Variant, pool: int = 0) -> Position:
         """A position from 50 trusted bytes (the move generator's output): no checks."""
         p = object.__new__(cls)
         object.__setattr__(p, "_board", board)
         object.__setattr__(p, "_variant", variant)
+        object.__setattr__(p, "_pool", pool)
         return p
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -143,24 +167,27 @@ class Position:
     def initial(cls, variant: str | Variant = STANDARD) -> Position:
         """The starting position of ``variant`` (standard backgammon by default)."""
         v = find_variant(variant)
-        return cls._make(bytes(v.start + v.start), v)
+        pool = v.start[24] * 17 if v.starts_in_pool else 0
+        return cls._make(bytes(v.start + v.start), v, pool)
 
     @classmethod
-    def from_position_id(cls, text: str, variant: str | Variant = STANDARD) -> Position:
+    def from_position_id(
+        cls, text: str, variant: str | Variant = STANDARD, pool: Sequence[int] = (0, 0)
+    ) -> Position:
         """The position a GNU Backgammon Position ID names (the player on roll second).
+
+        The ID counts pool checkers (Acey-Deucey) on the bar; ``pool`` says how many.
 
         :raises InvalidIdError: a malformed ID or an impossible position.
         """
-        from gammon.formats.position_id import decode_position_id
-
         me, opp = decode_position_id(text)
-        return cls._checked(me, opp, variant)
+        return cls._checked(me, opp, variant, pool)
 
     @classmethod
     def from_xgid(cls, text: str) -> Position:
         """The position of an eXtreme Gammon XGID, seen from the player on roll.
 
-        The cube, score and dice it carries come from ``gammon.formats.xgid.parse_xgid``.
+        The cube, score and dice it carries come from ``gammon.core.xgid.parse_xgid``.
 
         :raises InvalidIdError: a malformed XGID.
         """
@@ -169,17 +196,18 @@ class Position:
     @staticmethod
     def xgid_state(text: str) -> XgidState:
         """Everything an XGID carries: position, cube, turn, dice, score, match length."""
-        from gammon.formats.xgid import parse_xgid
+        from gammon.core.xgid import parse_xgid
 
         return parse_xgid(text)
 
     @classmethod
-    def _checked(cls, me: Sequence[int], opp: Sequence[int], variant: str | Variant) -> Position:
+    def _checked(
+        cls, me: Sequence[int], opp: Sequence[int], variant: str | Variant,
+        pool: Sequence[int] = (0, 0),
+    ) -> Position:
         """Like the constructor, but report problems as a bad ID."""
-        from gammon.core.errors import InvalidIdError
-
         try:
-            return cls(me, opp, variant)
+            return cls(me, opp, variant, pool)
         except InvalidPositionError as exc:
             raise InvalidIdError(f"the ID names an impossible position: {exc}") from None
 
@@ -191,8 +219,13 @@ class Position:
         return self._variant
 
     @property
+    def pool(self) -> tuple[int, int]:
+        """Never-entered checkers of (player on roll, opponent): Acey-Deucey's pool, else 0."""
+        return self._pool & 15, self._pool >> 4
+
+    @property
     def me(self) -> tuple[int, ...]:
-        """The player on roll: counts on points 1..24 (indices 0..23) and the bar (24)."""
+        """The player on roll: points 1..24 (indices 0..23) and those waiting to enter (24)."""
         return tuple(self._board[:25])
 
     @property
@@ -208,14 +241,12 @@ class Position:
     @property
     def position_id(self) -> str:
         """The GNU Backgammon Position ID (14 characters)."""
-        from gammon.formats.position_id import encode_position_id
-
         return encode_position_id(self.me, self.opp)
 
     @property
     def xgid(self) -> str:
         """An XGID of this position with the player on roll to move, cube 1, money."""
-        from gammon.formats.xgid import XgidState, format_xgid
+        from gammon.core.xgid import XgidState, format_xgid
 
         return format_xgid(XgidState(position=self))
 
@@ -236,13 +267,15 @@ class Position:
 
     @property
     def bar(self) -> tuple[int, int]:
-        """Checkers on the bar of (player on roll, opponent)."""
-        return self._board[24], self._board[49]
+        """Hit checkers on the bar of (player on roll, opponent); the pool is not the bar."""
+        pool = self._pool
+        return self._board[24] - (pool & 15), self._board[49] - (pool >> 4)
 
     def swap(self) -> Position:
         """The same position seen by the other player (the turn passes)."""
         b = self._board
-        return Position._make(b[25:] + b[:25], self._variant)
+        pool = self._pool
+        return Position._make(b[25:] + b[:25], self._variant, (pool >> 4) | (pool & 15) << 4)
 
     # -- the game's end -----------------------------------------------------
 
@@ -287,7 +320,8 @@ class Position:
         ws = _workspace()
         v = self._variant
         n = movegen.generate(
-            np.frombuffer(self._board, dtype=np.uint8), d1, d2, v.flags, v.checkers,
+            np.frombuffer(self._board, dtype=np.uint8), d1, d2,
+            v.flags | (self._pool & 15) << movegen.POOL_SHIFT, v.checkers,
             ws.boards, ws.moves, ws.table,
         )
         return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)
@@ -301,29 +335,57 @@ class Position:
         :raises IllegalPlayError: no legal play fits (the message lists the closest).
         :raises AmbiguousPlayError: more than one legal play fits.
         """
-        from gammon.formats.notation import parse_play
+        from gammon.core.notation import parse_play
 
         return parse_play(self, text, dice)
 
     # -- value protocol -----------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
+        # Variants compare by value, so a pickled or deep-copied position stays equal.
         return (
             isinstance(other, Position)
             and self._board == other._board
-            and self._variant is other._variant
+            and self._pool == other._pool
+            and (self._variant is other._variant or self._variant == other._variant)
         )
 
     def __hash__(self) -> int:
-        return hash(self._board)
+        return hash(self._board) ^ self._pool
 
     def __repr__(self) -> str:
-        if self._variant is STANDARD:
-            return f"Position.from_position_id({self.position_id!r})"
-        return f"Position.from_position_id({self.position_id!r}, variant={self._variant.name!r})"
+        extra = ""
+        if self._variant != STANDARD:
+            extra += f", variant={self._variant.name!r}"
+        if self._pool:
+            extra += f", pool={self.pool!r}"
+        return f"Position.from_position_id({self.position_id!r}{extra})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Position._make, (self._board, self._variant))
+        return (Position._make, (self._board, self._variant, self._pool))
+
+
+def _pool_after(origin: Position, board: bytes) -> int:
+    """The pool after a play from ``origin`` to ``board``: entries take hit checkers first.
+
+    The mover's pool shrinks only once every hit checker has entered; the
+    opponent's pool is untouched (a hit checker goes to the bar, not the pool).
+    """
+    pool = origin._pool
+    return min(pool & 15, board[24]) | (pool & 0xF0)
+
+
+def _pool_entries(moves: tuple[CheckerMove, ...], hit_waiting: int) -> tuple[CheckerMove, ...]:
+    """The moves with entries beyond the first ``hit_waiting`` written as from the pool."""
+    out = []
+    for m in moves:
+        if m.from_point == BAR_POINT:
+            if hit_waiting > 0:
+                hit_waiting -= 1
+            else:
+                m = CheckerMove(BAR_POINT, m.to_point, m.hit, True)
+        out.append(m)
+    return tuple(out)
 
 
 class LegalPlays(Sequence[Play]):
@@ -364,8 +426,13 @@ class LegalPlays(Sequence[Play]):
         cols = movegen.MOVE_COLS
         m = self._moves[i * cols : (i + 1) * cols]
         moves = tuple([_MOVES[m[k] * 50 + m[k + 1] * 2 + m[k + 2]] for k in range(0, 3 * m[12], 3)])
-        pos = Position._make(self._boards[i * 50 : i * 50 + 50], self._position._variant)
-        return _new_play(Play, (moves, pos))
+        origin = self._position
+        board = self._boards[i * 50 : i * 50 + 50]
+        if not origin._pool:
+            return _new_play(Play, (moves, Position._make(board, origin._variant)))
+        if origin._pool & 15:
+            moves = _pool_entries(moves, origin.bar[0])
+        return _new_play(Play, (moves, Position._make(board, origin._variant, _pool_after(origin, board))))
 
     def __iter__(self) -> Iterator[Play]:
         cache = self._cache
@@ -384,8 +451,12 @@ class LegalPlays(Sequence[Play]):
 
     def positions(self) -> list[Position]:
         """The resulting positions only (cheaper than building every play)."""
-        v = self._position._variant
+        origin = self._position
+        v = origin._variant
         b = self._boards
+        if origin._pool:
+            return [Position._make(b[i * 50 : i * 50 + 50], v, _pool_after(origin, b[i * 50 : i * 50 + 50]))
+                    for i in range(self._n)]
         return [Position._make(b[i * 50 : i * 50 + 50], v) for i in range(self._n)]
 
     def __repr__(self) -> str:

@@ -7,7 +7,7 @@ variant only sets the switches it reads.  Find one by name or alias with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from gammon.core.errors import GammonError
 
@@ -45,7 +45,22 @@ class Variant:
     cube: bool = True
     #: Acey-Deucey: the loser pays the stake times the checkers not borne off.
     pays_per_checker: bool = False
+    #: Acey-Deucey: the checkers that start off the board wait in a pool, apart from the
+    #: bar: "checkers still in the pool may wait while others move", while a hit checker
+    #: on the bar "re-enters before any other move", as in standard play.
+    starts_in_pool: bool = False
+    #: Who plays the first move: ``"use-opening-dice"`` (the winner of the opening throw
+    #: plays the two dice thrown) or ``"reroll"`` (the Norwegian rules' option: "the
+    #: first player throws his dice anew for the first move").
+    opening: str = "use-opening-dice"
     aliases: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A registered variant unpickles (and deep-copies) as the registry's own object, so
+        # identity checks keep working across processes; equality is by value anyway.
+        if VARIANTS.get(self.name) == self:
+            return (find_variant, (self.name,))
+        return (_variant_from_fields, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def flags(self) -> int:
@@ -65,14 +80,21 @@ HYPERGAMMON = Variant(
 HYPERGAMMON2 = Variant("hypergammon2", "Hypergammon (2 checkers)", 2, _row(p24=1, p23=1))
 HYPERGAMMON1 = Variant("hypergammon1", "Hypergammon (1 checker)", 1, _row(p24=1))
 DUTCH = Variant(
-    "dutch", "Dutch backgammon", 15, _row(bar=15), hit_needs_home=True,
+    "dutch", "Dutch backgammon", 15, _row(bar=15), hit_needs_home=True, opening="reroll",
     aliases=("dutch-backgammon",),
 )
 ACEY_DEUCEY = Variant(
-    "acey-deucey", "Acey-Deucey", 15, _row(bar=15), must_enter_first=False,
-    acey_deucey_bonus=True, cube=False, pays_per_checker=True,
+    "acey-deucey", "Acey-Deucey", 15, _row(bar=15), acey_deucey_bonus=True, cube=False,
+    pays_per_checker=True, starts_in_pool=True, opening="reroll",
     aliases=("aceydeucey", "acey_deucey", "acey"),
 )
+
+#: The two readings of the first move (see ``Variant.opening``).
+OPENINGS = ("use-opening-dice", "reroll")
+
+
+def _variant_from_fields(*values: object) -> Variant:
+    return Variant(*values)  # type: ignore[arg-type]
 
 VARIANTS: dict[str, Variant] = {
     v.name: v

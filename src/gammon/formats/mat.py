@@ -202,8 +202,8 @@ def game_items(game: Game) -> GameItems:
             assert action.dice is not None
             opening = phase is Phase.OPENING
             if opening:
-                if shadow.phase is Phase.OPENING:
-                    continue  # a tie: thrown again
+                if shadow.phase is Phase.OPENING or shadow.phase is Phase.ROLL:
+                    continue  # a tie (thrown again), or the starter throws anew (the reroll opening)
                 hi, lo = max(action.dice), min(action.dice)
                 mover, dice = shadow.turn if shadow.phase is Phase.MOVE else 1 - shadow.turn, (hi, lo)
             else:
@@ -224,7 +224,7 @@ def game_items(game: Game) -> GameItems:
         elif isinstance(action, Drop):
             items.append(CubeItem(action.player, "drop", cube_before))
         elif isinstance(action, Beaver):
-            items.append(CubeItem(action.player, "beaver", shadow.cube_value))
+            items.append(CubeItem(action.player, "beaver", cube_before * 4))
         elif isinstance(action, AcceptResignation) and pending is not None:
             items.append(TurnItem(pending[0], pending[1], None, pending[2]))
             pending = None
@@ -446,7 +446,11 @@ class RecordBuilder:
             if self.game.turn != player:  # pragma: no cover - guaranteed by the dice order
                 raise self.fail("the opening roll went to the other player", line)
             return
-        if g.phase is Phase.DOUBLED:
+        if g.phase is Phase.BEAVERED and g.turn == player:
+            # Files that leave out the doubler's take of a beaver (gammon before 2026 did):
+            # his roll says he took it.
+            self._apply(Take(player), line)
+        if g.phase in (Phase.DOUBLED, Phase.BEAVERED):
             raise self.fail("a roll while a double waits for an answer", line, "Takes or Drops")
         if g.phase is Phase.ROLL and g.turn != player:
             raise self.fail(f"player {player} rolls, but it is player {g.turn}'s turn", line)
@@ -505,9 +509,6 @@ class RecordBuilder:
 
     def take(self, player: int, line: int | None) -> None:
         self._settle(None, line)
-        record = self.game.record
-        if record and isinstance(record[-1], Beaver) and record[-1].player != player:
-            return  # the doubler's take of a beaver: gammon's beaver already includes it
         self._apply(Take(player), line)
 
     def drop(self, player: int, line: int | None) -> None:
@@ -715,15 +716,15 @@ def _game_lines(number: int, gi: GameItems, names: tuple[str, str], style: MoveS
         n = resigned_value(item.kind, item.cube) if item.resigned else item.points
         return _points_text(n)
 
-    items: list[Item] = []
-    for item in gi.items:
-        if isinstance(item, WinItem) and item.resigned and items and isinstance(items[-1], CubeItem) \
-                and items[-1].what == "beaver":
-            # The doubler resigns at once: write the take of the beaver that gammon's beaver
-            # includes, or GNU Backgammon reads the resignation against the cube before it.
-            items.append(CubeItem(1 - items[-1].player, "take", items[-1].value))
-        items.append(item)
-    for item in items:
+    items = gi.items
+    for i, item in enumerate(items):
+        before = items[i - 1] if i > 0 else None
+        after = items[i + 1] if i + 1 < len(items) else None
+        if (isinstance(item, CubeItem) and item.what == "take" and isinstance(before, CubeItem)
+                and before.what == "beaver" and not (isinstance(after, WinItem) and after.resigned)):
+            # GNU Backgammon writes (and reads) the doubler's take of a beaver only when a
+            # resignation follows at once; elsewhere his next roll says he took it.
+            continue
         text = cell(item)
         last = entries[-1] if entries and isinstance(entries[-1], list) else None
         if isinstance(item, WinItem):

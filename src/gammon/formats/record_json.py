@@ -223,6 +223,11 @@ def _rules(data: Any) -> Rules:
             except GammonError as exc:
                 raise JsonFormatError(str(exc), where="rules.variant") from None
             continue
+        if key == "opening":
+            _need(isinstance(value, str), "rules.opening", f"bad value {value!r}",
+                  "'use-opening-dice' or 'reroll'")
+            kwargs[key] = value
+            continue
         default = getattr(Rules(), key)
         ok = isinstance(value, bool) if isinstance(default, bool) else (
             isinstance(value, int) and not isinstance(value, bool))

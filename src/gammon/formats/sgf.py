@@ -30,7 +30,8 @@ What the format says, checked against GNU Backgammon 1.07 (``save match``,
   ``z`` off; ``;W[63]`` is a roll with no legal play; a roll with the play
   still to come (a resignation followed) is ``;PL[B]DI[52]``;
 * ``;B[double]``, ``;W[take]``, ``;W[drop]``; a beaver is the doubled
-  player's ``double`` straight after the double, then the doubler's ``take``.
+  player's ``double`` straight after the double, then the doubler's ``take``
+  or ``drop`` answers it.
 
 Rejected resignations and opening-roll ties (beyond the ``CV`` they cause)
 leave no trace; gammon's JSON record keeps everything.
@@ -178,8 +179,7 @@ def write_sgf(
                     nodes.append(f";{colour}[{dice}{_move_letters(item.play.moves, item.player)}]")
             elif isinstance(item, CubeItem):
                 if item.what == "beaver":
-                    nodes.append(f";{colour}[double]")
-                    nodes.append(f";{'WB'[1 - item.player]}[take]")
+                    nodes.append(f";{colour}[double]")  # the doubler then takes or drops it
                 else:
                     nodes.append(f";{colour}[{item.what}]")
             elif isinstance(item, WinItem):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gammon.core.game import Phase
 from gammon.core.plays import Play
 from gammon.core.position import ResultKind
 from gammon.play.players import CubeAction, DoubleAnswer, can_beaver
@@ -77,6 +78,9 @@ class AIPlayer:
     def answer_double(self, game: Game) -> DoubleAnswer:
         from gammon.ai.cube import BEAVER, PASS
 
+        if game.phase is Phase.BEAVERED:
+            # The engine doubled believing the opponent should not beaver; it takes the beaver.
+            return "take"
         taker = self._decision(game).taker_action
         if taker == PASS:
             return "drop"

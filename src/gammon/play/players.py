@@ -75,11 +75,7 @@ class Player(Protocol):
 
 def can_beaver(game: Game) -> bool:
     """Whether the player facing a double may beaver it now (money play, beavers on, cube room)."""
-    r = game.rules
-    return (
-        game.phase is Phase.DOUBLED and r.is_money and r.beavers
-        and game.cube_value * 4 <= r.cube_limit
-    )
+    return game.can_beaver()
 
 
 # -- board features ----------------------------------------------------------
@@ -407,6 +403,9 @@ class HeuristicPlayer:
 
     def answer_double(self, game: Game) -> DoubleAnswer:
         r = game.rules
+        if game.phase is Phase.BEAVERED:
+            # The doubler answers a beaver (the cube at four times): drop only when clearly behind.
+            return "take" if win_probability(game.position) >= 1 - self.take_point else "drop"
         me = 1 - game.turn
         if not r.is_money:
             need_me = r.match_length - game.score[me]

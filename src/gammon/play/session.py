@@ -10,6 +10,7 @@ All phases are handled:
   (``Player.cube_action``, asked only when ``game.can_double()``);
 * a double: take, drop or beaver (``Player.answer_double``; a beaver only
   where the rules allow it, see :func:`gammon.play.players.can_beaver`);
+  after a beaver the doubler answers it (``Player.answer_double`` again: take or drop);
 * a resignation: accept or reject (``Player.answer_resignation``); after a
   rejection the resigner plays on and is not asked again before that roll;
 * the move: ``Player.choose_play`` with the legal plays (a roll with no legal
@@ -37,6 +38,7 @@ from gammon.core.game import (
     Game,
     GameResult,
     Move,
+    NewGame,
     Phase,
     RejectResignation,
     Resign,
@@ -93,6 +95,15 @@ def next_action(game: Game, players: Sequence[Player]) -> Action:
         if reply == "beaver":
             return Beaver(taker)
         raise GammonError(f"a double is answered 'take', 'drop' or 'beaver', not {reply!r}")
+    if phase is Phase.BEAVERED:
+        # "After a beaver the original doubler answers it": take or drop, no raccoons.
+        doubler = game.turn
+        reply = players[doubler].answer_double(game)
+        if reply == "take":
+            return Take(doubler)
+        if reply == "drop":
+            return Drop(doubler)
+        raise GammonError(f"a beaver is answered 'take' or 'drop' (no raccoons), not {reply!r}")
     if phase is Phase.MOVE:
         assert game.rolled is not None
         # The lazy sequence: a Play is only built when a player looks at it.
@@ -176,7 +187,7 @@ def play_match(
             _emit(match.apply(next_action(game, players)), on_event)
         if match.is_over or (games_limit is not None and len(match.games) >= games_limit):
             return match
-        match.next_game()
+        _emit(match.apply(NewGame()), on_event)
 
 
 __all__ = ["EventCallback", "MAX_ACTIONS_PER_GAME", "next_action", "play_game", "play_match"]

@@ -62,6 +62,9 @@ class CreateGameRequest(_In):
     cube_limit: int = Field(64, ge=1, le=4096, description="Highest cube value, a power of two")
     gammons: bool = Field(True, description="Whether gammons and backgammons count")
     cube: bool = Field(True, description="Whether the doubling cube is used")
+    opening: Literal["use-opening-dice", "reroll"] | None = Field(
+        None, description="The first move: the opening throw's dice, or the starter throws anew "
+                          "(default: the variant's usual reading)")
     computer_level: Level = Field("expert", description="The computer's strength")
     seat: Literal[0, 1] = Field(0, description="The creator's seat")
     name: str = Field("Player 1", max_length=40)
@@ -235,7 +238,7 @@ class GameState(_Out):
     seats: list[Seat]
     rules: RulesOut
     match: MatchInfo
-    phase: str = Field(description="opening, roll, doubled, move, choose-double, resigned or over")
+    phase: str = Field(description="opening, roll, doubled, beavered, move, choose-double, resigned or over")
     turn: int = Field(description="The player on roll")
     to_act: int | None = Field(description="Who must act now; null when either may roll the opening")
     your_turn: bool

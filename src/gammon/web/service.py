@@ -51,6 +51,7 @@ from gammon.core.game import (
     Drop,
     Game,
     Move,
+    NewGame,
     Phase,
     RejectResignation,
     Resign,
@@ -62,7 +63,7 @@ from gammon.core.match import Match
 from gammon.core.plays import Play
 from gammon.core.position import Position
 from gammon.core.variants import VARIANTS, find_variant
-from gammon.play.players import Player, can_beaver
+from gammon.play.players import Player
 from gammon.play.session import next_action
 from gammon.store import ActionRecord, GameRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import RESIGN_KINDS, action_from_dict, action_kind, action_to_dict, event_to_dict
@@ -127,6 +128,7 @@ class GameSetup:
     cube_limit: int = 64
     gammons: bool = True
     cube: bool = True
+    opening: str | None = None  # "use-opening-dice" or "reroll"; None: the variant's usual
     computer_level: str = DEFAULT_LEVEL
     seat: int = 0
     name: str = "Player 1"
@@ -450,6 +452,8 @@ class LiveGame:
                 raise GammonError(f"game {self.id}: stored roll {rec.seq} is {action.dice}, "
                                   f"but the seed gives {expected}")
             self.rolls.append(action.dice)
+        if self.between_games():
+            self.match.apply(NewGame())  # the service's roll between games starts the next one
         self.match.apply(action)
         self.actions.append(rec)
 
@@ -620,7 +624,7 @@ class GameService:
                 variant=find_variant(setup.variant), match_length=setup.match_length,
                 crawford=setup.crawford, jacoby=setup.jacoby, beavers=setup.beavers,
                 automatic_doubles=setup.automatic_doubles, cube_limit=setup.cube_limit,
-                gammons=setup.gammons, cube=setup.cube,
+                gammons=setup.gammons, cube=setup.cube, opening=setup.opening,
             )
             level = check_level(setup.computer_level) if setup.opponent == "computer" else None
         except GammonError as exc:
@@ -821,10 +825,13 @@ class GameService:
     def _apply(self, lg: LiveGame, action: Action, want_view: bool = True) -> Acted:
         """Apply ``action`` in memory and store it; on any failure the cached copy is dropped."""
         rolls_before = lg.dice.rolls_made
+        new_game = lg.between_games()
         try:
+            if new_game:
+                lg.match.apply(NewGame())  # a roll between games starts the next game
             events = lg.match.apply(action)
         except GammonError as exc:
-            if lg.dice.rolls_made != rolls_before:
+            if lg.dice.rolls_made != rolls_before or new_game:
                 self.evict(lg.id)
             code = "illegal_action" if isinstance(exc, IllegalActionError) else "invalid_request"
             raise ConflictError(str(exc), code) from None
@@ -1046,18 +1053,14 @@ def _allowed(lg: LiveGame, you: int, who: int | None, between: bool) -> list[str
         return ["roll"] if (between or g.phase is Phase.OPENING) else []
     if who != you:
         return []
-    phase = g.phase
-    if phase is Phase.ROLL:
-        return ["roll", *(["double"] if g.can_double(you) else []), "resign"]
-    if phase is Phase.DOUBLED:
-        return ["take", "drop", *(["beaver"] if can_beaver(g) else []), "resign"]
-    if phase is Phase.MOVE:
-        return ["play", "resign"]
-    if phase is Phase.CHOOSE_DOUBLE:
-        return ["choose-double", "resign"]
-    if phase is Phase.RESIGNED:
-        return ["accept", "reject"]
-    return []
+    # The permissions are core's (Game.allowed_actions); the service only names them.
+    return list(dict.fromkeys(_COMMAND_OF[type(a)] for a in g.allowed_actions()))
+
+
+_COMMAND_OF: dict[type, str] = {
+    Roll: "roll", Move: "play", Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
+    Resign: "resign", AcceptResignation: "accept", RejectResignation: "reject", ChooseDouble: "choose-double",
+}
 
 
 def _play_view(play: Play) -> PlayView:

@@ -55,7 +55,8 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
         opponent=body.opponent, variant=body.variant, match_length=body.match_length, games=body.games,
         crawford=body.crawford, jacoby=body.jacoby, beavers=body.beavers,
         automatic_doubles=body.automatic_doubles, cube_limit=body.cube_limit, gammons=body.gammons,
-        cube=body.cube, computer_level=body.computer_level, seat=body.seat, name=body.name,
+        cube=body.cube, opening=body.opening, computer_level=body.computer_level, seat=body.seat,
+        name=body.name,
         opponent_name=body.opponent_name,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )

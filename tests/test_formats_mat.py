@@ -503,7 +503,7 @@ HEAD = " 3 point match\n\n Game 1\n Anna : 0                       Ben : 0\n"
     ("hello\n", 1, "N point match"),
     (" 3 point match\n\n Game 1\n nonsense\n", 4, "score line"),
     (" 3 point match\n  1) 31: 8/5 6/5\n", 2, "Game 1"),
-    (HEAD + "  1) 31: 8/4 6/5                 64: 24/18 13/9\n", 5, "not a legal play"),
+    (HEAD + "  1) 31: 8/4 6/5                 64: 24/18 13/9\n", 5, "no legal play for 3-1"),
     (HEAD + "  1) 31: 8/5 6/5                 64: 24/18 13/x\n", 5, "not a move"),
     (HEAD + "  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Doubles => 4\n", 6, "Doubles => 2"),
     (HEAD + "  1) 33: 8/5 8/5 6/3 6/3\n", 5, "double"),

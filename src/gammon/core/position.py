@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple, overload
 import numpy as np
 
 from gammon.core import movegen
-from gammon.core.errors import InvalidDiceError, InvalidIdError, InvalidPositionError
+from gammon.core.errors import IllegalPlayError, InvalidDiceError, InvalidIdError, InvalidPositionError
 from gammon.core.plays import BAR_POINT, CheckerMove, Play
 from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
@@ -325,6 +325,115 @@ class Position:
             ws.boards, ws.moves, ws.table,
         )
         return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)
+
+    def step_problem(self, from_point: int, to_point: int) -> str | None:
+        """Why one checker cannot move from ``from_point`` to ``to_point`` now, or None.
+
+        The rules of a single step: a checker must stand there; a hit checker on
+        the bar enters before any other moves (Acey-Deucey's pool may wait); the
+        landing point is not held by two or more opponents; Dutch: "no hitting
+        until one of your checkers has reached your home board"; bearing off
+        only with every checker home.  Which die a step uses, and the rules of
+        the whole roll, are :meth:`legal_plays`'s business.
+        """
+        b = self._board
+        v = self._variant
+        if not (isinstance(from_point, int) and isinstance(to_point, int)
+                and 1 <= from_point <= BAR_POINT and 0 <= to_point < from_point and to_point <= 24):
+            return f"a step goes from 1-25 (25 = bar) down to 0-24 (0 = off), not {from_point}/{to_point}"
+        s = from_point - 1
+        if b[s] == 0:
+            return f"no checker of the player on roll on {'the bar' if s == 24 else f'the {from_point}-point'}"
+        if s != 24 and v.must_enter_first and b[24] > (self._pool & 15):
+            return "a checker on the bar must enter before any other checker moves"
+        if to_point == 0:
+            if any(b[6:25]):
+                return "bearing off needs every checker in the home board"
+            return None
+        there = b[25 + 24 - to_point]
+        if there >= 2:
+            return f"the {to_point}-point is held by the opponent ({there})"
+        if there == 1 and v.hit_needs_home and not (any(b[0:6]) or sum(b[0:25]) < v.checkers):
+            return "no hitting until one of your checkers has reached your home board"
+        return None
+
+    def apply_step(self, from_point: int, to_point: int) -> Position:
+        """The position after one checker moves ``from_point`` -> ``to_point`` (hitting a blot there).
+
+        Seen from the mover; the turn does not pass.  An entry takes a hit
+        checker from the bar before a pool checker (Acey-Deucey).
+
+        :raises IllegalPlayError: the step breaks a rule (see :meth:`step_problem`).
+        """
+        problem = self.step_problem(from_point, to_point)
+        if problem is not None:
+            raise IllegalPlayError(f"cannot move {from_point}/{to_point}: {problem}")
+        b = bytearray(self._board)
+        pool = self._pool
+        s = from_point - 1
+        if s == 24 and b[24] == (pool & 15) and pool & 15:
+            pool -= 1  # no hit checker waits: this one comes from the pool
+        b[s] -= 1
+        if to_point:
+            t = to_point - 1
+            b[t] += 1
+            if b[48 - t] == 1:
+                b[48 - t] = 0
+                b[49] += 1
+        return Position._make(bytes(b), self._variant, pool)
+
+    def apply_steps(self, steps: Iterable[CheckerMove | Sequence[int]]) -> Position:
+        """The position after ``steps`` (checker moves, or ``(from, to)`` pairs) in order.
+
+        Each step is checked by the single-step rules (:meth:`step_problem`);
+        a :class:`CheckerMove` that says it hits must land on a blot, and one
+        that does not must not.  Seen from the mover; the turn does not pass.
+        This is the python-chess ``push`` of gammon: for the rules of a whole
+        roll use :meth:`legal_plays` or :meth:`after`.
+
+        >>> Position.initial().apply_steps([(8, 5), (6, 5)]).position_id
+        '4HPwATCwZ/ABMA'
+
+        :raises IllegalPlayError: a step breaks a rule.
+        """
+        p = self
+        for step in steps:
+            if isinstance(step, CheckerMove):
+                start, end, hit = step.from_point, step.to_point, step.hit
+                if end and (p._board[25 + 24 - end] == 1) != hit:
+                    raise IllegalPlayError(
+                        f"cannot move {step}: the {end}-point {'has no blot' if hit else 'has a blot'} to hit"
+                    )
+            else:
+                try:
+                    start, end = (operator.index(x) for x in step)
+                except (TypeError, ValueError):
+                    raise IllegalPlayError(f"a step is (from, to), not {step!r}") from None
+            p = p.apply_step(start, end)
+        return p
+
+    def after(self, play: Play | str, dice: Iterable[int] | None = None) -> Position:
+        """The position after a whole legal ``play``, seen from the mover (before the turn passes).
+
+        ``play`` is a :class:`Play` of this position or notation; with ``dice``
+        it must be one of the legal plays of that roll.
+
+        >>> Position.initial().after("8/5 6/5", (3, 1)).position_id
+        '4HPwATCwZ/ABMA'
+
+        :raises IllegalPlayError: the play is not legal here (for ``dice``).
+        """
+        if isinstance(play, str):
+            return self.parse_play(play, dice).position
+        if dice is not None:
+            legal = self.legal_plays(dice)
+            if play not in legal:
+                raise IllegalPlayError(f"{play} is not a legal play of {self.position_id} for {tuple(dice)}")
+            return play.position
+        result = self.apply_steps(play.moves)
+        if result != play.position:
+            raise IllegalPlayError(f"{play} does not lead from {self.position_id} to its position")
+        return result
 
     def parse_play(self, text: str, dice: Iterable[int] | None = None) -> Play:
         """The legal play that ``text`` (``24/18 13/11``, ``bar/22*``, ...) names.

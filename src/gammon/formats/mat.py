@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -71,7 +71,7 @@ from gammon.core.game import (
 )
 from gammon.core.match import Match
 from gammon.core.plays import BAR_POINT, OFF_POINT, Play
-from gammon.core.position import Position, ResultKind
+from gammon.core.position import ResultKind
 from gammon.core.variants import HYPERGAMMON, NACKGAMMON, STANDARD, Variant
 
 __all__ = [
@@ -257,32 +257,6 @@ def kind_from_points(points: int, cube: int) -> ResultKind:
 # -- finding the play a file names ----------------------------------------------
 
 
-def find_play(
-    position: Position, dice: tuple[int, int], me_after: Sequence[int], hits: Sequence[int] | None,
-) -> Play | None:
-    """The legal play for ``dice`` that leaves the mover's checkers as ``me_after``.
-
-    Plays that differ only in which blots they hit on the way are told apart by
-    ``hits`` (the points, from the mover's side, where the file marks a hit);
-    when the file marks none, the play hitting least is taken, as GNU Backgammon
-    does.  None: no legal play fits.
-    """
-    target = tuple(me_after)
-    candidates = [p for p in position.legal_plays(dice) if p.position.me == target]
-    if len(candidates) <= 1:
-        return candidates[0] if candidates else None
-    marked = sorted(hits or ())
-    exact = [p for p in candidates if sorted(m.to_point for m in p.moves if m.hit) == marked]
-    if len(exact) == 1:
-        return exact[0]
-    if not marked:
-        fewest = min(p.hits for p in candidates)
-        best = [p for p in candidates if p.hits == fewest]
-        if len(best) == 1:
-            return best[0]
-    return None
-
-
 _POINT_RE = r"(?:\d{1,2}|bar|b|off|o)"
 _STEP_TOKEN = re.compile(
     rf"^(?P<chain>{_POINT_RE}\*?(?:[/-]{_POINT_RE}\*?)+)(?:\((?P<count>\d)\))?$", re.IGNORECASE
@@ -330,23 +304,6 @@ def parse_move_text(text: str) -> tuple[list[tuple[int, int]], list[int]]:
             moves.append((points[0], points[-1]))
             hits.extend(marks)
     return moves, hits
-
-
-def apply_moves(me: Sequence[int], moves: Iterable[tuple[int, int]]) -> list[int]:
-    """The mover's row after moving checkers ``from -> to`` (25 = bar, 0 = off).
-
-    :raises ValueError: a move from a point where the mover has no checker left.
-    """
-    row = list(me)
-    for src, dst in moves:
-        i = 24 if src == BAR_POINT else src - 1
-        if row[i] <= 0:
-            where = "the bar" if src == BAR_POINT else f"point {src}"
-            raise ValueError(f"no checker of the mover left on {where}")
-        row[i] -= 1
-        if dst != OFF_POINT:
-            row[dst - 1] += 1
-    return row
 
 
 # -- reading: the builder both text formats drive -------------------------------
@@ -456,10 +413,15 @@ class RecordBuilder:
             raise self.fail(f"player {player} rolls, but it is player {g.turn}'s turn", line)
         self._apply(Roll(player, dice), line)
 
-    def play(self, player: int, moves: list[tuple[int, int]] | None, hits: list[int] | None,
-             line: int | None, text: str = "") -> None:
+    def play(self, player: int, moves: list[tuple[int, int]] | None, line: int | None,
+             text: str = "", *, in_order: bool = False) -> None:
         """The play after a roll: ``moves`` (from, to) from the mover's side; None or
-        empty = no play written (a pass, a forced play left out, or a resignation follows)."""
+        empty = no play written (a pass, a forced play left out, or a resignation follows).
+
+        The rules are core's: with ``in_order`` (SGF: one die per step, in the order
+        played) the steps are applied by :meth:`Position.apply_steps`; otherwise
+        (``.mat``: joined moves) ``text`` is read by core's notation parser.
+        """
         g = self.game
         if g.phase is not Phase.MOVE:
             if moves:
@@ -471,11 +433,16 @@ class RecordBuilder:
             return
         dice = g.rolled
         assert dice is not None
+        expected = f"a legal play for {dice[0]}{dice[1]}"
         try:
-            me_after = apply_moves(g.position.me, moves)
-        except ValueError as exc:
-            raise self.fail(f"{text!r}: {exc}", line, f"a legal play for {dice[0]}{dice[1]}") from None
-        chosen = find_play(g.position, dice, me_after, hits)
+            if in_order:
+                after = g.position.apply_steps(moves)
+                legal = g.position.legal_plays(dice)
+                chosen: Play | None = next((p for p in legal if p.position == after), None)
+            else:
+                chosen = g.position.parse_play(text, dice)
+        except GammonError as exc:
+            raise self.fail(f"{text!r}: {exc}", line, expected) from None
         if chosen is None:
             raise self.fail(f"{text!r} is not a legal play for {dice[0]}{dice[1]}", line,
                             f"one of {_sample(g.legal_plays())}")
@@ -992,14 +959,14 @@ def _read_cell(builder: RecordBuilder, player: int, cell: _Cell, line: int) -> N
         builder.roll(player, dice, line)
         if not rest or low[:2] == ["cannot", "move"] or low == ["can't", "move"] or all(
                 t.strip("?") == "" for t in rest):
-            builder.play(player, None, None, line)
+            builder.play(player, None, line)
             return
         text = " ".join(rest)
         try:
-            moves, hits = parse_move_text(text)
+            moves, _hits = parse_move_text(text)
         except ValueError as exc:
             raise MatFormatError(str(exc), line=line, expected="moves like 13/8 24/23") from None
-        builder.play(player, moves, hits, line, text)
+        builder.play(player, moves, line, text)
     elif kind in ("double", "raccoon") or kind == "beaver":
         value = _int_after(toks)
         if kind == "raccoon":

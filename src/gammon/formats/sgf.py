@@ -458,7 +458,7 @@ def _read_node(builder: RecordBuilder, node: _Node) -> None:
             if m is None:
                 raise SgfFormatError(f"DI[{di.values[0]}] is not a roll", line=di.line, expected="DI[52]")
             builder.roll(player, (int(m.group(1)), int(m.group(2))), di.line)
-            builder.play(player, None, None, di.line)
+            builder.play(player, None, di.line)
         return
     player = 1 if move.ident == "B" else 0
     value = move.values[0].strip()
@@ -488,25 +488,7 @@ def _read_node(builder: RecordBuilder, node: _Node) -> None:
         steps = [(_decode_point(letters[i], player, line), _decode_point(letters[i + 1], player, line))
                  for i in range(0, len(letters), 2)]
         builder.roll(player, dice, line)
-        hits = _hits(builder, steps)
-        builder.play(player, steps or None, hits, line, value)
-
-
-def _hits(builder: RecordBuilder, steps: list[tuple[int, int]]) -> list[int] | None:
-    """Where the steps, played in order, land on a lone opposing checker."""
-    g = builder.game
-    if g.phase is not Phase.MOVE or not steps:
-        return None
-    opp = list(g.position.opp)
-    hits: list[int] = []
-    for _, dst in steps:
-        if dst in (OFF_POINT, BAR_POINT):
-            continue
-        i = 24 - dst  # the opponent's index of the mover's point dst
-        if opp[i] == 1:
-            opp[i] = 0
-            hits.append(dst)
-    return hits
+        builder.play(player, steps or None, line, value, in_order=True)
 
 
 def _read_result(builder: RecordBuilder, root: _Node) -> None:

@@ -26,15 +26,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations, product
 
-from gammon.core.errors import (
-    AmbiguousPlayError,
-    GammonError,
-    IllegalPlayError,
-    InvalidPositionError,
-)
-from gammon.core.plays import BAR_POINT, OFF_POINT, CheckerMove, Play, chain_moves, format_moves
+from gammon.core.errors import AmbiguousPlayError, GammonError, IllegalPlayError
+from gammon.core.notation import Segment, parse_segments
+from gammon.core.plays import OFF_POINT, CheckerMove, Play, chain_moves, format_moves
 from gammon.core.position import Position, check_dice
-from gammon.formats.notation import Segment, parse_segments
 
 #: One checker moved by one die: (from point, to point, hit), points from the mover's side.
 Step = tuple[int, int, bool]
@@ -124,23 +119,20 @@ def _covers(segments: list[Segment], steps: list[Step]) -> Iterator[tuple[list[S
 
 
 def _after(position: Position, steps: list[Step]) -> Position | str:
-    """The position after ``steps`` in order, or why they cannot be made in that order."""
-    me = list(position.me)
-    opp = list(position.opp)
-    enter_first = position.variant.must_enter_first
+    """The position after ``steps`` in order, or why they cannot be made in that order.
+
+    Every step is checked and applied by core (:meth:`Position.step_problem`,
+    :meth:`Position.apply_step`): the bar first, open points, bearing off.
+    """
     for start, end, hit in steps:
-        if enter_first and start != BAR_POINT and me[24] > 0:
-            return "a checker on the bar must enter before any other checker moves"
-        me[start - 1] -= 1
-        if end != OFF_POINT:
-            me[end - 1] += 1
-        if hit:
-            opp[24 - end] -= 1
-            opp[24] += 1
-    try:
-        return Position(me, opp, position.variant)
-    except InvalidPositionError:
-        return "the parts cannot be made in the order written"
+        problem = position.step_problem(start, end)
+        if problem is not None:
+            return problem
+        blot = end != OFF_POINT and position.opp[24 - end] == 1
+        if blot != hit:
+            return "the parts cannot be made in the order written"
+        position = position.apply_step(start, end)
+    return position
 
 
 def _dice_left(pool: Counter[int], steps: list[Step]) -> tuple[int, ...]:

@@ -1077,7 +1077,6 @@ def _action_view(rec: ActionRecord) -> ActionView:
 def _play_from_moves(game: Game, moves: Sequence[Sequence[int]]) -> Play:
     """The legal play that the checker moves ``[[from, to], ...]`` (mover's points) lead to."""
     pos = game.position
-    me, opp = list(pos.me), list(pos.opp)
     if not isinstance(moves, list | tuple) or len(moves) > 4:
         raise InvalidError("moves are a list of at most four [from, to] pairs", "invalid_request")
     for k, mv in enumerate(moves):
@@ -1085,25 +1084,13 @@ def _play_from_moves(game: Game, moves: Sequence[Sequence[int]]) -> Play:
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in mv[:2])):
             raise InvalidError(f"move {k + 1} must be [from, to] with whole numbers", "invalid_request")
         f, t = int(mv[0]), int(mv[1])
-        if not (1 <= f <= 25 and 0 <= t <= 24 and t < f):
-            raise IllegalPlayError(f"move {k + 1} ({f}/{t}): a checker moves from a higher point to a lower "
-                                   "one (25 = bar, 0 = off)")
-        fi = 24 if f == 25 else f - 1
-        if me[fi] == 0:
-            raise IllegalPlayError(f"move {k + 1} ({f}/{t}): you have no checker there")
-        me[fi] -= 1
-        if t == 0:
-            continue
-        oi = 24 - t  # the opponent's index of our point t
-        if opp[oi] >= 2:
-            raise IllegalPlayError(f"move {k + 1} ({f}/{t}): point {t} is blocked")
-        if opp[oi] == 1:
-            opp[oi] = 0
-            opp[24] += 1
-        me[t - 1] += 1
-    target = Position(me, opp, pos.variant)
+        try:  # the step's rules are core's (bar first, open points, bearing off)
+            pos = pos.apply_step(f, t)
+        except IllegalPlayError as exc:
+            raise IllegalPlayError(f"move {k + 1} ({f}/{t}): {str(exc).split(': ', 1)[-1]}") from None
+    target = pos
     assert game.rolled is not None
-    plays = pos.legal_plays(game.rolled)
+    plays = game.position.legal_plays(game.rolled)
     positions = plays.positions()
     if target in positions:
         return plays[positions.index(target)]

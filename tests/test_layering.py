@@ -1,0 +1,80 @@
+"""The layers of DESIGN.md, checked over the source text.
+
+"gammon.core imports nothing else of gammon; no two subpackages import each
+other", counting every import: at module level, inside functions and under
+``TYPE_CHECKING``.  The check reads the files (no import runs), so an import
+hidden in a function cannot slip through.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import gammon
+
+ROOT = Path(gammon.__file__).parent
+
+
+def _imports(source: str, rel: tuple[str, ...]) -> set[str]:
+    """The gammon subpackages that the file ``rel`` (parts under ``gammon/``) imports, but its own."""
+    sub = rel[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against the file's package
+                base = ["gammon", *rel[:-1]][: len(rel) - node.level + 1]
+                names = [".".join([*base, node.module] if node.module else base)]
+            elif node.module:
+                names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "gammon" and len(parts) > 1 and parts[1] != sub and (ROOT / parts[1]).is_dir():
+                found.add(parts[1])
+    return found
+
+
+def subpackage_edges() -> dict[str, set[str]]:
+    """Which subpackage imports which, from every ``.py`` file under ``gammon/``."""
+    edges: dict[str, set[str]] = {}
+    for path in ROOT.rglob("*.py"):
+        rel = path.relative_to(ROOT).parts
+        if len(rel) < 2:
+            continue  # gammon/__init__.py re-exports the public names: it sits above everything
+        edges.setdefault(rel[0], set()).update(_imports(path.read_text(encoding="utf-8"), rel))
+    return edges
+
+
+def _reach(edges: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in edges.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def test_the_checker_sees_every_kind_of_import() -> None:
+    # The check must be able to fail: imports in functions, under TYPE_CHECKING and relative ones count.
+    rel = ("core", "x.py")
+    assert _imports("def f():\n    from gammon.formats import mat\n", rel) == {"formats"}
+    assert _imports("if TYPE_CHECKING:\n    import gammon.ai.engine\n", rel) == {"ai"}
+    assert _imports("from ..play import session\n", rel) == {"play"}
+    assert _imports("from .position import Position\nimport numpy\n", rel) == set()
+
+
+def test_core_imports_nothing_else_of_gammon() -> None:
+    # "The rules exist once, in gammon.core; everything else calls them."
+    assert subpackage_edges().get("core", set()) == set()
+
+
+def test_no_two_subpackages_import_each_other() -> None:
+    edges = subpackage_edges()
+    circles = sorted({tuple(sorted((a, b))) for a in edges for b in _reach(edges, a)
+                      if a != b and a in _reach(edges, b)})
+    assert circles == [], f"subpackages in a circle: {circles}"

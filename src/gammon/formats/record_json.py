@@ -49,7 +49,7 @@ from gammon.core.match import Match
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind
 from gammon.core.variants import find_variant
-from gammon.formats.mat import RecordFormatError
+from gammon.formats.record import RecordFormatError
 
 __all__ = [
     "FORMAT",

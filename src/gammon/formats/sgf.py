@@ -50,7 +50,7 @@ from gammon.core.game import Phase, Rules
 from gammon.core.match import Match
 from gammon.core.plays import BAR_POINT, OFF_POINT, CheckerMove
 from gammon.core.variants import HYPERGAMMON, HYPERGAMMON1, HYPERGAMMON2, NACKGAMMON, STANDARD, Variant
-from gammon.formats.mat import (
+from gammon.formats.record import (
     CubeItem,
     MatchRecordData,
     RecordBuilder,

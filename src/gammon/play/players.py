@@ -396,7 +396,7 @@ class HeuristicPlayer:
         point = self.double_point if game.cube_owner == CENTERED else self.redouble_point
         if p < point:
             return "no-double"
-        gammons_count = r.gammons and not (r.is_money and r.jacoby and game.cube_owner == CENTERED)
+        gammons_count = game.points_for(ResultKind.GAMMON) > game.points_for(ResultKind.SINGLE)
         if p > self.too_good_point and gammons_count and _opponent_gammon_chance(game.position):
             return "no-double"  # too good: play on for the gammon
         return "double"
@@ -424,9 +424,9 @@ class HeuristicPlayer:
         if kind is ResultKind.BACKGAMMON or r.variant.pays_per_checker:
             return True
         me = game.player_to_act
-        if not r.is_money and r.match_length - game.score[me] <= game.cube_value * int(kind):
+        if not r.is_money and r.match_length - game.score[me] <= game.points_for(kind):
             return True  # it wins the match
-        if not r.gammons or (r.is_money and r.jacoby and game.cube_owner == CENTERED):
+        if game.points_for(ResultKind.GAMMON) == game.points_for(ResultKind.SINGLE):
             return True  # gammons would not count anyway
         who, _ = game.resignation if game.resignation is not None else (1 - me, kind)
         # The resigner's view: can the resigner still be gammoned?

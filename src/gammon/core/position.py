@@ -474,6 +474,22 @@ class Position:
         return (Position._make, (self._board, self._variant, self._pool))
 
 
+#: Decoded move lists by the generator's packed 14-byte row (plays repeat across positions).
+_DECODED: dict[bytes, tuple[CheckerMove, ...]] = {}
+
+
+def _decode_moves(row: bytes) -> tuple[CheckerMove, ...]:
+    if len(_DECODED) > 200_000:
+        _DECODED.clear()  # a bound on memory; the common rows come back at once
+    return tuple([_MOVES[row[k] * 50 + row[k + 1] * 2 + row[k + 2]] for k in range(0, 3 * row[12], 3)])
+
+
+# Slot setters that skip Position.__setattr__ (which refuses every assignment).
+_SET_BOARD = Position.__dict__["_board"].__set__
+_SET_VARIANT = Position.__dict__["_variant"].__set__
+_SET_POOL = Position.__dict__["_pool"].__set__
+
+
 def _pool_after(origin: Position, board: bytes) -> int:
     """The pool after a play from ``origin`` to ``board``: entries take hit checkers first.
 
@@ -545,11 +561,37 @@ class LegalPlays(Sequence[Play]):
 
     def __iter__(self) -> Iterator[Play]:
         cache = self._cache
+        if self._n and cache[0] is None and not self._position._pool:
+            self._build_all()
         for i in range(self._n):
             play = cache[i]
             if play is None:
                 play = cache[i] = self._build(i)
             yield play
+
+    def _build_all(self) -> None:
+        """Every play at once, in one loop: iteration is the common use, and the per-play
+        function call and attribute lookups were half of building a play."""
+        cache = self._cache
+        boards = self._boards
+        moves = self._moves
+        variant = self._position._variant
+        decoded = _DECODED
+        new = object.__new__
+        set_board, set_variant, set_pool = _SET_BOARD, _SET_VARIANT, _SET_POOL
+        cols = movegen.MOVE_COLS
+        for i in range(self._n):
+            if cache[i] is not None:
+                continue
+            row = moves[i * cols : i * cols + cols]
+            ms = decoded.get(row)
+            if ms is None:
+                ms = decoded[row] = _decode_moves(row)
+            p = new(Position)
+            set_board(p, boards[i * 50 : i * 50 + 50])
+            set_variant(p, variant)
+            set_pool(p, 0)
+            cache[i] = _new_play(Play, (ms, p))
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Play):

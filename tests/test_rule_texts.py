@@ -272,3 +272,20 @@ def test_variants_compare_by_value() -> None:
     p = Position(Position.initial().me, Position.initial().opp, twin)
     assert p == Position.initial() and hash(p) == hash(Position.initial())
     assert pickle.loads(pickle.dumps(ACEY_DEUCEY)) is ACEY_DEUCEY  # registered: the same object
+
+
+def test_a_rerolled_opening_is_refused_by_mat_and_sgf_but_kept_by_json() -> None:
+    # .mat and SGF write the opening roll as the first move; a rerolled opening has none.
+    from gammon.formats.mat import MatFormatError, write_mat
+    from gammon.formats.record_json import match_from_json, match_to_json
+    from gammon.formats.sgf import SgfFormatError, write_sgf
+
+    match = Match(Rules(match_length=3, opening="reroll"))
+    match.apply(Roll(0, (5, 3)))
+    match.apply(Roll(0, (6, 6)))
+    with pytest.raises(MatFormatError, match="reroll"):
+        write_mat(match, ("A", "B"))
+    with pytest.raises(SgfFormatError, match="reroll"):
+        write_sgf(match, ("A", "B"))
+    again = match_from_json(match_to_json(match, ("A", "B")))
+    assert again.game.snapshot() == match.game.snapshot()

@@ -140,8 +140,8 @@ class GameItems:
 def game_items(game: Game) -> GameItems:
     """The items of ``game``'s record: opening ties and rejected resignations dropped.
 
-    :raises GammonError: the record holds a chosen double (Acey-Deucey), which
-        no file format but JSON can carry.
+    :raises GammonError: the record holds a chosen double (Acey-Deucey) or a
+        rerolled opening, which no file format but JSON can carry.
     """
     shadow = Game(game.rules, None, crawford_game=game.crawford_game, score=game.score)
     items: list[Item] = []
@@ -154,8 +154,11 @@ def game_items(game: Game) -> GameItems:
             assert action.dice is not None
             opening = phase is Phase.OPENING
             if opening:
-                if shadow.phase is Phase.OPENING or shadow.phase is Phase.ROLL:
-                    continue  # a tie (thrown again), or the starter throws anew (the reroll opening)
+                if shadow.phase is Phase.OPENING:
+                    continue  # a tie: thrown again
+                if shadow.phase is Phase.ROLL:
+                    raise GammonError("this record opens with the starter throwing anew (opening "
+                                      "'reroll'), which only gammon's JSON record can carry")
                 hi, lo = max(action.dice), min(action.dice)
                 mover, dice = shadow.turn if shadow.phase is Phase.MOVE else 1 - shadow.turn, (hi, lo)
             else:

@@ -675,6 +675,9 @@ class GamePage {
         }
         return st.cube.offered_by === you ? `You doubled to ${st.cube.value * 2}: waiting for ${other(turn)} to answer.`
           : `${this.plainName(st.cube.offered_by)} doubles to ${st.cube.value * 2}.`;
+      case 'beavered':  // after a beaver the doubler takes (cube doubled again) or drops
+        return turn === you ? `Your double was beavered: take at ${st.cube.value * 2} or drop (losing ${st.cube.value})?`
+          : `Beavered: waiting for ${other(turn)} to take or drop.`;
       case 'move': {
         const dice = st.dice ? st.dice.join('-') : '';
         if (turn === you && this.builder) {

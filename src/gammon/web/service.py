@@ -425,7 +425,9 @@ class LiveGame:
     @classmethod
     def from_record(cls, rec: GameRecord) -> LiveGame:
         settings = rec.settings
-        rules = Rules(**{**settings["rules"], "variant": find_variant(settings["rules"]["variant"])})
+        # Games stored before the opening option played the opening dice in every variant.
+        rules = Rules(**{"opening": "use-opening-dice", **settings["rules"],
+                         "variant": find_variant(settings["rules"]["variant"])})
         return cls(
             rec.id, rules, settings.get("games_limit"), [dict(s) for s in rec.seats],
             rec.seat_token_hashes, bytes.fromhex(rec.dice_seed), rec.commitment, rec.status,

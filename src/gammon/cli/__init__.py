@@ -1,6 +1,13 @@
 """The ``gammon`` command line: ``gammon moves``, ``show``, ``play``, ``selfplay``, ``verify``, ..."""
 
-from gammon.cli import ai_commands, record_commands, rollout_command, server_commands, train_command
+from gammon.cli import (
+    ai_commands,
+    record_commands,
+    rollout_command,
+    server_commands,
+    train_command,
+    warmup,
+)
 from gammon.cli.app import app, main
 
 record_commands.register(app)
@@ -8,5 +15,6 @@ ai_commands.register(app)
 rollout_command.register(app)
 train_command.register(app)
 server_commands.register(app)
+warmup.register(app)
 
 __all__ = ["app", "main"]

@@ -60,9 +60,23 @@ def _read_dice(parts: list[str] | None, state: XgidState | None) -> Dice:
 
 
 def _engine(level: str, plies: int | None, weights: str | None) -> Engine:
+    """The engine asked for; the weights file is read and checked whole first.
+
+    The first use on a machine compiles the engine's kernels (numba caches
+    them on disk): :func:`~gammon.cli.warmup.announce_first_use` says so at once.
+    """
+    from gammon.cli.limits import check_int, check_text, load_weights
+
+    check_text(level, 40, "--level")
+    if plies is not None:
+        check_int(plies, 0, 3, "--plies")
+    network = load_weights(weights) if weights is not None else None
+    from gammon.cli.warmup import engine_ready
+
+    engine_ready()
     from gammon.ai.engine import Engine
 
-    return Engine(level, plies=plies, weights=weights)
+    return Engine(level, plies=plies, weights=network)
 
 
 def _probs_dict(p: tuple[float, ...] | list[float]) -> dict[str, float]:
@@ -94,6 +108,9 @@ def hint(
     the shallower stage that filtered them out (its depth is shown).
     """
     try:
+        from gammon.cli.limits import check_int
+
+        check_int(count, 0, 10_000, "--count")
         pos, state = _read_position(position, variant)
         roll = _read_dice(dice, state)
         engine = _engine(level, plies, weights)

@@ -21,7 +21,7 @@ def test_selfplay_money_session_writes_a_mat_file_that_replays(tmp_path: Path) -
     assert "4 games (money session)" in result.output
     match = match_from_mat(out.read_text())
     assert len(match.games) == 4
-    assert f"score {match.score[0]}-{match.score[1]}" in result.output
+    assert f"points {match.score[0]}-{match.score[1]}" in result.output
 
 
 def test_selfplay_match_as_sgf_is_reproducible(tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_verify_accepts_a_crypto_record_and_catches_a_changed_roll(tmp_path: Pat
     )
     assert result.exit_code == 0, result.output
     ok = runner.invoke(app, ["verify", str(out)])
-    assert ok.exit_code == 0 and ok.output.startswith("OK: all"), ok.output
+    assert ok.exit_code == 0 and ok.output.startswith("OK: 1 game replayed"), ok.output
 
     data = json.loads(out.read_text())
     rolls = [a for g in data["games"] for a in g if a["action"] == "roll"]

@@ -234,6 +234,8 @@ def bearoff_build(
     from gammon.ai import bearoff
 
     path = Path(out) if out else bearoff.cache_path()
+    if out and (path.is_dir() or not path.parent.is_dir()):
+        raise _fail(f"--out {path}: give a file name in a folder that exists")
     with Progress(transient=True) as progress:
         task = progress.add_task("bear-off database", total=bearoff.N_POSITIONS)
 

@@ -319,6 +319,10 @@ def play(
     opponent_name: Annotated[
         str, typer.Option("--opponent-name", help="The second player's name.")
     ] = "",
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue the match saved in this file (.mat, .sgf "
+                                 "or .json); its rules and names come from the file.")
+    ] = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -326,10 +330,31 @@ def play(
     and a number; 'help' lists the commands (hint, undo, double, take, drop,
     resign, save, quit).
     """
+    from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
     from gammon.cli.play_terminal import PlaySettings, run_terminal_game
 
     who = "human" if two_players else opponent.strip().lower()
+    loaded = None
     with user_errors():
+        check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")
+        if seed is not None:
+            check_int(seed, 0, MAX_SEED, "--seed")
+        check_text(name, MAX_NAME, "--name")
+        check_text(opponent_name, MAX_NAME, "--opponent-name")
+        if seed is not None and dice.strip().lower() == "manual":
+            raise GammonError("--seed replays random or card dice; with --dice manual you type the rolls")
+        if resume is not None:
+            from gammon.cli.records import read_record
+
+            loaded = read_record(resume)
+            if loaded.match.is_over:
+                raise GammonError(f"the match in {resume} is over: there is nothing to resume")
+            rules = loaded.match.rules
+            match_length = rules.match_length
+            variant = rules.variant.name
+            jacoby, beavers, auto_doubles = rules.jacoby, rules.beavers, rules.automatic_doubles
+            name = name or _clean_name(loaded.names[0])
+            opponent_name = opponent_name or _clean_name(loaded.names[1])
         settings = PlaySettings(
             match_length=match_length,
             variant=find_variant(variant).name,
@@ -342,9 +367,17 @@ def play(
             seed=seed,
             names=(name, opponent_name),
         ).checked()
-    status = run_terminal_game(settings)
+    status = run_terminal_game(settings, match=loaded.match if loaded is not None else None,
+                               resumed_from=resume)
     if status:
         raise typer.Exit(status)
+
+
+def _clean_name(text: str) -> str:
+    """A name read from a file, without control characters and cut to a sensible length."""
+    from gammon.cli.limits import MAX_NAME
+
+    return "".join(c for c in text if c.isprintable())[:MAX_NAME].strip()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -89,6 +89,22 @@ def _probs_text(p: tuple[float, ...]) -> str:
             f"lose gammon {100 * p[3]:4.1f}%  bg {100 * p[4]:4.1f}%")
 
 
+def _hint_table(shown: list[Any]) -> list[str]:
+    """The ranked plays as a table within 80 columns: play, equity, its gap to the best,
+    depth, then the chances in percent (win, gammon, backgammon | lose gammon, backgammon)."""
+    width = max(4, min(24, max(len(str(r.play)) for r in shown)))
+    lines = [f"{'':>4}  {'play':<{width}}  {'equity':>6} {'diff':>8}  ply   win   wg wbg |   lg lbg"]
+    for i, r in enumerate(shown, 1):
+        play = str(r.play)
+        if len(play) > width:
+            play = play[: width - 3] + "..."
+        diff = "" if i == 1 else f"({r.difference:+.3f})"
+        p = [100 * v for v in r.probabilities]
+        lines.append(f"{i:>4}. {play:<{width}}  {r.equity:+.3f} {diff:>8}  {r.plies:>3}  "
+                     f"{p[0]:4.1f} {p[1]:4.1f} {p[2]:3.1f} | {p[3]:4.1f} {p[4]:3.1f}")
+    return lines
+
+
 def hint(
     position: Annotated[str, typer.Argument(help="Position ID or XGID (the player on roll moves).")],
     dice: Annotated[
@@ -142,11 +158,8 @@ def hint(
     if not ranked:
         typer.echo("  no legal play: the player on roll passes")
         return
-    width = max(len(str(r.play)) for r in shown)
-    for i, r in enumerate(shown, 1):
-        diff = "" if i == 1 else f"({r.difference:+.3f})"
-        typer.echo(f"{i:>4}. {str(r.play):<{width}}  {r.equity:+.3f} {diff:>8}  "
-                   f"{r.plies}-ply  {_probs_text(r.probabilities)}")
+    for line in _hint_table(shown):
+        typer.echo(line)
 
 
 def _cube_fields(pos: Position, state: XgidState | None, ev: Evaluation) -> dict[str, Any] | None:

@@ -820,6 +820,10 @@ class TerminalGame:
             return None
         return result if isinstance(result, PartialPlay) else None
 
+    def _partial_position(self) -> Position:
+        partial = self._partial()
+        return partial.position if partial is not None else self.game.position
+
     def candidates(self) -> list[Play]:
         """The plays the person may still make: all legal plays, or those the parts entered fit."""
         partial = self._partial()
@@ -883,7 +887,12 @@ class TerminalGame:
         try:
             result = follow_parts(g.position, g.rolled, [*self.parts, text])
         except GammonError as exc:
-            self.error(str(exc))
+            message = str(exc)
+            reason = why_not(self._partial_position(), text) if "closest legal" in message else None
+            if reason is not None and reason not in message:
+                head, sep, tail = message.partition("; closest legal")
+                message = f"{head}: {reason}{sep}{tail}"
+            self.error(message)
             if not any(ch.isdigit() for ch in text):
                 self.say("(type 'help' for the commands)")
             return False
@@ -1080,6 +1089,29 @@ class TerminalGame:
         if self.yes_no("Quit and throw away the match played so far?"):
             raise _Quit
         self.say("Carry on.")
+
+
+def why_not(position: Position, text: str) -> str | None:
+    """The plain reason a typed play breaks a rule of entering or bearing off, if it does.
+
+    The play parser names the closest legal plays; this adds the rule a newcomer
+    missed: a checker on the bar enters before any other moves, and bearing off
+    waits until every checker is home.
+    """
+    words = text.lower().replace("-", "/").split()
+    starts = [w.split("/", 1)[0] for w in words if "/" in w]
+    entering = sum(int(m.group(1)) if (m := re.search(r"\((\d)\)", w)) else 1
+                   for w in words if w.split("/", 1)[0] in ("bar", "25"))
+    if position.me[24] > entering and any(s not in ("bar", "25") for s in starts):
+        n = position.me[24]
+        return (f"{_plural(n, 'checker')} on the bar must enter (bar/..) before any other "
+                f"checker moves")
+    if any(w.split("/")[-1].rstrip("*") == "off" or w.endswith("/0") for w in words if "/" in w):
+        outside = sum(position.me[6:25])
+        if outside:
+            return (f"bearing off starts once all checkers are in your home board (points 1-6); "
+                    f"{_plural(outside, 'checker')} still outside")
+    return None
 
 
 def hint_lines(ranked: Sequence[object], width: int = 79) -> list[str]:

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from gammon.cli.board import Side, render_board
 from gammon.cli.limits import MAX_MATCH_LENGTH
-from gammon.cli.warmup import BackgroundWarmup, is_warm
+from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
 from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
 from gammon.core.errors import GammonError
 from gammon.core.game import (
@@ -528,6 +528,9 @@ class TerminalGame:
         try:
             self.intro()
             self.start_warmup()
+            if self._warmup is not None and not self._warmup.ready(1):
+                self.draw()  # the board at once; the move generator compiles meanwhile
+                self._warmup.wait(self.say, "The game", needed=1)
             while True:
                 self.play_game()
                 if not self.after_game():
@@ -554,10 +557,14 @@ class TerminalGame:
                  "its first move may take a minute.)")
         self._warmup = BackgroundWarmup()
 
-    def wait_for_engine(self, who: str) -> None:
-        """Before the engine's first use: wait for the background preparation, saying so."""
-        if self._warmup is not None:
-            self._warmup.wait(self.say, who)
+    def wait_for_engine(self, who: str, *, search: bool = False) -> None:
+        """Before the engine's first use: wait for the stages of the background preparation
+        it needs (``search``: 1-ply and deeper), saying so."""
+        if self._warmup is None:
+            return
+        needed = None if search or self.settings.level in ("world-class", "strongest") else STAGES_FOR_0PLY
+        self._warmup.wait(self.say, who, needed)
+        if self._warmup.finished:
             self._warmup = None
 
     def intro(self) -> None:
@@ -788,7 +795,7 @@ class TerminalGame:
     @property
     def engine(self) -> Engine:
         """The engine behind ``hint`` (1-ply: strong and still instant)."""
-        self.wait_for_engine("The hint engine")
+        self.wait_for_engine("The hint engine", search=True)
         if self._engine is None:
             from gammon.ai.engine import Engine
 

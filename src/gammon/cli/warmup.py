@@ -72,10 +72,12 @@ def _rollout() -> None:
 STAGES: tuple[tuple[str, Callable[[], None]], ...] = (
     ("move generator", _movegen),
     ("neural-net evaluator", _evaluator),
-    ("search (1 to 3 plies)", _search),
     ("cube decisions", _cube),
+    ("search (1 to 3 plies)", _search),
     ("rollouts", _rollout),
 )
+#: Stages the computer needs to play at 0-ply (beginner to expert); search is needed beyond.
+STAGES_FOR_0PLY = 3
 
 
 def _kernels() -> list[object]:
@@ -174,20 +176,25 @@ class BackgroundWarmup:
     def finished(self) -> bool:
         return not self._thread.is_alive()
 
-    def wait(self, say: Callable[[str], None], who: str = "The computer") -> None:
-        """Block until compiled, printing what is happening (nothing if already done)."""
-        if self.finished:
+    def ready(self, needed: int | None = None) -> bool:
+        """Whether the first ``needed`` stages (all by default) are compiled."""
+        return self.finished or self.done >= (self.total if needed is None else needed)
+
+    def wait(self, say: Callable[[str], None], who: str = "The computer", needed: int | None = None) -> None:
+        """Block until the first ``needed`` stages are compiled, printing what is happening
+        (nothing if they already are): ``who`` is what waits ("The computer")."""
+        if self.ready(needed):
             return
-        say(f"{who} is getting ready: {PREPARING}...")
+        say(f"{who} is waiting: {PREPARING}...")
         shown = -1
-        while not self.finished:
-            self._thread.join(timeout=1.0)
-            if self.done != shown and not self.finished:
+        while not self.ready(needed):
+            self._thread.join(timeout=0.5)
+            if self.done != shown and not self.ready(needed):
                 shown = self.done
                 took = time.perf_counter() - self.started
                 say(f"  [{self.done + 1}/{self.total}] {self.stage}... ({took:.0f} s so far)")
         took = time.perf_counter() - self.started
-        say(f"  engine ready ({took:.0f} s).")
+        say(f"  ready ({took:.0f} s).")
 
 
 def register(app: object) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pexpect
 
-from gammon.cli import STARTING
+from gammon.__main__ import STARTING
 from gammon.cli.warmup import PREPARING
 
 

@@ -210,6 +210,26 @@ def board_options(state: XgidState) -> dict[str, Any]:
     return options
 
 
+def position_json(pos: Position, state: XgidState | None) -> dict[str, Any]:
+    """What ``show --json`` prints: the position's IDs, checkers (index 24: the bar), pips,
+    and an XGID's cube, dice and score (``null`` for a Position ID)."""
+    out: dict[str, Any] = {
+        "position_id": pos.position_id,
+        "variant": pos.variant.name,
+        "on_roll": list(pos.me),
+        "opponent": list(pos.opp),
+        "pips": list(pos.pip_counts),
+        "xgid": None,
+    }
+    if state is not None:
+        out["xgid"] = {
+            "cube": state.cube_value, "cube_owner": {1: "on_roll", -1: "opponent"}.get(state.cube_owner),
+            "dice": list(state.dice) if state.dice else None, "match_length": state.match_length,
+            "score": list(state.score), "crawford": state.crawford,
+        }
+    return out
+
+
 @app.command()
 def moves(
     position: Annotated[str, typer.Argument(help="Position ID (or XGID) of the position.")],
@@ -262,6 +282,9 @@ def show(
         typer.Argument(help="Position ID or XGID to draw; the starting position if omitted."),
     ] = None,
     variant: VariantOption = STANDARD.name,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the position as JSON: IDs, checkers, pips, cube, score.")
+    ] = False,
 ) -> None:
     """Draw a position as a board, seen by the player on roll (O at the bottom)."""
     from gammon.cli.board import render_board
@@ -271,6 +294,9 @@ def show(
             pos, state = Position.initial(variant), None
         else:
             pos, state = read_position(position, variant)
+    if as_json:
+        typer.echo(json.dumps(position_json(pos, state)))
+        return
     options = board_options(state) if state is not None else {}
     console = Console(highlight=False)
     console.print(render_board(pos, **options), soft_wrap=True)

@@ -53,10 +53,13 @@ def _check_sqlite_folder(url: str) -> None:
 
     from gammon.core.errors import GammonError
 
-    prefix, sep, rest = url.partition(":///")
-    if not sep or not prefix.split("+")[0].lower() == "sqlite":
-        return
-    path_text = rest.split("?", 1)[0]
+    if "://" not in url:  # a bare path names an SQLite file too
+        path_text = url
+    else:
+        prefix, sep, rest = url.partition(":///")
+        if not sep or not prefix.split("+")[0].lower() == "sqlite":
+            return
+        path_text = rest.split("?", 1)[0]
     if path_text in ("", ":memory:"):
         return
     path = Path(path_text)

@@ -40,6 +40,38 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def _plays_disagree(text: str) -> str | None:
+    """Why the record's written plays do not replay, or None when they do.
+
+    A JSON record keeps each play twice: as players write it (``"play"``) and as
+    the position it leads to (``"position"``), which the reader replays.  Verifying
+    replays the written plays as well, so an illegal play string, or one that
+    leads elsewhere than the recorded position, fails the record.
+    """
+    import json
+
+    from gammon.formats.record_json import JsonFormatError, record_from_json
+
+    doc = json.loads(text)
+    written = json.loads(text)
+    for game in written.get("games") or []:
+        for item in game if isinstance(game, list) else []:
+            if isinstance(item, dict) and item.get("action") == "move" and isinstance(item.get("play"), str):
+                item.pop("position", None)
+    try:
+        by_play = record_from_json(written)
+    except JsonFormatError as exc:
+        return f"a written play does not replay: {' '.join(str(exc).split())}"
+    by_position = record_from_json(doc).replay()
+    replayed = by_play.replay()
+    for i, (a, b) in enumerate(zip(by_position.games, replayed.games, strict=False), 1):
+        if a.position != b.position or len(a.record) != len(b.record):
+            return f"game {i}: the written plays lead elsewhere than the recorded positions"
+    if len(by_position.games) != len(replayed.games) or by_position.score != replayed.score:
+        return "the written plays lead elsewhere than the recorded positions"
+    return None
+
+
 def register(app: typer.Typer) -> None:
     """Add the record commands to the ``gammon`` app."""
     from gammon.cli.app import user_errors
@@ -128,6 +160,10 @@ def register(app: typer.Typer) -> None:
                     raise
                 typer.echo(f"FAILED: {' '.join(str(exc).split())}")
                 raise typer.Exit(1) from None
+            failure = _plays_disagree(text)
+            if failure is not None:
+                typer.echo(f"FAILED: {failure}")
+                raise typer.Exit(1)
             dice = data.dice or {}
             if dice.get("kind") != "crypto" or not dice.get("commitment"):
                 raise GammonError("this record has no dice commitment to check (its dice were not crypto dice)")

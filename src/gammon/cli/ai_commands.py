@@ -91,9 +91,10 @@ def _probs_text(p: tuple[float, ...]) -> str:
 
 def _hint_table(shown: list[Any]) -> list[str]:
     """The ranked plays as a table within 80 columns: play, equity, its gap to the best,
-    depth, then the chances in percent (win, gammon, backgammon | lose gammon, backgammon)."""
+    depth, then the chances in percent (win, gammon, backgammon | lose gammon, backgammon);
+    the column names follow the rows (the first row is the best play)."""
     width = max(4, min(24, max(len(str(r.play)) for r in shown)))
-    lines = [f"{'':>4}  {'play':<{width}}  {'equity':>6} {'diff':>8}  ply   win   wg wbg |   lg lbg"]
+    lines: list[str] = []
     for i, r in enumerate(shown, 1):
         play = str(r.play)
         if len(play) > width:
@@ -102,6 +103,7 @@ def _hint_table(shown: list[Any]) -> list[str]:
         p = [100 * v for v in r.probabilities]
         lines.append(f"{i:>4}. {play:<{width}}  {r.equity:+.3f} {diff:>8}  {r.plies:>3}  "
                      f"{p[0]:4.1f} {p[1]:4.1f} {p[2]:3.1f} | {p[3]:4.1f} {p[4]:3.1f}")
+    lines.append(f"{'':>4}  {'':<{width}}  {'equity':>6} {'(diff)':>8}  ply   win   wg wbg |   lg lbg")
     return lines
 
 

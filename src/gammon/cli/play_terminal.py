@@ -551,10 +551,13 @@ class TerminalGame:
 
     def start_warmup(self) -> None:
         """Compile the engine in the background when this is its first run (said at once)."""
-        if self.humans[1] or self.settings.level == "heuristic" or is_warm():
+        if is_warm():
             return
-        self.say("(First run: the computer's engine is being prepared in the background; "
-                 "its first move may take a minute.)")
+        if self.humans[1] or self.settings.level == "heuristic":
+            self.say("(First run: the engine behind 'hint' is being prepared in the background.)")
+        else:
+            self.say("(First run: the computer's engine is being prepared in the background; "
+                     "its first move may take a minute.)")
         self._warmup = BackgroundWarmup()
 
     def wait_for_engine(self, who: str, *, search: bool = False) -> None:

@@ -80,7 +80,7 @@ def train(
             if not _cached(train_module._train_games):
                 console.print(f"{PREPARING.replace('the engine', 'the trainer')}...")
             run_training(settings, out, resume=resume, progress=progress)
-    typer.echo(f"trained to {games} games: {out / 'checkpoint.npz'}")
+    typer.echo(f"trained to {games:,} game{'' if games == 1 else 's'}: {out / 'checkpoint.npz'}")
 
 
 def _check_out(out: Path, *, resume: bool, force: bool) -> None:

@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/gammon warmup  # compile the engine now (numba's disk cache), not at the first move
 	touch $(STAMP)
 
 play: $(STAMP)

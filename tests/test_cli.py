@@ -382,3 +382,19 @@ def test_python_dash_m() -> None:
     )
     assert bad.returncode == 2
     assert bad.stderr.startswith("error:") and "Traceback" not in bad.stderr
+
+
+def test_help_shows_flags_without_a_fake_value() -> None:
+    for command in ("play", "hint", "selfplay", "rollout", "train", "convert"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0
+        assert "<bool>" not in result.stdout
+        assert "--help" in result.stdout
+
+
+def test_usage_errors_are_one_line() -> None:
+    for args in (["nosuch"], ["moves"], ["rollout", START, "--trials", "x"], ["play", "-m", "99"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr

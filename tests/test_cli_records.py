@@ -21,7 +21,7 @@ def test_selfplay_money_session_writes_a_mat_file_that_replays(tmp_path: Path) -
     assert "4 games (money session)" in result.output
     match = match_from_mat(out.read_text())
     assert len(match.games) == 4
-    assert f"score {match.score[0]}-{match.score[1]}" in result.output
+    assert f"points {match.score[0]}-{match.score[1]}" in result.output
 
 
 def test_selfplay_match_as_sgf_is_reproducible(tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_verify_accepts_a_crypto_record_and_catches_a_changed_roll(tmp_path: Pat
     )
     assert result.exit_code == 0, result.output
     ok = runner.invoke(app, ["verify", str(out)])
-    assert ok.exit_code == 0 and ok.output.startswith("OK: all"), ok.output
+    assert ok.exit_code == 0 and ok.output.startswith("OK: 1 game replayed"), ok.output
 
     data = json.loads(out.read_text())
     rolls = [a for g in data["games"] for a in g if a["action"] == "roll"]
@@ -63,3 +63,79 @@ def test_verify_without_commitment_and_bad_files(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "cannot read" in missing.output
     bad_suffix = runner.invoke(app, ["selfplay", "--games", "1", "--out", str(tmp_path / "x.txt")])
     assert bad_suffix.exit_code == 2 and "--out must end in" in bad_suffix.output
+
+
+# -- issue 14: nothing overwritten or mislabelled, records checked whole ---------------------
+
+
+def test_selfplay_refuses_before_playing(tmp_path: Path, monkeypatch: object) -> None:
+    import gammon.play.selfplay as selfplay
+
+    def never(*_: object, **__: object) -> None:
+        raise AssertionError("no game may be played before the refusal")
+
+    monkeypatch.setattr(selfplay, "run_selfplay", never)  # type: ignore[attr-defined]
+    dutch = runner.invoke(app, ["selfplay", "--variant", "dutch", "--out", str(tmp_path / "x.mat")])
+    assert dutch.exit_code == 2 and "cannot carry Dutch" in dutch.output
+    existing = tmp_path / "kept.mat"
+    existing.write_text("keep")
+    again = runner.invoke(app, ["selfplay", "--out", str(existing)])
+    assert again.exit_code == 2 and "already exists" in again.output and existing.read_text() == "keep"
+    crypto = runner.invoke(app, ["selfplay", "--dice", "crypto", "--out", str(tmp_path / "c.sgf")])
+    assert crypto.exit_code == 2 and "commitment" in crypto.output
+
+
+def test_selfplay_money_records_the_jacoby_rule_it_plays(tmp_path: Path) -> None:
+    on, off = tmp_path / "on.mat", tmp_path / "off.mat"
+    assert runner.invoke(app, ["selfplay", "--games", "1", "--out", str(on)]).exit_code == 0
+    assert runner.invoke(app, ["selfplay", "--games", "1", "--no-jacoby", "--out", str(off)]).exit_code == 0
+    assert '[Jacoby "On"]' in on.read_text() and '[Jacoby "Off"]' in off.read_text()
+    assert match_from_mat(on.read_text()).rules.jacoby
+
+
+def test_convert_between_the_three_formats(tmp_path: Path) -> None:
+    mat = tmp_path / "s.mat"
+    runner.invoke(app, ["selfplay", "--games", "3", "--seed", "4", "--out", str(mat)])
+    for a, b in (("s.mat", "s.json"), ("s.json", "s.sgf"), ("s.sgf", "back.mat")):
+        result = runner.invoke(app, ["convert", str(tmp_path / a), str(tmp_path / b)])
+        assert result.exit_code == 0, result.output
+    original, back = match_from_mat(mat.read_text()), match_from_mat((tmp_path / "back.mat").read_text())
+    assert [g.record for g in back.games] == [g.record for g in original.games]
+    refused = runner.invoke(app, ["convert", str(mat), str(tmp_path / "s.json")])
+    assert refused.exit_code == 2 and "already exists" in refused.output
+    dutch = tmp_path / "d.json"
+    runner.invoke(app, ["selfplay", "--variant", "dutch", "--games", "1", "--out", str(dutch)])
+    no = runner.invoke(app, ["convert", str(dutch), str(tmp_path / "d.mat")])
+    assert no.exit_code == 2 and "cannot carry Dutch" in no.output and not (tmp_path / "d.mat").exists()
+
+
+def test_verify_refuses_an_illegal_play(tmp_path: Path) -> None:
+    out = tmp_path / "m.json"
+    args = ["selfplay", "--match-length", "1", "--seed", "1", "--dice", "crypto", "--out", str(out)]
+    runner.invoke(app, args)
+    data = json.loads(out.read_text())
+    moves = [a for g in data["games"] for a in g if a["action"] == "move" and a.get("play")]
+    moves[0]["play"] = "24/1"  # no roll plays this: the dice still check out, the play does not
+    out.write_text(json.dumps(data))
+    bad = runner.invoke(app, ["verify", str(out)])
+    assert bad.exit_code == 1 and bad.output.startswith("FAILED:"), bad.output
+
+
+def test_train_out_never_replaces_a_run_or_a_file(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "checkpoint.npz").write_bytes(b"x")
+    refused = runner.invoke(app, ["train", "--out", str(run), "--games", "10"])
+    assert refused.exit_code == 2 and "--resume" in refused.output and "--force" in refused.output
+    passwd = runner.invoke(app, ["train", "--out", "/etc/passwd", "--games", "10"])
+    assert passwd.exit_code == 2 and "is a file" in passwd.output
+    bad_resume = runner.invoke(app, ["train", "--out", str(run), "--games", "10", "--resume"])
+    assert bad_resume.exit_code == 2 and "checkpoint" in bad_resume.output
+
+
+def test_serve_refuses_an_sqlite_url_to_a_missing_folder(tmp_path: Path) -> None:
+    missing = tmp_path / "nope" / "x.db"
+    for url in (f"sqlite:///{missing}", str(missing)):
+        result = runner.invoke(app, ["serve", "--database-url", url])
+        assert result.exit_code == 2 and "does not exist" in result.output
+    assert not missing.parent.exists()

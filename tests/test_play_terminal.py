@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -163,7 +164,7 @@ def test_settings_defaults_and_names() -> None:
 @pytest.mark.parametrize(
     "settings",
     [
-        PlaySettings(match_length=26),
+        PlaySettings(match_length=65),  # 64 at most (resumed; the option stops at 25)
         PlaySettings(match_length=-1),
         PlaySettings(variant="chess"),
         PlaySettings(dice="loaded"),
@@ -477,7 +478,7 @@ def test_manual_dice() -> None:
     )
     assert code == 0
     assert "manual dice" in out
-    assert "[dice] opening roll: You's die, then Computer's (like 41) > " in out
+    assert "[dice] opening roll: your die, then Computer's (like 41) > " in out
     assert "You 4, Computer 1. You start with 4-1." in out
     assert "You play 24/20 6/5." in out
     # The computer may double before its roll; then its dice are asked for.
@@ -608,11 +609,14 @@ PROMPTS = [
     r"Save the match\? \[y/N\] > ",  # 3
     r"File name \[[^\]]*\] > ",  # 4
     r"\[You\] accept [^\r\n]*> ",  # 5
+    r"exists\. Replace it\? \[y/N\] > ",  # 6
 ]
 
 
 def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm" if colour else "dumb"}
+    if "NUMBA_CACHE_DIR" in os.environ:  # the compiled engine the rest of the tests use
+        env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
     if not colour:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(
@@ -669,10 +673,12 @@ def test_pty_standard_match(tmp_path: Path) -> None:
             child.sendline("y")
         elif i == 4:
             child.sendline(str(target))
-            child.expect("Saved the match")
+            if child.expect(["Saved the match", PROMPTS[6]]) == 1:  # saved after the last game
+                child.sendline("y")
+                child.expect("Saved the match")
             if re.search(r"wins? the match", "".join(transcript)):
                 break
-        elif i == 5:
+        elif i in (5, 6):
             child.sendline("y")
         else:
             break
@@ -723,3 +729,114 @@ def test_pty_ctrl_c_and_end_of_input() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+# -- issue 14: saving by file ending, resuming, followable computer turns -------------------
+
+
+def test_save_writes_the_format_the_ending_names(tmp_path: Path) -> None:
+    sgf, js, txt = tmp_path / "g.sgf", tmp_path / "g.json", tmp_path / "g.txt"
+    _, out = play_lines([f"save {sgf}", f"save {js}", f"save {txt}"], dice=scripted((3, 1)))
+    assert sgf.read_text().startswith("(;FF[4]GM[6]")
+    assert '"format"' in js.read_text()
+    assert not txt.exists() and "cannot tell the format of 'g.txt'" in out
+
+
+def test_save_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    precious = tmp_path / "README.mat"
+    precious.write_text("keep me")
+    _, out = play_lines([f"save {precious}", "n"], dice=scripted((3, 1)))
+    assert "exists. Replace it?" in out and "Not saved." in out
+    assert precious.read_text() == "keep me"
+    _, out = play_lines([f"save {precious}", "y"], dice=scripted((3, 1)))
+    assert precious.read_text().lstrip().startswith(";") or "point match" in precious.read_text()
+
+
+def test_resume_continues_a_saved_match(tmp_path: Path) -> None:
+    saved = tmp_path / "m.mat"
+    # Play the opening 3-1, then save and leave.
+    play_lines(["8/5 6/5", f"save {saved}", "quit"], PlaySettings(seed=1, match_length=5),
+               dice=scripted((3, 1), (6, 5), (4, 2)))
+    assert saved.exists()
+    result = CliRunner().invoke(app, ["play", "--resume", str(saved), "--level", "heuristic"], input="")
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    assert f"Resuming {saved}: game 1" in shown
+    assert "a 5-point match" in shown
+    over = CliRunner().invoke(app, ["play", "--resume", str(tmp_path / "none.mat")])
+    assert over.exit_code == 2 and over.output.startswith("error:")
+
+
+def test_computer_plays_are_written_in_the_viewers_numbering() -> None:
+    from gammon.cli.play_terminal import renumber_play
+
+    assert renumber_play("24/18 13/11*") == "1/7 12/14*"
+    assert renumber_play("bar/22 6/off 8/5(2)") == "bar/3 19/off 17/20(2)"
+    # The computer answers 3-1 with 6-5 from its side: 24/18/13 is the person's 1/7/12.
+    _, out = play_lines(["8/5 6/5"], dice=scripted((3, 1), (6, 5)),
+                        computer=_FixedPlay("24/13"))
+    assert "Computer plays 1/12." in out
+
+
+class _FixedPlay(HeuristicPlayer):
+    def __init__(self, text: str) -> None:
+        super().__init__(seed=1)
+        self.text = text
+
+    def choose_play(self, game, plays):  # type: ignore[no-untyped-def]
+        return game.position.parse_play(self.text, game.rolled)
+
+
+def test_a_closed_out_person_sees_each_computer_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # You are on the bar against a closed board: the computer plays turn after turn.
+    monkeypatch.setattr(HeuristicPlayer, "cube_action", lambda self, game: "no-double")
+    closed = make({25: 2, 6: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    _, out = play_lines(["", "", ""], setup=start_at(closed),
+                        dice=scripted((2, 1), (6, 5), (6, 5), (4, 3), (6, 6), (2, 1)), pace=0.0)
+    assert "You cannot move." in out
+    assert "turn 2 in a row: You could not move" in out
+    # A board is drawn after the second computer turn, not only at the end.
+    after = out.split("turn 2 in a row")[1]
+    assert "Position ID" in after.split("Computer rolls")[0]
+
+
+def test_moves_on_doubles_fit_80_by_24_a_page_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1-1 has many plays: columns within 80, a page at a time (5 lines here, 20 for real).
+    monkeypatch.setattr(TerminalGame, "PAGE_LINES", 5)
+    _, out = play_lines(["8/5 6/5", "", "moves", "", "q", "quit", "y"],
+                        dice=scripted((3, 1), (6, 5), (1, 1)), width=80)
+    listing = out.split("Legal plays (")[1]
+    first_page = listing.split("more: Enter")[0].splitlines()[1:-1]
+    assert len(first_page) == 5
+    assert listing.count("more: Enter") == 2  # two pages shown, then q stops the listing
+    assert all(len(line) <= 79 for line in out.splitlines() if "Position ID" not in line)
+
+
+def test_hint_lines_fit_80_columns() -> None:
+    from gammon.cli.play_terminal import hint_lines
+
+    class R:
+        play = "bar/22 22/21 13/12(2) 8/7 6/5 24/23 24/23"
+        equity, difference, probabilities = -0.123, -0.456, (0.5, 0.15, 0.01, 0.12, 0.01)
+
+    for line in hint_lines([R(), R()]):
+        assert len(line) <= 79
+
+
+def test_refusals_give_the_reason_on_the_bar_and_before_bearing_off() -> None:
+    from gammon.cli.play_terminal import why_not
+
+    assert "on the bar must enter" in (why_not(ON_THE_BAR, "13/7 13/8") or "")
+    assert why_not(ON_THE_BAR, "bar/20 6/1") is None
+    away = make({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2})
+    assert "all checkers are in your home board" in (why_not(away, "6/off 6/2") or "")
+    home = make({6: 5, 5: 5, 4: 5}, {6: 5, 8: 3, 13: 5, 24: 2})
+    assert why_not(home, "6/off 6/2") is None
+
+
+def test_the_board_never_says_score_8_of_3() -> None:
+    from gammon.cli.board import board_text
+
+    text = board_text(START, score=(8, 0), match_length=3)
+    assert "8 of 3" not in text and "won the match" in text
+    assert "score 1 of 3" in board_text(START, score=(1, 0), match_length=3)

@@ -5,19 +5,10 @@
 16
 """
 
-from gammon.core.actions import (
-    AcceptResignation,
-    Beaver,
-    ChooseDouble,
-    Double,
-    Drop,
-    Move,
-    NewGame,
-    RejectResignation,
-    Resign,
-    Roll,
-    Take,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from gammon.core.errors import (
     AmbiguousPlayError,
     GammonError,
@@ -29,12 +20,54 @@ from gammon.core.errors import (
     PlaySyntaxError,
     Reason,
 )
-from gammon.core.game import Game, Phase
-from gammon.core.match import Match
-from gammon.core.plays import CheckerMove, Play
-from gammon.core.position import LegalPlays, Outcome, Position, ResultKind
-from gammon.core.rules import CENTERED, Rules
-from gammon.core.variants import VARIANTS, Variant, find_variant
+
+if TYPE_CHECKING:
+    from gammon.core.actions import (
+        AcceptResignation,
+        Beaver,
+        ChooseDouble,
+        Double,
+        Drop,
+        Move,
+        NewGame,
+        RejectResignation,
+        Resign,
+        Roll,
+        Take,
+    )
+    from gammon.core.game import Game, Phase
+    from gammon.core.match import Match
+    from gammon.core.plays import CheckerMove, Play
+    from gammon.core.position import LegalPlays, Outcome, Position, ResultKind
+    from gammon.core.rules import CENTERED, Rules
+    from gammon.core.variants import VARIANTS, Variant, find_variant
+
+#: Names imported on first use: the move generator behind them loads numba (about a
+#: second), which ``gammon play`` should not wait for before it says anything.
+_LAZY = {
+    **dict.fromkeys(
+        ["AcceptResignation", "Beaver", "ChooseDouble", "Double", "Drop", "Move", "NewGame",
+         "RejectResignation", "Resign", "Roll", "Take"], "gammon.core.actions"),
+    "Game": "gammon.core.game", "Phase": "gammon.core.game", "Match": "gammon.core.match",
+    "CENTERED": "gammon.core.rules", "Rules": "gammon.core.rules",
+    "CheckerMove": "gammon.core.plays", "Play": "gammon.core.plays",
+    "LegalPlays": "gammon.core.position", "Outcome": "gammon.core.position",
+    "Position": "gammon.core.position", "ResultKind": "gammon.core.position",
+    "VARIANTS": "gammon.core.variants", "Variant": "gammon.core.variants",
+    "find_variant": "gammon.core.variants",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gammon' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CENTERED",

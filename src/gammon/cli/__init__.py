@@ -2,11 +2,13 @@
 
 from gammon.cli import ai_commands, record_commands, rollout_command, server_commands, train_command
 from gammon.cli.app import app, main
+from gammon.cli.warmup import register as register_warmup  # gammon warmup
 
 record_commands.register(app)
 ai_commands.register(app)
 rollout_command.register(app)
 train_command.register(app)
 server_commands.register(app)
+register_warmup(app)
 
 __all__ = ["app", "main"]

@@ -60,9 +60,23 @@ def _read_dice(parts: list[str] | None, state: XgidState | None) -> Dice:
 
 
 def _engine(level: str, plies: int | None, weights: str | None) -> Engine:
+    """The engine asked for; the weights file is read and checked whole first.
+
+    The first use on a machine compiles the engine's kernels (numba caches
+    them on disk): :func:`~gammon.cli.warmup.announce_first_use` says so at once.
+    """
+    from gammon.cli.limits import check_int, check_text, load_weights
+
+    check_text(level, 40, "--level")
+    if plies is not None:
+        check_int(plies, 0, 3, "--plies")
+    network = load_weights(weights) if weights is not None else None
+    from gammon.cli.warmup import engine_ready
+
+    engine_ready()
     from gammon.ai.engine import Engine
 
-    return Engine(level, plies=plies, weights=weights)
+    return Engine(level, plies=plies, weights=network)
 
 
 def _probs_dict(p: tuple[float, ...] | list[float]) -> dict[str, float]:
@@ -73,6 +87,24 @@ def _probs_dict(p: tuple[float, ...] | list[float]) -> dict[str, float]:
 def _probs_text(p: tuple[float, ...]) -> str:
     return (f"win {100 * p[0]:5.1f}%  gammon {100 * p[1]:4.1f}%  bg {100 * p[2]:4.1f}%  |  "
             f"lose gammon {100 * p[3]:4.1f}%  bg {100 * p[4]:4.1f}%")
+
+
+def _hint_table(shown: list[Any]) -> list[str]:
+    """The ranked plays as a table within 80 columns: play, equity, its gap to the best,
+    depth, then the chances in percent (win, gammon, backgammon | lose gammon, backgammon);
+    the column names follow the rows (the first row is the best play)."""
+    width = max(4, min(24, max(len(str(r.play)) for r in shown)))
+    lines: list[str] = []
+    for i, r in enumerate(shown, 1):
+        play = str(r.play)
+        if len(play) > width:
+            play = play[: width - 3] + "..."
+        diff = "" if i == 1 else f"({r.difference:+.3f})"
+        p = [100 * v for v in r.probabilities]
+        lines.append(f"{i:>4}. {play:<{width}}  {r.equity:+.3f} {diff:>8}  {r.plies:>3}  "
+                     f"{p[0]:4.1f} {p[1]:4.1f} {p[2]:3.1f} | {p[3]:4.1f} {p[4]:3.1f}")
+    lines.append(f"{'':>4}  {'':<{width}}  {'equity':>6} {'(diff)':>8}  ply   win   wg wbg |   lg lbg")
+    return lines
 
 
 def hint(
@@ -94,6 +126,9 @@ def hint(
     the shallower stage that filtered them out (its depth is shown).
     """
     try:
+        from gammon.cli.limits import check_int
+
+        check_int(count, 0, 10_000, "--count")
         pos, state = _read_position(position, variant)
         roll = _read_dice(dice, state)
         engine = _engine(level, plies, weights)
@@ -125,11 +160,8 @@ def hint(
     if not ranked:
         typer.echo("  no legal play: the player on roll passes")
         return
-    width = max(len(str(r.play)) for r in shown)
-    for i, r in enumerate(shown, 1):
-        diff = "" if i == 1 else f"({r.difference:+.3f})"
-        typer.echo(f"{i:>4}. {str(r.play):<{width}}  {r.equity:+.3f} {diff:>8}  "
-                   f"{r.plies}-ply  {_probs_text(r.probabilities)}")
+    for line in _hint_table(shown):
+        typer.echo(line)
 
 
 def _cube_fields(pos: Position, state: XgidState | None, ev: Evaluation) -> dict[str, Any] | None:
@@ -217,6 +249,8 @@ def bearoff_build(
     from gammon.ai import bearoff
 
     path = Path(out) if out else bearoff.cache_path()
+    if out and (path.is_dir() or not path.parent.is_dir()):
+        raise _fail(f"--out {path}: give a file name in a folder that exists")
     with Progress(transient=True) as progress:
         task = progress.add_task("bear-off database", total=bearoff.N_POSITIONS)
 

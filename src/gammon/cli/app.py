@@ -8,14 +8,21 @@ into one ``error: ...`` line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
+
+try:  # typer 0.2x carries its own copy of click, whose exceptions these are
+    from typer._click import exceptions as click_errors
+except ImportError:  # older typer runs on click itself
+    from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from gammon.core.errors import GammonError, InvalidDiceError, InvalidIdError
 from gammon.core.position import Dice, Position, check_dice
@@ -27,9 +34,76 @@ if TYPE_CHECKING:
 
 #: Exit status for bad input (as click uses for usage errors).
 EXIT_BAD_INPUT = 2
+#: Exit status after Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+#: Exit status of a fault inside gammon (not the user's input).
+EXIT_INTERNAL = 1
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class OneLineErrors(TyperGroup):
+    """The ``gammon`` group: every failure ends as one ``error: ...`` line, never a traceback.
+
+    click's usage errors (an unknown option, a missing argument, a value out of
+    an option's range) become ``error: <reason> (see 'gammon CMD --help')`` and
+    exit status 2; running out of memory or recursion depth on some input is
+    reported the same way; anything else unexpected is an internal error (exit
+    status 1), whose traceback ``GAMMON_DEBUG=1`` shows.
+    """
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                              standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            typer.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+            rv = EXIT_BAD_INPUT
+        except click_errors.UsageError as exc:
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            typer.echo(f"error: {_one_line(exc.format_message())}{where}", err=True)
+            rv = EXIT_BAD_INPUT
+        except click_errors.ClickException as exc:
+            typer.echo(f"error: {_one_line(exc.format_message())}", err=True)
+            rv = exc.exit_code or EXIT_BAD_INPUT
+        except (typer.Abort, KeyboardInterrupt):
+            typer.echo("\ninterrupted", err=True)
+            rv = EXIT_INTERRUPTED
+        except GammonError as exc:
+            typer.echo(f"error: {_one_line(str(exc))}", err=True)
+            rv = EXIT_BAD_INPUT
+        except (MemoryError, RecursionError, OverflowError) as exc:
+            if os.environ.get("GAMMON_DEBUG"):
+                raise
+            kind = {MemoryError: "too large to hold in memory", RecursionError: "nested too deeply",
+                    OverflowError: "a number out of range"}[type(exc)]
+            typer.echo(f"error: the input is {kind}", err=True)
+            rv = EXIT_BAD_INPUT
+        except Exception as exc:  # noqa: BLE001  (the last line of defence: no tracebacks)
+            if os.environ.get("GAMMON_DEBUG"):
+                raise
+            typer.echo(f"error: internal error ({type(exc).__name__}: {_one_line(str(exc))[:200]}); "
+                       "GAMMON_DEBUG=1 shows the traceback", err=True)
+            rv = EXIT_INTERNAL
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
 
 app = typer.Typer(
     name="gammon",
+    cls=OneLineErrors,
+    rich_markup_mode=None,  # plain help: flags without a fake "<bool>" value
     help="Backgammon in the terminal: play against the computer or a friend, list legal moves, draw boards.",
     no_args_is_help=True,
     add_completion=False,
@@ -48,7 +122,7 @@ VariantOption = Annotated[
 
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` on stderr and exit with status 2."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {_one_line(message)}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -107,9 +181,17 @@ def read_position(text: str, variant: str) -> tuple[Position, XgidState | None]:
 
     :raises GammonError: a bad ID or an unknown variant.
     """
+    from gammon.cli.limits import MAX_ID_TEXT, MAX_MATCH_LENGTH, check_text
+
+    check_text(text, MAX_ID_TEXT, "the position")
     v = find_variant(variant)
     if is_xgid(text):
         state = read_xgid(text, v)
+        if not 0 <= state.match_length <= MAX_MATCH_LENGTH:
+            raise InvalidIdError(
+                f"the XGID's match length must be 0 (money) to {MAX_MATCH_LENGTH}, "
+                f"not {state.match_length if state.match_length < 10**9 else 'that'}"
+            )
         return state.position, state
     return Position.from_position_id(text, v), None
 
@@ -126,6 +208,26 @@ def board_options(state: XgidState) -> dict[str, Any]:
         "score": state.score if match else None,
     }
     return options
+
+
+def position_json(pos: Position, state: XgidState | None) -> dict[str, Any]:
+    """What ``show --json`` prints: the position's IDs, checkers (index 24: the bar), pips,
+    and an XGID's cube, dice and score (``null`` for a Position ID)."""
+    out: dict[str, Any] = {
+        "position_id": pos.position_id,
+        "variant": pos.variant.name,
+        "on_roll": list(pos.me),
+        "opponent": list(pos.opp),
+        "pips": list(pos.pip_counts),
+        "xgid": None,
+    }
+    if state is not None:
+        out["xgid"] = {
+            "cube": state.cube_value, "cube_owner": {1: "on_roll", -1: "opponent"}.get(state.cube_owner),
+            "dice": list(state.dice) if state.dice else None, "match_length": state.match_length,
+            "score": list(state.score), "crawford": state.crawford,
+        }
+    return out
 
 
 @app.command()
@@ -180,6 +282,9 @@ def show(
         typer.Argument(help="Position ID or XGID to draw; the starting position if omitted."),
     ] = None,
     variant: VariantOption = STANDARD.name,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the position as JSON: IDs, checkers, pips, cube, score.")
+    ] = False,
 ) -> None:
     """Draw a position as a board, seen by the player on roll (O at the bottom)."""
     from gammon.cli.board import render_board
@@ -189,6 +294,9 @@ def show(
             pos, state = Position.initial(variant), None
         else:
             pos, state = read_position(position, variant)
+    if as_json:
+        typer.echo(json.dumps(position_json(pos, state)))
+        return
     options = board_options(state) if state is not None else {}
     console = Console(highlight=False)
     console.print(render_board(pos, **options), soft_wrap=True)
@@ -241,6 +349,10 @@ def play(
         str | None, typer.Option("--opening", help="use-opening-dice (the opening throw is the first "
                                  "move) or reroll (the starter throws anew); default: the variant's usual.")
     ] = None,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue the match saved in this file (.mat, .sgf "
+                                 "or .json); its rules and names come from the file.")
+    ] = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -248,10 +360,32 @@ def play(
     and a number; 'help' lists the commands (hint, undo, double, take, drop,
     resign, save, quit).
     """
+    from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
     from gammon.cli.play_terminal import PlaySettings, run_terminal_game
 
     who = "human" if two_players else opponent.strip().lower()
+    loaded = None
     with user_errors():
+        check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")
+        if seed is not None:
+            check_int(seed, 0, MAX_SEED, "--seed")
+        check_text(name, MAX_NAME, "--name")
+        check_text(opponent_name, MAX_NAME, "--opponent-name")
+        if seed is not None and dice.strip().lower() == "manual":
+            raise GammonError("--seed replays random or card dice; with --dice manual you type the rolls")
+        if resume is not None:
+            from gammon.cli.records import read_record
+
+            loaded = read_record(resume)
+            if loaded.match.is_over:
+                raise GammonError(f"the match in {resume} is over: there is nothing to resume")
+            rules = loaded.match.rules
+            match_length = rules.match_length
+            variant = rules.variant.name
+            jacoby, beavers, auto_doubles = rules.jacoby, rules.beavers, rules.automatic_doubles
+            opening = opening or rules.opening
+            name = name or _clean_name(loaded.names[0])
+            opponent_name = opponent_name or _clean_name(loaded.names[1])
         settings = PlaySettings(
             match_length=match_length,
             variant=find_variant(variant).name,
@@ -265,9 +399,17 @@ def play(
             names=(name, opponent_name),
             opening=opening.strip().lower() if opening else None,
         ).checked()
-    status = run_terminal_game(settings)
+    status = run_terminal_game(settings, match=loaded.match if loaded is not None else None,
+                               resumed_from=resume)
     if status:
         raise typer.Exit(status)
+
+
+def _clean_name(text: str) -> str:
+    """A name read from a file, without control characters and cut to a sensible length."""
+    from gammon.cli.limits import MAX_NAME
+
+    return "".join(c for c in text if c.isprintable())[:MAX_NAME].strip()
 
 
 def main(argv: list[str] | None = None) -> None:

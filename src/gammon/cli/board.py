@@ -263,7 +263,9 @@ def _panel(
         f"{view.symbol}  {view.name}{'  (on roll)' if view.on_roll else ''}",
         f"pips {view.pips}   off {view.off}",
         "" if view.score is None else (
-            f"score {view.score}" + (f" of {match_length}" if match_length else "")
+            f"score {view.score}" if not match_length
+            else f"won the match ({view.score} points)" if view.score >= match_length
+            else f"score {view.score} of {match_length}"
         ),
         f"cube {cube} (owns it)" if view.owns_cube and cube is not None else "",
         ("cards " + "  ".join(f"[{c}]" for c in cards)) if cards else "",

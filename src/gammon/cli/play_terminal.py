@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from rich.console import Console
 from rich.text import Text
 
 from gammon.cli.board import Side, render_board
+from gammon.cli.limits import MAX_MATCH_LENGTH
+from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
 from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
 from gammon.core.errors import GammonError
 from gammon.core.game import (
@@ -113,8 +116,9 @@ class PlaySettings:
 
     def checked(self) -> PlaySettings:
         """These settings with names filled in, or :class:`GammonError` for a bad value."""
-        if not 0 <= self.match_length <= 25:
-            raise GammonError(f"the match length is 0 (money) to 25 points, not {self.match_length}")
+        if not 0 <= self.match_length <= MAX_MATCH_LENGTH:
+            raise GammonError(f"the match length is 0 (money) to {MAX_MATCH_LENGTH} points, "
+                              f"not {self.match_length}")
         find_variant(self.variant)
         if self.dice not in PLAY_DICE:
             raise GammonError(f"unknown dice {self.dice!r}: choose one of {', '.join(PLAY_DICE)}")
@@ -228,6 +232,23 @@ def parse_command(text: str) -> Command | None:
     return Command(name)
 
 
+_POINT = re.compile(r"(?<![(\d])(\d+)(?![\d)])")
+
+
+def renumber_play(text: str) -> str:
+    """A play written from the other side of the board: point ``p`` becomes ``25 - p``.
+
+    The computer's plays are announced in the person's numbering, the one the
+    board's labels show; ``bar``, ``off``, hits (``*``) and counts (``(2)``) stay.
+
+    >>> renumber_play("24/18 13/11*")
+    '1/7 12/14*'
+    >>> renumber_play("bar/22 6/off 8/5(2)")
+    'bar/3 19/off 17/20(2)'
+    """
+    return _POINT.sub(lambda m: str(25 - int(m.group(1))) if 1 <= int(m.group(1)) <= 24 else m.group(1), text)
+
+
 def resign_kind(command: Command) -> ResultKind:
     """The kind of game a ``resign`` command offers."""
     return ResultKind[(command.arg or "single").upper()]
@@ -265,6 +286,11 @@ def _verb(name: str, verb: str) -> str:
     if verb.endswith(("s", "sh", "ch", "x")):
         return f"{name} {verb}es"
     return f"{name} {verb}s"
+
+
+def _possessive(name: str) -> str:
+    """``your`` for You, ``Ann's`` for Ann."""
+    return "your" if _you(name) else f"{name}'s"
 
 
 def _kind_name(kind: ResultKind) -> str:
@@ -307,6 +333,9 @@ class TerminalGame:
         console: Console | None = None,
         dice: DiceSource | None = None,
         computer: Player | None = None,
+        match: Match | None = None,
+        resumed_from: str | None = None,
+        pace: float | None = None,
     ) -> None:
         self.settings = settings.checked()
         assert self.settings.names is not None
@@ -317,14 +346,27 @@ class TerminalGame:
         self.dice: DiceSource = dice or make_dice(
             self.settings.dice, None if self.settings.dice == "manual" else self.seed
         )
-        self.rules = self.settings.rules()
-        self.match = Match(self.rules, self.dice)
+        if match is not None:  # a saved match, continued: its rules, score and games so far
+            self.rules = match.rules
+            self.match = match
+            match.dice = self.dice
+            match.game.dice = self.dice
+            if match.game.is_over and not match.is_over:
+                match.next_game()
+        else:
+            self.rules = self.settings.rules()
+            self.match = Match(self.rules, self.dice)
+        self.resumed_from = resumed_from
+        #: Seconds to pause after each computer turn the person could not answer (closed out).
+        self.pace = pace if pace is not None else (0.8 if self.console.is_terminal else 0.0)
+        self._warmup: BackgroundWarmup | None = None
+        self._computer_streak = 0
         self.humans = (True, self.settings.opponent == "human")
         bot = computer or make_computer_player(self.settings.level, self.seed + 1)
         self.players: list[Player] = [_HumanSeat(), _HumanSeat() if self.humans[1] else bot]  # type: ignore[list-item]
         self._engine: Engine | None = None
         self.parts: list[str] = []
-        self.saved_actions = 0
+        self.saved_actions = self._actions() if match is not None else 0
 
     # -- state --------------------------------------------------------------
 
@@ -446,7 +488,12 @@ class TerminalGame:
         if e.kind == "no-move":
             return f"{name} cannot move."
         if e.kind == "played":
-            return f"{_verb(name, 'play')} {data['play'] or 'nothing'}." if data["play"] else None
+            if not data["play"]:
+                return None
+            text = str(data["play"])
+            if e.player is not None and not self.humans[e.player]:
+                text = renumber_play(text)  # in the person's numbering, as on the board
+            return f"{_verb(name, 'play')} {text}."
         if e.kind == "doubled":
             return f"{_verb(name, 'double')} to {data['cube']}."
         owner = "you" if _you(name) else name
@@ -483,6 +530,10 @@ class TerminalGame:
         """Play until the match ends or the person leaves; the exit status (0, or 130 after Ctrl-C)."""
         try:
             self.intro()
+            self.start_warmup()
+            if self._warmup is not None and not self._warmup.ready(1):
+                self.draw()  # the board at once; the move generator compiles meanwhile
+                self._warmup.wait(self.say, "The game", needed=1)
             while True:
                 self.play_game()
                 if not self.after_game():
@@ -500,6 +551,27 @@ class TerminalGame:
         except GammonError as exc:  # a dice source or bot gave up: say so, never a traceback
             self.error(f"the game cannot go on: {exc}")
             return 1
+
+    def start_warmup(self) -> None:
+        """Compile the engine in the background when this is its first run (said at once)."""
+        if is_warm():
+            return
+        if self.humans[1] or self.settings.level == "heuristic":
+            self.say("(First run: the engine behind 'hint' is being prepared in the background.)")
+        else:
+            self.say("(First run: the computer's engine is being prepared in the background; "
+                     "its first move may take a minute.)")
+        self._warmup = BackgroundWarmup()
+
+    def wait_for_engine(self, who: str, *, search: bool = False) -> None:
+        """Before the engine's first use: wait for the stages of the background preparation
+        it needs (``search``: 1-ply and deeper), saying so."""
+        if self._warmup is None:
+            return
+        needed = None if search or self.settings.level in ("world-class", "strongest") else STAGES_FOR_0PLY
+        self._warmup.wait(self.say, who, needed)
+        if self._warmup.finished:
+            self._warmup = None
 
     def intro(self) -> None:
         r = self.rules
@@ -520,6 +592,10 @@ class TerminalGame:
         if r.match_length and (self.settings.beavers or self.settings.auto_doubles):
             self.say("(Beavers and automatic doubles are for money play: not used in this match.)")
         a, b = self.names
+        if self.resumed_from:
+            m = self.match
+            self.say(f"Resuming {self.resumed_from}: game {len(m.games)}, {a} {m.score[0]}, "
+                     f"{b} {m.score[1]}.")
         if self.humans[1]:
             self.say(f"{a} and {b} take turns at this keyboard; the board turns to face "
                      "whoever is to play (O, at the bottom).")
@@ -564,11 +640,14 @@ class TerminalGame:
         if g.phase is Phase.OPENING:
             self.roll(actor, opening=True)
         elif not self.humans[actor]:
+            self.wait_for_engine(self.names[actor])
             action = next_action(g, self.players)
             if isinstance(action, Roll):
                 self.roll(actor)
             else:
                 self.apply(action)
+                if isinstance(action, Move):
+                    self.after_computer_move(actor)
         elif g.phase is Phase.ROLL:
             self.human_roll(actor)
         elif g.phase is Phase.MOVE:
@@ -580,15 +659,30 @@ class TerminalGame:
         elif g.phase is Phase.CHOOSE_DOUBLE:
             self.human_choose_double(actor)
 
+    def after_computer_move(self, actor: int) -> None:
+        """Keep a run of computer turns followable: when the person could not answer the
+        previous one (closed out, no legal play), show the board after each, paced."""
+        self._computer_streak += 1
+        if self._computer_streak < 2 or self.game.is_over:
+            return
+        self.say(f"({self.names[actor]}'s turn {self._computer_streak} in a row: "
+                 f"{self.names[1 - actor]} could not move.)")
+        self.draw(actor)
+        if self.pace > 0:
+            import time
+
+            self.console.file.flush()
+            time.sleep(self.pace)
+
     def roll(self, actor: int, *, opening: bool = False) -> None:
         """Roll for ``actor`` (manual dice: ask for the numbers thrown at the table)."""
         if self.manual:
             assert isinstance(self.dice, ManualDice)
             if opening:
-                prompt = (f"[dice] opening roll: {self.names[0]}'s die, then {self.names[1]}'s "
-                          "(like 41) > ")
+                prompt = (f"[dice] opening roll: {_possessive(self.names[0])} die, then "
+                          f"{_possessive(self.names[1])} (like 41) > ")
             else:
-                prompt = f"[dice] {self.names[actor]}'s roll (like 31) > "
+                prompt = f"[dice] {_possessive(self.names[actor])} roll (like 31) > "
             while True:
                 line = self.ask(prompt)
                 try:
@@ -707,6 +801,7 @@ class TerminalGame:
     @property
     def engine(self) -> Engine:
         """The engine behind ``hint`` (1-ply: strong and still instant)."""
+        self.wait_for_engine("The hint engine", search=True)
         if self._engine is None:
             from gammon.ai.engine import Engine
 
@@ -738,6 +833,10 @@ class TerminalGame:
             return None
         return result if isinstance(result, PartialPlay) else None
 
+    def _partial_position(self) -> Position:
+        partial = self._partial()
+        return partial.position if partial is not None else self.game.position
+
     def candidates(self) -> list[Play]:
         """The plays the person may still make: all legal plays, or those the parts entered fit."""
         partial = self._partial()
@@ -749,6 +848,7 @@ class TerminalGame:
         g = self.game
         assert g.rolled is not None
         name = self.names[actor]
+        self._computer_streak = 0
         plays = g.legal_plays()
         if len(plays) == 1:
             self.say(f"{name}: the only legal play is {plays[0]}.")
@@ -800,7 +900,12 @@ class TerminalGame:
         try:
             result = follow_parts(g.position, g.rolled, [*self.parts, text])
         except GammonError as exc:
-            self.error(str(exc))
+            message = str(exc)
+            reason = why_not(self._partial_position(), text) if "closest legal" in message else None
+            if reason is not None and reason not in message:
+                head, sep, tail = message.partition("; closest legal")
+                message = f"{head}: {reason}{sep}{tail}"
+            self.error(message)
             if not any(ch.isdigit() for ch in text):
                 self.say("(type 'help' for the commands)")
             return False
@@ -811,15 +916,29 @@ class TerminalGame:
         self.apply(Move(actor, result))
         return True
 
+    #: Lines of plays shown at once by ``moves`` (with the heading and prompt: within 24 rows).
+    PAGE_LINES = 20
+
     def list_moves(self) -> None:
+        """The plays in columns within 80 columns, a page of :attr:`PAGE_LINES` lines at a time."""
         options = self.candidates()
         texts = [f"{i:>3}. {p}" for i, p in enumerate(options, 1)]
-        width = max(len(t) for t in texts) + 2
+        width = min(79, max(len(t) for t in texts) + 2)
         per_line = max(1, 79 // width)
         head = "Plays that still fit" if self.parts else "Legal plays"
         self.say(f"{head} ({len(options)}); type a number to make one:")
-        for i in range(0, len(texts), per_line):
-            self.say("".join(t.ljust(width) for t in texts[i : i + per_line]).rstrip())
+        page = self.PAGE_LINES * per_line
+        for start in range(0, len(texts), page):
+            chunk = texts[start : start + page]
+            nrows = -(-len(chunk) // per_line)
+            for r in range(nrows):  # numbered down the columns, as a reader scans them
+                cells = chunk[r::nrows]
+                self.say("".join(t[:width].ljust(width) for t in cells).rstrip())
+            left = len(texts) - start - len(chunk)
+            if left > 0:
+                answer = self.ask(f"-- {left} more: Enter for the next page, or q > ").lower()
+                if answer:
+                    break
 
     def play_hint(self, top: int = 5) -> None:
         g = self.game
@@ -827,10 +946,8 @@ class TerminalGame:
         allowed = {p.position for p in self.candidates()}
         ranked = [r for r in self.engine.rank_plays(g.position, g.rolled) if r.play.position in allowed]
         self.say("Engine's best plays (1-ply; cubeless equity for you, then win and gammon chances):")
-        for rank, r in enumerate(ranked[:top], 1):
-            gap = "" if rank == 1 else f" ({r.difference:+.3f})"
-            self.say(f"{rank:>3}. {str(r.play):<22} {r.equity:+.3f}{gap:<10} "
-                     f"win {r.probabilities[0]:.1%}  gammon {r.probabilities[1]:.1%}")
+        for line in hint_lines(ranked[:top]):
+            self.say(line)
 
     def human_answer_double(self, actor: int) -> None:
         g = self.game
@@ -942,25 +1059,37 @@ class TerminalGame:
                 return
 
     def save(self, target: str | None) -> bool:
-        """Write the match so far to ``target`` (.mat, or .json for gammon's full record)."""
+        """Write the match so far to ``target`` in the format its ending names.
+
+        ``.mat``, ``.sgf`` or ``.json`` (no ending: the default format is added);
+        other endings are refused, a format that cannot hold this match is refused
+        with the reason, and an existing file is replaced only when the person says so.
+        """
+        from gammon.cli.records import check_can_hold, format_of, render_record, write_text
+
         if not target:
             default = self.default_file()
             target = self.ask(f"File name [{default}] > ") or default
         path = Path(os.path.expanduser(target))
         if not path.suffix:
-            path = path.with_suffix(".mat")
+            path = path.with_suffix(Path(self.default_file()).suffix)
         try:
-            if path.suffix.lower() == ".json":
-                from gammon.formats.record_json import match_to_json
-
-                text = match_to_json(self.match, self.names, self.dice)
-            else:
-                from gammon.formats.mat import write_mat
-
-                names = [n.replace(":", " -") for n in self.names]
-                text = write_mat(self.match, names=names)
-            path.write_text(text, encoding="utf-8")
-        except (GammonError, OSError, ImportError) as exc:
+            fmt = format_of(path)
+            check_can_hold(fmt, self.rules)
+            if path.is_dir():
+                raise GammonError(f"{path} is a folder: give a file name")
+            if not path.parent.is_dir():
+                raise GammonError(f"the folder {path.parent} does not exist")
+            text = render_record(self.match, fmt, self.names, self.dice)
+        except (GammonError, ImportError) as exc:
+            self.error(f"could not save to {path}: {exc}")
+            return False
+        if path.exists() and not self.yes_no(f"{path} exists. Replace it?"):
+            self.say("Not saved.")
+            return False
+        try:
+            write_text(path, text)
+        except GammonError as exc:
             self.error(f"could not save to {path}: {exc}")
             return False
         self.saved_actions = self._actions()
@@ -973,6 +1102,44 @@ class TerminalGame:
         if self.yes_no("Quit and throw away the match played so far?"):
             raise _Quit
         self.say("Carry on.")
+
+
+def why_not(position: Position, text: str) -> str | None:
+    """The plain reason a typed play breaks a rule of entering or bearing off, if it does.
+
+    The play parser names the closest legal plays; this adds the rule a newcomer
+    missed: a checker on the bar enters before any other moves, and bearing off
+    waits until every checker is home.
+    """
+    words = text.lower().replace("-", "/").split()
+    starts = [w.split("/", 1)[0] for w in words if "/" in w]
+    entering = sum(int(m.group(1)) if (m := re.search(r"\((\d)\)", w)) else 1
+                   for w in words if w.split("/", 1)[0] in ("bar", "25"))
+    if position.me[24] > entering and any(s not in ("bar", "25") for s in starts):
+        n = position.me[24]
+        return (f"{_plural(n, 'checker')} on the bar must enter (bar/..) before any other "
+                f"checker moves")
+    if any(w.split("/")[-1].rstrip("*") == "off" or w.endswith("/0") for w in words if "/" in w):
+        outside = sum(position.me[6:25])
+        if outside:
+            return (f"bearing off starts once all checkers are in your home board (points 1-6); "
+                    f"{_plural(outside, 'checker')} still outside")
+    return None
+
+
+def hint_lines(ranked: Sequence[object], width: int = 79) -> list[str]:
+    """One line per ranked play, each at most ``width`` columns (long plays are cut with ...)."""
+    lines = []
+    for rank, r in enumerate(ranked, 1):
+        gap = "" if rank == 1 else f"({r.difference:+.3f})"  # type: ignore[attr-defined]
+        tail = (f" {r.equity:+.3f} {gap:<9} win {r.probabilities[0]:.1%}"  # type: ignore[attr-defined]
+                f" gammon {r.probabilities[1]:.1%}")  # type: ignore[attr-defined]
+        room = width - 5 - len(tail)
+        play = str(r.play)  # type: ignore[attr-defined]
+        if len(play) > room:
+            play = play[: room - 3] + "..."
+        lines.append(f"{rank:>3}. {play:<{min(22, room)}}{tail}".rstrip())
+    return lines
 
 
 def run_terminal_game(settings: PlaySettings, **options: object) -> int:

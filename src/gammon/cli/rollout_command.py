@@ -41,14 +41,28 @@ def rollout(
     from gammon.ai.rollout import RolloutSettings
     from gammon.ai.rollout import rollout as run_rollout
     from gammon.cli.app import parse_dice, read_position, user_errors
+    from gammon.cli.limits import (
+        MAX_SEED,
+        MAX_TRIALS,
+        MAX_TRUNCATE,
+        check_float,
+        check_int,
+        max_processes,
+    )
+    from gammon.cli.warmup import engine_ready
     from gammon.core.errors import GammonError
 
     with user_errors():
+        check_int(trials, 1, MAX_TRIALS, "--trials")
+        check_int(seed, 0, MAX_SEED, "--seed")
+        check_int(processes, 1, max_processes(), "--processes (up to this machine's cores)")
+        if truncate is not None:
+            check_int(truncate, 1, MAX_TRUNCATE, "--truncate")
+        if target_se is not None:
+            check_float(target_se, 0.0, 1.0, "--target-se", open_low=True)
         pos, _state = read_position(position, variant)
         if pos.outcome is not None:
             raise GammonError("the game is over in that position: there is nothing to roll out")
-        if trials < 1 or processes < 1:
-            raise GammonError("--trials and --processes must be at least 1")
         flipped = False
         label = pos.position_id
         if play is not None:
@@ -64,6 +78,7 @@ def rollout(
             trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
             target_se=target_se, variance_reduction=variance_reduction,
         )
+        engine_ready()
         console = Console(stderr=True)
         with Progress(
             TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

@@ -9,6 +9,7 @@ heuristic bot).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -21,6 +22,9 @@ def train(
     out: Annotated[Path, typer.Option("--out", help="Folder for checkpoint.npz, meta.json and snapshots.")],
     games: Annotated[int, typer.Option(help="Total games to reach (resumed games count).")] = 100_000,
     resume: Annotated[bool, typer.Option(help="Continue from the checkpoint in --out.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Start afresh in --out even if it holds a run (replacing it).")
+    ] = False,
     seed: Annotated[int, typer.Option(help="Seed of the dice and the first weights.")] = 1,
     hidden: Annotated[int, typer.Option(help="Hidden units of each net.")] = 128,
     alpha: Annotated[float, typer.Option(help="Learning rate.")] = 0.1,
@@ -33,11 +37,25 @@ def train(
     from gammon.core.errors import GammonError
 
     console = Console(stderr=True)
+    from gammon.cli.limits import MAX_HIDDEN, MAX_SEED, MAX_TRAIN_GAMES, check_float, check_int, load_weights
+
     with user_errors():
-        if games < 1 or hidden < 1 or not 0 < alpha <= 1 or not 0 <= lam <= 1:
-            raise GammonError("need --games >= 1, --hidden >= 1, 0 < --alpha <= 1 and 0 <= --lambda <= 1")
-        if resume and not (out / "checkpoint.npz").exists():
-            raise GammonError(f"nothing to resume: {out / 'checkpoint.npz'} does not exist")
+        check_int(games, 1, MAX_TRAIN_GAMES, "--games")
+        check_int(hidden, 1, MAX_HIDDEN, "--hidden")
+        check_int(seed, 0, MAX_SEED, "--seed")
+        check_float(alpha, 0.0, 1.0, "--alpha", open_low=True)
+        check_float(lam, 0.0, 1.0, "--lambda")
+        if resume and force:
+            raise GammonError("--resume continues the run in --out; --force replaces it: choose one")
+        _check_out(out, resume=resume, force=force)
+        if resume:
+            done = load_weights(out / "checkpoint.npz", "checkpoint", checkpoint=True).meta.get("games", 0)
+            snaps = sorted((out / "snapshots").glob("games-*.npz"))
+            if snaps:
+                load_weights(snaps[-1], "snapshot")
+            if isinstance(done, int) and done >= games:
+                raise GammonError(f"the run in {out} has already played {done:,} games; "
+                                  f"ask for more with --games")
         settings = Settings(games=games, seed=seed, hidden=hidden, alpha=alpha, lam=lam)
         with Progress(
             TextColumn("training"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
@@ -56,8 +74,38 @@ def train(
                 bar.update(task, completed=p.games, info=info)
                 console.log(p.line())
 
+            from gammon.ai import train as train_module
+            from gammon.cli.warmup import PREPARING, _cached
+
+            if not _cached(train_module._train_games):
+                console.print(f"{PREPARING.replace('the engine', 'the trainer')}...")
             run_training(settings, out, resume=resume, progress=progress)
-    typer.echo(f"trained to {games} games: {out / 'checkpoint.npz'}")
+    typer.echo(f"trained to {games:,} game{'' if games == 1 else 's'}: {out / 'checkpoint.npz'}")
+
+
+def _check_out(out: Path, *, resume: bool, force: bool) -> None:
+    """Refuse an ``--out`` that is not a folder for a run, or one whose run would be lost.
+
+    :raises GammonError: a file in the way, a missing parent folder, a run there
+        without ``--resume`` or ``--force``, or ``--resume`` with nothing to resume.
+    """
+    from gammon.core.errors import GammonError
+
+    if out.exists() and not out.is_dir():
+        raise GammonError(f"--out {out} is a file; training writes a folder (checkpoint.npz, meta.json)")
+    if not out.exists() and not out.parent.is_dir():
+        raise GammonError(f"--out {out}: the folder {out.parent} does not exist")
+    ckpt = out / "checkpoint.npz"
+    if resume:
+        if not ckpt.exists():
+            raise GammonError(f"nothing to resume: {ckpt} does not exist")
+        return
+    if out.is_dir() and any(out.iterdir()) and not force:
+        what = "a training run" if ckpt.exists() else "files"
+        raise GammonError(f"--out {out} already holds {what}: --resume to continue it, --force to start "
+                          "afresh there, or choose another folder")
+    if out.exists() and not os.access(out, os.W_OK):
+        raise GammonError(f"--out {out}: no permission to write there")
 
 
 def register(app: typer.Typer) -> None:

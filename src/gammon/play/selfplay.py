@@ -34,6 +34,8 @@ def run_selfplay(
     variant: str = "standard",
     progress: Progress | None = None,
     dice: DiceSource | None = None,
+    *,
+    jacoby: bool = False,
 ) -> Match:
     """Play the heuristic bot against itself and return the match (or money session).
 
@@ -44,13 +46,15 @@ def run_selfplay(
     :param progress: called after each game with (games done, total or None).
     :param dice: the dice source (default: ``RandomDice(seed)``); the match keeps it
         as ``match.dice``, so a caller can reveal crypto dice afterwards.
+    :param jacoby: money play: gammons count only once the cube is turned.
     :raises GammonError: bad arguments (games below 1, unknown variant, bad length or seed).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise GammonError(f"the number of games must be a whole number, at least 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise GammonError(f"the seed must be a whole number, 0 or more, not {seed!r}")
-    rules = Rules(variant=find_variant(variant), match_length=match_length)
+    rules = Rules(variant=find_variant(variant), match_length=match_length,
+                  jacoby=jacoby and not match_length)
     dice = dice if dice is not None else RandomDice(seed)
     players = (HeuristicPlayer(seed=2 * seed + 1), HeuristicPlayer(seed=2 * seed + 2))
     total = games if rules.is_money else None

@@ -127,7 +127,11 @@ class Valuer:
         n = len(ranked)
         if n == 0:
             return [], 0
-        chosen = list(ranked[: max(count, 1) + 2])
+        # The search's survivors (valued at full depth) are the candidates; the
+        # others were filtered out at 0-ply.  The play made is always valued at
+        # full depth, as GNU Backgammon does.
+        full = max(r.plies for r in ranked)
+        chosen = [r for r in ranked[: max(count, 1) + 2] if r.plies == full] or [ranked[0]]
         if played is not None and all(r.play.position != played for r in chosen):
             chosen += [r for r in ranked if r.play.position == played]
         out: list[Candidate] = []

@@ -59,6 +59,15 @@ def test_the_alias_and_the_summary(tmp_path: Path, match: Match) -> None:
     assert "luck-adjusted" in result.stdout
 
 
+def test_replay_steps_through_every_move(tmp_path: Path, match: Match) -> None:
+    f = _write(match, tmp_path / "m.mat")
+    result = runner.invoke(app, ["analyse", str(f), "--plies", "0", "--replay"])
+    assert result.exit_code == 0, result.output
+    moves = sum(1 for g in match.games for a in g.record if type(a).__name__ == "Move")
+    assert result.stdout.count("Position ID:") >= moves
+    assert "checker error rate" in result.stdout  # the summary follows the replay
+
+
 @pytest.mark.parametrize("args,message", [
     (["nowhere.mat"], "cannot read"),
     (["x.txt"], "cannot tell the format"),

@@ -84,6 +84,9 @@ class Valuer:
     def __init__(self, plies: int = 2, engine: Engine | None = None) -> None:
         self.plies = plies
         self.engine = engine or Engine(plies=0)
+        #: 0-ply, no noise: chooses the best play of each roll for luck (its fast path).
+        self._luck_engine = self.engine if self.engine.level.plies == 0 and self.engine.level.noise == 0 \
+            else Engine(plies=0)
 
     # -- positions after a play ---------------------------------------------------
 
@@ -159,10 +162,9 @@ class Valuer:
 
     def roll_value(self, position: Position, dice: tuple[int, int], info: CubeInfo) -> Value:
         """The mover's 0-ply value after the best play of ``dice`` (a pass when none is legal)."""
-        ranked = self.engine.rank_plays(position, dice, plies=0)
-        if ranked:
-            best = ranked[0]
-            return self.value_after(best.probabilities, best.play.position, info)
+        best = self._luck_engine.best_play(position, dice)
+        if best.moves:
+            return self.value_after(self.probs_after(best.position, 0), best.position, info)
         probs = flip(self.engine.evaluator.evaluate(position.swap(), 0))
         return self.value_after(probs, position, info)
 

@@ -181,3 +181,20 @@ def test_bad_depth_is_refused() -> None:
 
     with pytest.raises(GammonError, match="plies"):
         analyse_match(_opening_match(), plies=9)
+
+
+def test_luck_adjusted_results_spread_less_than_raw_results() -> None:
+    import statistics
+
+    from gammon.core.dice import RandomDice
+    from gammon.play.ai_player import AIPlayer
+    from gammon.play.session import play_match
+
+    players = (AIPlayer("expert", seed=1), AIPlayer("expert", seed=2))
+    m = play_match(Rules(), players, RandomDice(11), games_limit=8)
+    a = analyse_match(m, plies=0, processes=1, explain=False)
+    raw = [float(g.summary.points if g.summary.winner == 0 else -g.summary.points) for g in a.games]
+    adjusted = [r - g.luck_points for r, g in zip(raw, a.games, strict=True)]
+    assert statistics.pstdev(adjusted) < 0.6 * statistics.pstdev(raw)
+    # The match's figures add up the games'.
+    assert a.result == pytest.approx(sum(raw)) and a.luck == pytest.approx(sum(g.luck_points for g in a.games))

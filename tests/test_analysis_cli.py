@@ -115,3 +115,28 @@ def test_gnubg_loads_the_annotated_sgf(tmp_path: Path, match: Match) -> None:
     assert "Luck:" in back and "Eq " in back, proc.stdout[-2000:]
     theirs = match_from_mat((tmp_path / "back.mat").read_text())
     assert [len(g.record) for g in theirs.games] == [len(g.record) for g in analysed.games]
+
+
+def test_the_terminal_shows_the_game_analysis_at_its_end() -> None:
+    import io
+
+    from rich.console import Console
+
+    from gammon.cli.play_terminal import PlaySettings, TerminalGame
+    from gammon.core.dice import RandomDice
+
+    lines = iter(["13/10 13/9", "resign", "n", "n"])  # player 0 plays 4-3 after an opening 4-3, then resigns
+
+    def answer(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    console = Console(file=out, width=200, force_terminal=True, no_color=True, highlight=False)
+    settings = PlaySettings(seed=1, match_length=0, jacoby=False, level="heuristic")
+    game = TerminalGame(settings, input_fn=answer, console=console, dice=RandomDice(3))
+    game.run()
+    text = out.getvalue()
+    assert "Analysis of the game" in text and "error rate" in text

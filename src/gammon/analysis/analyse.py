@@ -219,6 +219,28 @@ def analyse_match(match: Match, names: Sequence[str] = ("Player 0", "Player 1"),
     return analyse_record(match.rules, [g.record for g in match.games], names, **kwargs)
 
 
+def analyse_game(match: Match, names: Sequence[str] = ("Player 0", "Player 1"), game: int = -1,
+                 plies: int = 0, valuer: Valuer | None = None) -> MatchAnalysis:
+    """Analyse one game of ``match`` (default: the last) at its real score and cube, quickly.
+
+    The whole record is walked (cheap) so that the score and the Crawford state
+    are right; only the chosen game's decisions are valued, in this process.
+    """
+    rules = match.rules
+    records = [g.record for g in match.games]
+    tasks, summaries = walk(rules, records, match.games_limit)
+    index = game % len(summaries) if summaries else 0
+    mine = [t for t in tasks if t.game == index]
+    val = valuer or Valuer(plies)
+    decisions = run_tasks(mine, val, 1)
+    from gammon.analysis.explain import explain_decision
+
+    for t, d in zip(mine, decisions, strict=True):
+        if d.mark in ("error", "blunder"):
+            d.explanation = explain_decision(t, d, val)
+    return summarise(rules, (str(names[0]), str(names[1])), summaries[index:index + 1], decisions, plies)
+
+
 def analyse_file(path: str, **kwargs: Any) -> MatchAnalysis:
     """Analyse the record in ``path`` (.mat, .sgf or .json); keywords as :func:`analyse_record`."""
     from gammon.analysis.records import load_record
@@ -230,6 +252,7 @@ def analyse_file(path: str, **kwargs: Any) -> MatchAnalysis:
 
 
 __all__ = [
-    "DEFAULT_PLIES", "MAX_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_match",
+    "DEFAULT_PLIES", "MAX_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_game",
+    "analyse_match",
     "analyse_record", "default_processes", "run_tasks", "summarise",
 ]

@@ -97,7 +97,8 @@ def play_reasons(before: Position, played: Position, best: Position) -> list[str
         if s_played - s_best >= 3:
             out.append(f"leaves {s_played} shots instead of {s_best}")
         elif s_best - s_played >= 5:
-            out.append(f"plays safe ({s_played} shots) where the better play takes the risk of {s_best} shots")
+            safe = "plays safe" if s_played == 0 else f"leaves only {s_played} shots"
+            out.append(f"{safe} where the better play accepts {s_best} shots for more")
     held, m_played, m_best = made_points(before), made_points(played), made_points(best)
     interesting = set(range(2, 10)) | set(range(18, 25))
     for p in sorted(held & m_best - m_played, reverse=True):

@@ -77,4 +77,38 @@ def player_lines(p: PlayerStats) -> list[str]:
     ]
 
 
-__all__ = ["decision_lines", "decision_title", "mark_text", "player_lines", "rate", "signed"]
+def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> list[str]:
+    """The analysis of the game just finished, as a few lines for the terminal's end of game.
+
+    Error rates, marks and luck per player, then the worst mistakes with the
+    better play and the reason.  Never raises: an analysis that fails says so
+    in one line.
+    """
+    from gammon.analysis.analyse import analyse_game
+    from gammon.core.errors import GammonError
+    from gammon.core.match import Match
+
+    if not isinstance(match, Match) or not match.games:
+        return []
+    try:
+        a = analyse_game(match, names, -1, plies)
+    except (GammonError, ValueError) as exc:
+        return [f"(no analysis of this game: {exc})"]
+    lines = [f"Analysis of the game ({plies}-ply; mEMG per decision, PR = half of it):"]
+    for p in a.players:
+        m = p.marks
+        lines.append(f"  {p.name}: error rate {rate(p.error_rate)} (checker {rate(p.checker_error_rate)}, "
+                     f"cube {rate(p.cube_error_rate)}), PR {rate(p.pr)}; {m['doubtful']} doubtful, "
+                     f"{m['error']} errors, {m['blunder']} blunders; luck {signed(p.luck)}")
+    worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
+    for d in worst[:3]:
+        better = f"; better {d.best}" if d.best and d.best != d.played else ""
+        lines.append(f"  {decision_title(d, names)}: {mark_text(d)}{better}")
+        if d.explanation:
+            lines.append(f"    {d.explanation}")
+    return lines
+
+
+__all__ = [
+    "decision_lines", "decision_title", "game_report_lines", "mark_text", "player_lines", "rate", "signed",
+]

@@ -140,3 +140,16 @@ def test_the_terminal_shows_the_game_analysis_at_its_end() -> None:
     game.run()
     text = out.getvalue()
     assert "Analysis of the game" in text and "error rate" in text
+
+
+@pytest.mark.parametrize("variant", ["nackgammon", "hypergammon", "dutch", "acey-deucey"])
+def test_every_variant_the_engine_plays(tmp_path: Path, variant: str) -> None:
+    m = run_selfplay(1, 3, variant=variant)
+    f = tmp_path / "v.json"
+    f.write_text(match_to_json(m, ("Ann", "Bob")))
+    result = runner.invoke(app, ["analyse", str(f), "--plies", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    moves = [d for g in data["games"] for d in g["decisions"] if d["kind"] == "move"]
+    plays = sum(1 for g in m.games for a in g.record if type(a).__name__ == "Move")
+    assert len(moves) >= plays > 0

@@ -158,9 +158,14 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
                                       play_text="", opening=opening))
                 asked = False
             elif isinstance(action, ChooseDouble):
-                p = game.turn
-                assert game.rolled is not None
-                pending_roll = (p, game.position, _info(game, p), game.rolled, False, True)
+                p = action.player
+                n = action.number
+                if game.phase is Phase.MOVE and game.rolled is not None:
+                    pending_roll = (p, game.position, _info(game, p), game.rolled, False, True)
+                else:  # the chosen double could not be played: the turn went on at once
+                    turn += 1
+                    tasks.append(RollTask(gi, turn, p, before, _info(game, p), dice=(n, n), played=None,
+                                          play_text="", chosen=True))
             elif isinstance(action, Move):
                 rec = game.record[-1]
                 assert isinstance(rec, Move)

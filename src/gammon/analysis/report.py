@@ -32,6 +32,14 @@ th:first-child,td:first-child{text-align:left}
 """
 
 
+def _estimate(p: dict[str, Any]) -> str:
+    return "-" if p["rating_estimate"] is None else f"{p['rating_estimate']:.0f}"
+
+
+def _rolls(p: dict[str, Any]) -> str:
+    return f"{p['very_lucky']} / {p['lucky']} / {p['unlucky']} / {p['very_unlucky']}"
+
+
 def _players_table(a: MatchAnalysis) -> str:
     p = [x.to_dict() for x in a.players]
     rows: list[tuple[str, str, str]] = [
@@ -42,16 +50,14 @@ def _players_table(a: MatchAnalysis) -> str:
         ("Error rate (mEMG per decision)", rate(p[0]["error_rate"]), rate(p[1]["error_rate"])),
         ("PR", rate(p[0]["pr"]), rate(p[1]["pr"])),
         ("Rating", p[0]["rating"], p[1]["rating"]),
-        ("Rating estimate", *(f"{x['rating_estimate']:.0f}" if x["rating_estimate"] is not None else "-"
-                                  for x in p)),
+        ("Rating estimate", _estimate(p[0]), _estimate(p[1])),
     ]
     for m in ("doubtful", "error", "blunder"):
         rows.append((f"{m.capitalize()}s {SYMBOLS[m]}", str(p[0]["marks"][m]), str(p[1]["marks"][m])))
     for k in p[0]["cube_errors"]:
         rows.append((k.capitalize(), str(p[0]["cube_errors"][k]), str(p[1]["cube_errors"][k])))
     rows.append(("Luck (EMG)", signed(p[0]["luck"]), signed(p[1]["luck"])))
-    rows.append(("Very lucky / lucky / unlucky / very unlucky rolls",
-                 *(f"{x['very_lucky']} / {x['lucky']} / {x['unlucky']} / {x['very_unlucky']}" for x in p)))
+    rows.append(("Very lucky / lucky / unlucky / very unlucky rolls", _rolls(p[0]), _rolls(p[1])))
     head = f"<tr><th></th><th>{escape(a.names[0])}</th><th>{escape(a.names[1])}</th></tr>"
     body = "".join(f"<tr><td>{escape(r[0])}</td><td>{escape(r[1])}</td><td>{escape(r[2])}</td></tr>"
                    for r in rows)

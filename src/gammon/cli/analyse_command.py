@@ -143,6 +143,11 @@ def register(app: typer.Typer) -> None:
             rec = load_record(record)
             if not any(rec.games):
                 raise GammonError(f"{record} holds no game to analyse")
+            if annotated is not None:  # refuse what SGF cannot carry before the long part
+                from gammon.core.match import Match
+                from gammon.formats.sgf import write_sgf
+
+                write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
             with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                           console=err, transient=True) as bar:
                 task = bar.add_task("decisions", total=None)
@@ -175,9 +180,9 @@ def register(app: typer.Typer) -> None:
         elif step:
             import sys
 
-            out = Console(highlight=False)
-            replay(out, analysis, input if sys.stdin.isatty() else None)
-            _summary(out, analysis)
+            screen = Console(highlight=False)
+            replay(screen, analysis, input if sys.stdin.isatty() else None)
+            _summary(screen, analysis)
         else:
             _summary(Console(), analysis)
         for out in (annotated, html, graph):

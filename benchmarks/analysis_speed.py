@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import shutil
 import subprocess
 import tempfile
@@ -33,6 +34,12 @@ from gammon.play.session import play_match
 def make_match(length: int, seed: int):  # type: ignore[no-untyped-def]
     players = (AIPlayer("expert", seed=2 * seed + 1), AIPlayer("expert", seed=2 * seed + 2))
     return play_match(Rules(match_length=length), players, RandomDice(seed))
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the analysis workers)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def gnubg_seconds(mat: Path, plies: int) -> float | None:
@@ -68,9 +75,11 @@ def main() -> None:
     # Warm the engine (numba loads its compiled kernels) outside the timing.
     analyse_record(match.rules, games[:1], plies=0, processes=1, explain=False)
     procs = args.processes or default_processes(args.plies)
+    cpu0 = _cpu()
     t = time.perf_counter()
     a = analyse_record(match.rules, games, ("gammon A", "gammon B"), plies=args.plies, processes=procs)
     seconds = time.perf_counter() - t
+    cpu = _cpu() - cpu0
     ds = a.decisions
     moves = sum(1 for d in ds if d.kind == "move")
     unforced = sum(1 for d in ds if d.kind == "move" and not d.forced)
@@ -81,6 +90,9 @@ def main() -> None:
     print(f"decisions: {len(ds)} ({moves} moves of which {unforced} unforced, {cube} cube decisions and takes)")
     print(f"gammon analysis at {args.plies}-ply, {procs} processes: {seconds:.1f} s "
           f"({1000 * seconds / max(1, len(ds)):.0f} ms per decision)")
+    per = cpu / max(1, len(ds))
+    print(f"CPU time (all processes): {cpu:.1f} s, {1000 * per:.0f} ms per decision; on an idle machine with "
+          f"{procs} cores about {per * 150 / procs:.0f} s for 150 decisions")
     for p in a.players:
         print(f"  {p.name}: error rate {p.error_rate or 0:.1f} mEMG, PR {p.pr or 0:.1f}")
     if args.gnubg:

@@ -27,6 +27,12 @@ def test_no_blot_no_shot() -> None:
     assert shots(pos("x: 6:2 8:2; o: 24:2")) == 0
 
 
+def test_split_back_checkers_are_not_counted_as_shots() -> None:
+    # Our blot on our 23-point (his 2-point) next to his checkers: hittable, but not a "shot".
+    p = pos("x: 23:1 6:2; o: 6:3 4:2")
+    assert shots(p) == 0 and shots(p, outside_only=False) > 0
+
+
 def test_gives_up_a_point() -> None:
     before = pos("x: 24:2 13:5 8:3 6:3 5:2; o: 24:2 13:5 8:3 6:5")
     played = pos("x: 24:2 13:5 8:3 6:3 5:1 3:1; o: 24:2 13:5 8:3 6:5")

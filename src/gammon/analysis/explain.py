@@ -3,8 +3,9 @@
 For a checker play the position after the play made is compared with the
 position after the better play, both from the mover's side:
 
-* shots: how many of the opponent's 36 rolls hit a blot (counted with the
-  rules' own move generator: a roll hits when some legal play of it hits);
+* shots: how many of the opponent's 36 rolls hit a blot outside his home
+  board (counted with the rules' own move generator: a roll hits when some
+  legal play of it hits such a blot);
 * points: a point held before the roll that the play gives up and the better
   play keeps; a point (home board, bar point or an anchor) the better play
   makes and the play made does not;
@@ -51,14 +52,22 @@ def longest_prime(position: Position) -> tuple[int, int]:
     return best, top
 
 
-def shots(position: Position) -> int:
-    """How many of the opponent's 36 rolls hit a blot of the mover (``position`` from the mover's side)."""
-    if not any(position.me[p - 1] == 1 for p in range(1, 25)) or position.outcome is not None:
+def shots(position: Position, outside_only: bool = True) -> int:
+    """How many of the opponent's 36 rolls hit a blot of the mover (``position`` from the mover's side).
+
+    With ``outside_only`` (the players' way of counting shots) a blot in the
+    opponent's home board (the mover's points 19-24, split back checkers)
+    does not count: hitting it costs the mover few pips.
+    """
+    last = 18 if outside_only else 24
+    if not any(position.me[p - 1] == 1 for p in range(1, last + 1)) or position.outcome is not None:
         return 0
     opp = position.swap()
+    # The opponent's move to his point q hits the mover's point 25 - q.
+    first_q = 25 - last
     total = 0
     for roll, weight in ROLLS:
-        if any(play.hits for play in opp.legal_plays(roll)):
+        if any(m.hit and m.to_point >= first_q for play in opp.legal_plays(roll) for m in play.moves):
             total += weight
     return total
 

@@ -11,9 +11,18 @@ on roll: the opponent's cubeful equity after his proper cube action (he may
 double, the cube may be dead), negated.  A play that ends the game is worth
 exactly what it scores.
 
+The plays are ranked by the engine's own search (cubeless, with its move
+filter: up to 8 plays within 0.16 of the best at 0-ply are searched to the
+full depth); the survivors and the play made are then valued cubefully as
+above and ranked again.  GNU Backgammon's analysis searches cubefully and
+keeps up to 16 plays within 0.32: a play we filter out early can only be a
+large mistake, and the play made is always valued at full depth.
+
 Luck of a roll: the value after the best play of the rolled dice minus the
 average of that value over all 36 rolls (over the 30 non-doubles for the
-opening roll), all at 0-ply, as GNU Backgammon measures luck.
+opening roll), all at 0-ply, as GNU Backgammon measures luck.  The opening
+roll's luck goes to the player who plays it; who wins the opening throw is
+not counted as luck.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ done) that can be valued anywhere, in any order, in another process:
 * :class:`TakeTask`: the opponent answered a double (take, pass, beaver);
 * :class:`RollTask`: the dice were rolled (luck) and played (checker play).
 
-Resignations and Acey-Deucey's choice of a double are not analysed.
+Resignations (offered or answered) and Acey-Deucey's choice of a double are
+not analysed; a beaver is analysed as a take (the redouble it adds is not
+valued).
 """
 
 from __future__ import annotations

@@ -130,6 +130,15 @@ def test_wrong_take_and_wrong_pass(valuer: Valuer) -> None:
     assert early.error_kind == "wrong pass" and early.best == "take"
 
 
+def test_a_beaver_of_a_strong_double_is_a_wrong_beaver(valuer: Valuer) -> None:
+    info = CubeInfo(beavers=True)
+    bad = analyse_take(valuer, TakeTask(0, 1, 1, DOUBLE_TAKE, info, answer="beaver"))
+    take = analyse_take(valuer, TakeTask(0, 1, 1, DOUBLE_TAKE, info, answer="take"))
+    assert bad.error_kind == "wrong beaver" and take.error_kind is None
+    # Beavering doubles what the take loses.
+    assert bad.value_after == pytest.approx(2 * take.value_after)
+
+
 def test_luck_averages_to_zero_over_all_rolls(valuer: Valuer) -> None:
     p = pos("x: 24:2 13:5 8:3 6:4 5:1; o: 24:2 13:5 8:3 6:5")
     info = CubeInfo()

@@ -226,10 +226,16 @@ def analyse_take(valuer: Valuer, task: TakeTask) -> Decision:
     mine = take if took else drop
     d.played = task.answer
     d.best = "take" if take >= drop else "pass"
+    if task.answer == "beaver":
+        # Money play: the cube goes to four times its value, the taker owning it, so the
+        # taker's equity (normalised to the cube before the double) is twice a take's.
+        mine = 2.0 * take
+        if mine > best:
+            best, d.best = mine, "beaver"
     d.value_after = mine
     d.equity_lost = max(0.0, best - mine)
     if d.equity_lost > 0:
-        d.error_kind = "wrong take" if took else "wrong pass"
+        d.error_kind = ("wrong beaver" if task.answer == "beaver" else "wrong take") if took else "wrong pass"
     if cd.mwc is not None:
         t, p = 1.0 - cd.mwc[1], 1.0 - cd.mwc[2]
         d.mwc_after = t if took else p

@@ -36,7 +36,7 @@ class PlayerStats:
     cube_marks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARK_NAMES, 0))
     cube_errors: dict[str, int] = field(default_factory=lambda: {
         "missed double": 0, "wrong double (too early)": 0, "wrong double (too good)": 0,
-        "wrong take": 0, "wrong pass": 0})
+        "wrong take": 0, "wrong pass": 0, "wrong beaver": 0})
     doubles: int = 0
     takes: int = 0
     passes: int = 0

@@ -10,8 +10,7 @@ done) that can be valued anywhere, in any order, in another process:
 * :class:`RollTask`: the dice were rolled (luck) and played (checker play).
 
 Resignations (offered or answered) and Acey-Deucey's choice of a double are
-not analysed; a beaver is analysed as a take (the redouble it adds is not
-valued).
+not analysed; a beaver is valued as a take at twice the cube (money play).
 """
 
 from __future__ import annotations

@@ -1033,6 +1033,10 @@ class TerminalGame:
         if m.is_over and m.winner is not None:
             w = self.names[m.winner]
             self.say(f"{_verb(w, 'win')} the match {max(m.score)}-{min(m.score)}!", "bold")
+        if self.console.is_terminal:  # the analysis of the game (gammon.analysis), for people only
+            from gammon.analysis.text import game_report_lines
+            for line in game_report_lines(self.match, self.names):
+                self.say(line)
 
     def after_game(self) -> bool:
         """Offer to save; True when another game follows."""

@@ -1,0 +1,83 @@
+"""An SGF of the match with the analysis in its comments, as GNU Backgammon loads it.
+
+The SGF is :func:`gammon.formats.sgf.write_sgf`'s; each move, double and
+answer node gets a ``C[...]`` comment (GNU Backgammon shows it as the move's
+annotation) with the alternatives, the cube equities, the luck and, for a
+mistake, the mark and the reason.  A cube decision without a double has no
+node of its own: it goes into the comment of the roll that follows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gammon.analysis.analyse import MatchAnalysis
+from gammon.analysis.decisions import Decision
+from gammon.analysis.text import decision_lines, player_lines
+from gammon.core.match import Match
+
+_NODE = re.compile(r"^;(?:(?P<who>[WB])\[(?P<what>[^\]]*)\]|PL\[)")
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _comment(ds: list[Decision], names: tuple[str, str]) -> str:
+    lines: list[str] = []
+    for d in ds:
+        lines += decision_lines(d, names)
+    return f"C[{_escape(chr(10).join(lines))}]" if lines else ""
+
+
+def annotated_sgf(match: Match, analysis: MatchAnalysis) -> str:
+    """The SGF text of ``match`` with ``analysis`` (of the same match) in comments."""
+    from gammon.formats.sgf import write_sgf
+
+    names = analysis.names
+    text = write_sgf(match, names)
+    trees = [t for t in re.split(r"(?m)^(?=\(;)", text) if t.strip()]
+    by_game: dict[int, list[Decision]] = {}
+    for d in analysis.decisions:
+        by_game.setdefault(d.game, []).append(d)
+    out: list[str] = []
+    game_index = -1
+    for tree in trees:
+        m = re.search(r"MI\[length:\d+\]\[game:(\d+)\]", tree)
+        game_index = int(m.group(1)) if m else game_index + 1
+        queue = list(by_game.get(game_index, []))
+        lines = tree.split("\n")
+        for i, line in enumerate(lines):
+            nm = _NODE.match(line)
+            if i == 0 or nm is None or nm.group("who") is None:
+                continue
+            what = nm.group("what").lower()
+            if what == "double":
+                want = "cube"
+            elif what in ("take", "drop"):
+                want = "take"
+            else:
+                want = "move"
+            taken: list[Decision] = []
+            while queue:
+                d = queue.pop(0)
+                if want == "cube" and d.kind == "take":  # a beaver: the taker's 'double'
+                    taken.append(d)
+                    break
+                taken.append(d)
+                if d.kind == want and (want != "cube" or d.played == "double"):
+                    break
+            closing = line.endswith(")")
+            body = line[:-1] if closing else line
+            lines[i] = body + _comment(taken, names) + (")" if closing else "")
+        if game_index == 0 and lines:
+            summary = [f"Analysis by gammon at {analysis.plies}-ply"]
+            for p in analysis.players:
+                summary += player_lines(p)
+            root = lines[0]
+            lines[0] = root + f"GC[{_escape(chr(10).join(summary))}]" if "GC[" not in root else root
+        out.append("\n".join(lines))
+    return "".join(t if t.endswith("\n") else t + "\n" for t in out)
+
+
+__all__ = ["annotated_sgf"]

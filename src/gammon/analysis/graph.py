@@ -1,0 +1,128 @@
+"""The equity graph of a match: player 0's match winning chance (or money equity) after every decision.
+
+Match play shows player 0's MWC in percent; money play his running total in
+points (the points of the games already played plus the current game's
+cubeful equity times the cube).  Errors and blunders are marked on the line
+(by whoever made them), very lucky and very unlucky rolls with triangles,
+games separated by faint lines.
+
+:func:`graph_points` gives the numbers (for any drawing); :func:`graph_svg`
+and :func:`graph_image` draw them with matplotlib.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from gammon.analysis.analyse import MatchAnalysis
+
+
+@dataclass(frozen=True, slots=True)
+class GraphPoint:
+    """One point of the graph: ``x`` the decision's number, ``y`` player 0's value after it."""
+
+    x: int
+    y: float
+    game: int
+    player: int
+    label: str
+    mark: str | None
+    luck_mark: str | None
+
+
+def graph_points(analysis: MatchAnalysis) -> list[GraphPoint]:
+    """Player 0's value after each move and each answer to a double, in order."""
+    match = analysis.match_length > 0
+    out: list[GraphPoint] = []
+    before = 0.0  # money: points won in the games before this one
+    x = 0
+    for g in analysis.games:
+        for d in g.decisions:
+            if d.kind == "cube" and d.mark is None:
+                continue
+            sign = 1 if d.player == 0 else -1
+            if match:
+                if d.mwc_after is None:
+                    continue
+                y = 100.0 * (d.mwc_after if d.player == 0 else 1.0 - d.mwc_after)
+            else:
+                y = before + sign * d.value_after * d.cube_value
+            x += 1
+            label = f"game {d.game + 1} turn {d.turn}: {analysis.names[d.player]} {d.played}"
+            out.append(GraphPoint(x, y, d.game, d.player, label, d.mark, d.luck_mark))
+        s = g.summary
+        if s.winner is not None:
+            before += s.points if s.winner == 0 else -s.points
+    return out
+
+
+def _figure(analysis: MatchAnalysis):  # type: ignore[no-untyped-def]
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    pts = graph_points(analysis)
+    fig = Figure(figsize=(9, 3.6), dpi=100)
+    ax = fig.add_subplot(1, 1, 1)
+    match = analysis.match_length > 0
+    xs = [p.x for p in pts]
+    ys = [p.y for p in pts]
+    ax.plot(xs, ys, color="#1f4e79", linewidth=1.4, label=f"{analysis.names[0]}")
+    if match:
+        ax.set_ylim(0, 100)
+        ax.axhline(50, color="#999", linewidth=0.6)
+        ax.set_ylabel(f"{analysis.names[0]}'s match winning chance (%)")
+    else:
+        ax.axhline(0, color="#999", linewidth=0.6)
+        ax.set_ylabel(f"{analysis.names[0]}'s points")
+    last_game = None
+    for p in pts:
+        if p.game != last_game:
+            if last_game is not None:
+                ax.axvline(p.x - 0.5, color="#ccc", linewidth=0.8)
+            ax.text(p.x, (97 if match else max(ys or [0])), f"G{p.game + 1}", fontsize=7, color="#777",
+                    va="top")
+            last_game = p.game
+    styles = {"blunder": ("X", 70, "#c62828"), "error": ("o", 36, "#ef6c00")}
+    for mark, (shape, size, colour) in styles.items():
+        sel = [p for p in pts if p.mark == mark]
+        if sel:
+            ax.scatter([p.x for p in sel], [p.y for p in sel], marker=shape, s=size, color=colour, zorder=3,
+                       label=f"{mark}s")
+    for lm, shape, colour in (("very lucky", "^", "#2e7d32"), ("very unlucky", "v", "#6a1b9a")):
+        sel = [p for p in pts if p.luck_mark == lm]
+        if sel:
+            ax.scatter([p.x for p in sel], [p.y for p in sel], marker=shape, s=28, color=colour, zorder=3,
+                       label=f"{lm} rolls")
+    ax.set_xlabel("decision")
+    ax.set_xlim(0, max(xs or [1]) + 1)
+    ax.grid(alpha=0.25)
+    ax.legend(loc="lower left", fontsize=7, ncol=5, frameon=False)
+    kind = f"{analysis.match_length}-point match" if match else "money session"
+    ax.set_title(f"{analysis.names[0]} vs {analysis.names[1]}, {kind}", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def graph_image(analysis: MatchAnalysis, fmt: str = "png") -> bytes:
+    """The graph as a PNG or SVG file's bytes."""
+    from gammon.core.errors import GammonError
+
+    if fmt not in ("png", "svg"):
+        raise GammonError(f"the graph can be written as png or svg, not {fmt!r}")
+    fig = _figure(analysis)
+    buf = io.BytesIO()
+    fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+    return buf.getvalue()
+
+
+def graph_svg(analysis: MatchAnalysis) -> str:
+    """The graph as an SVG element (for embedding in a page)."""
+    text = graph_image(analysis, "svg").decode("utf-8")
+    start = text.find("<svg")
+    return text[start:] if start >= 0 else text
+
+
+__all__ = ["GraphPoint", "graph_image", "graph_points", "graph_svg"]

@@ -1,0 +1,114 @@
+"""Decisions and players written as text, for the terminal, SGF comments and reports."""
+
+from __future__ import annotations
+
+from gammon.analysis.decisions import Decision
+from gammon.analysis.marks import SYMBOLS
+from gammon.analysis.stats import PlayerStats
+
+
+def signed(x: float | None, digits: int = 3) -> str:
+    return "-" if x is None else f"{x:+.{digits}f}"
+
+
+def rate(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1f}"
+
+
+def decision_title(d: Decision, names: tuple[str, str]) -> str:
+    """``Game 2, turn 14, Ann: 6-3 13/7 8/5`` and the like."""
+    who = names[d.player]
+    where = f"Game {d.game + 1}, turn {d.turn}, {who}"
+    if d.kind == "move":
+        dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
+        return f"{where}: {dice} {d.played}".rstrip()
+    return f"{where}: {d.played}"
+
+
+def mark_text(d: Decision) -> str:
+    if d.mark is None:
+        return ""
+    kind = f" ({d.error_kind})" if d.error_kind else ""
+    return f"{d.mark} {SYMBOLS[d.mark]}{kind}: loses {1000 * d.equity_lost:.0f} mEMG"
+
+
+def decision_lines(d: Decision, names: tuple[str, str], count: int = 5) -> list[str]:
+    """A decision's analysis in a few lines (alternatives, cube equities, luck, explanation)."""
+    lines: list[str] = []
+    if d.mark:
+        lines.append(f"Alert: {mark_text(d)}")
+    if d.kind == "move":
+        if d.luck is not None:
+            lm = f" ({d.luck_mark})" if d.luck_mark else ""
+            lines.append(f"Luck: {signed(d.luck)}{lm}")
+        if d.forced:
+            lines.append("Forced move" if d.legal_plays <= 1 and d.played_position_id else "No choice")
+        for i, a in enumerate(d.alternatives[:count + 1], start=1):
+            star = "*" if a.position_id == d.played_position_id else " "
+            mwc = f"  MWC {100 * a.mwc:.1f}%" if a.mwc is not None else ""
+            diff = "" if a.difference == 0 else f" ({a.difference:+.3f})"
+            pr = a.probabilities
+            chances = f"  [{100 * pr[0]:.1f}% g {100 * pr[1]:.1f}%, lose g {100 * pr[3]:.1f}%]"
+            lines.append(f"{star}{i}. {a.play:<24} Eq {a.equity:+.3f}{diff}{mwc}{chances}")
+    elif d.cube is not None:
+        c = d.cube
+        lines.append(f"Cube: no double {c['no_double']:+.3f}, double/take {c['double_take']:+.3f}, "
+                     f"double/pass {c['double_pass']:+.3f}")
+        lines.append(f"Proper: {c['proper']}; {c['taker_proper']}. Win {100 * c['win']:.1f}%, "
+                     f"take point {100 * c['take_point']:.1f}%")
+        lines.append(f"Played: {d.played}; best: {d.best}")
+    if d.explanation:
+        lines.append(f"Why: {d.explanation}")
+    return lines
+
+
+def player_lines(p: PlayerStats) -> list[str]:
+    """The summary lines of one player."""
+    out = p.to_dict()
+    m = out["marks"]
+    return [
+        f"{p.name}",
+        f"  checker: {p.unforced_moves} unforced moves, error rate {rate(p.checker_error_rate)} mEMG",
+        f"  cube: {p.close_cube_decisions} close decisions, error rate {rate(p.cube_error_rate)} mEMG",
+        f"  overall error rate {rate(p.error_rate)} mEMG, PR {rate(p.pr)}, rating {out['rating']}"
+        f" (about {'-' if out['rating_estimate'] is None else round(out['rating_estimate'])})",
+        f"  marks: {m['doubtful']} doubtful, {m['error']} errors, {m['blunder']} blunders",
+        f"  luck {signed(p.luck)} EMG over {p.rolls} rolls",
+    ]
+
+
+def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> list[str]:
+    """The analysis of the game just finished, as a few lines for the terminal's end of game.
+
+    Error rates, marks and luck per player, then the worst mistakes with the
+    better play and the reason.  Never raises: an analysis that fails says so
+    in one line.
+    """
+    from gammon.analysis.analyse import analyse_game
+    from gammon.core.errors import GammonError
+    from gammon.core.match import Match
+
+    if not isinstance(match, Match) or not match.games:
+        return []
+    try:
+        a = analyse_game(match, names, -1, plies)
+    except (GammonError, ValueError) as exc:
+        return [f"(no analysis of this game: {exc})"]
+    lines = [f"Analysis of the game ({plies}-ply; mEMG per decision, PR = half of it):"]
+    for p in a.players:
+        m = p.marks
+        lines.append(f"  {p.name}: error rate {rate(p.error_rate)} (checker {rate(p.checker_error_rate)}, "
+                     f"cube {rate(p.cube_error_rate)}), PR {rate(p.pr)}; {m['doubtful']} doubtful, "
+                     f"{m['error']} errors, {m['blunder']} blunders; luck {signed(p.luck)}")
+    worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
+    for d in worst[:3]:
+        better = f"; better {d.best}" if d.best and d.best != d.played else ""
+        lines.append(f"  {decision_title(d, names)}: {mark_text(d)}{better}")
+        if d.explanation:
+            lines.append(f"    {d.explanation}")
+    return lines
+
+
+__all__ = [
+    "decision_lines", "decision_title", "game_report_lines", "mark_text", "player_lines", "rate", "signed",
+]

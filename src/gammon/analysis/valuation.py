@@ -1,0 +1,204 @@
+"""The engine's view of one decision: cubeful values of plays, cube decisions and luck.
+
+This wraps :mod:`gammon.ai` (the n-ply search, Janowski's cubeful model and our
+match equity table) without changing it.  Every value is the *deciding
+player's*, as a pair: money-equivalent equity normalised to the cube of the
+decision (EMG; +1 = winning the cube's points) and, at match play, the match
+winning chance (MWC).
+
+The value of a play is the value of the position after it with the opponent
+on roll: the opponent's cubeful equity after his proper cube action (he may
+double, the cube may be dead), negated.  A play that ends the game is worth
+exactly what it scores.
+
+The plays are ranked by the engine's own search (cubeless, with its move
+filter: up to 8 plays within 0.16 of the best at 0-ply are searched to the
+full depth); the survivors and the play made are then valued cubefully as
+above and ranked again.  GNU Backgammon's analysis searches cubefully and
+keeps up to 16 plays within 0.32: a play we filter out early can only be a
+large mistake, and the play made is always valued at full depth.
+
+Luck of a roll: the value after the best play of the rolled dice minus the
+average of that value over all 36 rolls (over the 30 non-doubles for the
+opening roll), all at 0-ply, as GNU Backgammon measures luck.  The opening
+roll's luck goes to the player who plays it; who wins the opening throw is
+not counted as luck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gammon.ai.cube import CENTERED, CubeDecision, CubeInfo, cube_decision, cube_efficiency
+from gammon.ai.engine import Engine, RankedPlay
+from gammon.ai.met import default_met
+from gammon.core.plays import Play
+from gammon.core.position import Outcome, Position
+
+#: The 21 distinct rolls and how many of the 36 each stands for.
+ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)
+)
+#: The opening roll cannot be a double.
+OPENING_ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(r for r in ROLLS if r[0][0] != r[0][1])
+
+
+def flip(probs: Sequence[float] | np.ndarray) -> tuple[float, float, float, float, float]:
+    """The same five probabilities from the other side."""
+    return (1.0 - float(probs[0]), float(probs[3]), float(probs[4]), float(probs[1]), float(probs[2]))
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A value for the deciding player: ``emg`` (normalised to the cube) and ``mwc`` (match play)."""
+
+    emg: float
+    mwc: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A play with the mover's cubeless probabilities after it and its cubeful value."""
+
+    play: Play
+    probabilities: tuple[float, ...]
+    value: Value
+    plies: int
+
+
+def final_value(outcome: Outcome, info: CubeInfo, variant_pays_per_checker: bool = False) -> Value:
+    """What a finished game is worth to the player who just moved (``outcome`` from his side)."""
+    points = int(outcome.kind)
+    if not info.gammons or (info.is_money and info.jacoby and info.owner == CENTERED):
+        points = 1
+    if info.is_money:
+        return Value(float(points if outcome.winner_is_me else -points))
+    a, b = info.away
+    k = info.value
+    post = info.crawford or info.post_crawford
+    met = default_met(max(a, b))
+    if outcome.winner_is_me:
+        mwc = met.after_game(a - k * points, b, post)
+    else:
+        mwc = met.after_game(a, b - k * points, post)
+    return Value(met.mwc_to_emg(mwc, a, b, k, post), mwc)
+
+
+class Valuer:
+    """Values decisions with one :class:`Engine` at ``plies`` (luck always at 0-ply)."""
+
+    def __init__(self, plies: int = 2, engine: Engine | None = None) -> None:
+        self.plies = plies
+        self.engine = engine or Engine(plies=0)
+        #: 0-ply, no noise: chooses the best play of each roll for luck (its fast path).
+        self._luck_engine = self.engine if self.engine.level.plies == 0 and self.engine.level.noise == 0 \
+            else Engine(plies=0)
+
+    # -- positions after a play ---------------------------------------------------
+
+    def value_after(self, probs: Sequence[float], after: Position, info: CubeInfo) -> Value:
+        """The mover's value of ``after`` (his view, the opponent to roll next)."""
+        outcome = after.outcome
+        if outcome is not None:
+            return final_value(outcome, info)
+        opp = after.swap()
+        d = cube_decision(flip(probs), info.swap(), cube_efficiency(opp))
+        mwc = d.proper_mwc
+        return Value(-d.equity, None if mwc is None else 1.0 - mwc)
+
+    def probs_after(self, after: Position, plies: int) -> tuple[float, ...]:
+        """Cubeless probabilities of the mover after ``after`` (his view) at ``plies``."""
+        if after.outcome is not None:
+            o = after.outcome
+            g = 1.0 if o.kind >= 2 else 0.0
+            bg = 1.0 if o.kind >= 3 else 0.0
+            return (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
+        v = after.variant
+        ys = self.engine.evaluator.evaluate_results(
+            np.frombuffer(after.board, dtype=np.uint8).reshape(1, 50), plies, v.checkers, v.flags)
+        return tuple(float(x) for x in ys[0])
+
+    def probs_on_roll(self, position: Position, plies: int | None = None) -> tuple[float, ...]:
+        """Cubeless probabilities of the player on roll of ``position`` (before rolling)."""
+        p = self.plies if plies is None else plies
+        return tuple(float(x) for x in self.engine.evaluator.evaluate(position, p))
+
+    # -- checker play ---------------------------------------------------------------
+
+    def candidates(self, position: Position, dice: tuple[int, int], played: Position | None,
+                   info: CubeInfo, count: int = 5) -> tuple[list[Candidate], int]:
+        """The ``count`` best plays by cubeful value, and the played one, at full depth.
+
+        Returns the candidates (best first; the played play included) and the
+        number of legal plays.
+        """
+        ranked: list[RankedPlay] = self.engine.rank_plays(position, dice, plies=self.plies)
+        n = len(ranked)
+        if n == 0:
+            return [], 0
+        # The search's survivors (valued at full depth) are the candidates; the
+        # others were filtered out at 0-ply.  The play made is always valued at
+        # full depth, as GNU Backgammon does.
+        full = max(r.plies for r in ranked)
+        chosen = [r for r in ranked[: max(count, 1) + 2] if r.plies == full] or [ranked[0]]
+        if played is not None and all(r.play.position != played for r in chosen):
+            chosen += [r for r in ranked if r.play.position == played]
+        out: list[Candidate] = []
+        for r in chosen:
+            probs = r.probabilities
+            depth = r.plies
+            if depth < self.plies and n > 1:
+                probs = self.probs_after(r.play.position, self.plies)
+                depth = self.plies
+            out.append(Candidate(r.play, probs, self.value_after(probs, r.play.position, info), depth))
+        out.sort(key=lambda c: -c.value.emg)
+        keep = out[:count]
+        if played is not None and all(c.play.position != played for c in keep):
+            keep += [c for c in out if c.play.position == played]
+        return keep, n
+
+    # -- the cube ---------------------------------------------------------------------
+
+    def cube(self, position: Position, info: CubeInfo) -> tuple[CubeDecision, tuple[float, ...]]:
+        """The cube decision of the player on roll of ``position`` and the probabilities behind it."""
+        probs = self.probs_on_roll(position)
+        return cube_decision(probs, info, cube_efficiency(position)), probs
+
+    # -- luck --------------------------------------------------------------------------
+
+    def roll_value(self, position: Position, dice: tuple[int, int], info: CubeInfo) -> Value:
+        """The mover's 0-ply value after the best play of ``dice`` (a pass when none is legal)."""
+        best = self._luck_engine.best_play(position, dice)
+        if best.moves:
+            return self.value_after(self.probs_after(best.position, 0), best.position, info)
+        probs = flip(self.engine.evaluator.evaluate(position.swap(), 0))
+        return self.value_after(probs, position, info)
+
+    def luck(self, position: Position, dice: tuple[int, int], info: CubeInfo,
+             opening: bool = False) -> tuple[Value, Value]:
+        """(luck, value of the roll): the roll's value minus the average over all rolls."""
+        rolls = OPENING_ROLLS if opening else ROLLS
+        total_w = 0
+        emg = 0.0
+        mwc = 0.0
+        actual: Value | None = None
+        key = (max(dice), min(dice))
+        for roll, w in rolls:
+            v = self.roll_value(position, roll, info)
+            total_w += w
+            emg += w * v.emg
+            mwc += w * (v.mwc or 0.0)
+            if roll == key:
+                actual = v
+        if actual is None:  # an opening double cannot happen; value it anyway
+            actual = self.roll_value(position, dice, info)
+        mean = Value(emg / total_w, None if info.is_money else mwc / total_w)
+        luck = Value(actual.emg - mean.emg,
+                     None if actual.mwc is None or mean.mwc is None else actual.mwc - mean.mwc)
+        return luck, actual
+
+
+__all__ = ["OPENING_ROLLS", "ROLLS", "Candidate", "Value", "Valuer", "final_value", "flip"]

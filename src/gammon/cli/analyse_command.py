@@ -1,0 +1,193 @@
+"""``gammon analyse FILE``: GNU Backgammon-style analysis of a match record (alias ``analyze``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from gammon.core.errors import GammonError
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise GammonError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _summary(console: Console, analysis: object) -> None:
+    from gammon.analysis.analyse import MatchAnalysis
+    from gammon.analysis.text import decision_title, mark_text, rate, signed
+
+    assert isinstance(analysis, MatchAnalysis)
+    a = analysis
+    kind = f"{a.match_length}-point match" if a.match_length else "money session"
+    console.print(f"[bold]{a.names[0]} vs {a.names[1]}[/bold]: {kind}, {len(a.games)} games, "
+                  f"analysed at {a.plies}-ply")
+    t = Table("", *a.names, show_edge=False)
+    p0, p1 = a.players[0].to_dict(), a.players[1].to_dict()
+
+    def row(label: str, key: str, fmt: object = rate) -> None:
+        f = fmt if callable(fmt) else rate
+        t.add_row(label, str(f(p0[key])), str(f(p1[key])))
+
+    row("unforced moves", "unforced_moves", str)
+    row("checker error rate (mEMG)", "checker_error_rate")
+    row("close cube decisions", "close_cube_decisions", str)
+    row("cube error rate (mEMG)", "cube_error_rate")
+    row("error rate (mEMG/decision)", "error_rate")
+    row("PR", "pr")
+    row("rating", "rating", str)
+    row("rating estimate", "rating_estimate", lambda x: "-" if x is None else f"{x:.0f}")
+    for m in ("doubtful", "error", "blunder"):
+        t.add_row(f"{m}s", str(p0["marks"][m]), str(p1["marks"][m]))
+    for k in p0["cube_errors"]:
+        t.add_row(k, str(p0["cube_errors"][k]), str(p1["cube_errors"][k]))
+    row("luck (EMG)", "luck", signed)
+    console.print(t)
+    u = a.unit
+    console.print(f"Result for {a.names[0]}: {a.result:+.3f} {u}; luck {a.luck:+.3f} {u}; "
+                  f"luck-adjusted {a.luck_adjusted:+.3f} {u}")
+    worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
+    if worst:
+        console.print("\n[bold]Errors and blunders[/bold]")
+        for d in worst[:15]:
+            better = f"; better: {d.best}" if d.best and d.best != d.played else ""
+            console.print(f"  {decision_title(d, a.names)}  [red]{mark_text(d)}[/red]{better}", markup=True,
+                          highlight=False)
+            if d.explanation:
+                console.print(f"      {d.explanation}", highlight=False)
+        if len(worst) > 15:
+            console.print(f"  ... and {len(worst) - 15} more (see --json or --html)")
+
+
+def replay(console: Console, analysis: object, read: object = None) -> None:
+    """Step through the analysed match: each decision's board, then its analysis.
+
+    ``read(prompt)`` waits between decisions (Enter: next, ``q``: stop); None
+    prints everything without waiting (output that is not a terminal).
+    """
+    from gammon.analysis.analyse import MatchAnalysis
+    from gammon.analysis.text import decision_lines, decision_title
+    from gammon.cli.board import render_board
+    from gammon.core.position import Position
+
+    assert isinstance(analysis, MatchAnalysis)
+    a = analysis
+    # A plain "no double" far from doubling is not worth a stop.
+    shown = [d for d in a.decisions if d.kind != "cube" or d.close or d.mark is not None]
+    total = len(shown)
+    for i, d in enumerate(shown, start=1):
+        side = 1 - d.player if d.kind == "take" else d.player
+        names = (a.names[side], a.names[1 - side])
+        owner = None if d.cube_owner < 0 else ("me" if d.cube_owner == side else "opp")
+        score = d.score if side == 0 else (d.score[1], d.score[0])
+        position = Position.from_position_id(d.position_id, a.variant)
+        console.rule(f"{i}/{total}  {decision_title(d, a.names)}")
+        console.print(render_board(position, cube=d.cube_value, cube_owner=owner, score=score,  # type: ignore[arg-type]
+                                   match_length=d.match_length, crawford=d.crawford, dice=d.dice, names=names))
+        for line in decision_lines(d, a.names):
+            console.print("  " + line, highlight=False, markup=False)
+        if callable(read) and i < total:
+            try:
+                answer = str(read("Enter: next decision, q: quit > "))
+            except (EOFError, KeyboardInterrupt):
+                return
+            if answer.strip().lower() in ("q", "quit"):
+                return
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``analyse`` (and its alias ``analyze``) to the ``gammon`` app."""
+    from gammon.cli.app import user_errors
+
+    def analyse(
+        record: Annotated[Path, typer.Argument(help="The match record: .mat, .sgf or gammon's .json.")],
+        plies: Annotated[int, typer.Option(help="Search depth of the analysis (0-3); 2 is GNU Backgammon's.")]
+        = 2,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as one JSON object.")]
+        = False,
+        html: Annotated[Path | None, typer.Option("--html", help="Write an HTML report with graph and boards.")]
+        = None,
+        annotated: Annotated[
+            Path | None, typer.Option("--annotated", help="Write an SGF with the analysis in comments.")
+        ] = None,
+        graph: Annotated[Path | None, typer.Option("--graph", help="Write the equity graph (.png or .svg).")]
+        = None,
+        processes: Annotated[
+            int | None, typer.Option(help="Worker processes (default: every core from 2-ply on).")
+        ] = None,
+        step: Annotated[
+            bool, typer.Option("--replay", help="Step through the match, each decision's board and analysis.")
+        ] = False,
+    ) -> None:
+        """Analyse a match like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
+        from gammon.analysis.analyse import MAX_PLIES, analyse_record
+        from gammon.analysis.records import load_record
+
+        err = Console(stderr=True)
+        with user_errors():
+            if not 0 <= plies <= MAX_PLIES:
+                raise GammonError(f"--plies must be 0 to {MAX_PLIES}, not {plies}")
+            if processes is not None and processes < 1:
+                raise GammonError("--processes must be 1 or more")
+            for out, endings in ((html, (".html", ".htm")), (annotated, (".sgf",)), (graph, (".png", ".svg"))):
+                if out is not None and out.suffix.lower() not in endings:
+                    raise GammonError(f"{out.name!r} should end in {' or '.join(endings)}")
+            rec = load_record(record)
+            if not any(rec.games):
+                raise GammonError(f"{record} holds no game to analyse")
+            if annotated is not None:  # refuse what SGF cannot carry before the long part
+                from gammon.core.match import Match
+                from gammon.formats.sgf import write_sgf
+
+                write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
+            with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=err, transient=True) as bar:
+                task = bar.add_task("decisions", total=None)
+
+                def progress(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                analysis = analyse_record(rec.rules, rec.games, rec.names, plies=plies, processes=processes,
+                                          progress=progress, games_limit=rec.games_limit, info=rec.info)
+            if annotated is not None:
+                from gammon.analysis.annotate import annotated_sgf
+                from gammon.core.match import Match
+
+                m = Match.replay(rec.rules, rec.games, games_limit=rec.games_limit)
+                _write(annotated, annotated_sgf(m, analysis))
+            if html is not None:
+                from gammon.analysis.report import html_report
+
+                _write(html, html_report(analysis))
+            if graph is not None:
+                from gammon.analysis.graph import graph_image
+
+                data = graph_image(analysis, graph.suffix.lower().lstrip("."))
+                try:
+                    graph.write_bytes(data)
+                except OSError as exc:
+                    raise GammonError(f"cannot write {graph}: {exc.strerror or exc}") from None
+        if as_json:
+            typer.echo(json.dumps(analysis.to_dict()))
+        elif step:
+            import sys
+
+            screen = Console(highlight=False)
+            replay(screen, analysis, input if sys.stdin.isatty() else None)
+            _summary(screen, analysis)
+        else:
+            _summary(Console(), analysis)
+        for out in (annotated, html, graph):
+            if out is not None:
+                err.print(f"wrote {out}", highlight=False)
+
+    app.command("analyse")(analyse)
+    app.command("analyze", hidden=True)(analyse)

@@ -112,8 +112,9 @@ async def seat_loop(url: str, seat: int, stats: Stats, deadline: float) -> bool:
 async def table(http: httpx.AsyncClient, ws_base: str, variant: str, stats: Stats, deadline: float) -> None:
     while time.monotonic() < deadline:
         d = (await http.post("/api/games", json={"opponent": "human", "variant": variant})).json()
-        gid, tokens = d["game_id"], (d["token"], d["invite_token"])
-        await http.post(f"/api/games/{gid}/join", headers={"Authorization": f"Bearer {tokens[1]}"})
+        joined = await http.post(f"/api/games/{d['game_id']}/join",
+                                 headers={"Authorization": f"Bearer {d['invite_token']}"})
+        gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
         base = f"{ws_base}/api/games/{gid}/ws"
         done = await asyncio.gather(*(seat_loop(f"{base}?token={tokens[s]}", s, stats, deadline)
                                       for s in (0, 1)))

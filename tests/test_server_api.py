@@ -60,7 +60,7 @@ def human_game(c: TestClient, **body: Any) -> tuple[str, str, str]:
     d = create(c, opponent="human", **body)
     r = c.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]), json={"name": "Bob"})
     assert r.status_code == 200, r.text
-    return d["game_id"], d["token"], d["invite_token"]
+    return d["game_id"], d["token"], r.json()["token"]
 
 
 def state(c: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
@@ -144,7 +144,8 @@ def test_create_against_the_computer(client: TestClient) -> None:
     assert d["seat"] == 0 and d["invite_token"] is None and len(d["token"]) >= 43
     s = d["state"]
     assert s["status"] == "active" and s["version"] == 0 and s["you"] == 0
-    assert s["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "joined": True, "level": None}
+    assert s["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "joined": True, "level": None,
+                             "token_id": hash_token(d["token"])[:12]}
     assert s["seats"][1]["kind"] == "computer" and s["seats"][1]["level"] == "beginner"
     assert s["rules"]["variant"] == "nackgammon" and s["rules"]["jacoby"] and s["rules"]["beavers"]
     assert s["rules"]["automatic_doubles"] == 2 and s["rules"]["cube_limit"] == 16
@@ -169,9 +170,8 @@ def test_join_and_seats(client: TestClient) -> None:
     r = client.post(f"/api/games/{gid}/join?token={d['invite_token']}", json={"name": "Guest Star"})
     assert r.status_code == 200 and r.json()["seat"] == 0
     assert r.json()["state"]["status"] == "active" and r.json()["state"]["seats"][0]["name"] == "Guest Star"
-    again = client.post(f"/api/games/{gid}/join", headers=bearer(d["invite_token"]))
-    assert again.status_code == 200 and again.json()["state"]["version"] == r.json()["state"]["version"]
     assert state(client, gid, d["token"])["you"] == 1
+    assert state(client, gid, r.json()["token"])["you"] == 0
 
 
 def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
@@ -184,7 +184,12 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
     values = " ".join(str(v) for v in row.values())
     assert d["token"] not in values and d["invite_token"] not in values
     assert row["seat0_token_hash"] == hash_token(d["token"])
-    assert row["seat1_token_hash"] == hash_token(d["invite_token"])
+    assert row["seat1_token_hash"] is None and row["invite_token_hash"] == hash_token(d["invite_token"])
+    joined = client.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"])).json()
+    with engine.connect() as conn:
+        row = conn.execute(text("SELECT * FROM games WHERE id = :id"), {"id": d["game_id"]}).mappings().one()
+    assert joined["token"] not in " ".join(str(v) for v in row.values())
+    assert row["seat1_token_hash"] == hash_token(joined["token"]) and row["invite_used_at"] is not None
 
 
 def test_invalid_settings(client: TestClient) -> None:

@@ -67,8 +67,9 @@ def all_at_once(n: int, fn: Any) -> list[Any]:
 def test_simultaneous_http_submissions_apply_once(server: ThreadedServer) -> None:
     with httpx.Client(base_url=server.url, timeout=20) as c:
         d = c.post("/api/games", json={"opponent": "human", "test_seed": SEED.hex()}).json()
-        gid, tokens = d["game_id"], (d["token"], d["invite_token"])
-        assert c.post(f"/api/games/{gid}/join", headers=bearer(tokens[1])).status_code == 200
+        joined = c.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]))
+        assert joined.status_code == 200
+        gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
         clients = [httpx.Client(base_url=server.url, timeout=20) for _ in range(THREADS)]
         try:
             for turn in range(8):
@@ -112,8 +113,8 @@ def test_two_services_sharing_no_lock_store_one_action(db_url: str, tmp_path: Pa
     services = [GameService(s, allow_test_seeds=True) for s in stores]
     try:
         created = services[0].create_game(GameSetup(opponent="human", test_seed=SEED))
-        gid, tokens = created.game_id, (created.token, created.invite_token)
-        services[1].join(gid, tokens[1])
+        gid = created.game_id
+        tokens = (created.token, services[1].join(gid, created.invite_token).token)
         for expected in (True, False):
             # Both services have the game at the same version before the race.
             views = [svc.view(gid, tokens[0]) for svc in services]

@@ -40,10 +40,11 @@ class Table:
     def new(self) -> None:
         d = self.client.post("/api/games", json={"opponent": "human", "variant": self.variant,
                                                  "beavers": True}).json()
-        self.gid, self.tokens = d["game_id"], (d["token"], d["invite_token"])
+        self.gid = d["game_id"]
         r = self.client.post(f"/api/games/{self.gid}/join",
-                             headers={"Authorization": f"Bearer {self.tokens[1]}"})
+                             headers={"Authorization": f"Bearer {d['invite_token']}"})
         assert r.status_code == 200
+        self.tokens = (d["token"], r.json()["token"])
 
     def state(self, token: str | None = None) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}

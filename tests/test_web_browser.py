@@ -244,6 +244,17 @@ def test_two_people_through_an_invitation_with_a_reload(server: ThreadedServer, 
     bob.wait_for_selector("#roll")
     ann.wait_for_selector("#roll")  # the socket told Ann that Bob joined
     assert "Bob" in ann.inner_text(".strip.opp")
+    assert "#token=" in bob.url and bob.url.split("#token=")[1] not in invite  # a token of Bob's own
+
+    # The invitation is used up: a second visitor with the same link is told the seat is taken.
+    carol_errors: list[str] = []
+    carol = new_page(browser, carol_errors)
+    carol.goto(invite)
+    carol.wait_for_selector("#seat-taken")
+    assert "already been used" in carol.inner_text("#join") and carol.locator("#join-button").count() == 0
+    shot(carol, "invitation-used.png")
+    assert carol_errors and all("410" in e for e in carol_errors), carol_errors
+    carol.context.close()
 
     spectator = new_page(browser, errors)
     spectator.goto(watch)

@@ -35,6 +35,10 @@ class GameRow(Base):
     seats: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
     seat0_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seat1_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 of the single-use invitation to the guest's seat (None against the computer).
+    invite_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: When the invitation was used (None while it is open): a used invitation seats nobody.
+    invite_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     dice_seed: Mapped[str] = mapped_column(String(64), nullable=False)
     commitment: Mapped[str] = mapped_column(String(64), nullable=False)
     has_computer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
@@ -59,6 +63,9 @@ class ActionRow(Base):
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
     events: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    #: Who acted: ``seat<N>:<token id>`` (the first 12 hex digits of the acting token's hash) or
+    #: ``computer``; None for actions stored before actors were recorded.
+    actor: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 

@@ -59,6 +59,8 @@ class GameRecord:
     status: str
     created_at: datetime
     updated_at: datetime
+    invite_token_hash: str | None = None
+    invite_used: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class ActionRecord:
     data: dict[str, Any]
     events: list[dict[str, Any]]
     created_at: datetime
+    actor: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,7 @@ class NewGameRow:
     commitment: str
     has_computer: bool
     status: str
+    invite_token_hash: str | None = None
 
 
 def _now() -> datetime:
@@ -133,15 +137,17 @@ class Store:
             "seat0_token_hash": row.seat_token_hashes[0], "seat1_token_hash": row.seat_token_hashes[1],
             "dice_seed": row.dice_seed, "commitment": row.commitment, "has_computer": row.has_computer,
             "version": 0, "status": row.status, "created_at": now, "updated_at": now,
+            "invite_token_hash": row.invite_token_hash,
         }
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(insert(GAMES).values(**values))
         return GameRecord(row.id, row.settings, row.seats, row.seat_token_hashes, row.dice_seed,
-                          row.commitment, row.has_computer, 0, row.status, now, now)
+                          row.commitment, row.has_computer, 0, row.status, now, now,
+                          row.invite_token_hash, False)
 
     def append_action(
         self, game_id: str, expected_version: int, seq: int, player: int, kind: str,
-        data: dict[str, Any], events: list[dict[str, Any]], status: str,
+        data: dict[str, Any], events: list[dict[str, Any]], status: str, actor: str | None = None,
     ) -> tuple[int, datetime]:
         """Store action number ``seq`` if the game is still at ``expected_version``.
 
@@ -162,7 +168,7 @@ class Store:
                     raise VersionConflict(game_id, expected_version)
                 conn.execute(insert(ACTIONS).values(
                     game_id=game_id, seq=seq, player=player, kind=kind, data=data, events=events,
-                    created_at=now,
+                    actor=actor, created_at=now,
                 ))
                 self._notify(conn, game_id, new_version)
         except IntegrityError:
@@ -187,6 +193,31 @@ class Store:
             self._notify(conn, game_id, new_version)
         return new_version
 
+    def claim_seat(self, game_id: str, expected_version: int, seat: int, token_hash: str,
+                   seats: list[dict[str, Any]], status: str) -> int:
+        """Use the game's invitation: give ``seat`` the token hashed ``token_hash`` and mark the
+        invitation used, in one transaction, if the game is still at ``expected_version`` and the
+        invitation still open.
+
+        :raises VersionConflict: the game moved on, or the invitation was used meanwhile.
+        """
+        if seat not in (0, 1):
+            raise StoreError(f"no seat {seat}")
+        new_version = expected_version + 1
+        now = _now()
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.version == expected_version,
+                       GAMES.c.invite_used_at.is_(None))
+                .values({f"seat{seat}_token_hash": token_hash, "invite_used_at": now, "seats": seats,
+                         "status": status, "version": new_version, "updated_at": now})
+            )
+            if res.rowcount != 1:
+                raise VersionConflict(game_id, expected_version)
+            self._notify(conn, game_id, new_version)
+        return new_version
+
     def _notify(self, conn: Any, game_id: str, version: int) -> None:
         if self.dialect == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
@@ -202,7 +233,8 @@ class Store:
         return GameRecord(
             r["id"], r["settings"], r["seats"], (r["seat0_token_hash"], r["seat1_token_hash"]),
             r["dice_seed"], r["commitment"], bool(r["has_computer"]), r["version"], r["status"],
-            _aware(r["created_at"]), _aware(r["updated_at"]),
+            _aware(r["created_at"]), _aware(r["updated_at"]), r["invite_token_hash"],
+            r["invite_used_at"] is not None,
         )
 
     @staticmethod
@@ -212,7 +244,7 @@ class Store:
             .order_by(ACTIONS.c.seq)
         ).mappings().all()
         return [ActionRecord(r["seq"], r["player"], r["kind"], r["data"], r["events"],
-                             _aware(r["created_at"])) for r in rows]
+                             _aware(r["created_at"]), r["actor"]) for r in rows]
 
     def get_game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:

@@ -149,6 +149,9 @@ class Seat(_Out):
     name: str
     joined: bool
     level: str | None
+    token_id: str | None = Field(
+        description="Names the token that holds the seat (the first digits of its hash): the record's "
+                    "`actor` of each action says which token acted")
 
 
 class RulesOut(_Out):
@@ -267,6 +270,8 @@ class ActionEntry(_Out):
     action: dict[str, Any] = Field(description="The action as stored, dice included")
     events: list[EventOut]
     created_at: datetime
+    actor: str | None = Field(
+        description="Who acted: 'seat<N>:<token id>' (see Seat.token_id) or 'computer'; null for old records")
 
 
 # -- responses ------------------------------------------------------------------------
@@ -276,21 +281,35 @@ class Links(BaseModel):
     state: str
     websocket: str
     spectate: str
-    invite: str | None = Field(description="Send this to your opponent: it carries the other seat's token")
+    invite: str | None = Field(
+        description="Send this to your opponent: a single-use invitation to the other seat")
 
 
 class CreatedGame(BaseModel):
     game_id: str
     seat: int
     token: str = Field(description="Your seat's secret token: send it as 'Authorization: Bearer <token>'")
-    invite_token: str | None = Field(description="The other seat's token (a game against a person)")
+    invite_token: str | None = Field(
+        description="A single-use invitation to the other seat (a game against a person): joining with it "
+                    "consumes it and gives the joiner a seat token of its own")
     links: Links
     state: GameState
 
 
 class Joined(BaseModel):
     seat: int
+    token: str = Field(description="Your seat's secret token, given only in this answer: keep it")
     state: GameState
+
+
+class Invitation(_Out):
+    """An open invitation: the seat it offers, who invites, and the rules."""
+
+    game_id: str
+    seat: int
+    host: str
+    rules: RulesOut
+    status: Literal["open"]
 
 
 class ActionResult(BaseModel):

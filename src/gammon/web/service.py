@@ -109,6 +109,12 @@ class InvalidError(ServiceError):
     code = "invalid_request"
 
 
+class GoneError(ServiceError):
+    """What the request names existed once and is used up (an invitation already used)."""
+
+    code = "invitation_used"
+
+
 # -- requests ------------------------------------------------------------------------------
 
 
@@ -154,6 +160,7 @@ class SeatView:
     name: str
     joined: bool
     level: str | None
+    token_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +295,7 @@ class ActionView:
     action: dict[str, Any]
     events: list[EventView]
     created_at: datetime
+    actor: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +304,26 @@ class Created:
     seat: int
     token: str
     invite_token: str | None
+    view: GameView
+
+
+@dataclass(frozen=True, slots=True)
+class InvitationView:
+    """What an open invitation offers: the seat, who invites, and the game's rules."""
+
+    game_id: str
+    seat: int
+    host: str
+    rules: RulesView
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class JoinedSeat:
+    """The seat an invitation gave, the joiner's own new token, and the game as the joiner sees it."""
+
+    seat: int
+    token: str
     view: GameView
 
 
@@ -381,8 +409,22 @@ class Change:
 
 
 def hash_token(token: str) -> str:
-    """The SHA-256 (hex) under which a seat token is stored."""
+    """The SHA-256 (hex) under which a seat token (or an invitation) is stored."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+#: Hex digits of a token's hash that name it in the record (``seat1:3f9a0c...``): enough to tell tokens
+#: apart, useless for guessing one.
+TOKEN_ID_DIGITS = 12
+
+
+def token_id(token_hash: str | None) -> str | None:
+    """The public name of a stored token: the first digits of its hash."""
+    return token_hash[:TOKEN_ID_DIGITS] if token_hash else None
+
+
+def _same_hash(token: str, stored: str | None) -> bool:
+    return stored is not None and hmac.compare_digest(hash_token(token).encode("ascii"), stored.encode("ascii"))
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
@@ -408,6 +450,8 @@ class LiveGame:
     version: int
     created_at: datetime
     updated_at: datetime
+    invite_hash: str | None = None
+    invite_used: bool = False
     match: Match = field(init=False)
     dice: CryptoDice = field(init=False)
     actions: list[ActionRecord] = field(default_factory=list)
@@ -427,7 +471,7 @@ class LiveGame:
         return cls(
             rec.id, rules, settings.get("games_limit"), [dict(s) for s in rec.seats],
             rec.seat_token_hashes, bytes.fromhex(rec.dice_seed), rec.commitment, rec.status,
-            rec.version, rec.created_at, rec.updated_at,
+            rec.version, rec.created_at, rec.updated_at, rec.invite_token_hash, rec.invite_used,
         )
 
     @property
@@ -458,16 +502,34 @@ class LiveGame:
         self.status = rec.status
         self.version = rec.version
         self.updated_at = rec.updated_at
+        self.token_hashes = rec.seat_token_hashes
+        self.invite_hash, self.invite_used = rec.invite_token_hash, rec.invite_used
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat that ``token`` holds, or None."""
         if not token:
             return None
-        h = hash_token(token).encode("ascii")
         for seat, stored in enumerate(self.token_hashes):
-            if stored is not None and hmac.compare_digest(h, stored.encode("ascii")):
+            if _same_hash(token, stored):
                 return seat
         return None
+
+    def is_invitation(self, token: str | None) -> bool:
+        """Whether ``token`` is this game's invitation (open or used)."""
+        return bool(token) and _same_hash(str(token), self.invite_hash)
+
+    def invited_seat(self) -> int | None:
+        """The seat the invitation is for: the human seat nobody holds a token for yet."""
+        for seat, info in enumerate(self.seats):
+            if info.get("kind") == "human" and not info.get("joined"):
+                return seat
+        return None
+
+    def actor(self, seat: int) -> str:
+        """How the record names whoever acts for ``seat`` now."""
+        if self.is_computer(seat):
+            return "computer"
+        return f"seat{seat}:{token_id(self.token_hashes[seat]) or '?'}"
 
     def is_computer(self, seat: int) -> bool:
         return bool(self.seats[seat].get("kind") == "computer")
@@ -643,8 +705,7 @@ class GameService:
         token = secrets.token_urlsafe(32)
         invite = secrets.token_urlsafe(32) if setup.opponent == "human" else None
         hashes: list[str | None] = [None, None]
-        hashes[me] = hash_token(token)
-        hashes[other] = hash_token(invite) if invite else None
+        hashes[me] = hash_token(token)  # the guest's seat gets its token only when the invitation is used
         seats: list[dict[str, Any]] = [{}, {}]
         seats[me] = {"kind": "human", "name": _name(setup.name, "Player"), "joined": True, "level": None}
         if setup.opponent == "computer":
@@ -659,6 +720,7 @@ class GameService:
             seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
             commitment=dice.commitment, has_computer=setup.opponent == "computer",
             status="active" if setup.opponent == "computer" else "waiting",
+            invite_token_hash=hash_token(invite) if invite else None,
         )
         rec = self.store.create_game(row)
         lg = LiveGame.from_record(rec)
@@ -667,15 +729,29 @@ class GameService:
             view = self._view(lg, me)
         return Created(lg.id, me, token, invite, view)
 
-    def join(self, game_id: str, token: str | None, name: str | None = None) -> tuple[int, GameView]:
-        """Take the seat that ``token`` (an invitation) holds; joining twice is harmless.
+    def invitation(self, game_id: str, invite: str | None) -> InvitationView:
+        """What the invitation ``invite`` offers, while it is open.
 
-        :raises ForbiddenError: the token holds no seat in this game.
+        :raises GoneError: the invitation was used: the seat is taken (``invitation_used``).
+        :raises ForbiddenError: ``invite`` is not this game's invitation.
         """
         with self._lock(game_id):
             lg = self._current(game_id)
-            seat = self._seat(lg, token)
-            if not lg.seats[seat].get("joined"):
+            seat = self._open_invitation(lg, invite)
+            host = next((str(s.get("name", "")) for i, s in enumerate(lg.seats) if i != seat), "")
+            return InvitationView(lg.id, seat, host, _rules_view(lg), "open")
+
+    def join(self, game_id: str, invite: str | None, name: str | None = None) -> JoinedSeat:
+        """Use the invitation ``invite``: it is consumed, and the joiner gets a new seat token
+        that only this answer carries (stored hashed).
+
+        :raises GoneError: the invitation was used already: the seat is taken.
+        :raises ForbiddenError: ``invite`` is not this game's invitation.
+        """
+        with self._lock(game_id):
+            for attempt in (1, 2):
+                lg = self._current(game_id)
+                seat = self._open_invitation(lg, invite)
                 seats = [dict(s) for s in lg.seats]
                 seats[seat]["joined"] = True
                 if name:
@@ -683,14 +759,33 @@ class GameService:
                 status = "active" if all(s.get("joined") for s in seats) else "waiting"
                 if lg.status == "finished":
                     status = "finished"
+                token = secrets.token_urlsafe(32)
+                token_hash = hash_token(token)
                 try:
-                    lg.version = self.store.update_seats(game_id, lg.version, seats, status)
+                    lg.version = self.store.claim_seat(game_id, lg.version, seat, token_hash, seats, status)
                 except VersionConflict:
-                    self.evict(game_id)
-                    raise ConflictError("the game changed meanwhile; try again", "version_conflict") from None
-                lg.seats, lg.status = seats, status
+                    self.evict(game_id)  # another process changed the game, or used the invitation
+                    if attempt == 2:
+                        raise ConflictError("the game changed meanwhile; try again",
+                                            "version_conflict") from None
+                    continue
+                hashes = list(lg.token_hashes)
+                hashes[seat] = token_hash
+                lg.token_hashes = (hashes[0], hashes[1])
+                lg.seats, lg.status, lg.invite_used = seats, status, True
                 self._notify(lg)
-            return seat, self._view(lg, seat)
+                return JoinedSeat(seat, token, self._view(lg, seat))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @staticmethod
+    def _open_invitation(lg: LiveGame, invite: str | None) -> int:
+        """The seat the open invitation ``invite`` is for."""
+        if not invite or not lg.is_invitation(invite):
+            raise ForbiddenError("this is not an invitation to this game")
+        seat = lg.invited_seat()
+        if lg.invite_used or seat is None:
+            raise GoneError("this invitation has been used: the seat is taken")
+        return seat
 
     # -- reading ---------------------------------------------------------------------
 
@@ -838,14 +933,15 @@ class GameService:
         status = "finished" if lg.match.is_over else "active"
         seq = lg.seq + 1
         try:
+            actor = lg.actor(recorded.player)
             version, stored_at = self.store.append_action(lg.id, lg.version, seq, recorded.player,
-                                               action_kind(recorded), data, ev, status)
+                                                          action_kind(recorded), data, ev, status, actor)
         except BaseException:
             self.evict(lg.id)
             raise
         if isinstance(recorded, Roll) and recorded.dice is not None:
             lg.rolls.append(recorded.dice)
-        rec = ActionRecord(seq, recorded.player, action_kind(recorded), data, ev, stored_at)
+        rec = ActionRecord(seq, recorded.player, action_kind(recorded), data, ev, stored_at, actor)
         lg.actions.append(rec)
         lg.version, lg.status, lg.updated_at = version, status, rec.created_at
         if lg.match.is_over:
@@ -1006,10 +1102,8 @@ class GameService:
         return GameView(
             id=lg.id, version=lg.version, status=lg.status, you=you,
             seats=[SeatView(i, s.get("kind", "human"), s.get("name", ""), bool(s.get("joined")),
-                            s.get("level")) for i, s in enumerate(lg.seats)],
-            rules=RulesView(rules.variant.name, rules.match_length, lg.games_limit, rules.crawford,
-                            rules.jacoby, rules.beavers, rules.automatic_doubles, rules.cube_limit,
-                            rules.gammons, rules.uses_cube),
+                            s.get("level"), token_id(lg.token_hashes[i])) for i, s in enumerate(lg.seats)],
+            rules=_rules_view(lg),
             match=MatchView(m.length, list(m.score), len(m.games), g.crawford_game, m.is_post_crawford, over,
                             m.winner),
             phase=phase, turn=g.turn, to_act=who, your_turn=you is not None and bool(allowed),
@@ -1031,6 +1125,12 @@ class GameService:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+def _rules_view(lg: LiveGame) -> RulesView:
+    rules = lg.rules
+    return RulesView(rules.variant.name, rules.match_length, lg.games_limit, rules.crawford, rules.jacoby,
+                     rules.beavers, rules.automatic_doubles, rules.cube_limit, rules.gammons, rules.uses_cube)
 
 
 def _name(name: str | None, default: str) -> str:
@@ -1068,7 +1168,7 @@ def _play_view(play: Play) -> PlayView:
 def _action_view(rec: ActionRecord) -> ActionView:
     return ActionView(rec.seq, rec.player, rec.kind, rec.data,
                       [EventView(e.get("kind", ""), e.get("player"), e.get("text", ""), e.get("data") or {})
-                       for e in rec.events], rec.created_at)
+                       for e in rec.events], rec.created_at, rec.actor)
 
 
 def _play_from_moves(game: Game, moves: Sequence[Sequence[int]]) -> Play:
@@ -1147,6 +1247,9 @@ __all__ = [
     "Created",
     "ForbiddenError",
     "GameService",
+    "GoneError",
+    "InvitationView",
+    "JoinedSeat",
     "GameSetup",
     "AnalysisView",
     "GameView",

@@ -20,6 +20,7 @@ from gammon.web.schemas import (
     ErrorResponse,
     GameState,
     HintResult,
+    Invitation,
     Joined,
     JoinRequest,
     Links,
@@ -34,6 +35,7 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, description="The game'
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     text = {403: "The token holds no seat in this game", 404: "No such game",
+            410: "The invitation has been used: the seat is taken",
             409: "The action does not fit the game now (out of turn, illegal, stale version)",
             422: "A malformed request"}
     return {s: {"model": ErrorResponse, "description": text[s]} for s in statuses}
@@ -81,14 +83,23 @@ async def get_game(game_id: GameId, request: Request, service: ServiceDep, token
     return state_of(view)
 
 
-@router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 422),
-             summary="Take the seat an invitation token holds")
+@router.get("/{game_id}/invitation", response_model=Invitation, responses=_errors(403, 404, 410),
+            summary="What an open invitation offers (send the invitation as the token)")
+async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> Invitation:
+    if not token:
+        raise ForbiddenError("send the invitation as the token")
+    return Invitation.model_validate(await run_in_threadpool(service.invitation, game_id, token),
+                                     from_attributes=True)
+
+
+@router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 410, 422),
+             summary="Use an invitation (single-use): you get the seat and a seat token of your own")
 async def join_game(game_id: GameId, service: ServiceDep, token: TokenDep,
                     body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
     if not token:
         raise ForbiddenError("joining needs the invitation's token")
-    seat, view = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
-    return Joined(seat=seat, state=state_of(view))
+    joined = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
+    return Joined(seat=joined.seat, token=joined.token, state=state_of(joined.view))
 
 
 @router.post("/{game_id}/actions", response_model=ActionResult, responses=_errors(403, 404, 409, 422),

@@ -238,6 +238,7 @@ def test_two_people_through_an_invitation_with_a_reload(server: ThreadedServer, 
     bob.goto(invite)
     bob.wait_for_selector("#join-button")
     assert "Ann invites you" in bob.inner_text("#join")
+    assert "off for both" in bob.inner_text("#join-hints")  # no engine help between people, said up front
     bob.fill("#join-name", "Bob")
     bob.click("#join-button")
     bob.wait_for_url("**/game/**")
@@ -272,6 +273,7 @@ def test_two_people_through_an_invitation_with_a_reload(server: ThreadedServer, 
         mover = next((p for p in (ann, bob) if p.locator("#roll, #take, #accept, #confirm, #choose-6").count()),
                      None)
         assert mover is not None, "neither page offers an action"
+        assert mover.locator("#hint").count() == 0 and "no hints" in mover.inner_text(".game-title")
         act_once(mover)
         steps += 1
         if steps == 3 and not reloaded:

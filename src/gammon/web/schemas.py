@@ -66,6 +66,9 @@ class CreateGameRequest(_In):
     seat: Literal[0, 1] = Field(0, description="The creator's seat")
     name: str = Field("Player 1", max_length=40)
     opponent_name: str | None = Field(None, max_length=40)
+    hints: bool = Field(False, description="Between people: allow the engine's hints for both players during "
+                                           "play (both see this setting from the start). Always on against "
+                                           "the computer")
     test_seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{64}$",
         description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
@@ -165,6 +168,7 @@ class RulesOut(_Out):
     cube_limit: int
     gammons: bool
     cube: bool
+    hints: bool = Field(description="Whether the engine's hints are open during play (for both players)")
 
 
 class MatchInfo(_Out):

@@ -138,6 +138,9 @@ class GameSetup:
     name: str = "Player 1"
     opponent_name: str | None = None
     test_seed: bytes | None = None
+    #: Between people: whether both may ask the engine for hints during play (against the computer,
+    #: always).  Stored with the game and shown to both players from the start.
+    hints: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +178,7 @@ class RulesView:
     cube_limit: int
     gammons: bool
     cube: bool
+    hints: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,6 +456,8 @@ class LiveGame:
     updated_at: datetime
     invite_hash: str | None = None
     invite_used: bool = False
+    #: Whether the engine's hints are open during play (always against the computer).
+    hints: bool = True
     match: Match = field(init=False)
     dice: CryptoDice = field(init=False)
     actions: list[ActionRecord] = field(default_factory=list)
@@ -472,6 +478,8 @@ class LiveGame:
             rec.id, rules, settings.get("games_limit"), [dict(s) for s in rec.seats],
             rec.seat_token_hashes, bytes.fromhex(rec.dice_seed), rec.commitment, rec.status,
             rec.version, rec.created_at, rec.updated_at, rec.invite_token_hash, rec.invite_used,
+            # Games stored before the setting existed: hints were open against the computer only.
+            bool(settings.get("hints", rec.has_computer)),
         )
 
     @property
@@ -716,7 +724,8 @@ class GameService:
                             "level": None}
         row = NewGameRow(
             id=secrets.token_urlsafe(12), settings={"format": 1, "rules": _rules_dict(rules),
-                                                    "games_limit": games_limit},
+                                                    "games_limit": games_limit,
+                                                    "hints": setup.opponent == "computer" or setup.hints},
             seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
             commitment=dice.commitment, has_computer=setup.opponent == "computer",
             status="active" if setup.opponent == "computer" else "waiting",
@@ -1030,7 +1039,10 @@ class GameService:
     def hint(self, game_id: str, token: str | None, count: int = 5) -> HintView:
         """The ``count`` best plays of the roll the seat of ``token`` must play now.
 
-        :raises ForbiddenError: no seat for the token.
+        Between people the engine helps during play only when the game was
+        created with hints for both; once the match is over analysis is open to all.
+
+        :raises ForbiddenError: no seat for the token, or hints are off in this game (``hints_off``).
         :raises ConflictError: the seat has no roll to play now (``no_hint``).
         """
         from gammon.web.hints import rank_for_hint
@@ -1038,6 +1050,9 @@ class GameService:
         with self._lock(game_id):
             lg = self._current(game_id)
             seat = self._seat(lg, token)
+            if not lg.hints and not lg.match.is_over:
+                raise ForbiddenError("hints are off in this game: both players agreed to play without the "
+                                     "engine's help (the analysis opens when the game is over)", "hints_off")
             g = lg.game
             if "play" not in _allowed(lg, seat, lg.to_act(), lg.between_games()) or g.rolled is None:
                 raise ConflictError("a hint is for the roll you have to play, and you have none now", "no_hint")
@@ -1130,7 +1145,8 @@ class GameService:
 def _rules_view(lg: LiveGame) -> RulesView:
     rules = lg.rules
     return RulesView(rules.variant.name, rules.match_length, lg.games_limit, rules.crawford, rules.jacoby,
-                     rules.beavers, rules.automatic_doubles, rules.cube_limit, rules.gammons, rules.uses_cube)
+                     rules.beavers, rules.automatic_doubles, rules.cube_limit, rules.gammons, rules.uses_cube,
+                     lg.hints)
 
 
 def _name(name: str | None, default: str) -> str:

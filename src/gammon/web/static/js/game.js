@@ -474,7 +474,9 @@ class GamePage {
     if (!st.match.length && st.rules.games > 1) kind = `money session, game ${st.match.game_number} of ${st.rules.games}`;
     else if (st.match.length) kind += `, game ${st.match.game_number}`;
     if (st.match.crawford_game) kind += ' (Crawford game)';
-    this.el.title.textContent = `${variant} · ${kind}${st.you === null ? ' · watching' : ''}`;
+    const people = st.seats.every((seat) => seat.kind === 'human');
+    const hints = people ? (st.rules.hints ? ' · hints on for both' : ' · no hints') : '';
+    this.el.title.textContent = `${variant} · ${kind}${hints}${st.you === null ? ' · watching' : ''}`;
     document.title = `${variant} – gammon`;
   }
 
@@ -628,7 +630,9 @@ class GamePage {
       out.push(this.button(b.plays.length ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
         { id: 'confirm', kind: 'primary', disabled: !b.complete, title: 'Confirm (Enter)' }));
       out.push(this.button('Undo', () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: 'Undo (u)' }));
-      if (b.plays.length > 1) out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
+      if (b.plays.length > 1 && st.rules.hints) {
+        out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
+      }
     }
     if (allowed.includes('resign')) {
       out.push(this.button('Resign…', () => { this.resigning = true; this.renderControls(); }, { id: 'resign', kind: 'quiet' }));

@@ -60,5 +60,7 @@ export async function joinPage(root, gameId) {
     window.location.replace(gameUrl(gameId, joined.token));
   });
   fill(box, h('h2', { text: `${host} invites you to play` }),
-    h('p', { text: `${variant}, ${kind}${rules.cube ? '' : ', without the cube'}.` }), form);
+    h('p', { text: `${variant}, ${kind}${rules.cube ? '' : ', without the cube'}.` }),
+    h('p#join-hints', { text: rules.hints ? 'Engine hints: allowed for both players.'
+      : 'Engine hints: off for both players (the analysis opens when the game is over).' }), form);
 }

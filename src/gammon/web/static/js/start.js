@@ -40,6 +40,9 @@ export async function startPage(root) {
   const crawford = h('input#crawford', { type: 'checkbox', name: 'crawford', checked: true });
   const autos = h('input#automatic-doubles', { type: 'number', name: 'automatic_doubles', min: 0, max: 12, value: '0' });
   const levelRow = h('label.row#level-row', {}, h('span', { text: 'Computer level' }), level);
+  const hints = h('input#hints', { type: 'checkbox', name: 'hints' });
+  const hintsRow = h('label.check#hints-row', { hidden: true }, hints,
+    h('span', { text: 'Allow the engine\'s hints for both players (your opponent sees this before joining)' }));
   const error = h('p.error#form-error', { role: 'alert', hidden: true });
   const submit = h('button.btn.primary.big#start', { type: 'submit', text: 'Start the game' });
   const moneyOnly = h('div.money-only', {},
@@ -53,7 +56,7 @@ export async function startPage(root) {
   const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
     h('h2', { text: 'New game' }), opponent,
     h('label.row', {}, h('span', { text: 'Your name' }), name),
-    levelRow,
+    levelRow, hintsRow,
     h('label.row', {}, h('span', { text: 'Variant' }), variant),
     h('label.row', {}, h('span', { text: 'Length' }), length),
     cubeOpts, error, submit);
@@ -62,6 +65,7 @@ export async function startPage(root) {
   const sync = () => {
     const vsComputer = form.querySelector('input[name=opponent]:checked').value === 'computer';
     levelRow.hidden = !vsComputer;
+    hintsRow.hidden = vsComputer;
     submit.textContent = vsComputer ? 'Play the computer' : 'Create the game and get a link';
     const hasCube = variant.selectedOptions[0] ? variant.selectedOptions[0].dataset.cube === '1' : true;
     cube.disabled = !hasCube;
@@ -88,6 +92,7 @@ export async function startPage(root) {
       name: name.value.trim() || 'Player 1',
     };
     if (vsComputer) body.computer_level = level.value;
+    else body.hints = hints.checked;
     if (match) body.crawford = crawford.checked;
     else if (hasCube) {
       body.jacoby = jacoby.checked;

@@ -18,12 +18,16 @@ import pytest
 from gammon.core.dice import commitment_for, derive_roll
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.service import hash_token
 from gammon.web.testing import pick_action, reset_postgres
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
@@ -40,7 +44,7 @@ def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         url = PG_URL
     else:
         url = str(tmp_path_factory.mktemp("api") / "gammon.db")
-    app = create_app(Settings(database_url=url, allow_test_seeds=True))
+    app = create_app(Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS))
     with TestClient(app) as c:
         yield c
 

@@ -18,8 +18,12 @@ import pytest
 
 from gammon.store import open_store
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.service import Command, ConflictError, GameService, GameSetup
 from gammon.web.testing import ThreadedServer
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
@@ -39,7 +43,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 @pytest.fixture(scope="module")
 def server(db_url: str) -> Iterator[ThreadedServer]:
-    with ThreadedServer(create_app(Settings(database_url=db_url, allow_test_seeds=True))) as s:
+    settings = Settings(database_url=db_url, allow_test_seeds=True, rate_limits=NO_LIMITS)
+    with ThreadedServer(create_app(settings)) as s:
         yield s
 
 

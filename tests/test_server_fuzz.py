@@ -20,11 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import pick_action
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 ALLOWED = {200, 403, 404, 409, 422}
 
@@ -57,7 +61,7 @@ class Table:
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = str(tmp_path_factory.mktemp("fuzz") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url))) as c:
+    with TestClient(create_app(Settings(database_url=url, rate_limits=NO_LIMITS))) as c:
         yield c
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -24,7 +25,8 @@ with warnings.catch_warnings():
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = str(tmp_path_factory.mktemp("hints") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url, allow_test_seeds=True))) as c:
+    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
+    with TestClient(create_app(settings)) as c:
         yield c
 
 

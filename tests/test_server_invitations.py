@@ -20,6 +20,7 @@ from sqlalchemy import text
 
 from gammon.store import open_store
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.service import ForbiddenError, GameService, GameSetup, GoneError, hash_token
 from gammon.web.testing import pick_action
 
@@ -31,7 +32,8 @@ with warnings.catch_warnings():
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = str(tmp_path_factory.mktemp("invite") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url, allow_test_seeds=True))) as c:
+    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
+    with TestClient(create_app(settings)) as c:
         yield c
 
 

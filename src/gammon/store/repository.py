@@ -128,6 +128,20 @@ class Store:
     def dispose(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> str | None:
+        """Ask the database something: the schema revision it is at (None before any migration).
+
+        :raises sqlalchemy.exc.DBAPIError: the database cannot be reached.
+        """
+        with self.engine.connect() as conn:
+            try:
+                revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            except Exception:
+                conn.rollback()
+                conn.execute(text("SELECT 1"))
+                return None
+        return None if revision is None else str(revision)
+
     # -- writes ---------------------------------------------------------------
 
     def create_game(self, row: NewGameRow) -> GameRecord:

@@ -22,7 +22,9 @@ from fastapi import FastAPI
 from gammon.store import open_store
 from gammon.web.config import Settings
 from gammon.web.errors import install_error_handlers
+from gammon.web.guards import BodyLimitMiddleware
 from gammon.web.hub import Hub
+from gammon.web.ratelimit import RateLimiter, RateLimitMiddleware
 from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
@@ -49,6 +51,11 @@ in any variant gammon knows, with dice that can be checked.
   invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
+
+**Limits**: request bodies over 64 KiB are refused (413) before they are read further, WebSocket messages
+over 16 KiB or JSON nested deeper than 10 levels get an `error` message; requests over the rate limits
+(per address, per game, per socket, on creating games) get 429 with `Retry-After` (on a socket: an
+`error` with code `rate_limited`, and the socket is not read for a while).
 """
 
 
@@ -84,7 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
                               shared=store.dialect != "sqlite")
         hub = Hub(service)
-        driver = ComputerDriver(service, settings.computer_delay)
+        driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()
 
         def on_change_here(change: Change) -> None:
@@ -124,6 +131,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                       {"name": "server", "description": "The server itself"}],
     )
     install_error_handlers(app)
+    # Outermost first: a request over a rate limit is refused before its body is read, and a body
+    # over the size limit before it is parsed.
+    limiter = RateLimiter(settings.rate_limits)
+    app.state.limiter = limiter
+    app.add_middleware(BodyLimitMiddleware)
+    app.add_middleware(RateLimitMiddleware, limiter=limiter)
     app.include_router(api_router)
     install_pages(app)
     _finish_openapi(app)

@@ -391,8 +391,12 @@ class ServerInfo(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok"]
+    status: Literal["ok", "degraded"] = Field(description="degraded (with status 503) when the database "
+                                                          "does not answer")
     database: str = Field(description="sqlite or postgresql")
+    database_state: Literal["ok", "unreachable", "timeout"] = Field(
+        description="Whether the database answered a query just now")
+    schema_revision: str | None = Field(description="The schema revision the database is at")
     notifications: str = Field(
         description="How changes reach this process's sockets: in-process (SQLite), listen/notify "
                     "(PostgreSQL, listening) or connecting")

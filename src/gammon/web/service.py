@@ -597,6 +597,7 @@ class GameService:
         self.cache_size = max(1, cache_size)
         self.allow_test_seeds = allow_test_seeds
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._analyses: OrderedDict[str, AnalysisView] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = [threading.RLock() for _ in range(256)]
         self.listeners: list[Callable[[Change], None]] = []
@@ -1065,16 +1066,32 @@ class GameService:
     def analysis(self, game_id: str) -> AnalysisView:
         """Each play of a finished game or match compared with the engine's best play.
 
+        A finished match never changes, so its analysis is made once and kept
+        (anyone may ask for it, and it costs an engine evaluation per play).
+
         :raises ConflictError: the game is not over yet (``not_over``): no help during play.
         """
-        from gammon.web.hints import HINT_LEVEL, engine_available, review_play
-
         with self._lock(game_id):
             lg = self._current(game_id)
             if not lg.match.is_over:
                 raise ConflictError("the analysis comes when the game is over", "not_over")
-            records = list(lg.actions)
-            rules, games_limit = lg.rules, lg.games_limit
+            with self._cache_lock:
+                done = self._analyses.get(game_id)
+            if done is not None:
+                return done
+            view = self._analyse(lg)
+            with self._cache_lock:
+                self._analyses[game_id] = view
+                while len(self._analyses) > self.cache_size:
+                    self._analyses.popitem(last=False)
+            return view
+
+    def _analyse(self, lg: LiveGame) -> AnalysisView:
+        from gammon.web.hints import HINT_LEVEL, engine_available, review_play
+
+        game_id = lg.id
+        records = list(lg.actions)
+        rules, games_limit = lg.rules, lg.games_limit
         if not engine_available():
             return AnalysisView(game_id, None, [])
         match = Match(rules, None, games_limit=games_limit)

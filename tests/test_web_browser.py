@@ -152,7 +152,15 @@ def act_once(page: Page) -> bool:
 
 def start_game(page: Page, base: str, *, variant: str, opponent: str = "computer", seed: str = SEED,
                length: str = "0", screenshot: str | None = None) -> None:
-    page.goto(f"{base}/?test_seed={seed}")
+    # The page never sends a dice seed (nothing in its URL can fix the dice): the test adds one to the
+    # request on its way, as a test client of a server started with test seeds allowed may.
+    def seeded(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "test_seed": seed}))
+
+    page.route(f"{base}/api/games", lambda route: seeded(route) if route.request.method == "POST"
+               else route.continue_())
+    page.goto(f"{base}/")
     page.wait_for_selector("#new-game")
     if screenshot:
         shot(page, screenshot)
@@ -199,6 +207,19 @@ def test_whole_game_against_the_computer_by_clicks(server: ThreadedServer, brows
         page.wait_for_selector("#analysis")
         assert page.locator("#record li.marked").count() == sum(1 for p in analysis["plays"] if p["mark"])
     shot(page, "end-screen.png")
+    assert not errors, errors
+
+
+def test_the_start_page_sends_no_seed_from_its_url(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+    page.goto(f"{server.url}/?test_seed={'ab' * 32}")
+    page.wait_for_selector("#new-game")
+    page.click("#start")
+    page.wait_for_url("**/game/**")
+    assert len(sent) == 1 and "test_seed" not in sent[0] and "ab" * 32 not in sent[0]
     assert not errors, errors
 
 

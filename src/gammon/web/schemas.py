@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from gammon.web.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
+from gammon.web.names import NAME_MAX_LENGTH
 
 
 class _Out(BaseModel):
@@ -64,8 +65,10 @@ class CreateGameRequest(_In):
     cube: bool = Field(True, description="Whether the doubling cube is used")
     computer_level: Level = Field("expert", description="The computer's strength")
     seat: Literal[0, 1] = Field(0, description="The creator's seat")
-    name: str = Field("Player 1", max_length=40)
-    opponent_name: str | None = Field(None, max_length=40)
+    name: str = Field("Player 1", max_length=NAME_MAX_LENGTH,
+                      description="Your name at the table (control and bidirectional-override characters are "
+                                  "removed)")
+    opponent_name: str | None = Field(None, max_length=NAME_MAX_LENGTH)
     hints: bool = Field(False, description="Between people: allow the engine's hints for both players during "
                                            "play (both see this setting from the start). Always on against "
                                            "the computer")
@@ -75,7 +78,7 @@ class CreateGameRequest(_In):
 
 
 class JoinRequest(_In):
-    name: str | None = Field(None, max_length=40, description="Your name at the table")
+    name: str | None = Field(None, max_length=NAME_MAX_LENGTH, description="Your name at the table")
 
 
 class _Act(_In):
@@ -388,6 +391,7 @@ class ServerInfo(BaseModel):
     database: str
     variants: list[VariantInfo]
     computer_levels: list[str]
+    name_max_length: int = Field(description="The most characters a player name may have")
 
 
 class Health(BaseModel):

@@ -67,6 +67,7 @@ from gammon.play.session import next_action
 from gammon.store import ActionRecord, GameRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import RESIGN_KINDS, action_from_dict, action_kind, action_to_dict, event_to_dict
 from gammon.web.computer import DEFAULT_LEVEL, check_level, make_computer_player
+from gammon.web.names import normalize_name
 
 log = logging.getLogger("gammon.web")
 
@@ -427,6 +428,15 @@ def token_id(token_hash: str | None) -> str | None:
     return token_hash[:TOKEN_ID_DIGITS] if token_hash else None
 
 
+def computer_seed(secret: bytes, seat: int) -> int:
+    """The seed of the computer's deliberate mistakes (lower levels) in a game whose secret dice seed is
+    ``secret``: an HMAC of it, so that nobody can work out the computer's choices from the public game
+    id, and a restarted server seeds it the same way.
+    """
+    digest = hmac.new(secret, f"gammon computer player, seat {seat}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def _same_hash(token: str, stored: str | None) -> bool:
     return stored is not None and hmac.compare_digest(hash_token(token).encode("ascii"), stored.encode("ascii"))
 
@@ -563,8 +573,7 @@ class LiveGame:
         player = self.players.get(seat)
         if player is None:
             level = self.seats[seat].get("level") or DEFAULT_LEVEL
-            seed = int.from_bytes(hashlib.sha256(f"{self.id}:{seat}".encode()).digest()[:8], "big")
-            player = self.players[seat] = factory(level, seed)
+            player = self.players[seat] = factory(level, computer_seed(self.seed, seat))
         return player
 
 
@@ -1167,8 +1176,7 @@ def _rules_view(lg: LiveGame) -> RulesView:
 
 
 def _name(name: str | None, default: str) -> str:
-    text = " ".join(str(name or "").split())[:40]
-    return text or default
+    return normalize_name(name, default)
 
 
 def _allowed(lg: LiveGame, you: int, who: int | None, between: bool) -> list[str]:

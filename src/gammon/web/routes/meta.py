@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request, Response
 
 from gammon.core.variants import VARIANTS
 from gammon.web.computer import COMPUTER_LEVELS
+from gammon.web.names import NAME_MAX_LENGTH
 from gammon.web.schemas import Health, ServerInfo, VariantInfo
 
 router = APIRouter(tags=["server"])
@@ -58,5 +59,5 @@ async def info(request: Request) -> ServerInfo:
         name="gammon", version=_version(), database=request.app.state.service.store.dialect,
         variants=[VariantInfo(name=v.name, title=v.title, checkers=v.checkers, cube=v.cube)
                   for v in VARIANTS.values()],
-        computer_levels=list(COMPUTER_LEVELS),
+        computer_levels=list(COMPUTER_LEVELS), name_max_length=NAME_MAX_LENGTH,
     )

@@ -1,7 +1,7 @@
 // /join/{id}#invite=...: use the (single-use) invitation, get a seat token of our own, go to the game.
 
 import { api, fragmentParams, gameUrl, tokens } from './api.js';
-import { fill, h, VARIANT_TITLES } from './util.js';
+import { fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 export async function joinPage(root, gameId) {
   const invite = fragmentParams().get('invite');
@@ -37,7 +37,7 @@ export async function joinPage(root, gameId) {
   const host = offer.host;
   const variant = VARIANT_TITLES[rules.variant] || rules.variant;
   const kind = rules.match_length ? `a match to ${rules.match_length}` : 'a money game';
-  const name = h('input#join-name', { type: 'text', maxlength: 40, value: localStorage.getItem('gammon:name') || '', placeholder: 'Your name' });
+  const name = h('input#join-name', { type: 'text', maxlength: NAME_MAX_LENGTH, value: savedName(), placeholder: 'Your name' });
   const error = h('p.error', { hidden: true });
   const join = h('button.btn.primary.big#join-button', { type: 'submit', text: 'Join the game' });
   const form = h('form', {}, h('label.row', {}, h('span', { text: 'Your name' }), name), error, join);

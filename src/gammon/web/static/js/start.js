@@ -1,7 +1,7 @@
 // The start page: a game against the computer or a friend.
 
 import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
-import { copyText, fill, h, VARIANT_TITLES } from './util.js';
+import { copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
 const LEVEL_WORDS = {
@@ -24,7 +24,7 @@ export async function startPage(root) {
     info = { variants: Object.entries(VARIANT_TITLES).map(([name, title]) => ({ name, title, cube: name !== 'acey-deucey' })),
       computer_levels: Object.keys(LEVEL_WORDS) };
   }
-  const name = h('input#name', { type: 'text', name: 'name', maxlength: 40, value: localStorage.getItem('gammon:name') || '', placeholder: 'Your name', autocomplete: 'nickname' });
+  const name = h('input#name', { type: 'text', name: 'name', maxlength: info.name_max_length || NAME_MAX_LENGTH, value: savedName(), placeholder: 'Your name', autocomplete: 'nickname' });
   const opponent = h('div.segmented#opponent', { role: 'radiogroup', 'aria-label': 'Opponent' },
     h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'computer', checked: true }), h('span', { text: 'Play the computer' })),
     h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'human' }), h('span', { text: 'Play a friend' })));
@@ -99,8 +99,6 @@ export async function startPage(root) {
       body.beavers = beavers.checked;
       body.automatic_doubles = Math.max(0, Math.min(12, Number(autos.value) || 0));
     }
-    const seed = new URLSearchParams(window.location.search).get('test_seed');
-    if (seed) body.test_seed = seed;
     try { localStorage.setItem('gammon:name', name.value.trim()); } catch (e) { /* fine */ }
     submit.disabled = true;
     let created;

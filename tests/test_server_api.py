@@ -19,6 +19,7 @@ from gammon.core.dice import commitment_for, derive_roll
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
+from gammon.web.schemas import GameState
 from gammon.web.service import hash_token
 from gammon.web.testing import pick_action, reset_postgres
 
@@ -383,6 +384,7 @@ def test_finished_game_against_the_computer_verifies_and_exports(client: TestCli
             for url in (f"/api/games/{gid}", f"/api/games/{gid}/actions", f"/api/games/{gid}/verify",
                         f"/api/games/{gid}/export.json"):
                 assert SEED.hex() not in client.get(url).text, url
+        GameState.model_validate(s)  # the service builds states without validating: check they are valid
         action = pick_action(s)
         assert action is not None, s
         act(client, gid, token, **action)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
-from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -142,7 +141,7 @@ def test_memory_matches_the_database_after_fuzzing(client: TestClient, table: Ta
         cached = service.view(table.gid, token)
         service.evict(table.gid)
         replayed = service.view(table.gid, token)
-        assert asdict(cached) == asdict(replayed)
+        assert cached.model_dump() == replayed.model_dump()
 
 
 segments = st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126, exclude_characters="/?#%"),

@@ -1,8 +1,9 @@
 """The API's shapes: pydantic models for requests, responses and WebSocket messages.
 
-They are the contract with clients and are kept apart from the engine's types
-and from the service's views (:mod:`gammon.web.service`): responses are built
-from the views with ``model_validate(view, from_attributes=True)``.
+They are the contract with clients and are kept apart from the engine's types.
+They are also the service's own results: :mod:`gammon.web.service.views` builds
+them from a game in memory, so REST answers, WebSocket messages and callers of
+the service share one set of shapes.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from starlette.concurrency import run_in_threadpool
 
 from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
 from gammon.web.schemas import (
-    ActionEntry,
     ActionLog,
     ActionRequest,
     ActionResult,
@@ -26,7 +25,7 @@ from gammon.web.schemas import (
     Links,
     VerifyResult,
 )
-from gammon.web.service import Command, ForbiddenError, GameSetup, GameView
+from gammon.web.service import Command, ForbiddenError, GameSetup
 
 router = APIRouter(prefix="/games", tags=["games"])
 
@@ -41,8 +40,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": ErrorResponse, "description": text[s]} for s in statuses}
 
 
-def state_of(view: GameView) -> GameState:
-    return GameState.model_validate(view, from_attributes=True)
+def state_of(view: GameState) -> GameState:
+    return view
 
 
 def _base(request: Request, public_url: str | None) -> str:
@@ -88,8 +87,8 @@ async def get_game(game_id: GameId, request: Request, service: ServiceDep, token
 async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> Invitation:
     if not token:
         raise ForbiddenError("send the invitation as the token")
-    return Invitation.model_validate(await run_in_threadpool(service.invitation, game_id, token),
-                                     from_attributes=True)
+    invitation: Invitation = await run_in_threadpool(service.invitation, game_id, token)
+    return invitation
 
 
 @router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 410, 422),
@@ -118,7 +117,7 @@ async def act(game_id: GameId, body: Annotated[ActionRequest, Body()], service: 
     assert acted.view is not None
     return ActionResult(
         version=acted.version,
-        actions=[ActionEntry.model_validate(a, from_attributes=True) for a in acted.actions],
+        actions=acted.actions,
         state=state_of(acted.view),
     )
 
@@ -129,7 +128,7 @@ async def action_log(game_id: GameId, service: ServiceDep,
                      after: Annotated[int, Query(ge=0, le=10_000_000)] = 0) -> ActionLog:
     version, actions = await run_in_threadpool(service.action_log, game_id, after)
     return ActionLog(game_id=game_id, version=version,
-                     actions=[ActionEntry.model_validate(a, from_attributes=True) for a in actions])
+                     actions=actions)
 
 
 @router.get("/{game_id}/hint", response_model=HintResult, responses=_errors(403, 404, 409, 422),
@@ -138,21 +137,22 @@ async def hint(game_id: GameId, service: ServiceDep, token: TokenDep,
                count: Annotated[int, Query(ge=1, le=50)] = 5) -> HintResult:
     if not token:
         raise ForbiddenError("a hint needs your seat's token")
-    return HintResult.model_validate(await run_in_threadpool(service.hint, game_id, token, count),
-                                     from_attributes=True)
+    hint: HintResult = await run_in_threadpool(service.hint, game_id, token, count)
+    return hint
 
 
 @router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409),
             summary="Once the game is over: each play with a choice against the engine's best, mistakes marked")
 async def analysis(game_id: GameId, service: ServiceDep) -> AnalysisResult:
-    report = await run_in_threadpool(service.analysis, game_id)
-    return AnalysisResult.model_validate(report, from_attributes=True)
+    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id)
+    return report
 
 
 @router.get("/{game_id}/verify", response_model=VerifyResult, responses=_errors(404),
             summary="The dice commitment and rolls; once the game is over, the seed and every roll checked")
 async def verify(game_id: GameId, service: ServiceDep) -> VerifyResult:
-    return VerifyResult.model_validate(await run_in_threadpool(service.verify, game_id), from_attributes=True)
+    report: VerifyResult = await run_in_threadpool(service.verify, game_id)
+    return report
 
 
 def _text(media: str) -> dict[int | str, dict[str, Any]]:

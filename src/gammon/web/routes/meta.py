@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from importlib import metadata
+from typing import Literal
 
 from fastapi import APIRouter, Request, Response
 
@@ -39,6 +40,7 @@ def _notifications(request: Request) -> str:
 async def health(request: Request, response: Response) -> Health:
     store = request.app.state.service.store
     revision = None
+    state: Literal["ok", "unreachable", "timeout"]
     try:
         revision = await asyncio.wait_for(asyncio.to_thread(store.ping), HEALTH_TIMEOUT)
         state = "ok"

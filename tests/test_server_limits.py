@@ -203,6 +203,9 @@ def test_http_rate_limits_per_game_and_on_creating_games(client: TestClient) -> 
     r = client.get(f"/api/games/{a['game_id']}")
     assert r.status_code == 429 and code(r) == "rate_limited" and int(r.headers["retry-after"]) >= 1
     assert client.get(f"/api/games/{b['game_id']}").status_code == 200  # the other game is untouched
+    # Watchers (no token) used up their share of game a; its players have their own.
+    seat = client.get(f"/api/games/{a['game_id']}", headers={"Authorization": f"Bearer {a['token']}"})
+    assert seat.status_code == 200 and seat.json()["you"] == 0
     created = [client.post("/api/games", json={"opponent": "computer"}).status_code for _ in range(6)]
     assert created.count(429) >= 1 and created[0] in (201, 429)
     r = client.post("/api/games", json={"opponent": "computer"})

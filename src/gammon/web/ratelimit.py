@@ -7,7 +7,9 @@ processes each count their own share).
 * ``client``: every HTTP request and WebSocket connection from one address;
 * ``create``: new games from one address (each may call on the computer);
 * ``game``: requests that read or change one game (REST calls, ``act`` and
-  ``state`` messages), from everyone together;
+  ``state`` messages), counted per game and per token: each seat has its own
+  count, and everyone without a token (spectators) shares one, so watchers
+  cannot use up the players' share;
 * ``socket``: messages on one WebSocket.
 
 :class:`RateLimitMiddleware` answers HTTP requests over a limit with 429 and
@@ -16,6 +18,7 @@ processes each count their own share).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
 from dataclasses import dataclass
@@ -35,8 +38,8 @@ class RateLimits:
 
     client: str = "30/second;600/minute"
     create: str = "30/minute;300/hour"
-    game: str = "100/second"
-    socket: str = "40/second"
+    game: str = "20/second"
+    socket: str = "20/second"
     enabled: bool = True
 
 
@@ -69,6 +72,19 @@ def client_key(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+def _token_key(scope: Scope) -> str:
+    """A short, one-way name for the token a request carries (header or query), or ``anon``."""
+    token = b""
+    for key, value in scope.get("headers") or ():
+        if key.lower() == b"authorization":
+            token = bytes(value).partition(b" ")[2].strip()
+    if not token:
+        for part in (scope.get("query_string") or b"").split(b"&"):
+            if part.startswith(b"token="):
+                token = part[6:]
+    return hashlib.blake2s(token, digest_size=6).hexdigest() if token else "anon"
+
+
 def too_many(wait: float) -> str:
     return f"too many requests: try again in {max(1, round(wait))} s"
 
@@ -89,7 +105,7 @@ class RateLimitMiddleware:
                 checks.append(("create", client))
             m = _GAME_PATH.match(path)
             if m:
-                checks.append(("game", m.group(1)))
+                checks.append(("game", f"{m.group(1)}:{_token_key(scope)}"))
             for kind, key in checks:
                 wait = self.limiter.check(kind, key)
                 if wait is not None:

@@ -132,7 +132,7 @@ async def _read(websocket: WebSocket, service: GameService, limiter: RateLimiter
         rid = _request_id(msg)
         kind = msg.get("type") if isinstance(msg, dict) else None
         if wait is None and kind in ("act", "state"):
-            wait = limiter.check("game", game_id)
+            wait = limiter.check("game", f"{game_id}:{'watchers' if seat is None else f'seat{seat}'}")
         if wait is not None:
             # Over the rate: say so once, then leave this socket unread until the rate allows.  The
             # client's further messages wait in its own buffers; nobody else waits for them.

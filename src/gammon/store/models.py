@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Table
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Table, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -39,6 +39,10 @@ class GameRow(Base):
     invite_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: When the invitation was used (None while it is open): a used invitation seats nobody.
     invite_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The game's rematch, once one is made (a new game with the same settings).
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: Listed in the lobby while it waits for its guest.
+    public: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
     dice_seed: Mapped[str] = mapped_column(String(64), nullable=False)
     commitment: Mapped[str] = mapped_column(String(64), nullable=False)
     has_computer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
@@ -47,7 +51,8 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
-    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),
+                      Index("ix_games_public_status", "public", "status"))
 
 
 class ActionRow(Base):

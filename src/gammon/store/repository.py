@@ -61,6 +61,8 @@ class GameRecord:
     updated_at: datetime
     invite_token_hash: str | None = None
     invite_used: bool = False
+    rematch_id: str | None = None
+    public: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,7 @@ class NewGameRow:
     has_computer: bool
     status: str
     invite_token_hash: str | None = None
+    public: bool = False
 
 
 def _now() -> datetime:
@@ -151,13 +154,13 @@ class Store:
             "seat0_token_hash": row.seat_token_hashes[0], "seat1_token_hash": row.seat_token_hashes[1],
             "dice_seed": row.dice_seed, "commitment": row.commitment, "has_computer": row.has_computer,
             "version": 0, "status": row.status, "created_at": now, "updated_at": now,
-            "invite_token_hash": row.invite_token_hash,
+            "invite_token_hash": row.invite_token_hash, "public": row.public,
         }
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(insert(GAMES).values(**values))
         return GameRecord(row.id, row.settings, row.seats, row.seat_token_hashes, row.dice_seed,
                           row.commitment, row.has_computer, 0, row.status, now, now,
-                          row.invite_token_hash, False)
+                          row.invite_token_hash, False, None, row.public)
 
     def append_action(
         self, game_id: str, expected_version: int, seq: int, player: int, kind: str,
@@ -232,6 +235,42 @@ class Store:
             self._notify(conn, game_id, new_version)
         return new_version
 
+    def set_rematch(self, game_id: str, rematch_id: str) -> bool:
+        """Link ``game_id`` to its rematch unless it has one already; whether this call linked it."""
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(
+                update(GAMES).where(GAMES.c.id == game_id, GAMES.c.rematch_id.is_(None))
+                .values(rematch_id=rematch_id, version=GAMES.c.version + 1, updated_at=_now())
+                .returning(GAMES.c.version)
+            )
+            row = res.first()
+            if row is not None:
+                self._notify(conn, game_id, int(row[0]))
+        return row is not None
+
+    def expire_waiting(self, created_before: datetime) -> list[str]:
+        """Mark ``expired`` the games still waiting for their guest, created before ``created_before``."""
+        with self._write_lock, self.engine.begin() as conn:
+            ids = list(conn.execute(
+                select(GAMES.c.id).where(GAMES.c.status == "waiting", GAMES.c.created_at < created_before)
+            ).scalars())
+            if ids:
+                conn.execute(update(GAMES).where(GAMES.c.id.in_(ids), GAMES.c.status == "waiting")
+                             .values(status="expired", version=GAMES.c.version + 1, updated_at=_now()))
+                for gid in ids:
+                    self._notify(conn, gid, -1)  # no version: every listener reads the game again
+        return ids
+
+    def lobby(self, created_after: datetime, limit: int = 50) -> list[GameRecord]:
+        """Public games waiting for a guest, created after ``created_after``, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GAMES.c.id).where(GAMES.c.public.is_(True), GAMES.c.status == "waiting",
+                                         GAMES.c.invite_used_at.is_(None), GAMES.c.created_at > created_after)
+                .order_by(GAMES.c.created_at.desc()).limit(limit)
+            ).scalars().all()
+            return [g for g in (self._game(conn, gid) for gid in rows) if g is not None]
+
     def _notify(self, conn: Any, game_id: str, version: int) -> None:
         if self.dialect == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
@@ -248,7 +287,7 @@ class Store:
             r["id"], r["settings"], r["seats"], (r["seat0_token_hash"], r["seat1_token_hash"]),
             r["dice_seed"], r["commitment"], bool(r["has_computer"]), r["version"], r["status"],
             _aware(r["created_at"]), _aware(r["updated_at"]), r["invite_token_hash"],
-            r["invite_used_at"] is not None,
+            r["invite_used_at"] is not None, r["rematch_id"], bool(r["public"]),
         )
 
     @staticmethod

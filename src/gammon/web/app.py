@@ -78,6 +78,20 @@ def warm_up() -> None:
     win_probability(Position.initial())  # the cube decisions' helpers
 
 
+async def _expire_regularly(service: GameService, hub: Hub) -> None:
+    """Every minute (or sooner for short expiry times), expire the games nobody joined in time."""
+    if service.expire_after is None:
+        return
+    pause = max(1.0, min(60.0, service.expire_after / 4))
+    while True:
+        await asyncio.sleep(pause)
+        try:
+            for game_id in await asyncio.to_thread(service.expire_waiting):
+                hub.poke(game_id)
+        except Exception:
+            log.exception("expiring unjoined games failed")
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
     settings = settings or Settings.from_env()
@@ -89,7 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(warm_up)
         # One server process per SQLite file; PostgreSQL may be shared by several.
         service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
-                              shared=store.dialect != "sqlite")
+                              shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined)
         hub = Hub(service)
         driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()
@@ -116,9 +130,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)
+        expiry = asyncio.create_task(_expire_regularly(service, hub))
         try:
             yield
         finally:
+            expiry.cancel()
             hub.close_all()
             await driver.close()
             if listener is not None:

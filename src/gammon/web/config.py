@@ -6,6 +6,7 @@
 ``GAMMON_ALLOW_TEST_SEEDS``    ``1`` lets a request fix the dice seed (tests only)
 ``GAMMON_CACHE_SIZE``          games kept replayed in memory per process (1000)
 ``GAMMON_PUBLIC_URL``          base of the links handed out (default: the request's URL)
+``GAMMON_EXPIRE_UNJOINED``     seconds after which a game nobody joined expires (7200; 0: never)
 ``GAMMON_COMPUTER_WORKERS``    threads that think for the computer, all games taking turns (2)
 ``GAMMON_RATE_LIMITS``         ``0`` turns the rate limits off (on by default)
 ``GAMMON_RATE_LIMIT_CLIENT``   requests and sockets per address (``30/second;600/minute``)
@@ -45,6 +46,8 @@ class Settings:
     resume_computer_games: bool = True
     #: Threads that think for the computer (games take turns for them).
     computer_workers: int = 2
+    #: Seconds after which a game that nobody joined expires (None: never).
+    expire_unjoined: float | None = 7200.0
     rate_limits: RateLimits = RateLimits()
 
     @classmethod
@@ -57,6 +60,7 @@ class Settings:
             cache_size=int(env.get("GAMMON_CACHE_SIZE", "1000") or 1000),
             public_url=env.get("GAMMON_PUBLIC_URL") or None,
             computer_workers=int(env.get("GAMMON_COMPUTER_WORKERS", "2") or 2),
+            expire_unjoined=float(env.get("GAMMON_EXPIRE_UNJOINED", "7200") or 0) or None,
             rate_limits=RateLimits(
                 client=env.get("GAMMON_RATE_LIMIT_CLIENT") or _DEFAULT_LIMITS.client,
                 create=env.get("GAMMON_RATE_LIMIT_CREATE") or _DEFAULT_LIMITS.create,

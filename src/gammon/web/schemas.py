@@ -73,6 +73,8 @@ class CreateGameRequest(_In):
     hints: bool = Field(False, description="Between people: allow the engine's hints for both players during "
                                            "play (both see this setting from the start). Always on against "
                                            "the computer")
+    public: bool = Field(False, description="Between people: list the game in the lobby (GET /api/lobby), "
+                                            "where anyone may take the guest's seat")
     test_seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{64}$",
         description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
@@ -241,7 +243,8 @@ class GameState(_Out):
 
     id: str
     version: int = Field(description="Counts every change; send it as expected_version")
-    status: Literal["waiting", "active", "finished"]
+    status: Literal["waiting", "active", "finished", "expired"] = Field(
+        description="expired: nobody took the guest's seat in time")
     you: int | None
     seats: list[Seat]
     rules: RulesOut
@@ -262,6 +265,9 @@ class GameState(_Out):
     actions: int = Field(description="Number of stored actions")
     created_at: datetime
     updated_at: datetime
+    public: bool = Field(False, description="Listed in the lobby while it waits for its guest")
+    rematch_id: str | None = Field(None, description="This game's rematch, once a player asked for one")
+    rematch_of: str | None = Field(None, description="The game this one is the rematch of")
 
 
 class EventOut(_Out):
@@ -308,6 +314,21 @@ class Joined(BaseModel):
     seat: int
     token: str = Field(description="Your seat's secret token, given only in this answer: keep it")
     state: GameState
+
+
+class LobbyGame(_Out):
+    """A public game waiting for its guest: join it with ``POST /api/games/{id}/join`` (no token)."""
+
+    game_id: str
+    seat: int = Field(description="The seat you would take")
+    host: str
+    rules: RulesOut
+    created_at: datetime
+
+
+class Lobby(BaseModel):
+    games: list[LobbyGame]
+    expire_after: float | None = Field(description="Seconds after which a game nobody joins expires")
 
 
 class Invitation(_Out):

@@ -57,7 +57,7 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
         crawford=body.crawford, jacoby=body.jacoby, beavers=body.beavers,
         automatic_doubles=body.automatic_doubles, cube_limit=body.cube_limit, gammons=body.gammons,
         cube=body.cube, computer_level=body.computer_level, seat=body.seat, name=body.name,
-        opponent_name=body.opponent_name, hints=body.hints,
+        opponent_name=body.opponent_name, hints=body.hints, public=body.public,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )
     created = await run_in_threadpool(service.create_game, setup)
@@ -92,13 +92,22 @@ async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> I
 
 
 @router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 410, 422),
-             summary="Use an invitation (single-use): you get the seat and a seat token of your own")
+             summary="Use an invitation (single-use; none for a public game): you get the seat and a seat "
+                     "token of your own")
 async def join_game(game_id: GameId, service: ServiceDep, token: TokenDep,
                     body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
-    if not token:
-        raise ForbiddenError("joining needs the invitation's token")
     joined = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
     return Joined(seat=joined.seat, token=joined.token, state=state_of(joined.view))
+
+
+@router.post("/{game_id}/rematch", response_model=Joined, responses=_errors(403, 404, 409, 410),
+             summary="After the game: a rematch with the same settings (the first to ask creates it, the "
+                     "other player takes the other seat); you get your seat's token in the new game")
+async def rematch(game_id: GameId, service: ServiceDep, token: TokenDep) -> Joined:
+    if not token:
+        raise ForbiddenError("a rematch needs your seat's token in this game")
+    joined = await run_in_threadpool(service.rematch, game_id, token)
+    return Joined(seat=joined.seat, token=joined.token, state=joined.view)
 
 
 @router.post("/{game_id}/actions", response_model=ActionResult, responses=_errors(403, 404, 409, 422),

@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from gammon.core.dice import CryptoDice
@@ -33,9 +34,17 @@ from gammon.play.players import Player
 from gammon.play.session import next_action
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
-from gammon.web.computer import check_level, make_computer_player
+from gammon.web.computer import DEFAULT_LEVEL, check_level, make_computer_player
 from gammon.web.names import normalize_name
-from gammon.web.schemas import ActionEntry, AnalysisResult, GameState, HintResult, Invitation, VerifyResult
+from gammon.web.schemas import (
+    ActionEntry,
+    AnalysisResult,
+    GameState,
+    HintResult,
+    Invitation,
+    LobbyGame,
+    VerifyResult,
+)
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
 from gammon.web.service.live import HumanSeat, LiveGame, rules_dict
@@ -101,8 +110,11 @@ class GameService:
     def __init__(
         self, store: Store, *, cache_size: int = 1000, allow_test_seeds: bool = False,
         computer_factory: Callable[[str, int | None], Player] | None = None, shared: bool = True,
+        expire_after: float | None = None,
     ) -> None:
         self.store = store
+        #: Seconds after which a game nobody joined expires (None: never).
+        self.expire_after = expire_after
         #: Whether other processes may write to the same database.  When not (one server on an
         #: SQLite file), a cached game is trusted without asking the database for its version;
         #: writes are checked against the version either way.
@@ -225,7 +237,8 @@ class GameService:
             raise InvalidError(str(exc), "invalid_settings") from None
         me, other = setup.seat, 1 - setup.seat
         token = secrets.token_urlsafe(32)
-        invite = secrets.token_urlsafe(32) if setup.opponent == "human" else None
+        # A rematch's guest takes the seat with the old game's token (see rematch), not an invitation.
+        invite = secrets.token_urlsafe(32) if setup.opponent == "human" and setup.rematch_of is None else None
         hashes: list[str | None] = [None, None]
         hashes[me] = hash_token(token)  # the guest's seat gets its token only when the invitation is used
         seats: list[dict[str, Any]] = [{}, {}]
@@ -240,11 +253,13 @@ class GameService:
         row = NewGameRow(
             id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_dict(rules),
                                                     "games_limit": games_limit,
-                                                    "hints": setup.opponent == "computer" or setup.hints},
+                                                    "hints": setup.opponent == "computer" or setup.hints,
+                                                    "rematch_of": setup.rematch_of},
             seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
             commitment=dice.commitment, has_computer=setup.opponent == "computer",
             status="active" if setup.opponent == "computer" else "waiting",
             invite_token_hash=hash_token(invite) if invite else None,
+            public=setup.public and invite is not None,
         )
         rec = self.store.create_game(row)
         lg = LiveGame.from_record(rec)
@@ -268,15 +283,20 @@ class GameService:
 
     def join(self, game_id: str, invite: str | None, name: str | None = None) -> JoinedSeat:
         """Use the invitation ``invite``: it is consumed, and the joiner gets a new seat token
-        that only this answer carries (stored hashed).
+        that only this answer carries (stored hashed).  A public game (listed in the lobby) is
+        joined without an invitation, by whoever comes first.
 
-        :raises GoneError: the invitation was used already: the seat is taken.
+        :raises GoneError: the invitation was used already (the seat is taken), or the game expired.
         :raises ForbiddenError: ``invite`` is not this game's invitation.
         """
+        return self._claim(game_id, lambda lg: self._open_invitation(lg, invite), name)
+
+    def _claim(self, game_id: str, pick_seat: Callable[[LiveGame], int], name: str | None) -> JoinedSeat:
+        """Give the seat ``pick_seat`` names a fresh token, once (the store's check makes it once)."""
         with self._lock(game_id):
             for attempt in (1, 2):
                 lg = self._current(game_id)
-                seat = self._open_invitation(lg, invite)
+                seat = pick_seat(lg)
                 seats = [dict(s) for s in lg.seats]
                 seats[seat]["joined"] = True
                 if name:
@@ -302,15 +322,97 @@ class GameService:
                 return JoinedSeat(seat, token, game_view(lg, seat))
         raise AssertionError("unreachable")  # pragma: no cover
 
-    @staticmethod
-    def _open_invitation(lg: LiveGame, invite: str | None) -> int:
-        """The seat the open invitation ``invite`` is for."""
-        if not invite or not lg.is_invitation(invite):
+    def _open_invitation(self, lg: LiveGame, invite: str | None) -> int:
+        """The seat the open invitation ``invite`` (or, in a public game, no invitation) is for."""
+        if lg.status == "expired" or self._expired(lg):
+            raise GoneError("this game has expired: nobody joined it in time", "expired")
+        if not (lg.public and not invite) and (not invite or not lg.is_invitation(invite)):
             raise ForbiddenError("this is not an invitation to this game")
         seat = lg.invited_seat()
         if lg.invite_used or seat is None:
             raise GoneError("this invitation has been used: the seat is taken")
         return seat
+
+    def _expired(self, lg: LiveGame) -> bool:
+        return (lg.status == "waiting" and self.expire_after is not None
+                and lg.created_at < datetime.now(UTC) - timedelta(seconds=self.expire_after))
+
+    # -- rematches, the lobby, expiry ------------------------------------------------------
+
+    def rematch(self, game_id: str, token: str | None) -> JoinedSeat:
+        """A rematch of the finished game ``game_id`` for the seat of ``token``.
+
+        The first player to ask creates it (the same settings and seats, linked
+        to the old game both ways) and gets their seat in it; against a person,
+        the other player asks next and takes the other seat, each with a fresh
+        token.  The old game's state shows the link to both.
+
+        :raises ConflictError: the game is not over (``not_over``).
+        :raises GoneError: the seat in the rematch is taken already (``rematch_taken``).
+        """
+        with self._lock(game_id):
+            lg = self._current(game_id)
+            seat = self._seat(lg, token)
+            if not lg.match.is_over:
+                raise ConflictError("a rematch comes when the game is over", "not_over")
+            rematch_id = lg.rematch_id
+            if rematch_id is None:
+                created = self.create_game(self._rematch_setup(lg, seat))
+                if self.store.set_rematch(game_id, created.game_id):
+                    lg.rematch_id = created.game_id
+                    lg.version += 1
+                    self._notify(lg)
+                    return JoinedSeat(created.seat, created.token, created.view)
+                self.evict(game_id)  # the other player made one first: take a seat in theirs
+                rematch_id = self._current(game_id).rematch_id
+                assert rematch_id is not None
+
+        def other_seat(new: LiveGame) -> int:
+            if new.rematch_of != game_id:
+                raise ForbiddenError("that game is not this game's rematch")
+            if new.seats[seat].get("joined"):
+                raise GoneError("your seat in the rematch is taken already", "rematch_taken")
+            return seat
+
+        return self._claim(rematch_id, other_seat, None)
+
+    @staticmethod
+    def _rematch_setup(lg: LiveGame, seat: int) -> GameSetup:
+        other = lg.seats[1 - seat]
+        rules = rules_dict(lg.rules)
+        return GameSetup(
+            opponent="computer" if lg.is_computer(1 - seat) else "human", variant=rules["variant"],
+            match_length=rules["match_length"], games=None if rules["match_length"] else lg.games_limit,
+            crawford=rules["crawford"], jacoby=rules["jacoby"], beavers=rules["beavers"],
+            automatic_doubles=rules["automatic_doubles"], cube_limit=rules["cube_limit"],
+            gammons=rules["gammons"], cube=rules["cube"], seat=seat,
+            computer_level=str(other.get("level") or DEFAULT_LEVEL),
+            name=str(lg.seats[seat].get("name") or "Player"), opponent_name=str(other.get("name") or "Guest"),
+            hints=lg.hints, rematch_of=lg.id,
+        )
+
+    def lobby(self, limit: int = 50) -> list[LobbyGame]:
+        """Public games waiting for a guest (not expired), newest first."""
+        after = datetime.now(UTC) - timedelta(seconds=self.expire_after or 10 ** 9)
+        out = []
+        for rec in self.store.lobby(after, limit):
+            lg = LiveGame.from_record(rec)
+            seat = lg.invited_seat()
+            if seat is None:
+                continue
+            out.append(LobbyGame.model_construct(
+                game_id=lg.id, seat=seat, host=str(lg.seats[1 - seat].get("name", "")), rules=rules_view(lg),
+                created_at=lg.created_at))
+        return out
+
+    def expire_waiting(self) -> list[str]:
+        """Mark expired the games nobody joined within ``expire_after`` seconds; their ids."""
+        if self.expire_after is None:
+            return []
+        ids = self.store.expire_waiting(datetime.now(UTC) - timedelta(seconds=self.expire_after))
+        for game_id in ids:
+            self.evict(game_id)
+        return ids
 
     # -- reading ---------------------------------------------------------------------
 

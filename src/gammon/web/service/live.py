@@ -53,6 +53,9 @@ class LiveGame:
     invite_used: bool = False
     #: Whether the engine's hints are open during play (always against the computer).
     hints: bool = True
+    public: bool = False
+    rematch_id: str | None = None
+    rematch_of: str | None = None
     match: Match = field(init=False)
     dice: CryptoDice = field(init=False)
     actions: list[ActionRecord] = field(default_factory=list)
@@ -74,7 +77,8 @@ class LiveGame:
             rec.seat_token_hashes, bytes.fromhex(rec.dice_seed), rec.commitment, rec.status,
             rec.version, rec.created_at, rec.updated_at, rec.invite_token_hash, rec.invite_used,
             # Games stored before the setting existed: hints were open against the computer only.
-            bool(settings.get("hints", rec.has_computer)),
+            bool(settings.get("hints", rec.has_computer)), rec.public, rec.rematch_id,
+            settings.get("rematch_of"),
         )
 
     @property
@@ -107,6 +111,7 @@ class LiveGame:
         self.updated_at = rec.updated_at
         self.token_hashes = rec.seat_token_hashes
         self.invite_hash, self.invite_used = rec.invite_token_hash, rec.invite_used
+        self.rematch_id, self.public = rec.rematch_id, rec.public
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat that ``token`` holds, or None."""

@@ -36,6 +36,10 @@ class GameSetup:
     #: Between people: whether both may ask the engine for hints during play (against the computer,
     #: always).  Stored with the game and shown to both players from the start.
     hints: bool = False
+    #: Between people: list the game in the lobby, where anyone may take the guest's seat.
+    public: bool = False
+    #: The finished game this one is the rematch of (set by :meth:`GameService.rematch`).
+    rematch_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

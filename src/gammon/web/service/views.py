@@ -128,6 +128,7 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         fair_dice=FairDice.model_construct(kind="crypto", commitment=lg.commitment, rolls_made=len(lg.rolls),
                                            revealed=over, seed=lg.seed.hex() if over else None),
         actions=lg.seq, created_at=lg.created_at, updated_at=lg.updated_at,
+        public=lg.public, rematch_id=lg.rematch_id, rematch_of=lg.rematch_of,
     )
 
 

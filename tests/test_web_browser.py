@@ -207,6 +207,43 @@ def test_whole_game_against_the_computer_by_clicks(server: ThreadedServer, brows
         page.wait_for_selector("#analysis")
         assert page.locator("#record li.marked").count() == sum(1 for p in analysis["plays"] if p["mark"])
     shot(page, "end-screen.png")
+    # The banner closes: the final position stays on the board.  Then a rematch, same settings.
+    position = page.get_attribute("#app", "data-position")
+    page.click("#banner-close")
+    assert page.locator("#banner").is_hidden() and page.get_attribute("#app", "data-position") == position
+    shot(page, "final-position.png")
+    page.click("#rematch-control")
+    page.wait_for_url(lambda url: game_id not in url and "/game/" in url)
+    page.wait_for_selector("#roll")
+    new_id = page.url.split("/game/")[1].split("#")[0]
+    new = page.request.get(f"{server.url}/api/games/{new_id}").json()
+    assert new["rematch_of"] == game_id and new["rules"]["variant"] == "hypergammon"
+    assert page.request.get(f"{server.url}/api/games/{game_id}").json()["rematch_id"] == new_id
+    assert not errors, errors
+
+
+def test_a_public_game_joined_from_the_lobby(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    ann = new_page(browser, errors)
+    ann.goto(f"{server.url}/")
+    ann.wait_for_selector("#new-game")
+    ann.check("input[name=opponent][value=human]", force=True)
+    ann.fill("#name", "Lobby Ann")
+    ann.check("#public")
+    ann.click("#start")
+    ann.wait_for_selector("#share")
+    game_id = ann.input_value("#watch-link").rsplit("/", 1)[1]
+    bob = new_page(browser, errors, width=390, height=844)
+    bob.goto(f"{server.url}/")
+    bob.wait_for_selector(f"#lobby button[data-game='{game_id}']")
+    assert "Lobby Ann" in bob.inner_text("#lobby")
+    shot(bob, "lobby-phone.png")
+    bob.fill("#name", "Bob")
+    bob.click(f"#lobby button[data-game='{game_id}']")  # one click: no invitation needed
+    bob.wait_for_url(f"**/game/{game_id}**")
+    bob.wait_for_selector("#roll")
+    state = bob.request.get(f"{server.url}/api/games/{game_id}").json()
+    assert state["status"] == "active" and state["seats"][1]["name"] == "Bob"
     assert not errors, errors
 
 

@@ -4,7 +4,7 @@
 // backoff; every connection starts with the full state).  Actions go over REST with the state's
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
-import { api, ApiError, fragmentParams, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
+import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView, H, W } from './board.js';
 import { MoveBuilder, pips } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
@@ -638,7 +638,8 @@ class GamePage {
       out.push(this.button('Resign…', () => { this.resigning = true; this.renderControls(); }, { id: 'resign', kind: 'quiet' }));
     }
     if (st.match.over) {
-      out.push(h('a.btn.primary#new-game', { href: '/', text: 'New game' }));
+      if (st.you !== null) out.push(this.rematchButton('rematch-control'));
+      out.push(h('a.btn#new-game', { href: '/', text: 'New game' }));
     }
     fill(this.el.controls, out);
   }
@@ -648,8 +649,10 @@ class GamePage {
     const you = st.you;
     const allowed = st.allowed_actions;
     const other = (seat) => this.name(seat);
+    if (st.status === 'expired') return 'Nobody joined this game in time: it has expired.';
     if (st.status === 'waiting') {
       const missing = st.seats.findIndex((s) => !s.joined);
+      if (you !== null && st.rematch_of) return `Waiting for ${st.seats[missing].name} to accept the rematch.`;
       return you === null ? 'Waiting for the second player to join.'
         : `Waiting for ${st.seats[missing].name === 'Guest' ? 'your opponent' : st.seats[missing].name} to join: send them the invitation link.`;
     }
@@ -738,16 +741,56 @@ class GamePage {
 
   renderBanner() {
     const st = this.state;
-    const show = st.phase === 'over' || st.status === 'waiting';
+    // The banner sits over the board; closing it shows the final position until the game moves on.
+    const show = (st.phase === 'over' || st.status === 'waiting' || st.status === 'expired')
+      && this.bannerClosedAt !== st.version;
     this.el.banner.hidden = !show;
     if (!show) return;
-    if (st.status === 'waiting') {
-      fill(this.el.banner, h('strong', { text: 'Waiting for your opponent' }),
-        h('span', { text: 'The game starts when they open the invitation.' }));
+    const close = h('button.banner-close#banner-close', {
+      type: 'button', text: '×', title: 'Close: show the board', 'aria-label': 'Close',
+      onclick: () => { this.bannerClosedAt = st.version; this.renderBanner(); },
+    });
+    if (st.status === 'expired') {
+      fill(this.el.banner, close, h('strong', { text: 'This game has expired' }),
+        h('span', { text: 'Nobody joined it in time.' }));
       return;
     }
-    fill(this.el.banner, h('strong', { text: this.headline() }), h('span', { text: this.resultDetail() }),
-      h('span', { text: this.scoreLine() }));
+    if (st.status === 'waiting') {
+      fill(this.el.banner, close, h('strong', { text: 'Waiting for your opponent' }),
+        h('span', { text: st.rematch_of ? 'The rematch starts when they accept it.' : 'The game starts when they open the invitation.' }));
+      return;
+    }
+    const next = [];
+    if (st.allowed_actions.includes('roll') && !st.match.over) {
+      next.push(this.button('Next game', () => this.send({ type: 'roll' }), { id: 'next-game', kind: 'primary' }));
+    }
+    if (st.match.over && st.you !== null) next.push(this.rematchButton());
+    fill(this.el.banner, close, h('strong', { text: this.headline() }), h('span', { text: this.resultDetail() }),
+      h('span', { text: this.scoreLine() }), next.length ? h('div.banner-actions', {}, next) : null);
+  }
+
+  /** Rematch (or accept the opponent's): a new game with the same settings, linked to this one. */
+  rematchButton(id = 'rematch') {
+    const st = this.state;
+    const offered = st.rematch_id && !tokens.seat(st.rematch_id);
+    const label = offered ? 'Accept the rematch' : st.rematch_id ? 'Go to the rematch' : 'Rematch';
+    return this.button(label, () => this.rematch(), { id, kind: 'primary' });
+  }
+
+  async rematch() {
+    const st = this.state;
+    const mine = st.rematch_id ? tokens.seat(st.rematch_id) : null;
+    if (mine) {
+      window.location.assign(gameUrl(st.rematch_id, mine));
+      return;
+    }
+    try {
+      const joined = await api(`/games/${this.gameId}/rematch`, { method: 'POST', token: this.token });
+      tokens.saveSeat(joined.state.id, joined.token);
+      window.location.assign(gameUrl(joined.state.id, joined.token));
+    } catch (err) {
+      this.showNotice(err.message);
+    }
   }
 
   scoreLine() {
@@ -788,7 +831,9 @@ class GamePage {
         h('a#download-mat', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
         h('a#download-sgf', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })),
-      h('p', {}, h('a.btn.primary', { href: '/', text: 'Play again' })));
+      st.rematch_id && st.you !== null && !tokens.seat(st.rematch_id)
+        ? h('p.rematch-offer#rematch-offer', { text: 'A rematch is on offer: accept it with the button below the board.' }) : null,
+      h('p', {}, h('a.btn', { href: '/', text: 'Start a different game' })));
   }
 
   analysisSummary() {
@@ -815,7 +860,7 @@ class GamePage {
     const st = this.state;
     const panel = this.el.invitePanel;
     const invite = tokens.invite(this.gameId);
-    if (st.status !== 'waiting' || st.you === null) {
+    if (st.status !== 'waiting' || st.you === null || st.rematch_of) {
       panel.hidden = true;
       return;
     }

@@ -43,6 +43,9 @@ export async function startPage(root) {
   const hints = h('input#hints', { type: 'checkbox', name: 'hints' });
   const hintsRow = h('label.check#hints-row', { hidden: true }, hints,
     h('span', { text: 'Allow the engine\'s hints for both players (your opponent sees this before joining)' }));
+  const pub = h('input#public', { type: 'checkbox', name: 'public' });
+  const publicRow = h('label.check#public-row', { hidden: true }, pub,
+    h('span', { text: 'List the game in the lobby: anyone may take the seat (otherwise only your link works)' }));
   const error = h('p.error#form-error', { role: 'alert', hidden: true });
   const submit = h('button.btn.primary.big#start', { type: 'submit', text: 'Start the game' });
   const moneyOnly = h('div.money-only', {},
@@ -56,16 +59,18 @@ export async function startPage(root) {
   const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
     h('h2', { text: 'New game' }), opponent,
     h('label.row', {}, h('span', { text: 'Your name' }), name),
-    levelRow, hintsRow,
+    levelRow, hintsRow, publicRow,
     h('label.row', {}, h('span', { text: 'Variant' }), variant),
     h('label.row', {}, h('span', { text: 'Length' }), length),
     cubeOpts, error, submit);
   const share = h('section.card.share#share', { hidden: true });
+  const lobby = h('section.card.lobby#lobby');
 
   const sync = () => {
     const vsComputer = form.querySelector('input[name=opponent]:checked').value === 'computer';
     levelRow.hidden = !vsComputer;
     hintsRow.hidden = vsComputer;
+    publicRow.hidden = vsComputer;
     submit.textContent = vsComputer ? 'Play the computer' : 'Create the game and get a link';
     const hasCube = variant.selectedOptions[0] ? variant.selectedOptions[0].dataset.cube === '1' : true;
     cube.disabled = !hasCube;
@@ -92,7 +97,10 @@ export async function startPage(root) {
       name: name.value.trim() || 'Player 1',
     };
     if (vsComputer) body.computer_level = level.value;
-    else body.hints = hints.checked;
+    else {
+      body.hints = hints.checked;
+      body.public = pub.checked;
+    }
     if (match) body.crawford = crawford.checked;
     else if (hasCube) {
       body.jacoby = jacoby.checked;
@@ -125,7 +133,40 @@ export async function startPage(root) {
       h('section.intro', {},
         h('h1', { text: 'Play backgammon' }),
         h('p', { text: 'Against the computer, or send a link to a friend. Every game\'s dice are committed before the first roll and can be checked when it ends.' })),
-      form, share));
+      form, share, lobby));
+  loadLobby(lobby, name);
+}
+
+/** The lobby: public games waiting for a guest; one click takes the seat. */
+async function loadLobby(box, nameInput) {
+  let games = [];
+  try {
+    games = (await api('/lobby')).games;
+  } catch (err) { /* no lobby: nothing to show */ }
+  if (!games.length) {
+    fill(box, h('h2', { text: 'Lobby' }), h('p.muted', { text: 'No open games right now. Create one and tick "List the game in the lobby".' }));
+    return;
+  }
+  const error = h('p.error', { hidden: true });
+  fill(box, h('h2', { text: 'Lobby: open games' }), h('ul.lobby-list', {}, games.map((g) => {
+    const variant = VARIANT_TITLES[g.rules.variant] || g.rules.variant;
+    const kind = g.rules.match_length ? `match to ${g.rules.match_length}` : 'money game';
+    const join = h('button.btn.primary', { type: 'button', text: 'Join', dataset: { game: g.game_id } });
+    join.addEventListener('click', async () => {
+      join.disabled = true;
+      try {
+        const name = nameInput.value.trim();
+        const joined = await api(`/games/${g.game_id}/join`, { method: 'POST', body: name ? { name } : {} });
+        tokens.saveSeat(g.game_id, joined.token);
+        window.location.assign(gameUrl(g.game_id, joined.token));
+      } catch (err) {
+        join.disabled = false;
+        error.textContent = err.message;
+        error.hidden = false;
+      }
+    });
+    return h('li', {}, h('span', {}, h('b', { text: g.host }), ` · ${variant}, ${kind}${g.rules.hints ? ', hints on' : ''}`), join);
+  })), error);
 }
 
 function showShare(share, form, created) {

@@ -99,9 +99,9 @@ def drag(page: Page, source: int, target: int) -> None:
     page.mouse.up()
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, full_page: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    page.screenshot(path=str(SHOTS / name), full_page=full_page)
 
 
 def version(page: Page) -> int:
@@ -524,4 +524,40 @@ def test_the_page_reconnects_after_the_socket_drops(server: ThreadedServer, brow
                           headers={"Authorization": f"Bearer {token}"})
     assert r.ok
     wait_version_above(page, v)
+    assert not errors, errors
+
+
+# -- (f) the page fits the screen ------------------------------------------------------------------
+
+
+def inside(page: Page, selector: str) -> bool:
+    """Whether the element's box lies wholly inside the viewport (no scrolling needed to see it)."""
+    box = page.locator(selector).first.bounding_box()
+    view = page.viewport_size
+    return bool(box and view and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= view["width"]
+                and box["y"] + box["height"] <= view["height"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768), (1536, 864)])
+def test_board_and_buttons_fit_a_laptop_screen(server: ThreadedServer, browser: Any, width: int,
+                                               height: int) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors, width=width, height=height)
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#new-game")
+    assert inside(page, "#start"), "the start page's main button is below the fold"
+    created = page.request.post(f"{server.url}/api/games", data={
+        "opponent": "computer", "variant": "standard", "test_seed": "61" * 32}).json()
+    page.goto(f"{server.url}/game/{created['game_id']}#token={created['token']}")
+    page.wait_for_selector("#roll")
+    for selector in ("svg.board", "#roll", ".strip.opp", ".strip.me"):
+        assert inside(page, selector), f"{selector} is not inside {width}x{height}"
+    for _ in range(20):  # to a move of ours: the play's buttons must show too
+        if page.locator("#confirm").count():
+            break
+        act_once(page)
+    page.wait_for_selector("#confirm")
+    for selector in ("svg.board", "#confirm", "#undo", "#resign"):
+        assert inside(page, selector), f"{selector} is not inside {width}x{height}"
+    shot(page, f"fit-{width}x{height}.png", full_page=False)
     assert not errors, errors

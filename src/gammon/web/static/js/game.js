@@ -78,6 +78,7 @@ class GamePage {
     e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, e.recordPanel, e.fairPanel);
     const table = h('section.table', {},
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
+    this.root.classList.add('app-game');
     fill(this.root,
       h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
       h('main.game', {}, table, e.side));

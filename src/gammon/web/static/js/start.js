@@ -54,7 +54,7 @@ export async function startPage(root) {
     h('label.row', {}, h('span', { text: 'Automatic doubles (on equal opening throws; 0 = off)' }), autos));
   const matchOnly = h('div.match-only', { hidden: true },
     h('label.check', {}, crawford, h('span', { text: 'Crawford rule' })));
-  const cubeOpts = h('fieldset.cube-options', {}, h('legend', { text: 'Doubling cube' }),
+  const cubeOpts = h('details.cube-options#cube-options', {}, h('summary', { text: 'Doubling cube and rules' }),
     h('label.check', {}, cube, h('span', { text: 'Use the doubling cube' })), moneyOnly, matchOnly);
   const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
     h('h2', { text: 'New game' }), opponent,
@@ -62,7 +62,7 @@ export async function startPage(root) {
     levelRow, hintsRow, publicRow,
     h('label.row', {}, h('span', { text: 'Variant' }), variant),
     h('label.row', {}, h('span', { text: 'Length' }), length),
-    cubeOpts, error, submit);
+    error, submit, cubeOpts);
   const share = h('section.card.share#share', { hidden: true });
   const lobby = h('section.card.lobby#lobby');
 

@@ -62,9 +62,11 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 900) -> Page:
+def new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 900,
+             reduced_motion: str = "no-preference") -> Page:
     # bypass_csp: Playwright evaluates its own waits as strings, which the page's CSP forbids.
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
+                                  reduced_motion=reduced_motion)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
@@ -560,4 +562,44 @@ def test_board_and_buttons_fit_a_laptop_screen(server: ThreadedServer, browser: 
     for selector in ("svg.board", "#confirm", "#undo", "#resign"):
         assert inside(page, selector), f"{selector} is not inside {width}x{height}"
     shot(page, f"fit-{width}x{height}.png", full_page=False)
+    assert not errors, errors
+
+
+# -- (g) motion, and the cube as a button -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_motion_follows_prefers_reduced_motion(server: ThreadedServer, browser: Any, reduced: bool) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors, reduced_motion="reduce" if reduced else "no-preference")
+    created = page.request.post(f"{server.url}/api/games", data={
+        "opponent": "computer", "variant": "standard", "computer_level": "heuristic",
+        "test_seed": "4d" * 32}).json()
+    gid = created["game_id"]
+    page.goto(f"{server.url}/game/{gid}#token={created['token']}")
+    page.wait_for_selector("#roll")
+    doubled = False
+    for _ in range(30):
+        log = page.request.get(f"{server.url}/api/games/{gid}/actions").json()["actions"]
+        plays = {a["player"] for a in log if a["type"] == "play"}
+        if plays == {0, 1} and doubled:
+            break
+        page.wait_for_selector(ACTION_BUTTONS)
+        if page.locator("#result-line").count():
+            break
+        if not doubled and page.locator("#double").count():
+            v = version(page)
+            page.click("svg.board .cube")  # clicking the cube offers the double
+            wait_version_above(page, v)
+            doubled = True
+            continue
+        act_once(page)
+    log = page.request.get(f"{server.url}/api/games/{gid}/actions").json()["actions"]
+    assert doubled and any(a["type"] == "double" and a["player"] == 0 for a in log)
+    assert {a["player"] for a in log if a["type"] == "play"} == {0, 1}
+    motion = page.evaluate("window.gammonMotion || {glides: 0, dice: 0, cube: 0}")
+    if reduced:
+        assert motion == {"glides": 0, "dice": 0, "cube": 0}, "prefers-reduced-motion: nothing may move"
+    else:
+        assert motion["glides"] > 0 and motion["dice"] > 0 and motion["cube"] > 0, motion
     assert not errors, errors

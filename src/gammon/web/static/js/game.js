@@ -58,7 +58,7 @@ class GamePage {
     e.svg.setAttribute('role', 'img');
     e.svg.setAttribute('aria-label', 'Backgammon board');
     e.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev));
+    this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev), () => this.onCube());
     this.installDrag(e.svg);
     e.status = h('p.status#status', { role: 'status', 'aria-live': 'polite' });
     e.notice = h('p.notice#notice', { role: 'alert', 'aria-live': 'assertive', hidden: true });
@@ -192,7 +192,27 @@ class GamePage {
       return;
     }
     this.entries.push(entry);
+    const st = this.state;
+    if (st && entry.type === 'play' && entry.player !== this.viewer && entry.action.moves) {
+      // The opponent's play glides step by step once the state that includes it is shown.
+      const mine = (x) => (x === 25 || x === 0 ? x : 25 - x);
+      const moves = [];
+      for (const [from, to, hit] of entry.action.moves) {
+        moves.push({ side: 'theirs', from: mine(from), to: mine(to) });
+        if (hit) moves.push({ side: 'mine', from: mine(to), to: 25 });
+      }
+      this.pendingMotion = { seq: entry.seq, moves };
+    }
     this.renderRecord();
+  }
+
+  onCube() {
+    const st = this.state;
+    if (!st || st.you === null) return;
+    if (st.allowed_actions.includes('double')) this.send({ type: 'double' });
+    else if (st.allowed_actions.includes('take')) this.showNotice('Answer the double with the buttons: take or drop.');
+    else if (!st.cube.in_use) this.showNotice('This game is played without the cube.');
+    else this.showNotice('You may double before you roll, when the cube is in the middle or yours.');
   }
 
   applyState(st) {
@@ -377,6 +397,12 @@ class GamePage {
   moveTo(p) {
     const path = this.dests.get(p);
     this.builder.move(path);
+    const moves = [];
+    for (const st of path) {
+      moves.push({ side: 'mine', from: st.from, to: st.to });
+      if (st.hit) moves.push({ side: 'theirs', from: st.to, to: 25 });
+    }
+    this.pendingMotion = { seq: this.state.actions, moves };
     this.selected = null;
     this.dests = new Map();
     this.clearNotice();
@@ -551,6 +577,11 @@ class GamePage {
   renderBoard() {
     if (!this.state) return;
     this.board.render(this.boardModel());
+    const motion = this.pendingMotion;
+    if (motion && this.state.actions >= motion.seq) {
+      this.pendingMotion = null;
+      this.board.glide(motion.moves);
+    }
   }
 
   renderStrips() {

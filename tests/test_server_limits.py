@@ -172,6 +172,20 @@ def test_bad_socket_messages_get_errors_not_tracebacks(server: ThreadedServer,
     assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
 
 
+def test_a_huge_socket_message_closes_the_socket_cleanly(server: ThreadedServer,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    d = new_game(server)
+    with socket_to(server, d["game_id"], d["token"]) as ws:
+        ws.send("x" * (1024 * 1024))  # over the protocol's limit: never assembled in memory
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=15)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
+
+
 def test_parse_message_limits() -> None:
     assert parse_message('{"type": "ping"}') == {"type": "ping"}
     for raw in (None, b"{}", "x" * 20000, "[" * 50 + "]" * 50, "{"):

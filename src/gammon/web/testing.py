@@ -144,10 +144,11 @@ class ThreadedServer:
 
         import uvicorn
 
-        from gammon.web.server import ws_protocol
+        from gammon.web.server import WS_FRAME_LIMIT, ws_protocol
 
         self.port = port or free_port()
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", ws=ws_protocol(),
+                                ws_max_size=WS_FRAME_LIMIT,
                                 lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"uvicorn-{self.port}", daemon=True)

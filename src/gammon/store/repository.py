@@ -334,6 +334,15 @@ class Store:
                              .where(ACTIONS.c.game_id == game_id)).scalar()
         return int(n or 0)
 
+    def active_games_with(self, setting: str, limit: int = 1000) -> Sequence[str]:
+        """Ids of the games being played whose settings have ``setting``, most recently changed first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GAMES.c.id, GAMES.c.settings).where(GAMES.c.status == "active")
+                .order_by(GAMES.c.updated_at.desc()).limit(limit)
+            ).all()
+        return [gid for gid, settings in rows if isinstance(settings, dict) and settings.get(setting)]
+
     def active_computer_games(self, limit: int = 1000) -> Sequence[str]:
         """Ids of unfinished games with a computer seat, most recently changed first."""
         with self.engine.connect() as conn:

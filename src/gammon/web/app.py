@@ -92,6 +92,22 @@ async def _expire_regularly(service: GameService, hub: Hub) -> None:
             log.exception("expiring unjoined games failed")
 
 
+async def _watch_clocks(service: GameService) -> None:
+    """Twice a second, store the timeouts of players whose time has run out (the games with a clock
+    are loaded first, so a restarted server watches the clocks it was watching)."""
+    try:
+        await asyncio.to_thread(service.load_clock_games)
+    except Exception:
+        log.exception("loading the games with a clock failed")
+    while True:
+        await asyncio.sleep(0.5)
+        for game_id in service.clock_games():
+            try:
+                await asyncio.to_thread(service.check_clock, game_id)
+            except Exception:
+                log.exception("game %s: checking its clock failed", game_id)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
     settings = settings or Settings.from_env()
@@ -131,10 +147,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)
         expiry = asyncio.create_task(_expire_regularly(service, hub))
+        clocks = asyncio.create_task(_watch_clocks(service))
         try:
             yield
         finally:
             expiry.cancel()
+            clocks.cancel()
             hub.close_all()
             await driver.close()
             if listener is not None:

@@ -75,6 +75,10 @@ class CreateGameRequest(_In):
                                            "the computer")
     public: bool = Field(False, description="Between people: list the game in the lobby (GET /api/lobby), "
                                             "where anyone may take the guest's seat")
+    clock_delay: float = Field(0, ge=0, le=600, description="A clock: seconds free for each move")
+    clock_reserve: float = Field(0, ge=0, le=36000,
+                                 description="A clock: each player's reserve for the match in seconds (0: no "
+                                             "clock); running out loses the match")
     test_seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{64}$",
         description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
@@ -185,6 +189,18 @@ class MatchInfo(_Out):
     post_crawford: bool
     over: bool
     winner: int | None
+    timeout: int | None = Field(None, description="The seat that ran out of time and lost the match")
+
+
+class ClockState(_Out):
+    """The game's clock: ``delay`` seconds free per move, then each player's ``reserve`` for the match."""
+
+    delay: float
+    reserve: float
+    remaining: list[float] = Field(description="Each seat's reserve left now, in seconds")
+    running: int | None = Field(description="The seat whose clock runs (null: none runs)")
+    since: datetime | None = Field(description="When the running clock started (its delay first)")
+    now: datetime = Field(description="The server's time when this state was made")
 
 
 class Board(_Out):
@@ -268,6 +284,7 @@ class GameState(_Out):
     public: bool = Field(False, description="Listed in the lobby while it waits for its guest")
     rematch_id: str | None = Field(None, description="This game's rematch, once a player asked for one")
     rematch_of: str | None = Field(None, description="The game this one is the rematch of")
+    clock: ClockState | None = Field(None, description="The clock, in games played with one")
 
 
 class EventOut(_Out):

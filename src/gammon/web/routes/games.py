@@ -58,6 +58,7 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
         automatic_doubles=body.automatic_doubles, cube_limit=body.cube_limit, gammons=body.gammons,
         cube=body.cube, computer_level=body.computer_level, seat=body.seat, name=body.name,
         opponent_name=body.opponent_name, hints=body.hints, public=body.public,
+        clock_delay=body.clock_delay, clock_reserve=body.clock_reserve,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )
     created = await run_in_threadpool(service.create_game, setup)

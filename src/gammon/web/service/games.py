@@ -47,7 +47,7 @@ from gammon.web.schemas import (
 )
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
-from gammon.web.service.live import HumanSeat, LiveGame, rules_dict
+from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame, rules_dict
 from gammon.web.service.records import analyse, export_text, hint_request, rank_hint, verify_report
 from gammon.web.service.requests import Command, GameSetup
 from gammon.web.service.tokens import hash_token
@@ -178,7 +178,7 @@ class GameService:
                     for a in new_actions:
                         lg.replay(a)
                     lg.update_meta(rec)
-                    if lg.match.is_over:
+                    if lg.is_over:
                         lg.dice.reveal()
                     return lg
                 except Exception:
@@ -191,7 +191,7 @@ class GameService:
         lg = LiveGame.from_record(rec)
         for a in actions:
             lg.replay(a)
-        if lg.match.is_over:
+        if lg.is_over:
             lg.dice.reveal()
         self._remember(lg)
         return lg
@@ -254,7 +254,10 @@ class GameService:
             id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_dict(rules),
                                                     "games_limit": games_limit,
                                                     "hints": setup.opponent == "computer" or setup.hints,
-                                                    "rematch_of": setup.rematch_of},
+                                                    "rematch_of": setup.rematch_of,
+                                                    "clock": ({"delay": setup.clock_delay,
+                                                               "reserve": setup.clock_reserve}
+                                                              if setup.clock_reserve else None)},
             seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
             commitment=dice.commitment, has_computer=setup.opponent == "computer",
             status="active" if setup.opponent == "computer" else "waiting",
@@ -353,7 +356,7 @@ class GameService:
         with self._lock(game_id):
             lg = self._current(game_id)
             seat = self._seat(lg, token)
-            if not lg.match.is_over:
+            if not lg.is_over:
                 raise ConflictError("a rematch comes when the game is over", "not_over")
             rematch_id = lg.rematch_id
             if rematch_id is None:
@@ -389,6 +392,8 @@ class GameService:
             computer_level=str(other.get("level") or DEFAULT_LEVEL),
             name=str(lg.seats[seat].get("name") or "Player"), opponent_name=str(other.get("name") or "Guest"),
             hints=lg.hints, rematch_of=lg.id,
+            clock_delay=lg.clock.settings.delay if lg.clock else 0.0,
+            clock_reserve=lg.clock.settings.reserve if lg.clock else 0.0,
         )
 
     def lobby(self, limit: int = 50) -> list[LobbyGame]:
@@ -488,7 +493,9 @@ class GameService:
             raise ConflictError(
                 f"the game is at version {lg.version}, not {expected_version}: reload it",
                 "version_conflict")
-        if lg.status == "finished" or lg.match.is_over:
+        if lg.status == "active" and self._time_out(lg) is not None:
+            raise ConflictError("time ran out: the game is over", "game_over")
+        if lg.status == "finished" or lg.is_over:
             raise ConflictError("the game is over", "game_over")
         if lg.status == "waiting":
             raise ConflictError("waiting for the opponent to join", "waiting_for_opponent")
@@ -530,11 +537,67 @@ class GameService:
             lg.rolls.append(recorded.dice)
         rec = ActionRecord(seq, recorded.player, action_kind(recorded), data, ev, stored_at, actor)
         lg.actions.append(rec)
+        lg.after_action(rec)
         lg.version, lg.status, lg.updated_at = version, status, rec.created_at
         if lg.match.is_over:
             lg.dice.reveal()
         self._notify(lg)
         return Acted(version, [action_view(rec)], game_view(lg, action.player) if want_view else None)
+
+    # -- clocks ------------------------------------------------------------------------
+
+    def _time_out(self, lg: LiveGame) -> int | None:
+        """If the player to act has run out of time, store the timeout (they lose the match); the seat."""
+        if lg.clock is None or lg.is_over or lg.status != "active":
+            return None
+        loser = lg.clock.timed_out(datetime.now(UTC))
+        if loser is None:
+            return None
+        name = str(lg.seats[loser].get("name") or f"player {loser}")
+        data = {"type": TIMEOUT, "player": loser, "game": len(lg.match.games)}
+        events = [{"kind": TIMEOUT, "player": loser, "data": {},
+                   "text": f"player {loser} ran out of time and loses the match"}]
+        seq = lg.seq + 1
+        try:
+            version, stored_at = self.store.append_action(lg.id, lg.version, seq, loser, TIMEOUT, data, events,
+                                                          "finished", "clock")
+        except VersionConflict:
+            self.evict(lg.id)
+            return None
+        rec = ActionRecord(seq, loser, TIMEOUT, data, events, stored_at, "clock")
+        lg.replay(rec)
+        lg.version, lg.status, lg.updated_at = version, "finished", stored_at
+        lg.dice.reveal()
+        log.info("game %s: %s ran out of time", lg.id, name)
+        self._notify(lg)
+        return loser
+
+    def check_clock(self, game_id: str) -> bool:
+        """Store the timeout of ``game_id`` if its player to act has run out of time; whether it did."""
+        with self._lock(game_id):
+            try:
+                lg = self._current(game_id)
+            except NotFoundError:
+                return False
+            return self._time_out(lg) is not None
+
+    def clock_games(self) -> list[str]:
+        """Games in memory whose clock is running."""
+        with self._cache_lock:
+            return [g.id for g in self._cache.values()
+                    if g.clock is not None and g.clock.running is not None and g.status == "active"]
+
+    def load_clock_games(self) -> int:
+        """Load the unfinished games with a clock (after a restart), so that their clocks are watched."""
+        n = 0
+        for game_id in self.store.active_games_with("clock"):
+            with self._lock(game_id):
+                try:
+                    lg = self._current(game_id)
+                except (NotFoundError, GammonError):
+                    continue
+                n += lg.clock is not None
+        return n
 
     # -- the computer ---------------------------------------------------------------
 

@@ -23,7 +23,11 @@ from gammon.store import ActionRecord, GameRecord
 from gammon.store.codec import action_from_dict
 from gammon.web.computer import DEFAULT_LEVEL
 from gammon.web.schemas import LegalPlay
+from gammon.web.service.clock import Clock, ClockSettings
 from gammon.web.service.tokens import computer_seed, same_hash, token_id
+
+#: The stored kind of a timeout: the player ran out of time and lost the match.
+TIMEOUT = "timeout"
 
 
 def rules_dict(rules: Rules) -> dict[str, Any]:
@@ -56,6 +60,10 @@ class LiveGame:
     public: bool = False
     rematch_id: str | None = None
     rematch_of: str | None = None
+    #: The game's clock (None: played without one).
+    clock: Clock | None = None
+    #: The seat that ran out of time and so lost the match.
+    forfeit: int | None = None
     match: Match = field(init=False)
     dice: CryptoDice = field(init=False)
     actions: list[ActionRecord] = field(default_factory=list)
@@ -79,6 +87,8 @@ class LiveGame:
             # Games stored before the setting existed: hints were open against the computer only.
             bool(settings.get("hints", rec.has_computer)), rec.public, rec.rematch_id,
             settings.get("rematch_of"),
+            Clock(ClockSettings(float(settings["clock"]["delay"]), float(settings["clock"]["reserve"])))
+            if settings.get("clock") else None,
         )
 
     @property
@@ -93,6 +103,11 @@ class LiveGame:
         """Apply a stored action (its dice included), checking each roll against the seed."""
         if rec.seq != self.seq + 1:
             raise GammonError(f"game {self.id}: stored action {rec.seq} follows {self.seq}")
+        if rec.kind == TIMEOUT:
+            self.forfeit = rec.player
+            self.actions.append(rec)
+            self.after_action(rec)
+            return
         action = action_from_dict(rec.data, self.rules.variant)
         if isinstance(action, Roll):
             assert action.dice is not None
@@ -103,6 +118,23 @@ class LiveGame:
             self.rolls.append(action.dice)
         self.match.apply(action)
         self.actions.append(rec)
+        self.after_action(rec)
+
+    def after_action(self, rec: ActionRecord) -> None:
+        """Keep the clock in step with a stored action (its time comes from the store)."""
+        if self.clock is not None:
+            self.clock.charge(rec.created_at, self.turn_owner())
+
+    @property
+    def is_over(self) -> bool:
+        """The match is over: played out, or lost on time."""
+        return self.match.is_over or self.forfeit is not None
+
+    def turn_owner(self) -> int | None:
+        """The seat the rules wait for now, whatever the stored status (None: either or nobody)."""
+        if self.is_over or self.between_games() or self.game.phase is Phase.OPENING:
+            return None
+        return self.game.player_to_act
 
     def update_meta(self, rec: GameRecord) -> None:
         self.seats = [dict(s) for s in rec.seats]
@@ -148,7 +180,7 @@ class LiveGame:
 
     def to_act(self) -> int | None:
         """The seat that must act now; None when either may (the opening roll) or nobody."""
-        if self.status != "active" or self.match.is_over:
+        if self.status != "active" or self.is_over:
             return None
         if self.between_games() or self.game.phase is Phase.OPENING:
             return None
@@ -174,4 +206,4 @@ class HumanSeat:
         raise GammonError("the computer was asked to decide for a person")
 
 
-__all__ = ["HumanSeat", "LiveGame", "rules_dict"]
+__all__ = ["TIMEOUT", "HumanSeat", "LiveGame", "rules_dict"]

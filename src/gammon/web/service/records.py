@@ -17,14 +17,14 @@ from gammon.core.position import Position
 from gammon.store.codec import action_from_dict
 from gammon.web.schemas import AnalysisResult, HintPlay, HintResult, PlayReview, VerifyResult
 from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
-from gammon.web.service.live import LiveGame
+from gammon.web.service.live import TIMEOUT, LiveGame
 from gammon.web.service.views import allowed_actions, checker_moves
 
 
 def verify_report(lg: LiveGame) -> VerifyResult:
     """The dice commitment and rolls; once the game is over, the seed and the check of every roll."""
     rolls = [list(r) for r in lg.rolls]
-    if not lg.match.is_over:
+    if not lg.is_over:
         return VerifyResult(commitment=lg.commitment, revealed=False, seed=None, rolls=rolls, verified=None,
                             message=f"{len(rolls)} rolls so far; the seed is revealed when the game ends",
                             first_bad_index=None)
@@ -53,7 +53,7 @@ def export_text(lg: LiveGame, fmt: str) -> str:
             from gammon.formats.record_json import match_to_json
 
             dice: dict[str, Any] = {"kind": "crypto", "commitment": lg.commitment, "rolls_made": len(lg.rolls)}
-            if lg.match.is_over:
+            if lg.is_over:
                 dice["seed"] = lg.seed.hex()
             return match_to_json(lg.match, names, dice)
     except GammonError as exc:
@@ -70,7 +70,7 @@ def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], in
     :raises ForbiddenError: hints are off in this game (``hints_off``).
     :raises ConflictError: the seat has no roll to play now (``no_hint``).
     """
-    if not lg.hints and not lg.match.is_over:
+    if not lg.hints and not lg.is_over:
         raise ForbiddenError("hints are off in this game: both players agreed to play without the "
                              "engine's help (the analysis opens when the game is over)", "hints_off")
     g = lg.game
@@ -96,7 +96,7 @@ def analyse(lg: LiveGame) -> AnalysisResult:
     """
     from gammon.web.hints import HINT_LEVEL, engine_available, review_play
 
-    if not lg.match.is_over:
+    if not lg.is_over:
         raise ConflictError("the analysis comes when the game is over", "not_over")
     if not engine_available():
         return AnalysisResult(game_id=lg.id, engine=None, plays=[])
@@ -104,6 +104,8 @@ def analyse(lg: LiveGame) -> AnalysisResult:
     match = Match(rules, None, games_limit=lg.games_limit)
     out: list[PlayReview] = []
     for rec in list(lg.actions):
+        if rec.kind == TIMEOUT:
+            break
         action = action_from_dict(rec.data, rules.variant)
         if match.game.is_over:
             match.next_game()

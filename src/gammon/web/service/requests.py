@@ -40,6 +40,9 @@ class GameSetup:
     public: bool = False
     #: The finished game this one is the rematch of (set by :meth:`GameService.rematch`).
     rematch_of: str | None = None
+    #: A clock: seconds free per move, and each player's reserve for the match (0: no clock).
+    clock_delay: float = 0.0
+    clock_reserve: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

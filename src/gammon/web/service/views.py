@@ -9,6 +9,8 @@ would; a test checks that every built state validates against its model.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from gammon.core.errors import GammonError
 from gammon.core.game import CENTERED, Phase
 from gammon.core.plays import Play
@@ -18,6 +20,7 @@ from gammon.web.schemas import (
     ActionEntry,
     Board,
     CheckerMove,
+    ClockState,
     Cube,
     EventOut,
     FairDice,
@@ -44,7 +47,7 @@ def rules_view(lg: LiveGame) -> RulesOut:
 
 def allowed_actions(lg: LiveGame, you: int, who: int | None, between: bool) -> list[str]:
     """The kinds of action seat ``you`` may send now (``who``: the seat to act, None when either may)."""
-    if lg.status != "active" or lg.match.is_over or lg.is_computer(you):
+    if lg.status != "active" or lg.is_over or lg.is_computer(you):
         return []
     g = lg.game
     if who is None:
@@ -88,7 +91,11 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
     g = lg.game
     m = lg.match
     who = lg.to_act()
-    over = m.is_over
+    over = lg.is_over
+    score, winner = list(m.score), m.winner
+    if lg.forfeit is not None:  # lost on time: the match goes to the other player
+        winner = 1 - lg.forfeit
+        score[winner] = max(score[winner], m.length) if m.length else score[winner] + g.cube_value
     between = lg.between_games() and lg.status == "active"
     allowed = allowed_actions(lg, you, who, between) if you is not None else []
     legal = None
@@ -107,10 +114,10 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
                                     joined=bool(s.get("joined")), level=s.get("level"),
                                     token_id=token_id(lg.token_hashes[i])) for i, s in enumerate(lg.seats)],
         rules=rules_view(lg),
-        match=MatchInfo.model_construct(length=m.length, score=list(m.score), game_number=len(m.games),
+        match=MatchInfo.model_construct(length=m.length, score=score, game_number=len(m.games),
                                         crawford_game=g.crawford_game, post_crawford=m.is_post_crawford,
-                                        over=over, winner=m.winner),
-        phase="over" if g.is_over else g.phase.value, turn=g.turn, to_act=who,
+                                        over=over, winner=winner, timeout=lg.forfeit),
+        phase="over" if g.is_over or lg.forfeit is not None else g.phase.value, turn=g.turn, to_act=who,
         your_turn=you is not None and bool(allowed), allowed_actions=allowed,
         dice=list(g.rolled) if g.rolled is not None else None,
         board=Board.model_construct(position_id=g.position.position_id, perspective=perspective, points=rows,
@@ -128,8 +135,22 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         fair_dice=FairDice.model_construct(kind="crypto", commitment=lg.commitment, rolls_made=len(lg.rolls),
                                            revealed=over, seed=lg.seed.hex() if over else None),
         actions=lg.seq, created_at=lg.created_at, updated_at=lg.updated_at,
-        public=lg.public, rematch_id=lg.rematch_id, rematch_of=lg.rematch_of,
+        public=lg.public, rematch_id=lg.rematch_id, rematch_of=lg.rematch_of, clock=clock_view(lg),
     )
+
+
+def clock_view(lg: LiveGame) -> ClockState | None:
+    """Both players' time now, and whose clock runs since when (the page counts down from it)."""
+    clock = lg.clock
+    if clock is None:
+        return None
+    now = datetime.now(UTC)
+    running = clock.running if lg.status == "active" and not lg.is_over else None
+    return ClockState.model_construct(
+        delay=clock.settings.delay, reserve=clock.settings.reserve,
+        remaining=[round(max(0.0, clock.remaining(s, now) if running == s else clock.settings.reserve
+                             - clock.used[s]), 3) for s in (0, 1)],
+        running=running, since=clock.since if running is not None else None, now=now)
 
 
 def match_id(lg: LiveGame) -> str | None:

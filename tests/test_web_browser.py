@@ -603,3 +603,37 @@ def test_motion_follows_prefers_reduced_motion(server: ThreadedServer, browser: 
     else:
         assert motion["glides"] > 0 and motion["dice"] > 0 and motion["cube"] > 0, motion
     assert not errors, errors
+
+
+# -- (h) a clock running out ----------------------------------------------------------------------------
+
+
+def test_a_clock_running_out_loses_the_match(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    api = page.request
+    d = api.post(f"{server.url}/api/games", data={"opponent": "human", "name": "Ann", "match_length": 3,
+                                                  "clock_delay": 1, "clock_reserve": 2}).json()
+    gid = d["game_id"]
+    joined = api.post(f"{server.url}/api/games/{gid}/join", data={"name": "Bob"},
+                      headers={"Authorization": f"Bearer {d['invite_token']}"}).json()
+    page.goto(f"{server.url}/game/{gid}#token={d['token']}")
+    page.wait_for_selector(".strip .clock")
+    assert page.locator(".strip .clock").count() == 2
+    tokens = (d["token"], joined["token"])
+    for _ in range(20):  # the opening: then somebody's clock runs, and nobody moves
+        s = api.post(f"{server.url}/api/games/{gid}/actions", data={"type": "roll"},
+                     headers={"Authorization": f"Bearer {tokens[0]}"}).json()["state"]
+        if s["phase"] == "move":
+            break
+    page.wait_for_selector(".strip .clock.running")
+    shot(page, "clock-running.png", full_page=False)
+    page.wait_for_selector("#result-line")
+    text = page.inner_text("#result-line")
+    assert "on time" in text and "won the match" in text
+    final = api.get(f"{server.url}/api/games/{gid}").json()
+    loser = final["match"]["timeout"]
+    assert loser == s["to_act"] and final["match"]["score"][1 - loser] == 3
+    assert "ran out of time" in page.inner_text("#record")
+    shot(page, "clock-out.png", full_page=False)
+    assert not errors, errors

@@ -206,6 +206,33 @@ class GamePage {
     this.renderRecord();
   }
 
+  /** Seconds of delay and of reserve ``seat`` has now, counted on from the server's last state. */
+  clockLeft(seat) {
+    const c = this.state.clock;
+    const gone = (Date.now() - this.stateAt) / 1000;
+    if (c.running !== seat) return { delay: 0, reserve: c.remaining[seat] };
+    const used = (Date.parse(c.now) - Date.parse(c.since)) / 1000;
+    const delayLeft = Math.max(0, c.delay - used);
+    return { delay: Math.max(0, delayLeft - gone), reserve: Math.max(0, c.remaining[seat] - Math.max(0, gone - delayLeft)) };
+  }
+
+  renderClocks() {
+    if (!this.state || !this.state.clock) return;
+    const fmt = (t) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
+    for (const el of this.root.querySelectorAll('.strip .clock')) {
+      const seat = Number(el.dataset.seat);
+      const left = this.clockLeft(seat);
+      el.textContent = (left.delay > 0 ? `+${Math.ceil(left.delay)}s ` : '') + fmt(left.reserve);
+      el.classList.toggle('running', this.state.clock.running === seat);
+      el.classList.toggle('low', left.reserve < 30);
+    }
+  }
+
+  startClockTicks() {
+    if (!this.state.clock || this.clockTimer) return;
+    this.clockTimer = setInterval(() => this.renderClocks(), 250);
+  }
+
   onCube() {
     const st = this.state;
     if (!st || st.you === null) return;
@@ -220,6 +247,8 @@ class GamePage {
     const changed = !this.state || st.version !== this.state.version || this.state.you !== st.you;
     const wasOver = this.state && this.state.match.over;
     this.state = st;
+    this.stateAt = Date.now();
+    this.startClockTicks();
     if (changed) {
       this.selected = null;
       this.dests = new Map();
@@ -604,6 +633,7 @@ class GamePage {
         seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
+        st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
         h('span.pips', { title: 'Pip count', text: `${pips(row)} pips` }),
         h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score }));
       el.classList.toggle('active', Boolean(active));
@@ -611,6 +641,7 @@ class GamePage {
     };
     strip(1 - v, this.el.oppStrip);
     strip(v, this.el.meStrip);
+    this.renderClocks();
   }
 
   button(label, onClick, { id, kind = '', disabled = false, title } = {}) {
@@ -692,7 +723,9 @@ class GamePage {
       const w = st.match.winner;
       if (w === null || w === undefined) return 'The game is over.';
       const what = st.match.length ? 'the match' : st.rules.games > 1 ? 'the session' : 'the game';
-      return w === you ? `You won ${what}!` : `${this.plainName(w)} won ${what}.`;
+      const t = st.match.timeout;
+      const how = t !== null && t !== undefined ? ` on time (${t === you ? 'your' : `${this.plainName(t)}'s`} time ran out)` : '';
+      return w === you ? `You won ${what}${how}!` : `${this.plainName(w)} won ${what}${how}.`;
     }
     if (st.phase === 'over') {
       return allowed.includes('roll') ? `${this.resultSentence()} Roll to start the next game.` : this.resultSentence();

@@ -54,6 +54,9 @@ export async function startPage(root) {
     h('label.row', {}, h('span', { text: 'Automatic doubles (on equal opening throws; 0 = off)' }), autos));
   const matchOnly = h('div.match-only', { hidden: true },
     h('label.check', {}, crawford, h('span', { text: 'Crawford rule' })));
+  const clock = h('select#clock', { name: 'clock' },
+    [['', 'No clock'], ['8:180', '8 s a move + 3 minutes'], ['12:600', '12 s a move + 10 minutes'], ['15:1200', '15 s a move + 20 minutes']]
+      .map(([value, text]) => h('option', { value, text })));
   const cubeOpts = h('details.cube-options#cube-options', {}, h('summary', { text: 'Doubling cube and rules' }),
     h('label.check', {}, cube, h('span', { text: 'Use the doubling cube' })), moneyOnly, matchOnly);
   const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
@@ -62,7 +65,8 @@ export async function startPage(root) {
     levelRow, hintsRow, publicRow,
     h('label.row', {}, h('span', { text: 'Variant' }), variant),
     h('label.row', {}, h('span', { text: 'Length' }), length),
-    error, submit, cubeOpts);
+    error, submit, cubeOpts,
+    h('label.row#clock-row', {}, h('span', { text: 'Clock (running out loses the match)' }), clock));
   const share = h('section.card.share#share', { hidden: true });
   const lobby = h('section.card.lobby#lobby');
 
@@ -96,6 +100,11 @@ export async function startPage(root) {
       cube: hasCube,
       name: name.value.trim() || 'Player 1',
     };
+    if (clock.value) {
+      const [delay, reserve] = clock.value.split(':').map(Number);
+      body.clock_delay = delay;
+      body.clock_reserve = reserve;
+    }
     if (vsComputer) body.computer_level = level.value;
     else {
       body.hints = hints.checked;

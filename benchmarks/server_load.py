@@ -16,9 +16,19 @@ result before the next one.  Printed per database:
 The clients run in this process, on the same machine: on a small machine they
 compete with the server for the CPUs, and the figures say so.
 
+``--flood`` adds the abuse case of issue 11: the same load on SQLite twice,
+once quietly and once while a flooding client (in a process of its own) sends
+messages as fast as it can on a spectator socket of one of the games being
+measured and GETs that game's state over REST on four connections.  It prints
+the games' ack p99 both times and their ratio (the server's rate limits must
+keep it under 2).  The server keeps its default limits per socket and per
+game; the per-address limits are raised, because every client of the
+benchmark comes from 127.0.0.1.
+
 Usage::
 
     .venv/bin/python benchmarks/server_load.py --games 20 --seconds 15
+    .venv/bin/python benchmarks/server_load.py --games 8 --seconds 10 --flood
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -109,11 +120,16 @@ async def seat_loop(url: str, seat: int, stats: Stats, deadline: float) -> bool:
                 sent_at = pushed_at = None
 
 
-async def table(http: httpx.AsyncClient, ws_base: str, variant: str, stats: Stats, deadline: float) -> None:
+async def table(http: httpx.AsyncClient, ws_base: str, variant: str, stats: Stats, deadline: float,
+                first: asyncio.Queue[str] | None = None) -> None:
     while time.monotonic() < deadline:
         d = (await http.post("/api/games", json={"opponent": "human", "variant": variant})).json()
-        gid, tokens = d["game_id"], (d["token"], d["invite_token"])
-        await http.post(f"/api/games/{gid}/join", headers={"Authorization": f"Bearer {tokens[1]}"})
+        if first is not None:
+            first.put_nowait(d["game_id"])  # the game the flooder picks on
+            first = None
+        joined = await http.post(f"/api/games/{d['game_id']}/join",
+                                 headers={"Authorization": f"Bearer {d['invite_token']}"})
+        gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
         base = f"{ws_base}/api/games/{gid}/ws"
         done = await asyncio.gather(*(seat_loop(f"{base}?token={tokens[s]}", s, stats, deadline)
                                       for s in (0, 1)))
@@ -121,14 +137,71 @@ async def table(http: httpx.AsyncClient, ws_base: str, variant: str, stats: Stat
             stats.games_finished += 1
 
 
-async def load(server: ServerProcess, games: int, seconds: float, variant: str) -> tuple[Stats, float]:
+async def load(server: ServerProcess, games: int, seconds: float, variant: str,
+               flood: bool = False) -> tuple[Stats, float, dict[str, int]]:
     stats = Stats()
+    flooded: dict[str, int] = {}
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
         start = time.monotonic()
         deadline = start + seconds
-        await asyncio.gather(*(table(http, server.ws_url, variant, stats, deadline) for _ in range(games)))
+        first: asyncio.Queue[str] = asyncio.Queue()
+        tables = [asyncio.create_task(table(http, server.ws_url, variant, stats, deadline,
+                                            first if i == 0 else None)) for i in range(games)]
+        proc = None
+        if flood:
+            game_id = await first.get()
+            ctx = multiprocessing.get_context("spawn")
+            results: Any = ctx.Queue()
+            proc = ctx.Process(target=flood_process, daemon=True,
+                               args=(server.url, server.ws_url, game_id, deadline - time.monotonic(), results))
+            proc.start()
+        await asyncio.gather(*tables)
         elapsed = time.monotonic() - start
-    return stats, elapsed
+        if proc is not None:
+            flooded = results.get(timeout=60)
+            proc.join(30)
+    return stats, elapsed, flooded
+
+
+def flood_process(url: str, ws_url: str, game_id: str, seconds: float, results: Any) -> None:
+    """The abusive client: a spectator socket sending without pause, and REST GETs on 4 connections."""
+    results.put(asyncio.run(flood(url, ws_url, game_id, seconds)))
+
+
+async def flood(url: str, ws_url: str, game_id: str, seconds: float) -> dict[str, int]:
+    counts = {"ws_sent": 0, "ws_answers": 0, "ws_rate_limited": 0, "http_sent": 0, "http_429": 0}
+    deadline = time.monotonic() + seconds
+    kinds = ('{"type": "state"}', '{"type": "ping"}')
+
+    async def socket() -> None:
+        try:
+            async with connect(f"{ws_url}/api/games/{game_id}/ws", open_timeout=30, max_size=None) as ws:
+                async def reader() -> None:
+                    async for raw in ws:
+                        counts["ws_answers"] += 1
+                        counts["ws_rate_limited"] += '"rate_limited"' in str(raw)
+
+                task = asyncio.create_task(reader())
+                while time.monotonic() < deadline:
+                    left = max(0.01, deadline - time.monotonic())
+                    await asyncio.wait_for(ws.send(kinds[counts["ws_sent"] % 2]), timeout=left)
+                    counts["ws_sent"] += 1
+                task.cancel()
+        except Exception:  # closed by the server, or the time is up
+            return
+
+    async def getter(http: httpx.AsyncClient) -> None:
+        while time.monotonic() < deadline:
+            try:
+                r = await http.get(f"/api/games/{game_id}")
+            except httpx.HTTPError:
+                continue
+            counts["http_sent"] += 1
+            counts["http_429"] += r.status_code == 429
+
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        await asyncio.gather(socket(), *(getter(http) for _ in range(4)))
+    return counts
 
 
 def main() -> None:
@@ -138,7 +211,12 @@ def main() -> None:
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--postgres", default=os.environ.get("GAMMON_TEST_POSTGRES_URL"),
                     help="a PostgreSQL URL (default: $GAMMON_TEST_POSTGRES_URL)")
+    ap.add_argument("--flood", action="store_true",
+                    help="measure SQLite quietly and beside a flooding client, and compare the p99s")
     args = ap.parse_args()
+    if args.flood:
+        flood_case(args.games, args.seconds, args.variant)
+        return
 
     targets = [("sqlite", os.path.join(tempfile.mkdtemp(prefix="gammon-load-"), "gammon.db"))]
     if args.postgres:
@@ -151,18 +229,49 @@ def main() -> None:
             f"{'push p50':>9} {'push p99':>9} {'games':>6} {'errors':>6} {'server CPU/action':>18}")
     print(head)
     for name, url in targets:
-        with ServerProcess(url) as server:
+        with ServerProcess(url, env=BENCH_ENV) as server:
             assert server.proc is not None
             cpu0 = cpu_seconds(server.proc.pid)
-            stats, elapsed = asyncio.run(load(server, args.games, args.seconds, args.variant))
+            stats, elapsed, _ = asyncio.run(load(server, args.games, args.seconds, args.variant))
             cpu1 = cpu_seconds(server.proc.pid)
-        per_action = ((cpu1 - cpu0) / stats.actions * 1000 if cpu0 is not None and cpu1 is not None
-                      and stats.actions else float("nan"))
-        print(f"{name:<11} {stats.actions:>8} {stats.actions / elapsed:>10.1f} "
-              f"{pct(stats.ack, 0.5):>7.1f}ms {pct(stats.ack, 0.99):>7.1f}ms "
-              f"{pct(stats.push, 0.5):>7.1f}ms {pct(stats.push, 0.99):>7.1f}ms "
-              f"{stats.games_finished:>6} {stats.errors:>6} {per_action:>16.2f}ms")
+        print(row(name, stats, elapsed, cpu0, cpu1))
 
+
+#: The server's default limits, but for the per-address ones: every client here is 127.0.0.1.
+BENCH_ENV = {"GAMMON_RATE_LIMITS": "1", "GAMMON_RATE_LIMIT_CLIENT": "100000/second",
+             "GAMMON_RATE_LIMIT_CREATE": "100000/minute"}
+
+
+def row(name: str, stats: Stats, elapsed: float, cpu0: float | None, cpu1: float | None) -> str:
+    per_action = ((cpu1 - cpu0) / stats.actions * 1000 if cpu0 is not None and cpu1 is not None
+                  and stats.actions else float("nan"))
+    return (f"{name:<11} {stats.actions:>8} {stats.actions / elapsed:>10.1f} "
+            f"{pct(stats.ack, 0.5):>7.1f}ms {pct(stats.ack, 0.99):>7.1f}ms "
+            f"{pct(stats.push, 0.5):>7.1f}ms {pct(stats.push, 0.99):>7.1f}ms "
+            f"{stats.games_finished:>6} {stats.errors:>6} {per_action:>16.2f}ms")
+
+
+def flood_case(games: int, seconds: float, variant: str) -> None:
+    """The same load twice on SQLite, quiet and beside a flooding client; the p99s and their ratio."""
+    print(f"flood case: {games} games at once, {seconds:g} s each run, {variant}, {os.cpu_count()} CPUs")
+    print(f"{'run':<11} {'actions':>8} {'actions/s':>10} {'ack p50':>9} {'ack p99':>9} "
+          f"{'push p50':>9} {'push p99':>9} {'games':>6} {'errors':>6} {'server CPU/action':>18}")
+    p99 = {}
+    for name in ("quiet", "flooded"):
+        url = os.path.join(tempfile.mkdtemp(prefix="gammon-flood-"), "gammon.db")
+        with ServerProcess(url, env=BENCH_ENV) as server:
+            assert server.proc is not None
+            cpu0 = cpu_seconds(server.proc.pid)
+            run = load(server, games, seconds, variant, flood=name == "flooded")
+            stats, elapsed, flooded = asyncio.run(run)
+            cpu1 = cpu_seconds(server.proc.pid)
+        print(row(name, stats, elapsed, cpu0, cpu1))
+        p99[name] = pct(stats.ack, 0.99)
+        if flooded:
+            print(f"{'':<11} the flooder: {flooded}")
+    ratio = p99["flooded"] / p99["quiet"]
+    verdict = "within" if ratio <= 2 else "OVER"
+    print(f"ack p99 beside the flooder / quiet: {ratio:.2f} ({verdict} the 2x bound)")
 
 if __name__ == "__main__":
     main()

@@ -18,12 +18,17 @@ import pytest
 from gammon.core.dice import commitment_for, derive_roll
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
+from gammon.web.schemas import GameState
 from gammon.web.service import hash_token
 from gammon.web.testing import pick_action, reset_postgres
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
@@ -40,7 +45,7 @@ def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         url = PG_URL
     else:
         url = str(tmp_path_factory.mktemp("api") / "gammon.db")
-    app = create_app(Settings(database_url=url, allow_test_seeds=True))
+    app = create_app(Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS))
     with TestClient(app) as c:
         yield c
 
@@ -60,7 +65,7 @@ def human_game(c: TestClient, **body: Any) -> tuple[str, str, str]:
     d = create(c, opponent="human", **body)
     r = c.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]), json={"name": "Bob"})
     assert r.status_code == 200, r.text
-    return d["game_id"], d["token"], d["invite_token"]
+    return d["game_id"], d["token"], r.json()["token"]
 
 
 def state(c: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
@@ -144,7 +149,8 @@ def test_create_against_the_computer(client: TestClient) -> None:
     assert d["seat"] == 0 and d["invite_token"] is None and len(d["token"]) >= 43
     s = d["state"]
     assert s["status"] == "active" and s["version"] == 0 and s["you"] == 0
-    assert s["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "joined": True, "level": None}
+    assert s["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "joined": True, "level": None,
+                             "token_id": hash_token(d["token"])[:12]}
     assert s["seats"][1]["kind"] == "computer" and s["seats"][1]["level"] == "beginner"
     assert s["rules"]["variant"] == "nackgammon" and s["rules"]["jacoby"] and s["rules"]["beavers"]
     assert s["rules"]["automatic_doubles"] == 2 and s["rules"]["cube_limit"] == 16
@@ -169,9 +175,8 @@ def test_join_and_seats(client: TestClient) -> None:
     r = client.post(f"/api/games/{gid}/join?token={d['invite_token']}", json={"name": "Guest Star"})
     assert r.status_code == 200 and r.json()["seat"] == 0
     assert r.json()["state"]["status"] == "active" and r.json()["state"]["seats"][0]["name"] == "Guest Star"
-    again = client.post(f"/api/games/{gid}/join", headers=bearer(d["invite_token"]))
-    assert again.status_code == 200 and again.json()["state"]["version"] == r.json()["state"]["version"]
     assert state(client, gid, d["token"])["you"] == 1
+    assert state(client, gid, r.json()["token"])["you"] == 0
 
 
 def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
@@ -184,7 +189,12 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
     values = " ".join(str(v) for v in row.values())
     assert d["token"] not in values and d["invite_token"] not in values
     assert row["seat0_token_hash"] == hash_token(d["token"])
-    assert row["seat1_token_hash"] == hash_token(d["invite_token"])
+    assert row["seat1_token_hash"] is None and row["invite_token_hash"] == hash_token(d["invite_token"])
+    joined = client.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"])).json()
+    with engine.connect() as conn:
+        row = conn.execute(text("SELECT * FROM games WHERE id = :id"), {"id": d["game_id"]}).mappings().one()
+    assert joined["token"] not in " ".join(str(v) for v in row.values())
+    assert row["seat1_token_hash"] == hash_token(joined["token"]) and row["invite_used_at"] is not None
 
 
 def test_invalid_settings(client: TestClient) -> None:
@@ -378,6 +388,7 @@ def test_finished_game_against_the_computer_verifies_and_exports(client: TestCli
             for url in (f"/api/games/{gid}", f"/api/games/{gid}/actions", f"/api/games/{gid}/verify",
                         f"/api/games/{gid}/export.json"):
                 assert SEED.hex() not in client.get(url).text, url
+        GameState.model_validate(s)  # the service builds states without validating: check they are valid
         action = pick_action(s)
         assert action is not None, s
         act(client, gid, token, **action)

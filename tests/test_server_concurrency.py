@@ -18,8 +18,12 @@ import pytest
 
 from gammon.store import open_store
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.service import Command, ConflictError, GameService, GameSetup
 from gammon.web.testing import ThreadedServer
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
@@ -39,7 +43,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 @pytest.fixture(scope="module")
 def server(db_url: str) -> Iterator[ThreadedServer]:
-    with ThreadedServer(create_app(Settings(database_url=db_url, allow_test_seeds=True))) as s:
+    settings = Settings(database_url=db_url, allow_test_seeds=True, rate_limits=NO_LIMITS)
+    with ThreadedServer(create_app(settings)) as s:
         yield s
 
 
@@ -67,8 +72,9 @@ def all_at_once(n: int, fn: Any) -> list[Any]:
 def test_simultaneous_http_submissions_apply_once(server: ThreadedServer) -> None:
     with httpx.Client(base_url=server.url, timeout=20) as c:
         d = c.post("/api/games", json={"opponent": "human", "test_seed": SEED.hex()}).json()
-        gid, tokens = d["game_id"], (d["token"], d["invite_token"])
-        assert c.post(f"/api/games/{gid}/join", headers=bearer(tokens[1])).status_code == 200
+        joined = c.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]))
+        assert joined.status_code == 200
+        gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
         clients = [httpx.Client(base_url=server.url, timeout=20) for _ in range(THREADS)]
         try:
             for turn in range(8):
@@ -112,8 +118,8 @@ def test_two_services_sharing_no_lock_store_one_action(db_url: str, tmp_path: Pa
     services = [GameService(s, allow_test_seeds=True) for s in stores]
     try:
         created = services[0].create_game(GameSetup(opponent="human", test_seed=SEED))
-        gid, tokens = created.game_id, (created.token, created.invite_token)
-        services[1].join(gid, tokens[1])
+        gid = created.game_id
+        tokens = (created.token, services[1].join(gid, created.invite_token).token)
         for expected in (True, False):
             # Both services have the game at the same version before the race.
             views = [svc.view(gid, tokens[0]) for svc in services]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
-from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -20,11 +19,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import pick_action
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 ALLOWED = {200, 403, 404, 409, 422}
 
@@ -40,10 +43,11 @@ class Table:
     def new(self) -> None:
         d = self.client.post("/api/games", json={"opponent": "human", "variant": self.variant,
                                                  "beavers": True}).json()
-        self.gid, self.tokens = d["game_id"], (d["token"], d["invite_token"])
+        self.gid = d["game_id"]
         r = self.client.post(f"/api/games/{self.gid}/join",
-                             headers={"Authorization": f"Bearer {self.tokens[1]}"})
+                             headers={"Authorization": f"Bearer {d['invite_token']}"})
         assert r.status_code == 200
+        self.tokens = (d["token"], r.json()["token"])
 
     def state(self, token: str | None = None) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -56,7 +60,7 @@ class Table:
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = str(tmp_path_factory.mktemp("fuzz") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url))) as c:
+    with TestClient(create_app(Settings(database_url=url, rate_limits=NO_LIMITS))) as c:
         yield c
 
 
@@ -137,7 +141,7 @@ def test_memory_matches_the_database_after_fuzzing(client: TestClient, table: Ta
         cached = service.view(table.gid, token)
         service.evict(table.gid)
         replayed = service.view(table.gid, token)
-        assert asdict(cached) == asdict(replayed)
+        assert cached.model_dump() == replayed.model_dump()
 
 
 segments = st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126, exclude_characters="/?#%"),

@@ -67,8 +67,9 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     server = ServerProcess(db, log_path=tmp_path / "server.log").start()
     try:
         d = httpx.post(f"{server.url}/api/games", json={"opponent": "human", "test_seed": SEED.hex()}).json()
-        gid, tokens = d["game_id"], (d["token"], d["invite_token"])
-        assert httpx.post(f"{server.url}/api/games/{gid}/join", headers=bearer(tokens[1])).status_code == 200
+        joined = httpx.post(f"{server.url}/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]))
+        assert joined.status_code == 200
+        gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
         acked: dict[int, dict[str, Any]] = {}
         player = threading.Thread(target=play_on, args=(server.url, gid, tokens, acked), daemon=True)
         player.start()

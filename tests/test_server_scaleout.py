@@ -56,7 +56,7 @@ def human_game(a: ServerProcess, b: ServerProcess) -> tuple[str, tuple[str, str]
     d = httpx.post(f"{a.url}/api/games", json={"opponent": "human", "test_seed": SEED.hex()}).json()
     r = httpx.post(f"{b.url}/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]))
     assert r.status_code == 200
-    return d["game_id"], (d["token"], d["invite_token"])
+    return d["game_id"], (d["token"], r.json()["token"])
 
 
 def recv_until(ws: Any, pred: Any) -> list[dict[str, Any]]:

@@ -20,7 +20,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from gammon.core.dice import derive_roll
 from gammon.web import Settings, create_app
+from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import ThreadedServer, pick_action
+
+#: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
+NO_LIMITS = RateLimits(enabled=False)
 
 SEED = bytes(range(100, 132))
 TIMEOUT = 15.0
@@ -29,7 +33,8 @@ TIMEOUT = 15.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     url = str(tmp_path_factory.mktemp("ws") / "gammon.db")
-    with ThreadedServer(create_app(Settings(database_url=url, allow_test_seeds=True))) as s:
+    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS)
+    with ThreadedServer(create_app(settings)) as s:
         yield s
 
 
@@ -82,7 +87,7 @@ def new_human_game(server: ThreadedServer, **body: Any) -> tuple[str, str, str]:
     r = httpx.post(f"{server.url}/api/games/{d['game_id']}/join",
                    headers={"Authorization": f"Bearer {d['invite_token']}"})
     assert r.status_code == 200
-    return d["game_id"], d["token"], d["invite_token"]
+    return d["game_id"], d["token"], r.json()["token"]
 
 
 def test_two_players_play_a_whole_game_while_spectators_watch(server: ThreadedServer) -> None:

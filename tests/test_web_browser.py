@@ -62,9 +62,11 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 900) -> Page:
+def new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 900,
+             reduced_motion: str = "no-preference") -> Page:
     # bypass_csp: Playwright evaluates its own waits as strings, which the page's CSP forbids.
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
+                                  reduced_motion=reduced_motion)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
@@ -99,9 +101,9 @@ def drag(page: Page, source: int, target: int) -> None:
     page.mouse.up()
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, full_page: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    page.screenshot(path=str(SHOTS / name), full_page=full_page)
 
 
 def version(page: Page) -> int:
@@ -152,7 +154,15 @@ def act_once(page: Page) -> bool:
 
 def start_game(page: Page, base: str, *, variant: str, opponent: str = "computer", seed: str = SEED,
                length: str = "0", screenshot: str | None = None) -> None:
-    page.goto(f"{base}/?test_seed={seed}")
+    # The page never sends a dice seed (nothing in its URL can fix the dice): the test adds one to the
+    # request on its way, as a test client of a server started with test seeds allowed may.
+    def seeded(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "test_seed": seed}))
+
+    page.route(f"{base}/api/games", lambda route: seeded(route) if route.request.method == "POST"
+               else route.continue_())
+    page.goto(f"{base}/")
     page.wait_for_selector("#new-game")
     if screenshot:
         shot(page, screenshot)
@@ -199,6 +209,56 @@ def test_whole_game_against_the_computer_by_clicks(server: ThreadedServer, brows
         page.wait_for_selector("#analysis")
         assert page.locator("#record li.marked").count() == sum(1 for p in analysis["plays"] if p["mark"])
     shot(page, "end-screen.png")
+    # The banner closes: the final position stays on the board.  Then a rematch, same settings.
+    position = page.get_attribute("#app", "data-position")
+    page.click("#banner-close")
+    assert page.locator("#banner").is_hidden() and page.get_attribute("#app", "data-position") == position
+    shot(page, "final-position.png")
+    page.click("#rematch-control")
+    page.wait_for_url(lambda url: game_id not in url and "/game/" in url)
+    page.wait_for_selector("#roll")
+    new_id = page.url.split("/game/")[1].split("#")[0]
+    new = page.request.get(f"{server.url}/api/games/{new_id}").json()
+    assert new["rematch_of"] == game_id and new["rules"]["variant"] == "hypergammon"
+    assert page.request.get(f"{server.url}/api/games/{game_id}").json()["rematch_id"] == new_id
+    assert not errors, errors
+
+
+def test_a_public_game_joined_from_the_lobby(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    ann = new_page(browser, errors)
+    ann.goto(f"{server.url}/")
+    ann.wait_for_selector("#new-game")
+    ann.check("input[name=opponent][value=human]", force=True)
+    ann.fill("#name", "Lobby Ann")
+    ann.check("#public")
+    ann.click("#start")
+    ann.wait_for_selector("#share")
+    game_id = ann.input_value("#watch-link").rsplit("/", 1)[1]
+    bob = new_page(browser, errors, width=390, height=844)
+    bob.goto(f"{server.url}/")
+    bob.wait_for_selector(f"#lobby button[data-game='{game_id}']")
+    assert "Lobby Ann" in bob.inner_text("#lobby")
+    shot(bob, "lobby-phone.png")
+    bob.fill("#name", "Bob")
+    bob.click(f"#lobby button[data-game='{game_id}']")  # one click: no invitation needed
+    bob.wait_for_url(f"**/game/{game_id}**")
+    bob.wait_for_selector("#roll")
+    state = bob.request.get(f"{server.url}/api/games/{game_id}").json()
+    assert state["status"] == "active" and state["seats"][1]["name"] == "Bob"
+    assert not errors, errors
+
+
+def test_the_start_page_sends_no_seed_from_its_url(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+    page.goto(f"{server.url}/?test_seed={'ab' * 32}")
+    page.wait_for_selector("#new-game")
+    page.click("#start")
+    page.wait_for_url("**/game/**")
+    assert len(sent) == 1 and "test_seed" not in sent[0] and "ab" * 32 not in sent[0]
     assert not errors, errors
 
 
@@ -238,12 +298,24 @@ def test_two_people_through_an_invitation_with_a_reload(server: ThreadedServer, 
     bob.goto(invite)
     bob.wait_for_selector("#join-button")
     assert "Ann invites you" in bob.inner_text("#join")
+    assert "off for both" in bob.inner_text("#join-hints")  # no engine help between people, said up front
     bob.fill("#join-name", "Bob")
     bob.click("#join-button")
     bob.wait_for_url("**/game/**")
     bob.wait_for_selector("#roll")
     ann.wait_for_selector("#roll")  # the socket told Ann that Bob joined
     assert "Bob" in ann.inner_text(".strip.opp")
+    assert "#token=" in bob.url and bob.url.split("#token=")[1] not in invite  # a token of Bob's own
+
+    # The invitation is used up: a second visitor with the same link is told the seat is taken.
+    carol_errors: list[str] = []
+    carol = new_page(browser, carol_errors)
+    carol.goto(invite)
+    carol.wait_for_selector("#seat-taken")
+    assert "already been used" in carol.inner_text("#join") and carol.locator("#join-button").count() == 0
+    shot(carol, "invitation-used.png")
+    assert carol_errors and all("410" in e for e in carol_errors), carol_errors
+    carol.context.close()
 
     spectator = new_page(browser, errors)
     spectator.goto(watch)
@@ -261,6 +333,7 @@ def test_two_people_through_an_invitation_with_a_reload(server: ThreadedServer, 
         mover = next((p for p in (ann, bob) if p.locator("#roll, #take, #accept, #confirm, #choose-6").count()),
                      None)
         assert mover is not None, "neither page offers an action"
+        assert mover.locator("#hint").count() == 0 and "no hints" in mover.inner_text(".game-title")
         act_once(mover)
         steps += 1
         if steps == 3 and not reloaded:
@@ -453,4 +526,114 @@ def test_the_page_reconnects_after_the_socket_drops(server: ThreadedServer, brow
                           headers={"Authorization": f"Bearer {token}"})
     assert r.ok
     wait_version_above(page, v)
+    assert not errors, errors
+
+
+# -- (f) the page fits the screen ------------------------------------------------------------------
+
+
+def inside(page: Page, selector: str) -> bool:
+    """Whether the element's box lies wholly inside the viewport (no scrolling needed to see it)."""
+    box = page.locator(selector).first.bounding_box()
+    view = page.viewport_size
+    return bool(box and view and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= view["width"]
+                and box["y"] + box["height"] <= view["height"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768), (1536, 864)])
+def test_board_and_buttons_fit_a_laptop_screen(server: ThreadedServer, browser: Any, width: int,
+                                               height: int) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors, width=width, height=height)
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#new-game")
+    assert inside(page, "#start"), "the start page's main button is below the fold"
+    created = page.request.post(f"{server.url}/api/games", data={
+        "opponent": "computer", "variant": "standard", "test_seed": "61" * 32}).json()
+    page.goto(f"{server.url}/game/{created['game_id']}#token={created['token']}")
+    page.wait_for_selector("#roll")
+    for selector in ("svg.board", "#roll", ".strip.opp", ".strip.me"):
+        assert inside(page, selector), f"{selector} is not inside {width}x{height}"
+    for _ in range(20):  # to a move of ours: the play's buttons must show too
+        if page.locator("#confirm").count():
+            break
+        act_once(page)
+    page.wait_for_selector("#confirm")
+    for selector in ("svg.board", "#confirm", "#undo", "#resign"):
+        assert inside(page, selector), f"{selector} is not inside {width}x{height}"
+    shot(page, f"fit-{width}x{height}.png", full_page=False)
+    assert not errors, errors
+
+
+# -- (g) motion, and the cube as a button -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_motion_follows_prefers_reduced_motion(server: ThreadedServer, browser: Any, reduced: bool) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors, reduced_motion="reduce" if reduced else "no-preference")
+    created = page.request.post(f"{server.url}/api/games", data={
+        "opponent": "computer", "variant": "standard", "computer_level": "heuristic",
+        "test_seed": "4d" * 32}).json()
+    gid = created["game_id"]
+    page.goto(f"{server.url}/game/{gid}#token={created['token']}")
+    page.wait_for_selector("#roll")
+    doubled = False
+    for _ in range(30):
+        log = page.request.get(f"{server.url}/api/games/{gid}/actions").json()["actions"]
+        plays = {a["player"] for a in log if a["type"] == "play"}
+        if plays == {0, 1} and doubled:
+            break
+        page.wait_for_selector(ACTION_BUTTONS)
+        if page.locator("#result-line").count():
+            break
+        if not doubled and page.locator("#double").count():
+            v = version(page)
+            page.click("svg.board .cube")  # clicking the cube offers the double
+            wait_version_above(page, v)
+            doubled = True
+            continue
+        act_once(page)
+    log = page.request.get(f"{server.url}/api/games/{gid}/actions").json()["actions"]
+    assert doubled and any(a["type"] == "double" and a["player"] == 0 for a in log)
+    assert {a["player"] for a in log if a["type"] == "play"} == {0, 1}
+    motion = page.evaluate("window.gammonMotion || {glides: 0, dice: 0, cube: 0}")
+    if reduced:
+        assert motion == {"glides": 0, "dice": 0, "cube": 0}, "prefers-reduced-motion: nothing may move"
+    else:
+        assert motion["glides"] > 0 and motion["dice"] > 0 and motion["cube"] > 0, motion
+    assert not errors, errors
+
+
+# -- (h) a clock running out ----------------------------------------------------------------------------
+
+
+def test_a_clock_running_out_loses_the_match(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    api = page.request
+    d = api.post(f"{server.url}/api/games", data={"opponent": "human", "name": "Ann", "match_length": 3,
+                                                  "clock_delay": 1, "clock_reserve": 2}).json()
+    gid = d["game_id"]
+    joined = api.post(f"{server.url}/api/games/{gid}/join", data={"name": "Bob"},
+                      headers={"Authorization": f"Bearer {d['invite_token']}"}).json()
+    page.goto(f"{server.url}/game/{gid}#token={d['token']}")
+    page.wait_for_selector(".strip .clock")
+    assert page.locator(".strip .clock").count() == 2
+    tokens = (d["token"], joined["token"])
+    for _ in range(20):  # the opening: then somebody's clock runs, and nobody moves
+        s = api.post(f"{server.url}/api/games/{gid}/actions", data={"type": "roll"},
+                     headers={"Authorization": f"Bearer {tokens[0]}"}).json()["state"]
+        if s["phase"] == "move":
+            break
+    page.wait_for_selector(".strip .clock.running")
+    shot(page, "clock-running.png", full_page=False)
+    page.wait_for_selector("#result-line")
+    text = page.inner_text("#result-line")
+    assert "on time" in text and "won the match" in text
+    final = api.get(f"{server.url}/api/games/{gid}").json()
+    loser = final["match"]["timeout"]
+    assert loser == s["to_act"] and final["match"]["score"][1 - loser] == 3
+    assert "ran out of time" in page.inner_text("#record")
+    shot(page, "clock-out.png", full_page=False)
     assert not errors, errors

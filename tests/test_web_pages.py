@@ -14,6 +14,7 @@ import pytest
 
 from gammon.web import Settings, create_app
 from gammon.web import hints as hints_module
+from gammon.web.ratelimit import RateLimits
 from gammon.web.routes.pages import STATIC_DIR
 from gammon.web.testing import pick_action
 
@@ -27,7 +28,8 @@ SEED = "42" * 32
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = str(tmp_path_factory.mktemp("pages") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url, allow_test_seeds=True))) as c:
+    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
+    with TestClient(create_app(settings)) as c:
         yield c
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Table
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Table, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -35,6 +35,14 @@ class GameRow(Base):
     seats: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
     seat0_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seat1_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 of the single-use invitation to the guest's seat (None against the computer).
+    invite_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: When the invitation was used (None while it is open): a used invitation seats nobody.
+    invite_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The game's rematch, once one is made (a new game with the same settings).
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: Listed in the lobby while it waits for its guest.
+    public: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
     dice_seed: Mapped[str] = mapped_column(String(64), nullable=False)
     commitment: Mapped[str] = mapped_column(String(64), nullable=False)
     has_computer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
@@ -43,7 +51,8 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
-    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),
+                      Index("ix_games_public_status", "public", "status"))
 
 
 class ActionRow(Base):
@@ -59,6 +68,9 @@ class ActionRow(Base):
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
     events: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    #: Who acted: ``seat<N>:<token id>`` (the first 12 hex digits of the acting token's hash) or
+    #: ``computer``; None for actions stored before actors were recorded.
+    actor: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 

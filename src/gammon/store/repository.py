@@ -59,6 +59,10 @@ class GameRecord:
     status: str
     created_at: datetime
     updated_at: datetime
+    invite_token_hash: str | None = None
+    invite_used: bool = False
+    rematch_id: str | None = None
+    public: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,7 @@ class ActionRecord:
     data: dict[str, Any]
     events: list[dict[str, Any]]
     created_at: datetime
+    actor: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +90,8 @@ class NewGameRow:
     commitment: str
     has_computer: bool
     status: str
+    invite_token_hash: str | None = None
+    public: bool = False
 
 
 def _now() -> datetime:
@@ -124,6 +131,20 @@ class Store:
     def dispose(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> str | None:
+        """Ask the database something: the schema revision it is at (None before any migration).
+
+        :raises sqlalchemy.exc.DBAPIError: the database cannot be reached.
+        """
+        with self.engine.connect() as conn:
+            try:
+                revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            except Exception:
+                conn.rollback()
+                conn.execute(text("SELECT 1"))
+                return None
+        return None if revision is None else str(revision)
+
     # -- writes ---------------------------------------------------------------
 
     def create_game(self, row: NewGameRow) -> GameRecord:
@@ -133,15 +154,17 @@ class Store:
             "seat0_token_hash": row.seat_token_hashes[0], "seat1_token_hash": row.seat_token_hashes[1],
             "dice_seed": row.dice_seed, "commitment": row.commitment, "has_computer": row.has_computer,
             "version": 0, "status": row.status, "created_at": now, "updated_at": now,
+            "invite_token_hash": row.invite_token_hash, "public": row.public,
         }
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(insert(GAMES).values(**values))
         return GameRecord(row.id, row.settings, row.seats, row.seat_token_hashes, row.dice_seed,
-                          row.commitment, row.has_computer, 0, row.status, now, now)
+                          row.commitment, row.has_computer, 0, row.status, now, now,
+                          row.invite_token_hash, False, None, row.public)
 
     def append_action(
         self, game_id: str, expected_version: int, seq: int, player: int, kind: str,
-        data: dict[str, Any], events: list[dict[str, Any]], status: str,
+        data: dict[str, Any], events: list[dict[str, Any]], status: str, actor: str | None = None,
     ) -> tuple[int, datetime]:
         """Store action number ``seq`` if the game is still at ``expected_version``.
 
@@ -162,7 +185,7 @@ class Store:
                     raise VersionConflict(game_id, expected_version)
                 conn.execute(insert(ACTIONS).values(
                     game_id=game_id, seq=seq, player=player, kind=kind, data=data, events=events,
-                    created_at=now,
+                    actor=actor, created_at=now,
                 ))
                 self._notify(conn, game_id, new_version)
         except IntegrityError:
@@ -187,6 +210,67 @@ class Store:
             self._notify(conn, game_id, new_version)
         return new_version
 
+    def claim_seat(self, game_id: str, expected_version: int, seat: int, token_hash: str,
+                   seats: list[dict[str, Any]], status: str) -> int:
+        """Use the game's invitation: give ``seat`` the token hashed ``token_hash`` and mark the
+        invitation used, in one transaction, if the game is still at ``expected_version`` and the
+        invitation still open.
+
+        :raises VersionConflict: the game moved on, or the invitation was used meanwhile.
+        """
+        if seat not in (0, 1):
+            raise StoreError(f"no seat {seat}")
+        new_version = expected_version + 1
+        now = _now()
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.version == expected_version,
+                       GAMES.c.invite_used_at.is_(None))
+                .values({f"seat{seat}_token_hash": token_hash, "invite_used_at": now, "seats": seats,
+                         "status": status, "version": new_version, "updated_at": now})
+            )
+            if res.rowcount != 1:
+                raise VersionConflict(game_id, expected_version)
+            self._notify(conn, game_id, new_version)
+        return new_version
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> bool:
+        """Link ``game_id`` to its rematch unless it has one already; whether this call linked it."""
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(
+                update(GAMES).where(GAMES.c.id == game_id, GAMES.c.rematch_id.is_(None))
+                .values(rematch_id=rematch_id, version=GAMES.c.version + 1, updated_at=_now())
+                .returning(GAMES.c.version)
+            )
+            row = res.first()
+            if row is not None:
+                self._notify(conn, game_id, int(row[0]))
+        return row is not None
+
+    def expire_waiting(self, created_before: datetime) -> list[str]:
+        """Mark ``expired`` the games still waiting for their guest, created before ``created_before``."""
+        with self._write_lock, self.engine.begin() as conn:
+            ids = list(conn.execute(
+                select(GAMES.c.id).where(GAMES.c.status == "waiting", GAMES.c.created_at < created_before)
+            ).scalars())
+            if ids:
+                conn.execute(update(GAMES).where(GAMES.c.id.in_(ids), GAMES.c.status == "waiting")
+                             .values(status="expired", version=GAMES.c.version + 1, updated_at=_now()))
+                for gid in ids:
+                    self._notify(conn, gid, -1)  # no version: every listener reads the game again
+        return ids
+
+    def lobby(self, created_after: datetime, limit: int = 50) -> list[GameRecord]:
+        """Public games waiting for a guest, created after ``created_after``, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GAMES.c.id).where(GAMES.c.public.is_(True), GAMES.c.status == "waiting",
+                                         GAMES.c.invite_used_at.is_(None), GAMES.c.created_at > created_after)
+                .order_by(GAMES.c.created_at.desc()).limit(limit)
+            ).scalars().all()
+            return [g for g in (self._game(conn, gid) for gid in rows) if g is not None]
+
     def _notify(self, conn: Any, game_id: str, version: int) -> None:
         if self.dialect == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
@@ -202,7 +286,8 @@ class Store:
         return GameRecord(
             r["id"], r["settings"], r["seats"], (r["seat0_token_hash"], r["seat1_token_hash"]),
             r["dice_seed"], r["commitment"], bool(r["has_computer"]), r["version"], r["status"],
-            _aware(r["created_at"]), _aware(r["updated_at"]),
+            _aware(r["created_at"]), _aware(r["updated_at"]), r["invite_token_hash"],
+            r["invite_used_at"] is not None, r["rematch_id"], bool(r["public"]),
         )
 
     @staticmethod
@@ -212,7 +297,7 @@ class Store:
             .order_by(ACTIONS.c.seq)
         ).mappings().all()
         return [ActionRecord(r["seq"], r["player"], r["kind"], r["data"], r["events"],
-                             _aware(r["created_at"])) for r in rows]
+                             _aware(r["created_at"]), r["actor"]) for r in rows]
 
     def get_game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
@@ -248,6 +333,15 @@ class Store:
             n = conn.execute(select(func.count()).select_from(ACTIONS)
                              .where(ACTIONS.c.game_id == game_id)).scalar()
         return int(n or 0)
+
+    def active_games_with(self, setting: str, limit: int = 1000) -> Sequence[str]:
+        """Ids of the games being played whose settings have ``setting``, most recently changed first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GAMES.c.id, GAMES.c.settings).where(GAMES.c.status == "active")
+                .order_by(GAMES.c.updated_at.desc()).limit(limit)
+            ).all()
+        return [gid for gid, settings in rows if isinstance(settings, dict) and settings.get(setting)]
 
     def active_computer_games(self, limit: int = 1000) -> Sequence[str]:
         """Ids of unfinished games with a computer seat, most recently changed first."""

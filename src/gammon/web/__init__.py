@@ -1,6 +1,6 @@
 """The network server: FastAPI over the game service, WebSockets, fair dice, SQLite or PostgreSQL.
 
-* :mod:`gammon.web.service`: the transport-free service (create, join, act, views);
+* :mod:`gammon.web.service`: the transport-free service, one job per module (create, join, act, views);
 * :mod:`gammon.web.schemas`: the API's pydantic shapes;
 * :mod:`gammon.web.routes`: one router per resource, :mod:`gammon.web.deps` their dependencies;
 * :mod:`gammon.web.hub`, :mod:`gammon.web.tasks`: pushing changes, the computer, LISTEN/NOTIFY;

@@ -22,7 +22,9 @@ from fastapi import FastAPI
 from gammon.store import open_store
 from gammon.web.config import Settings
 from gammon.web.errors import install_error_handlers
+from gammon.web.guards import BodyLimitMiddleware
 from gammon.web.hub import Hub
+from gammon.web.ratelimit import RateLimiter, RateLimitMiddleware
 from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
@@ -49,6 +51,11 @@ in any variant gammon knows, with dice that can be checked.
   invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
+
+**Limits**: request bodies over 64 KiB are refused (413) before they are read further, WebSocket messages
+over 16 KiB or JSON nested deeper than 10 levels get an `error` message; requests over the rate limits
+(per address, per game, per socket, on creating games) get 429 with `Retry-After` (on a socket: an
+`error` with code `rate_limited`, and the socket is not read for a while).
 """
 
 
@@ -71,6 +78,36 @@ def warm_up() -> None:
     win_probability(Position.initial())  # the cube decisions' helpers
 
 
+async def _expire_regularly(service: GameService, hub: Hub) -> None:
+    """Every minute (or sooner for short expiry times), expire the games nobody joined in time."""
+    if service.expire_after is None:
+        return
+    pause = max(1.0, min(60.0, service.expire_after / 4))
+    while True:
+        await asyncio.sleep(pause)
+        try:
+            for game_id in await asyncio.to_thread(service.expire_waiting):
+                hub.poke(game_id)
+        except Exception:
+            log.exception("expiring unjoined games failed")
+
+
+async def _watch_clocks(service: GameService) -> None:
+    """Twice a second, store the timeouts of players whose time has run out (the games with a clock
+    are loaded first, so a restarted server watches the clocks it was watching)."""
+    try:
+        await asyncio.to_thread(service.load_clock_games)
+    except Exception:
+        log.exception("loading the games with a clock failed")
+    while True:
+        await asyncio.sleep(0.5)
+        for game_id in service.clock_games():
+            try:
+                await asyncio.to_thread(service.check_clock, game_id)
+            except Exception:
+                log.exception("game %s: checking its clock failed", game_id)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
     settings = settings or Settings.from_env()
@@ -82,9 +119,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(warm_up)
         # One server process per SQLite file; PostgreSQL may be shared by several.
         service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
-                              shared=store.dialect != "sqlite")
+                              shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined)
         hub = Hub(service)
-        driver = ComputerDriver(service, settings.computer_delay)
+        driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()
 
         def on_change_here(change: Change) -> None:
@@ -109,9 +146,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)
+        expiry = asyncio.create_task(_expire_regularly(service, hub))
+        clocks = asyncio.create_task(_watch_clocks(service))
         try:
             yield
         finally:
+            expiry.cancel()
+            clocks.cancel()
             hub.close_all()
             await driver.close()
             if listener is not None:
@@ -124,6 +165,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                       {"name": "server", "description": "The server itself"}],
     )
     install_error_handlers(app)
+    # Outermost first: a request over a rate limit is refused before its body is read, and a body
+    # over the size limit before it is parsed.
+    limiter = RateLimiter(settings.rate_limits)
+    app.state.limiter = limiter
+    app.add_middleware(BodyLimitMiddleware)
+    app.add_middleware(RateLimitMiddleware, limiter=limiter)
     app.include_router(api_router)
     install_pages(app)
     _finish_openapi(app)

@@ -6,7 +6,16 @@
 ``GAMMON_ALLOW_TEST_SEEDS``    ``1`` lets a request fix the dice seed (tests only)
 ``GAMMON_CACHE_SIZE``          games kept replayed in memory per process (1000)
 ``GAMMON_PUBLIC_URL``          base of the links handed out (default: the request's URL)
+``GAMMON_EXPIRE_UNJOINED``     seconds after which a game nobody joined expires (7200; 0: never)
+``GAMMON_COMPUTER_WORKERS``    threads that think for the computer, all games taking turns (2)
+``GAMMON_RATE_LIMITS``         ``0`` turns the rate limits off (on by default)
+``GAMMON_RATE_LIMIT_CLIENT``   requests and sockets per address (``30/second;600/minute``)
+``GAMMON_RATE_LIMIT_CREATE``   new games per address (``30/minute;300/hour``)
+``GAMMON_RATE_LIMIT_GAME``     requests per game and token; watchers share one (``20/second``)
+``GAMMON_RATE_LIMIT_SOCKET``   messages per WebSocket (``20/second``)
 =============================  ==========================================================
+
+The rates are written as the ``limits`` library reads them; see :mod:`gammon.web.ratelimit`.
 """
 
 from __future__ import annotations
@@ -15,6 +24,9 @@ import os
 from dataclasses import dataclass, replace
 
 from gammon.store.db import default_database_url, normalize_url
+from gammon.web.ratelimit import RateLimits
+
+_DEFAULT_LIMITS = RateLimits()
 
 
 def _flag(value: str | None) -> bool:
@@ -32,6 +44,11 @@ class Settings:
     public_url: str | None = None
     #: Resume the computer's turns of unfinished games when the server starts.
     resume_computer_games: bool = True
+    #: Threads that think for the computer (games take turns for them).
+    computer_workers: int = 2
+    #: Seconds after which a game that nobody joined expires (None: never).
+    expire_unjoined: float | None = 7200.0
+    rate_limits: RateLimits = RateLimits()
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -42,6 +59,15 @@ class Settings:
             allow_test_seeds=_flag(env.get("GAMMON_ALLOW_TEST_SEEDS")),
             cache_size=int(env.get("GAMMON_CACHE_SIZE", "1000") or 1000),
             public_url=env.get("GAMMON_PUBLIC_URL") or None,
+            computer_workers=int(env.get("GAMMON_COMPUTER_WORKERS", "2") or 2),
+            expire_unjoined=float(env.get("GAMMON_EXPIRE_UNJOINED", "7200") or 0) or None,
+            rate_limits=RateLimits(
+                client=env.get("GAMMON_RATE_LIMIT_CLIENT") or _DEFAULT_LIMITS.client,
+                create=env.get("GAMMON_RATE_LIMIT_CREATE") or _DEFAULT_LIMITS.create,
+                game=env.get("GAMMON_RATE_LIMIT_GAME") or _DEFAULT_LIMITS.game,
+                socket=env.get("GAMMON_RATE_LIMIT_SOCKET") or _DEFAULT_LIMITS.socket,
+                enabled=(env.get("GAMMON_RATE_LIMITS") or "1").strip().lower() not in ("0", "false", "off"),
+            ),
         )
         given = {k: v for k, v in overrides.items() if v is not None}
         return replace(s, **given)  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """Errors as the API answers them: ``{"error": {"code": ..., "message": ...}}`` with a fitting status.
 
-Service refusals keep their code (404 not_found, 403 forbidden, 409 for
+Service refusals keep their code (404 not_found, 403 forbidden, 410 invitation_used, 409 for
 actions that do not fit the state, 422 for malformed requests); malformed JSON
 and bodies that do not match the schema are 422 ``invalid_json`` and
 ``invalid_request``; a database that cannot be reached is 503; anything else
@@ -19,15 +19,23 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gammon.core.errors import GammonError
-from gammon.web.service import ConflictError, ForbiddenError, InvalidError, NotFoundError, ServiceError
+from gammon.web.service import (
+    ConflictError,
+    ForbiddenError,
+    GoneError,
+    InvalidError,
+    NotFoundError,
+    ServiceError,
+)
 
 log = logging.getLogger("gammon.web")
 
 _STATUS: list[tuple[type[ServiceError], int]] = [
-    (NotFoundError, 404), (ForbiddenError, 403), (ConflictError, 409), (InvalidError, 422),
+    (NotFoundError, 404), (ForbiddenError, 403), (GoneError, 410), (ConflictError, 409), (InvalidError, 422),
 ]
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 413: "too_large", 415: "unsupported_media_type"}
+               405: "method_not_allowed", 410: "gone", 413: "too_large", 415: "unsupported_media_type",
+               429: "rate_limited"}
 
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}

@@ -19,9 +19,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from gammon.web.service import ActionView, GameService, GameView, NotFoundError
+from gammon.web.schemas import ActionEntry, GameState
+from gammon.web.service import GameService, NotFoundError
 
 log = logging.getLogger("gammon.web")
 
@@ -59,26 +58,17 @@ class _Game:
     task: asyncio.Task[None] | None = None
 
 
-# The service's views have exactly the fields of the API's models (GameState, ActionEntry; a test
-# checks that sockets and REST agree), so messages are dumped straight from them: five times faster
-# than validating a model first.
-_VIEW: TypeAdapter[GameView] = TypeAdapter(GameView)
-_ENTRY: TypeAdapter[ActionView] = TypeAdapter(ActionView)
+def state_json(view: GameState) -> dict[str, Any]:
+    """A state as JSON (the service builds the API's models directly: nothing to convert)."""
+    return view.model_dump(mode="json")
 
 
-def state_json(view: GameView) -> dict[str, Any]:
-    """A view as the JSON of :class:`~gammon.web.schemas.GameState`."""
-    out: dict[str, Any] = _VIEW.dump_python(view, mode="json")
-    return out
+def entry_json(action: ActionEntry) -> dict[str, Any]:
+    """A stored action as JSON."""
+    return action.model_dump(mode="json")
 
 
-def entry_json(action: ActionView) -> dict[str, Any]:
-    """A stored action as the JSON of :class:`~gammon.web.schemas.ActionEntry`."""
-    out: dict[str, Any] = _ENTRY.dump_python(action, mode="json")
-    return out
-
-
-def state_message(view: GameView) -> dict[str, Any]:
+def state_message(view: GameState) -> dict[str, Any]:
     """The ``state`` message of a service view."""
     return {"type": "state", "state": state_json(view)}
 

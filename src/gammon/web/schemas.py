@@ -1,8 +1,9 @@
 """The API's shapes: pydantic models for requests, responses and WebSocket messages.
 
-They are the contract with clients and are kept apart from the engine's types
-and from the service's views (:mod:`gammon.web.service`): responses are built
-from the views with ``model_validate(view, from_attributes=True)``.
+They are the contract with clients and are kept apart from the engine's types.
+They are also the service's own results: :mod:`gammon.web.service.views` builds
+them from a game in memory, so REST answers, WebSocket messages and callers of
+the service share one set of shapes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from gammon.web.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
+from gammon.web.names import NAME_MAX_LENGTH
 
 
 class _Out(BaseModel):
@@ -52,7 +54,7 @@ class CreateGameRequest(_In):
     variant: str = Field("standard", max_length=40,
                          description="standard, nackgammon, hypergammon, hypergammon2, hypergammon1, dutch, "
                                      "acey-deucey (or an alias)")
-    match_length: int = Field(0, ge=0, le=99, description="Points to win; 0 is money play")
+    match_length: int = Field(0, ge=0, le=64, description="Points to win (1 to 64); 0 is money play")
     games: int | None = Field(None, ge=1, le=1000,
                               description="Money play: games in the session (default 1)")
     crawford: bool = True
@@ -67,15 +69,26 @@ class CreateGameRequest(_In):
                           "(default: the variant's usual reading)")
     computer_level: Level = Field("expert", description="The computer's strength")
     seat: Literal[0, 1] = Field(0, description="The creator's seat")
-    name: str = Field("Player 1", max_length=40)
-    opponent_name: str | None = Field(None, max_length=40)
+    name: str = Field("Player 1", max_length=NAME_MAX_LENGTH,
+                      description="Your name at the table (control and bidirectional-override characters are "
+                                  "removed)")
+    opponent_name: str | None = Field(None, max_length=NAME_MAX_LENGTH)
+    hints: bool = Field(False, description="Between people: allow the engine's hints for both players during "
+                                           "play (both see this setting from the start). Always on against "
+                                           "the computer")
+    public: bool = Field(False, description="Between people: list the game in the lobby (GET /api/lobby), "
+                                            "where anyone may take the guest's seat")
+    clock_delay: float = Field(0, ge=0, le=600, description="A clock: seconds free for each move")
+    clock_reserve: float = Field(0, ge=0, le=36000,
+                                 description="A clock: each player's reserve for the match in seconds (0: no "
+                                             "clock); running out loses the match")
     test_seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{64}$",
         description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
 
 
 class JoinRequest(_In):
-    name: str | None = Field(None, max_length=40, description="Your name at the table")
+    name: str | None = Field(None, max_length=NAME_MAX_LENGTH, description="Your name at the table")
 
 
 class _Act(_In):
@@ -152,6 +165,9 @@ class Seat(_Out):
     name: str
     joined: bool
     level: str | None
+    token_id: str | None = Field(
+        description="Names the token that holds the seat (the first digits of its hash): the record's "
+                    "`actor` of each action says which token acted")
 
 
 class RulesOut(_Out):
@@ -165,6 +181,8 @@ class RulesOut(_Out):
     cube_limit: int
     gammons: bool
     cube: bool
+    opening: str = Field(description="use-opening-dice (the opening throw is the first move) or reroll")
+    hints: bool = Field(description="Whether the engine's hints are open during play (for both players)")
 
 
 class MatchInfo(_Out):
@@ -175,6 +193,18 @@ class MatchInfo(_Out):
     post_crawford: bool
     over: bool
     winner: int | None
+    timeout: int | None = Field(None, description="The seat that ran out of time and lost the match")
+
+
+class ClockState(_Out):
+    """The game's clock: ``delay`` seconds free per move, then each player's ``reserve`` for the match."""
+
+    delay: float
+    reserve: float
+    remaining: list[float] = Field(description="Each seat's reserve left now, in seconds")
+    running: int | None = Field(description="The seat whose clock runs (null: none runs)")
+    since: datetime | None = Field(description="When the running clock started (its delay first)")
+    now: datetime = Field(description="The server's time when this state was made")
 
 
 class Board(_Out):
@@ -233,7 +263,8 @@ class GameState(_Out):
 
     id: str
     version: int = Field(description="Counts every change; send it as expected_version")
-    status: Literal["waiting", "active", "finished"]
+    status: Literal["waiting", "active", "finished", "expired"] = Field(
+        description="expired: nobody took the guest's seat in time")
     you: int | None
     seats: list[Seat]
     rules: RulesOut
@@ -254,6 +285,10 @@ class GameState(_Out):
     actions: int = Field(description="Number of stored actions")
     created_at: datetime
     updated_at: datetime
+    public: bool = Field(False, description="Listed in the lobby while it waits for its guest")
+    rematch_id: str | None = Field(None, description="This game's rematch, once a player asked for one")
+    rematch_of: str | None = Field(None, description="The game this one is the rematch of")
+    clock: ClockState | None = Field(None, description="The clock, in games played with one")
 
 
 class EventOut(_Out):
@@ -270,6 +305,8 @@ class ActionEntry(_Out):
     action: dict[str, Any] = Field(description="The action as stored, dice included")
     events: list[EventOut]
     created_at: datetime
+    actor: str | None = Field(
+        description="Who acted: 'seat<N>:<token id>' (see Seat.token_id) or 'computer'; null for old records")
 
 
 # -- responses ------------------------------------------------------------------------
@@ -279,21 +316,50 @@ class Links(BaseModel):
     state: str
     websocket: str
     spectate: str
-    invite: str | None = Field(description="Send this to your opponent: it carries the other seat's token")
+    invite: str | None = Field(
+        description="Send this to your opponent: a single-use invitation to the other seat")
 
 
 class CreatedGame(BaseModel):
     game_id: str
     seat: int
     token: str = Field(description="Your seat's secret token: send it as 'Authorization: Bearer <token>'")
-    invite_token: str | None = Field(description="The other seat's token (a game against a person)")
+    invite_token: str | None = Field(
+        description="A single-use invitation to the other seat (a game against a person): joining with it "
+                    "consumes it and gives the joiner a seat token of its own")
     links: Links
     state: GameState
 
 
 class Joined(BaseModel):
     seat: int
+    token: str = Field(description="Your seat's secret token, given only in this answer: keep it")
     state: GameState
+
+
+class LobbyGame(_Out):
+    """A public game waiting for its guest: join it with ``POST /api/games/{id}/join`` (no token)."""
+
+    game_id: str
+    seat: int = Field(description="The seat you would take")
+    host: str
+    rules: RulesOut
+    created_at: datetime
+
+
+class Lobby(BaseModel):
+    games: list[LobbyGame]
+    expire_after: float | None = Field(description="Seconds after which a game nobody joins expires")
+
+
+class Invitation(_Out):
+    """An open invitation: the seat it offers, who invites, and the rules."""
+
+    game_id: str
+    seat: int
+    host: str
+    rules: RulesOut
+    status: Literal["open"]
 
 
 class ActionResult(BaseModel):
@@ -368,11 +434,16 @@ class ServerInfo(BaseModel):
     database: str
     variants: list[VariantInfo]
     computer_levels: list[str]
+    name_max_length: int = Field(description="The most characters a player name may have")
 
 
 class Health(BaseModel):
-    status: Literal["ok"]
+    status: Literal["ok", "degraded"] = Field(description="degraded (with status 503) when the database "
+                                                          "does not answer")
     database: str = Field(description="sqlite or postgresql")
+    database_state: Literal["ok", "unreachable", "timeout"] = Field(
+        description="Whether the database answered a query just now")
+    schema_revision: str | None = Field(description="The schema revision the database is at")
     notifications: str = Field(
         description="How changes reach this process's sockets: in-process (SQLite), listen/notify "
                     "(PostgreSQL, listening) or connecting")

@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 
 from gammon.web.app import create_app
 from gammon.web.config import Settings
+from gammon.web.guards import MAX_MESSAGE_BYTES
 
 log = logging.getLogger("gammon.web")
 
@@ -40,7 +41,13 @@ def serve(host: str = "127.0.0.1", port: int = 8080, database_url: str | None = 
     log.info("gammon server on http://%s:%d (database: %s)", host, port,
              make_url(settings.resolved_database_url()).render_as_string(hide_password=True))
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws=ws_protocol(),
+                ws_max_size=WS_FRAME_LIMIT,
                 timeout_graceful_shutdown=5, access_log=access_log)
+
+
+#: The largest WebSocket message uvicorn assembles at all (bigger ones close the socket with 1009);
+#: messages under it but over :data:`gammon.web.guards.MAX_MESSAGE_BYTES` get an error message.
+WS_FRAME_LIMIT = 4 * MAX_MESSAGE_BYTES
 
 
 def ws_protocol() -> str:

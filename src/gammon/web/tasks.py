@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from gammon.store.db import libpq_url
 from gammon.store.repository import NOTIFY_CHANNEL
@@ -14,50 +15,83 @@ log = logging.getLogger("gammon.web")
 
 
 class ComputerDriver:
-    """Plays the computer's turns: one task per game, each action stored and pushed in turn.
+    """Plays the computer's turns in a bounded pool of worker threads, games taking turns.
 
-    The thinking runs in a worker thread, so other games and requests go on
-    meanwhile.  :meth:`kick` is called after every change; a game's task runs
-    while the computer has something to do.
+    Games whose computer has something to do wait in one round-robin queue;
+    each of ``workers`` workers takes the game at the front, makes *one*
+    computer action in its own thread, and puts the game back at the end of the
+    queue if the computer has more to do.  So at most ``workers`` threads ever
+    think at once (requests and sockets keep the rest of the machine), a game
+    is never worked on by two workers, and a game against the strongest level
+    (or a client with many games) cannot hold up other games' moves by more
+    than one action each.  :meth:`kick` is called after every change.
     """
 
-    def __init__(self, service: GameService, delay: float = 0.0) -> None:
+    def __init__(self, service: GameService, delay: float = 0.0, workers: int = 2) -> None:
         self.service = service
         self.delay = delay
-        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self.workers = max(1, workers)
+        self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="gammon-computer")
+        self._queue: asyncio.Queue[str] | None = None  # first in, first out: the round robin
+        self._queued: set[str] = set()
+        self._running: set[str] = set()
         self._again: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def kick(self, game_id: str) -> None:
-        self._again.add(game_id)
-        if game_id not in self._tasks:
-            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
+        """The game changed: queue it for the computer (a worker finds out whether it has to act)."""
+        if game_id in self._running:
+            self._again.add(game_id)  # look again once its current action is stored
+            return
+        if game_id in self._queued:
+            return
+        if self._queue is None:
+            self._queue = asyncio.Queue()
+            loop = asyncio.get_running_loop()
+            for _ in range(self.workers):
+                self._spawn(loop.create_task(self._work(self._queue)))
+        self._queued.add(game_id)
+        self._queue.put_nowait(game_id)
 
     @property
     def busy(self) -> int:
-        return len(self._tasks)
+        """Games queued or being worked on."""
+        return len(self._queued) + len(self._running)
 
-    async def _run(self, game_id: str) -> None:
-        try:
-            while game_id in self._again:
-                self._again.discard(game_id)
-                for _ in range(100_000):
-                    acted = await asyncio.to_thread(self.service.computer_step, game_id)
-                    if not acted:
-                        break
-                    if self.delay:
-                        await asyncio.sleep(self.delay)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %s: the computer's turn failed", game_id)
-        finally:
-            self._tasks.pop(game_id, None)
+    def _spawn(self, task: asyncio.Task[None]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _work(self, queue: asyncio.Queue[str]) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            game_id = await queue.get()
+            self._queued.discard(game_id)
+            self._running.add(game_id)
+            acted = False
+            try:
+                acted = await loop.run_in_executor(self._executor, self.service.computer_step, game_id)
+            except Exception:
+                log.exception("game %s: the computer's turn failed", game_id)
+            finally:
+                self._running.discard(game_id)
+            again = game_id in self._again
+            self._again.discard(game_id)
+            if acted and self.delay:
+                self._spawn(loop.create_task(self._later(game_id)))
+            elif acted or again:
+                self.kick(game_id)  # to the back of the queue: the other games take their turn first
+
+    async def _later(self, game_id: str) -> None:
+        await asyncio.sleep(self.delay)
+        self.kick(game_id)
 
     async def close(self) -> None:
-        tasks = list(self._tasks.values())
-        for t in tasks:
-            t.cancel()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 class PgListener:

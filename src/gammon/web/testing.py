@@ -53,7 +53,8 @@ def pick_action(state: Mapping[str, Any], rng: random.Random | None = None) -> d
 class ServerProcess:
     """``python -m gammon.web`` in a subprocess, on ``port`` (a free one by default).
 
-    ``env`` adds environment variables (``GAMMON_ALLOW_TEST_SEEDS`` is set).
+    ``env`` adds environment variables (``GAMMON_ALLOW_TEST_SEEDS`` is set, and the rate limits are
+    off unless ``env`` sets ``GAMMON_RATE_LIMITS=1``: test clients all come from one address).
     Use as a context manager or call :meth:`start` and :meth:`stop`/:meth:`kill`.
     """
 
@@ -61,7 +62,7 @@ class ServerProcess:
                  log_path: str | Path | None = None) -> None:
         self.database_url = database_url
         self.port = port or free_port()
-        self.env = {**os.environ, "GAMMON_ALLOW_TEST_SEEDS": "1", **(env or {})}
+        self.env = {**os.environ, "GAMMON_ALLOW_TEST_SEEDS": "1", "GAMMON_RATE_LIMITS": "0", **(env or {})}
         self.env.pop("GAMMON_DATABASE_URL", None)
         self.log_path = Path(log_path) if log_path else None
         self.proc: subprocess.Popen[bytes] | None = None
@@ -143,10 +144,11 @@ class ThreadedServer:
 
         import uvicorn
 
-        from gammon.web.server import ws_protocol
+        from gammon.web.server import WS_FRAME_LIMIT, ws_protocol
 
         self.port = port or free_port()
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", ws=ws_protocol(),
+                                ws_max_size=WS_FRAME_LIMIT,
                                 lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"uvicorn-{self.port}", daemon=True)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from gammon.web.routes import games, meta, ws
+from gammon.web.routes import games, lobby, meta, ws
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(meta.router)
 api_router.include_router(games.router)
+api_router.include_router(lobby.router)
 api_router.include_router(ws.router)
 
 __all__ = ["api_router"]

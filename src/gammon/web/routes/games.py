@@ -10,7 +10,6 @@ from starlette.concurrency import run_in_threadpool
 
 from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
 from gammon.web.schemas import (
-    ActionEntry,
     ActionLog,
     ActionRequest,
     ActionResult,
@@ -20,12 +19,13 @@ from gammon.web.schemas import (
     ErrorResponse,
     GameState,
     HintResult,
+    Invitation,
     Joined,
     JoinRequest,
     Links,
     VerifyResult,
 )
-from gammon.web.service import Command, ForbiddenError, GameSetup, GameView
+from gammon.web.service import Command, ForbiddenError, GameSetup
 
 router = APIRouter(prefix="/games", tags=["games"])
 
@@ -34,13 +34,14 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, description="The game'
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     text = {403: "The token holds no seat in this game", 404: "No such game",
+            410: "The invitation has been used: the seat is taken",
             409: "The action does not fit the game now (out of turn, illegal, stale version)",
             422: "A malformed request"}
     return {s: {"model": ErrorResponse, "description": text[s]} for s in statuses}
 
 
-def state_of(view: GameView) -> GameState:
-    return GameState.model_validate(view, from_attributes=True)
+def state_of(view: GameState) -> GameState:
+    return view
 
 
 def _base(request: Request, public_url: str | None) -> str:
@@ -57,7 +58,8 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
         automatic_doubles=body.automatic_doubles, cube_limit=body.cube_limit, gammons=body.gammons,
         cube=body.cube, opening=body.opening, computer_level=body.computer_level, seat=body.seat,
         name=body.name,
-        opponent_name=body.opponent_name,
+        opponent_name=body.opponent_name, hints=body.hints, public=body.public,
+        clock_delay=body.clock_delay, clock_reserve=body.clock_reserve,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )
     created = await run_in_threadpool(service.create_game, setup)
@@ -82,14 +84,32 @@ async def get_game(game_id: GameId, request: Request, service: ServiceDep, token
     return state_of(view)
 
 
-@router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 422),
-             summary="Take the seat an invitation token holds")
+@router.get("/{game_id}/invitation", response_model=Invitation, responses=_errors(403, 404, 410),
+            summary="What an open invitation offers (send the invitation as the token)")
+async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> Invitation:
+    if not token:
+        raise ForbiddenError("send the invitation as the token")
+    invitation: Invitation = await run_in_threadpool(service.invitation, game_id, token)
+    return invitation
+
+
+@router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 410, 422),
+             summary="Use an invitation (single-use; none for a public game): you get the seat and a seat "
+                     "token of your own")
 async def join_game(game_id: GameId, service: ServiceDep, token: TokenDep,
                     body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
+    joined = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
+    return Joined(seat=joined.seat, token=joined.token, state=state_of(joined.view))
+
+
+@router.post("/{game_id}/rematch", response_model=Joined, responses=_errors(403, 404, 409, 410),
+             summary="After the game: a rematch with the same settings (the first to ask creates it, the "
+                     "other player takes the other seat); you get your seat's token in the new game")
+async def rematch(game_id: GameId, service: ServiceDep, token: TokenDep) -> Joined:
     if not token:
-        raise ForbiddenError("joining needs the invitation's token")
-    seat, view = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
-    return Joined(seat=seat, state=state_of(view))
+        raise ForbiddenError("a rematch needs your seat's token in this game")
+    joined = await run_in_threadpool(service.rematch, game_id, token)
+    return Joined(seat=joined.seat, token=joined.token, state=joined.view)
 
 
 @router.post("/{game_id}/actions", response_model=ActionResult, responses=_errors(403, 404, 409, 422),
@@ -108,7 +128,7 @@ async def act(game_id: GameId, body: Annotated[ActionRequest, Body()], service: 
     assert acted.view is not None
     return ActionResult(
         version=acted.version,
-        actions=[ActionEntry.model_validate(a, from_attributes=True) for a in acted.actions],
+        actions=acted.actions,
         state=state_of(acted.view),
     )
 
@@ -119,7 +139,7 @@ async def action_log(game_id: GameId, service: ServiceDep,
                      after: Annotated[int, Query(ge=0, le=10_000_000)] = 0) -> ActionLog:
     version, actions = await run_in_threadpool(service.action_log, game_id, after)
     return ActionLog(game_id=game_id, version=version,
-                     actions=[ActionEntry.model_validate(a, from_attributes=True) for a in actions])
+                     actions=actions)
 
 
 @router.get("/{game_id}/hint", response_model=HintResult, responses=_errors(403, 404, 409, 422),
@@ -128,21 +148,22 @@ async def hint(game_id: GameId, service: ServiceDep, token: TokenDep,
                count: Annotated[int, Query(ge=1, le=50)] = 5) -> HintResult:
     if not token:
         raise ForbiddenError("a hint needs your seat's token")
-    return HintResult.model_validate(await run_in_threadpool(service.hint, game_id, token, count),
-                                     from_attributes=True)
+    hint: HintResult = await run_in_threadpool(service.hint, game_id, token, count)
+    return hint
 
 
 @router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409),
             summary="Once the game is over: each play with a choice against the engine's best, mistakes marked")
 async def analysis(game_id: GameId, service: ServiceDep) -> AnalysisResult:
-    report = await run_in_threadpool(service.analysis, game_id)
-    return AnalysisResult.model_validate(report, from_attributes=True)
+    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id)
+    return report
 
 
 @router.get("/{game_id}/verify", response_model=VerifyResult, responses=_errors(404),
             summary="The dice commitment and rolls; once the game is over, the seed and every roll checked")
 async def verify(game_id: GameId, service: ServiceDep) -> VerifyResult:
-    return VerifyResult.model_validate(await run_in_threadpool(service.verify, game_id), from_attributes=True)
+    report: VerifyResult = await run_in_threadpool(service.verify, game_id)
+    return report
 
 
 def _text(media: str) -> dict[int | str, dict[str, Any]]:

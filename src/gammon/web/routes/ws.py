@@ -11,7 +11,14 @@ act on the socket::
 answered by ``{"type": "result", "request_id": 1, "version": 7}`` or an
 ``error`` (same codes as the REST API).  ``{"type": "ping"}`` gets ``pong``;
 ``{"type": "state"}`` the current state again.  A socket that cannot open
-sends an ``error`` and closes with 4403 (bad token) or 4404 (no such game).
+sends an ``error`` and closes with 4403 (bad token), 4404 (no such game) or
+4429 (too many connections from the address).
+
+Limits (:mod:`gammon.web.guards`, :mod:`gammon.web.ratelimit`): a message over
+16 KiB, binary, not JSON or nested too deeply gets an ``error`` and changes
+nothing; a socket over its message rate (or a game over its request rate) gets
+one ``rate_limited`` error and is then not read until the rate allows, so a
+flooding client waits on its own socket while the game goes on for the others.
 """
 
 from __future__ import annotations
@@ -19,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 from typing import Any
 
@@ -29,7 +35,9 @@ from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 
 from gammon.core.errors import GammonError
+from gammon.web.guards import MessageRefused, parse_message
 from gammon.web.hub import Hub, Watcher, state_json, state_message
+from gammon.web.ratelimit import RateLimiter, client_key, too_many
 from gammon.web.schemas import ActionRequest
 from gammon.web.service import (
     Command,
@@ -60,7 +68,13 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     service: GameService = websocket.app.state.service
     hub: Hub = websocket.app.state.hub
     token = websocket.query_params.get("token") or None
+    limiter: RateLimiter = websocket.app.state.limiter
     await websocket.accept()
+    wait = limiter.check("client", client_key(websocket.scope))
+    if wait is not None:
+        await websocket.send_json(_error("rate_limited", too_many(wait)))
+        await websocket.close(code=4429)
+        return
     try:
         seat = await run_in_threadpool(service.seat_for, game_id, token)
         view = await run_in_threadpool(service.view, game_id, token)
@@ -75,7 +89,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     watcher.put({"type": "hello", "you": seat, "state": state_json(view)})
     hub.subscribe(game_id, watcher)
     writer = asyncio.create_task(_write(websocket, watcher))
-    reader = asyncio.create_task(_read(websocket, service, game_id, token, seat, watcher))
+    reader = asyncio.create_task(_read(websocket, service, limiter, game_id, token, seat, watcher))
     try:
         done, pending = await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
         for t in pending:
@@ -99,20 +113,34 @@ async def _write(websocket: WebSocket, watcher: Watcher) -> None:
             return
 
 
-async def _read(websocket: WebSocket, service: GameService, game_id: str, token: str | None,
-                seat: int | None, watcher: Watcher) -> None:
+async def _read(websocket: WebSocket, service: GameService, limiter: RateLimiter, game_id: str,
+                token: str | None, seat: int | None, watcher: Watcher) -> None:
+    socket_key = f"{id(watcher):x}"
     while True:
         try:
-            raw = await websocket.receive_text()
-        except (WebSocketDisconnect, RuntimeError, KeyError):
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
             return
+        if message["type"] == "websocket.disconnect":
+            return
+        wait = limiter.check("socket", socket_key)
         try:
-            msg = json.loads(raw)
-        except ValueError:
-            watcher.put(_error("invalid_json", "a message must be a JSON object"))
-            continue
+            msg = parse_message(message.get("text"))
+        except MessageRefused as exc:
+            watcher.put(_error(exc.code, str(exc)))
+            msg = None
         rid = _request_id(msg)
         kind = msg.get("type") if isinstance(msg, dict) else None
+        if wait is None and kind in ("act", "state"):
+            wait = limiter.check("game", f"{game_id}:{'watchers' if seat is None else f'seat{seat}'}")
+        if wait is not None:
+            # Over the rate: say so once, then leave this socket unread until the rate allows.  The
+            # client's further messages wait in its own buffers; nobody else waits for them.
+            watcher.put(_error("rate_limited", too_many(wait), rid))
+            await asyncio.sleep(wait)
+            continue
+        if msg is None:
+            continue
         if kind == "ping":
             watcher.put({"type": "pong", "request_id": rid})
         elif kind == "state":

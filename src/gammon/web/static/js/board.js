@@ -50,12 +50,18 @@ function die(x, y, value, { size = 54, used = false, mine = true } = {}) {
   return g;
 }
 
-function checker(cx, cy, mine, label) {
-  const g = s('g', { class: ['checker', mine ? 'mine' : 'theirs'] });
+function checker(cx, cy, mine, label, point) {
+  const g = s('g', { class: ['checker', mine ? 'mine' : 'theirs'], 'data-side': mine ? 'mine' : 'theirs', 'data-at': point });
   g.append(s('circle', { cx, cy, r: R - 1 }));
   g.append(s('circle', { class: 'ring', cx, cy, r: R - 9 }));
   if (label) g.append(s('text', { class: 'count', x: cx, y: cy + 7, text: label }));
   return g;
+}
+
+/** Counts the animations started, by kind (window.gammonMotion): tests read it. */
+function count(kind) {
+  const m = window.gammonMotion || (window.gammonMotion = { glides: 0, dice: 0, cube: 0 });
+  m[kind] += 1;
 }
 
 export class BoardView {
@@ -63,15 +69,68 @@ export class BoardView {
    * @param {SVGSVGElement} svg
    * @param {(point: number, event: Event) => void} onPoint called with the point clicked
    */
-  constructor(svg, onPoint) {
+  constructor(svg, onPoint, onCube = null) {
     this.svg = svg;
     this.onPoint = onPoint;
+    this.onCube = onCube;
+    this.last = { dice: null, cube: null };
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     svg.addEventListener('click', (ev) => {
+      if (ev.target.closest && ev.target.closest('.cube') && this.onCube) {
+        this.onCube(ev);
+        return;
+      }
       const target = ev.target.closest && ev.target.closest('[data-point]');
       if (target && this.onPoint) this.onPoint(Number(target.dataset.point), ev);
     });
+  }
+
+  /** Whether the viewer asked for less motion (the operating system's setting). */
+  static reducedMotion() {
+    return Boolean(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }
+
+  /** Where a checker of ``side`` stands at ``point`` (viewer's numbering; 25 = bar, 0 = tray). */
+  static spot(side, point, index = 0) {
+    const mine = side === 'mine';
+    if (point === 25) return { x: BAR_X + BAR_W / 2, y: mine ? MID - 44 - index * 2 * R : MID + 44 + index * 2 * R };
+    if (point === 0) return { x: TRAY_X + TRAY_W / 2, y: mine ? BOTTOM - 40 : TOP + 40 };
+    const { x, top } = pointGeometry(point);
+    return { x, y: stackY(top, Math.min(index, MAX_STACK - 1)) };
+  }
+
+  /**
+   * Let the checkers of ``moves`` glide from where they were to where they are now, one step after
+   * the other ({side, from, to}: viewer's numbering); none with prefers-reduced-motion.
+   */
+  glide(moves) {
+    if (!moves || !moves.length || BoardView.reducedMotion() || !this.svg.animate) return;
+    const STEP = 320;
+    moves.forEach((mv, i) => {
+      const all = [...this.svg.querySelectorAll(`.checkers .checker[data-side='${mv.side}'][data-at='${mv.to}']`)];
+      const el = all[all.length - 1];
+      const from = BoardView.spot(mv.side, mv.from);
+      let to;
+      if (el) {
+        const c = el.querySelector('circle');
+        to = { x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) };
+      } else {
+        to = BoardView.spot(mv.side, mv.to);
+      }
+      const target = el || this._ghost(mv.side, to);
+      const frames = [{ transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)` }, { transform: 'translate(0, 0)' }];
+      const anim = target.animate(frames, { duration: STEP, delay: i * STEP, easing: 'ease-in-out', fill: 'backwards' });
+      if (!el) anim.finished.then(() => target.remove(), () => target.remove());
+      count('glides');
+    });
+  }
+
+  _ghost(side, at) {
+    const g = checker(at.x, at.y, side === 'mine', null, -1);
+    g.classList.add('gliding');
+    this.svg.append(g);
+    return g;
   }
 
   render(m) {
@@ -86,6 +145,24 @@ export class BoardView {
     layers.push(this._hits(m));
     this.svg.replaceChildren(...layers.filter(Boolean));
     this.svg.classList.toggle('interactive', Boolean(m.interactive));
+    this._motion(m);
+  }
+
+  /** New dice roll, a turned or offered cube: their animations (CSS, off with reduced motion). */
+  _motion(m) {
+    const dice = m.dice && m.dice.values ? `${m.dice.side}:${m.dice.values.join('-')}:${m.dice.key || ''}` : null;
+    if (dice && dice !== this.last.dice && (m.dice.used || []).length === 0) {
+      for (const d of this.svg.querySelectorAll('.dice .die')) d.classList.add('rolling');
+      if (!BoardView.reducedMotion()) count('dice');
+    }
+    this.last.dice = dice;
+    const cube = m.cube && m.cube.show ? `${m.cube.value}:${m.cube.owner}:${m.cube.offeredBy}` : null;
+    if (cube && this.last.cube && cube !== this.last.cube) {
+      const el = this.svg.querySelector('.cube');
+      if (el) el.classList.add('turning');
+      if (!BoardView.reducedMotion()) count('cube');
+    }
+    this.last.cube = cube;
   }
 
   _frame() {
@@ -144,7 +221,7 @@ export class BoardView {
       const shown = Math.min(n, MAX_STACK);
       for (let i = 0; i < shown; i++) {
         const label = i === shown - 1 && n > MAX_STACK ? String(n) : null;
-        const c = checker(x, stackY(top, i), Boolean(mine), label);
+        const c = checker(x, stackY(top, i), Boolean(mine), label, p);
         if (mine && i === shown - 1 && m.selected === p) c.classList.add('selected');
         if (mine && i === shown - 1 && m.movable && m.movable.has(p)) c.classList.add('movable');
         g.append(c);
@@ -155,7 +232,7 @@ export class BoardView {
       const shown = Math.min(n, MAX_BAR);
       for (let i = 0; i < shown; i++) {
         const cy = mine ? MID - 44 - i * 2 * R : MID + 44 + i * 2 * R;
-        const c = checker(cx, cy, mine, i === shown - 1 && n > 1 ? String(n) : null);
+        const c = checker(cx, cy, mine, i === shown - 1 && n > 1 ? String(n) : null, 25);
         if (mine && i === shown - 1 && m.selected === 25) c.classList.add('selected');
         if (mine && i === shown - 1 && m.movable && m.movable.has(25)) c.classList.add('movable');
         g.append(c);

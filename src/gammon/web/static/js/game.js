@@ -4,7 +4,7 @@
 // backoff; every connection starts with the full state).  Actions go over REST with the state's
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
-import { api, ApiError, fragmentParams, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
+import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView, H, W } from './board.js';
 import { MoveBuilder, pips } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
@@ -58,7 +58,7 @@ class GamePage {
     e.svg.setAttribute('role', 'img');
     e.svg.setAttribute('aria-label', 'Backgammon board');
     e.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev));
+    this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev), () => this.onCube());
     this.installDrag(e.svg);
     e.status = h('p.status#status', { role: 'status', 'aria-live': 'polite' });
     e.notice = h('p.notice#notice', { role: 'alert', 'aria-live': 'assertive', hidden: true });
@@ -78,6 +78,7 @@ class GamePage {
     e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, e.recordPanel, e.fairPanel);
     const table = h('section.table', {},
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
+    this.root.classList.add('app-game');
     fill(this.root,
       h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
       h('main.game', {}, table, e.side));
@@ -191,7 +192,54 @@ class GamePage {
       return;
     }
     this.entries.push(entry);
+    const st = this.state;
+    if (st && entry.type === 'play' && entry.player !== this.viewer && entry.action.moves) {
+      // The opponent's play glides step by step once the state that includes it is shown.
+      const mine = (x) => (x === 25 || x === 0 ? x : 25 - x);
+      const moves = [];
+      for (const [from, to, hit] of entry.action.moves) {
+        moves.push({ side: 'theirs', from: mine(from), to: mine(to) });
+        if (hit) moves.push({ side: 'mine', from: mine(to), to: 25 });
+      }
+      this.pendingMotion = { seq: entry.seq, moves };
+    }
     this.renderRecord();
+  }
+
+  /** Seconds of delay and of reserve ``seat`` has now, counted on from the server's last state. */
+  clockLeft(seat) {
+    const c = this.state.clock;
+    const gone = (Date.now() - this.stateAt) / 1000;
+    if (c.running !== seat) return { delay: 0, reserve: c.remaining[seat] };
+    const used = (Date.parse(c.now) - Date.parse(c.since)) / 1000;
+    const delayLeft = Math.max(0, c.delay - used);
+    return { delay: Math.max(0, delayLeft - gone), reserve: Math.max(0, c.remaining[seat] - Math.max(0, gone - delayLeft)) };
+  }
+
+  renderClocks() {
+    if (!this.state || !this.state.clock) return;
+    const fmt = (t) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
+    for (const el of this.root.querySelectorAll('.strip .clock')) {
+      const seat = Number(el.dataset.seat);
+      const left = this.clockLeft(seat);
+      el.textContent = (left.delay > 0 ? `+${Math.ceil(left.delay)}s ` : '') + fmt(left.reserve);
+      el.classList.toggle('running', this.state.clock.running === seat);
+      el.classList.toggle('low', left.reserve < 30);
+    }
+  }
+
+  startClockTicks() {
+    if (!this.state.clock || this.clockTimer) return;
+    this.clockTimer = setInterval(() => this.renderClocks(), 250);
+  }
+
+  onCube() {
+    const st = this.state;
+    if (!st || st.you === null) return;
+    if (st.allowed_actions.includes('double')) this.send({ type: 'double' });
+    else if (st.allowed_actions.includes('take')) this.showNotice('Answer the double with the buttons: take or drop.');
+    else if (!st.cube.in_use) this.showNotice('This game is played without the cube.');
+    else this.showNotice('You may double before you roll, when the cube is in the middle or yours.');
   }
 
   applyState(st) {
@@ -199,6 +247,8 @@ class GamePage {
     const changed = !this.state || st.version !== this.state.version || this.state.you !== st.you;
     const wasOver = this.state && this.state.match.over;
     this.state = st;
+    this.stateAt = Date.now();
+    this.startClockTicks();
     if (changed) {
       this.selected = null;
       this.dests = new Map();
@@ -376,6 +426,12 @@ class GamePage {
   moveTo(p) {
     const path = this.dests.get(p);
     this.builder.move(path);
+    const moves = [];
+    for (const st of path) {
+      moves.push({ side: 'mine', from: st.from, to: st.to });
+      if (st.hit) moves.push({ side: 'theirs', from: st.to, to: 25 });
+    }
+    this.pendingMotion = { seq: this.state.actions, moves };
     this.selected = null;
     this.dests = new Map();
     this.clearNotice();
@@ -474,7 +530,9 @@ class GamePage {
     if (!st.match.length && st.rules.games > 1) kind = `money session, game ${st.match.game_number} of ${st.rules.games}`;
     else if (st.match.length) kind += `, game ${st.match.game_number}`;
     if (st.match.crawford_game) kind += ' (Crawford game)';
-    this.el.title.textContent = `${variant} · ${kind}${st.you === null ? ' · watching' : ''}`;
+    const people = st.seats.every((seat) => seat.kind === 'human');
+    const hints = people ? (st.rules.hints ? ' · hints on for both' : ' · no hints') : '';
+    this.el.title.textContent = `${variant} · ${kind}${hints}${st.you === null ? ' · watching' : ''}`;
     document.title = `${variant} – gammon`;
   }
 
@@ -548,6 +606,11 @@ class GamePage {
   renderBoard() {
     if (!this.state) return;
     this.board.render(this.boardModel());
+    const motion = this.pendingMotion;
+    if (motion && this.state.actions >= motion.seq) {
+      this.pendingMotion = null;
+      this.board.glide(motion.moves);
+    }
   }
 
   renderStrips() {
@@ -570,6 +633,7 @@ class GamePage {
         seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
+        st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
         h('span.pips', { title: 'Pip count', text: `${pips(row)} pips` }),
         h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score }));
       el.classList.toggle('active', Boolean(active));
@@ -577,6 +641,7 @@ class GamePage {
     };
     strip(1 - v, this.el.oppStrip);
     strip(v, this.el.meStrip);
+    this.renderClocks();
   }
 
   button(label, onClick, { id, kind = '', disabled = false, title } = {}) {
@@ -628,13 +693,16 @@ class GamePage {
       out.push(this.button(b.plays.length ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
         { id: 'confirm', kind: 'primary', disabled: !b.complete, title: 'Confirm (Enter)' }));
       out.push(this.button('Undo', () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: 'Undo (u)' }));
-      if (b.plays.length > 1) out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
+      if (b.plays.length > 1 && st.rules.hints) {
+        out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
+      }
     }
     if (allowed.includes('resign')) {
       out.push(this.button('Resign…', () => { this.resigning = true; this.renderControls(); }, { id: 'resign', kind: 'quiet' }));
     }
     if (st.match.over) {
-      out.push(h('a.btn.primary#new-game', { href: '/', text: 'New game' }));
+      if (st.you !== null) out.push(this.rematchButton('rematch-control'));
+      out.push(h('a.btn#new-game', { href: '/', text: 'New game' }));
     }
     fill(this.el.controls, out);
   }
@@ -644,8 +712,10 @@ class GamePage {
     const you = st.you;
     const allowed = st.allowed_actions;
     const other = (seat) => this.name(seat);
+    if (st.status === 'expired') return 'Nobody joined this game in time: it has expired.';
     if (st.status === 'waiting') {
       const missing = st.seats.findIndex((s) => !s.joined);
+      if (you !== null && st.rematch_of) return `Waiting for ${st.seats[missing].name} to accept the rematch.`;
       return you === null ? 'Waiting for the second player to join.'
         : `Waiting for ${st.seats[missing].name === 'Guest' ? 'your opponent' : st.seats[missing].name} to join: send them the invitation link.`;
     }
@@ -653,7 +723,9 @@ class GamePage {
       const w = st.match.winner;
       if (w === null || w === undefined) return 'The game is over.';
       const what = st.match.length ? 'the match' : st.rules.games > 1 ? 'the session' : 'the game';
-      return w === you ? `You won ${what}!` : `${this.plainName(w)} won ${what}.`;
+      const t = st.match.timeout;
+      const how = t !== null && t !== undefined ? ` on time (${t === you ? 'your' : `${this.plainName(t)}'s`} time ran out)` : '';
+      return w === you ? `You won ${what}${how}!` : `${this.plainName(w)} won ${what}${how}.`;
     }
     if (st.phase === 'over') {
       return allowed.includes('roll') ? `${this.resultSentence()} Roll to start the next game.` : this.resultSentence();
@@ -737,16 +809,56 @@ class GamePage {
 
   renderBanner() {
     const st = this.state;
-    const show = st.phase === 'over' || st.status === 'waiting';
+    // The banner sits over the board; closing it shows the final position until the game moves on.
+    const show = (st.phase === 'over' || st.status === 'waiting' || st.status === 'expired')
+      && this.bannerClosedAt !== st.version;
     this.el.banner.hidden = !show;
     if (!show) return;
-    if (st.status === 'waiting') {
-      fill(this.el.banner, h('strong', { text: 'Waiting for your opponent' }),
-        h('span', { text: 'The game starts when they open the invitation.' }));
+    const close = h('button.banner-close#banner-close', {
+      type: 'button', text: '×', title: 'Close: show the board', 'aria-label': 'Close',
+      onclick: () => { this.bannerClosedAt = st.version; this.renderBanner(); },
+    });
+    if (st.status === 'expired') {
+      fill(this.el.banner, close, h('strong', { text: 'This game has expired' }),
+        h('span', { text: 'Nobody joined it in time.' }));
       return;
     }
-    fill(this.el.banner, h('strong', { text: this.headline() }), h('span', { text: this.resultDetail() }),
-      h('span', { text: this.scoreLine() }));
+    if (st.status === 'waiting') {
+      fill(this.el.banner, close, h('strong', { text: 'Waiting for your opponent' }),
+        h('span', { text: st.rematch_of ? 'The rematch starts when they accept it.' : 'The game starts when they open the invitation.' }));
+      return;
+    }
+    const next = [];
+    if (st.allowed_actions.includes('roll') && !st.match.over) {
+      next.push(this.button('Next game', () => this.send({ type: 'roll' }), { id: 'next-game', kind: 'primary' }));
+    }
+    if (st.match.over && st.you !== null) next.push(this.rematchButton());
+    fill(this.el.banner, close, h('strong', { text: this.headline() }), h('span', { text: this.resultDetail() }),
+      h('span', { text: this.scoreLine() }), next.length ? h('div.banner-actions', {}, next) : null);
+  }
+
+  /** Rematch (or accept the opponent's): a new game with the same settings, linked to this one. */
+  rematchButton(id = 'rematch') {
+    const st = this.state;
+    const offered = st.rematch_id && !tokens.seat(st.rematch_id);
+    const label = offered ? 'Accept the rematch' : st.rematch_id ? 'Go to the rematch' : 'Rematch';
+    return this.button(label, () => this.rematch(), { id, kind: 'primary' });
+  }
+
+  async rematch() {
+    const st = this.state;
+    const mine = st.rematch_id ? tokens.seat(st.rematch_id) : null;
+    if (mine) {
+      window.location.assign(gameUrl(st.rematch_id, mine));
+      return;
+    }
+    try {
+      const joined = await api(`/games/${this.gameId}/rematch`, { method: 'POST', token: this.token });
+      tokens.saveSeat(joined.state.id, joined.token);
+      window.location.assign(gameUrl(joined.state.id, joined.token));
+    } catch (err) {
+      this.showNotice(err.message);
+    }
   }
 
   scoreLine() {
@@ -787,7 +899,9 @@ class GamePage {
         h('a#download-mat', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
         h('a#download-sgf', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })),
-      h('p', {}, h('a.btn.primary', { href: '/', text: 'Play again' })));
+      st.rematch_id && st.you !== null && !tokens.seat(st.rematch_id)
+        ? h('p.rematch-offer#rematch-offer', { text: 'A rematch is on offer: accept it with the button below the board.' }) : null,
+      h('p', {}, h('a.btn', { href: '/', text: 'Start a different game' })));
   }
 
   analysisSummary() {
@@ -814,7 +928,7 @@ class GamePage {
     const st = this.state;
     const panel = this.el.invitePanel;
     const invite = tokens.invite(this.gameId);
-    if (st.status !== 'waiting' || st.you === null) {
+    if (st.status !== 'waiting' || st.you === null || st.rematch_of) {
       panel.hidden = true;
       return;
     }

@@ -1,7 +1,7 @@
-// /join/{id}#invite=...: take the invited seat, then go to the game.
+// /join/{id}#invite=...: use the (single-use) invitation, get a seat token of our own, go to the game.
 
 import { api, fragmentParams, gameUrl, tokens } from './api.js';
-import { fill, h, VARIANT_TITLES } from './util.js';
+import { fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 export async function joinPage(root, gameId) {
   const invite = fragmentParams().get('invite');
@@ -15,33 +15,39 @@ export async function joinPage(root, gameId) {
       h('p', {}, h('a.btn', { href: `/watch/${gameId}`, text: 'Watch the game' })));
     return;
   }
-  let st;
+  let offer;
   try {
-    st = await api(`/games/${gameId}`, { token: invite });
+    offer = await api(`/games/${gameId}/invitation`, { token: invite });
   } catch (err) {
+    const mine = tokens.seat(gameId);
+    if (err.status === 410) {
+      // Used once already: an invitation seats one person only.
+      fill(box, h('h2#seat-taken', { text: 'This seat is taken' }),
+        h('p', { text: 'This invitation has already been used: someone joined the game with it. An invitation seats one person only; ask for a new game if it was meant for you.' }),
+        h('p.copy-row', {}, mine ? h('a.btn.primary', { href: gameUrl(gameId, mine), text: 'Go to your seat' }) : null,
+          h('a.btn', { href: `/watch/${gameId}`, text: 'Watch the game' }),
+          h('a.btn', { href: '/', text: 'Start a game of your own' })));
+      return;
+    }
     fill(box, h('h2', { text: 'This invitation does not work' }), h('p.error', { text: err.message }),
       h('p', {}, h('a.btn', { href: '/', text: 'Start a game of your own' })));
     return;
   }
-  const seat = st.you;
-  if (st.seats[seat].joined) {
-    tokens.saveSeat(gameId, invite);
-    window.location.replace(gameUrl(gameId, invite));
-    return;
-  }
-  const host = st.seats[1 - seat].name;
-  const variant = VARIANT_TITLES[st.rules.variant] || st.rules.variant;
-  const kind = st.match.length ? `a match to ${st.match.length}` : 'a money game';
-  const name = h('input#join-name', { type: 'text', maxlength: 40, value: localStorage.getItem('gammon:name') || '', placeholder: 'Your name' });
+  const rules = offer.rules;
+  const host = offer.host;
+  const variant = VARIANT_TITLES[rules.variant] || rules.variant;
+  const kind = rules.match_length ? `a match to ${rules.match_length}` : 'a money game';
+  const name = h('input#join-name', { type: 'text', maxlength: NAME_MAX_LENGTH, value: savedName(), placeholder: 'Your name' });
   const error = h('p.error', { hidden: true });
   const join = h('button.btn.primary.big#join-button', { type: 'submit', text: 'Join the game' });
   const form = h('form', {}, h('label.row', {}, h('span', { text: 'Your name' }), name), error, join);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     join.disabled = true;
+    let joined;
     try {
       const body = name.value.trim() ? { name: name.value.trim() } : {};
-      await api(`/games/${gameId}/join`, { method: 'POST', token: invite, body });
+      joined = await api(`/games/${gameId}/join`, { method: 'POST', token: invite, body });
     } catch (err) {
       join.disabled = false;
       error.textContent = err.message;
@@ -49,9 +55,12 @@ export async function joinPage(root, gameId) {
       return;
     }
     try { localStorage.setItem('gammon:name', name.value.trim()); } catch (e) { /* fine */ }
-    tokens.saveSeat(gameId, invite);
-    window.location.replace(gameUrl(gameId, invite));
+    // The invitation is used up: the seat is ours through the token only this answer carried.
+    tokens.saveSeat(gameId, joined.token);
+    window.location.replace(gameUrl(gameId, joined.token));
   });
   fill(box, h('h2', { text: `${host} invites you to play` }),
-    h('p', { text: `${variant}, ${kind}${st.rules.cube ? '' : ', without the cube'}.` }), form);
+    h('p', { text: `${variant}, ${kind}${rules.cube ? '' : ', without the cube'}.` }),
+    h('p#join-hints', { text: rules.hints ? 'Engine hints: allowed for both players.'
+      : 'Engine hints: off for both players (the analysis opens when the game is over).' }), form);
 }

@@ -1,7 +1,7 @@
 // The start page: a game against the computer or a friend.
 
 import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
-import { copyText, fill, h, VARIANT_TITLES } from './util.js';
+import { copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
 const LEVEL_WORDS = {
@@ -24,7 +24,7 @@ export async function startPage(root) {
     info = { variants: Object.entries(VARIANT_TITLES).map(([name, title]) => ({ name, title, cube: name !== 'acey-deucey' })),
       computer_levels: Object.keys(LEVEL_WORDS) };
   }
-  const name = h('input#name', { type: 'text', name: 'name', maxlength: 40, value: localStorage.getItem('gammon:name') || '', placeholder: 'Your name', autocomplete: 'nickname' });
+  const name = h('input#name', { type: 'text', name: 'name', maxlength: info.name_max_length || NAME_MAX_LENGTH, value: savedName(), placeholder: 'Your name', autocomplete: 'nickname' });
   const opponent = h('div.segmented#opponent', { role: 'radiogroup', 'aria-label': 'Opponent' },
     h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'computer', checked: true }), h('span', { text: 'Play the computer' })),
     h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'human' }), h('span', { text: 'Play a friend' })));
@@ -40,6 +40,12 @@ export async function startPage(root) {
   const crawford = h('input#crawford', { type: 'checkbox', name: 'crawford', checked: true });
   const autos = h('input#automatic-doubles', { type: 'number', name: 'automatic_doubles', min: 0, max: 12, value: '0' });
   const levelRow = h('label.row#level-row', {}, h('span', { text: 'Computer level' }), level);
+  const hints = h('input#hints', { type: 'checkbox', name: 'hints' });
+  const hintsRow = h('label.check#hints-row', { hidden: true }, hints,
+    h('span', { text: 'Allow the engine\'s hints for both players (your opponent sees this before joining)' }));
+  const pub = h('input#public', { type: 'checkbox', name: 'public' });
+  const publicRow = h('label.check#public-row', { hidden: true }, pub,
+    h('span', { text: 'List the game in the lobby: anyone may take the seat (otherwise only your link works)' }));
   const error = h('p.error#form-error', { role: 'alert', hidden: true });
   const submit = h('button.btn.primary.big#start', { type: 'submit', text: 'Start the game' });
   const moneyOnly = h('div.money-only', {},
@@ -48,20 +54,27 @@ export async function startPage(root) {
     h('label.row', {}, h('span', { text: 'Automatic doubles (on equal opening throws; 0 = off)' }), autos));
   const matchOnly = h('div.match-only', { hidden: true },
     h('label.check', {}, crawford, h('span', { text: 'Crawford rule' })));
-  const cubeOpts = h('fieldset.cube-options', {}, h('legend', { text: 'Doubling cube' }),
+  const clock = h('select#clock', { name: 'clock' },
+    [['', 'No clock'], ['8:180', '8 s a move + 3 minutes'], ['12:600', '12 s a move + 10 minutes'], ['15:1200', '15 s a move + 20 minutes']]
+      .map(([value, text]) => h('option', { value, text })));
+  const cubeOpts = h('details.cube-options#cube-options', {}, h('summary', { text: 'Doubling cube and rules' }),
     h('label.check', {}, cube, h('span', { text: 'Use the doubling cube' })), moneyOnly, matchOnly);
   const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
     h('h2', { text: 'New game' }), opponent,
     h('label.row', {}, h('span', { text: 'Your name' }), name),
-    levelRow,
+    levelRow, hintsRow, publicRow,
     h('label.row', {}, h('span', { text: 'Variant' }), variant),
     h('label.row', {}, h('span', { text: 'Length' }), length),
-    cubeOpts, error, submit);
+    error, submit, cubeOpts,
+    h('label.row#clock-row', {}, h('span', { text: 'Clock (running out loses the match)' }), clock));
   const share = h('section.card.share#share', { hidden: true });
+  const lobby = h('section.card.lobby#lobby');
 
   const sync = () => {
     const vsComputer = form.querySelector('input[name=opponent]:checked').value === 'computer';
     levelRow.hidden = !vsComputer;
+    hintsRow.hidden = vsComputer;
+    publicRow.hidden = vsComputer;
     submit.textContent = vsComputer ? 'Play the computer' : 'Create the game and get a link';
     const hasCube = variant.selectedOptions[0] ? variant.selectedOptions[0].dataset.cube === '1' : true;
     cube.disabled = !hasCube;
@@ -87,15 +100,22 @@ export async function startPage(root) {
       cube: hasCube,
       name: name.value.trim() || 'Player 1',
     };
+    if (clock.value) {
+      const [delay, reserve] = clock.value.split(':').map(Number);
+      body.clock_delay = delay;
+      body.clock_reserve = reserve;
+    }
     if (vsComputer) body.computer_level = level.value;
+    else {
+      body.hints = hints.checked;
+      body.public = pub.checked;
+    }
     if (match) body.crawford = crawford.checked;
     else if (hasCube) {
       body.jacoby = jacoby.checked;
       body.beavers = beavers.checked;
       body.automatic_doubles = Math.max(0, Math.min(12, Number(autos.value) || 0));
     }
-    const seed = new URLSearchParams(window.location.search).get('test_seed');
-    if (seed) body.test_seed = seed;
     try { localStorage.setItem('gammon:name', name.value.trim()); } catch (e) { /* fine */ }
     submit.disabled = true;
     let created;
@@ -122,7 +142,40 @@ export async function startPage(root) {
       h('section.intro', {},
         h('h1', { text: 'Play backgammon' }),
         h('p', { text: 'Against the computer, or send a link to a friend. Every game\'s dice are committed before the first roll and can be checked when it ends.' })),
-      form, share));
+      form, share, lobby));
+  loadLobby(lobby, name);
+}
+
+/** The lobby: public games waiting for a guest; one click takes the seat. */
+async function loadLobby(box, nameInput) {
+  let games = [];
+  try {
+    games = (await api('/lobby')).games;
+  } catch (err) { /* no lobby: nothing to show */ }
+  if (!games.length) {
+    fill(box, h('h2', { text: 'Lobby' }), h('p.muted', { text: 'No open games right now. Create one and tick "List the game in the lobby".' }));
+    return;
+  }
+  const error = h('p.error', { hidden: true });
+  fill(box, h('h2', { text: 'Lobby: open games' }), h('ul.lobby-list', {}, games.map((g) => {
+    const variant = VARIANT_TITLES[g.rules.variant] || g.rules.variant;
+    const kind = g.rules.match_length ? `match to ${g.rules.match_length}` : 'money game';
+    const join = h('button.btn.primary', { type: 'button', text: 'Join', dataset: { game: g.game_id } });
+    join.addEventListener('click', async () => {
+      join.disabled = true;
+      try {
+        const name = nameInput.value.trim();
+        const joined = await api(`/games/${g.game_id}/join`, { method: 'POST', body: name ? { name } : {} });
+        tokens.saveSeat(g.game_id, joined.token);
+        window.location.assign(gameUrl(g.game_id, joined.token));
+      } catch (err) {
+        join.disabled = false;
+        error.textContent = err.message;
+        error.hidden = false;
+      }
+    });
+    return h('li', {}, h('span', {}, h('b', { text: g.host }), ` · ${variant}, ${kind}${g.rules.hints ? ', hints on' : ''}`), join);
+  })), error);
 }
 
 function showShare(share, form, created) {

@@ -77,6 +77,14 @@ export function listing(items) {
   return items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
 }
 
+/** The most characters a player name may have: the server's NAME_MAX_LENGTH (a test keeps them equal). */
+export const NAME_MAX_LENGTH = 24;
+
+/** The name this browser used last, cut to the limit. */
+export function savedName() {
+  try { return (window.localStorage.getItem('gammon:name') || '').slice(0, NAME_MAX_LENGTH); } catch (e) { return ''; }
+}
+
 export const VARIANT_TITLES = {
   standard: 'Backgammon', nackgammon: 'Nackgammon', hypergammon: 'Hypergammon',
   hypergammon2: 'Hypergammon (2 checkers)', hypergammon1: 'Hypergammon (1 checker)',

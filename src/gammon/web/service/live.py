@@ -1,0 +1,213 @@
+"""A game in memory (:class:`LiveGame`): replayed from its stored actions, in step with the store.
+
+Dice: every game has its own :class:`~gammon.core.dice.CryptoDice`.  The
+secret seed is stored with the game and never leaves the server before the
+game (match) is over; roll ``i`` of the game is roll ``i`` of the seed, so a
+restarted server goes on with the same sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from typing import Any
+
+from gammon.core.dice import CryptoDice
+from gammon.core.errors import GammonError
+from gammon.core.game import Game, NewGame, Phase, Roll, Rules
+from gammon.core.match import Match
+from gammon.core.variants import find_variant
+from gammon.play.players import Player
+from gammon.store import ActionRecord, GameRecord
+from gammon.store.codec import action_from_dict
+from gammon.web.computer import DEFAULT_LEVEL
+from gammon.web.schemas import LegalPlay
+from gammon.web.service.clock import Clock, ClockSettings
+from gammon.web.service.tokens import computer_seed, same_hash, token_id
+
+#: The stored kind of a timeout: the player ran out of time and lost the match.
+TIMEOUT = "timeout"
+
+
+def rules_dict(rules: Rules) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(Rules):
+        value = getattr(rules, f.name)
+        out[f.name] = value.name if f.name == "variant" else value
+    return out
+
+
+@dataclass
+class LiveGame:
+    """A game replayed in memory, in step with its stored record."""
+
+    id: str
+    rules: Rules
+    games_limit: int | None
+    seats: list[dict[str, Any]]
+    token_hashes: tuple[str | None, str | None]
+    seed: bytes
+    commitment: str
+    status: str
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    invite_hash: str | None = None
+    invite_used: bool = False
+    #: Whether the engine's hints are open during play (always against the computer).
+    hints: bool = True
+    public: bool = False
+    rematch_id: str | None = None
+    rematch_of: str | None = None
+    #: The game's clock (None: played without one).
+    clock: Clock | None = None
+    #: The seat that ran out of time and so lost the match.
+    forfeit: int | None = None
+    match: Match = field(init=False)
+    dice: CryptoDice = field(init=False)
+    actions: list[ActionRecord] = field(default_factory=list)
+    rolls: list[tuple[int, int]] = field(default_factory=list)
+    players: dict[int, Player] = field(default_factory=dict)
+    #: The legal plays of the current roll as views, kept for the action number they belong to.
+    legal_cache: tuple[int, list[LegalPlay]] | None = None
+
+    def __post_init__(self) -> None:
+        self.dice = CryptoDice(self.seed)
+        self.match = Match(self.rules, self.dice, games_limit=self.games_limit)
+
+    @classmethod
+    def from_record(cls, rec: GameRecord) -> LiveGame:
+        settings = rec.settings
+        # Games stored before the opening option played the opening dice in every variant.
+        rules = Rules(**{"opening": "use-opening-dice", **settings["rules"],
+                         "variant": find_variant(settings["rules"]["variant"])})
+        return cls(
+            rec.id, rules, settings.get("games_limit"), [dict(s) for s in rec.seats],
+            rec.seat_token_hashes, bytes.fromhex(rec.dice_seed), rec.commitment, rec.status,
+            rec.version, rec.created_at, rec.updated_at, rec.invite_token_hash, rec.invite_used,
+            # Games stored before the setting existed: hints were open against the computer only.
+            bool(settings.get("hints", rec.has_computer)), rec.public, rec.rematch_id,
+            settings.get("rematch_of"),
+            Clock(ClockSettings(float(settings["clock"]["delay"]), float(settings["clock"]["reserve"])))
+            if settings.get("clock") else None,
+        )
+
+    @property
+    def seq(self) -> int:
+        return len(self.actions)
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def replay(self, rec: ActionRecord) -> None:
+        """Apply a stored action (its dice included), checking each roll against the seed."""
+        if rec.seq != self.seq + 1:
+            raise GammonError(f"game {self.id}: stored action {rec.seq} follows {self.seq}")
+        if rec.kind == TIMEOUT:
+            self.forfeit = rec.player
+            self.actions.append(rec)
+            self.after_action(rec)
+            return
+        action = action_from_dict(rec.data, self.rules.variant)
+        if isinstance(action, Roll):
+            assert action.dice is not None
+            expected = self.dice.roll()
+            if expected != action.dice:
+                raise GammonError(f"game {self.id}: stored roll {rec.seq} is {action.dice}, "
+                                  f"but the seed gives {expected}")
+            self.rolls.append(action.dice)
+        if self.between_games():
+            self.match.apply(NewGame())  # the service's roll between games starts the next one
+        self.match.apply(action)
+        self.actions.append(rec)
+        self.after_action(rec)
+
+    def after_action(self, rec: ActionRecord) -> None:
+        """Keep the clock in step with a stored action (its time comes from the store)."""
+        if self.clock is not None:
+            self.clock.charge(rec.created_at, self.turn_owner())
+
+    @property
+    def is_over(self) -> bool:
+        """The match is over: played out, or lost on time."""
+        return self.match.is_over or self.forfeit is not None
+
+    def turn_owner(self) -> int | None:
+        """The seat the rules wait for now, whatever the stored status (None: either or nobody)."""
+        if self.is_over or self.between_games() or self.game.phase is Phase.OPENING:
+            return None
+        return self.game.player_to_act
+
+    def update_meta(self, rec: GameRecord) -> None:
+        self.seats = [dict(s) for s in rec.seats]
+        self.status = rec.status
+        self.version = rec.version
+        self.updated_at = rec.updated_at
+        self.token_hashes = rec.seat_token_hashes
+        self.invite_hash, self.invite_used = rec.invite_token_hash, rec.invite_used
+        self.rematch_id, self.public = rec.rematch_id, rec.public
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat that ``token`` holds, or None."""
+        if not token:
+            return None
+        for seat, stored in enumerate(self.token_hashes):
+            if same_hash(token, stored):
+                return seat
+        return None
+
+    def is_invitation(self, token: str | None) -> bool:
+        """Whether ``token`` is this game's invitation (open or used)."""
+        return bool(token) and same_hash(str(token), self.invite_hash)
+
+    def invited_seat(self) -> int | None:
+        """The seat the invitation is for: the human seat nobody holds a token for yet."""
+        for seat, info in enumerate(self.seats):
+            if info.get("kind") == "human" and not info.get("joined"):
+                return seat
+        return None
+
+    def actor(self, seat: int) -> str:
+        """How the record names whoever acts for ``seat`` now."""
+        if self.is_computer(seat):
+            return "computer"
+        return f"seat{seat}:{token_id(self.token_hashes[seat]) or '?'}"
+
+    def is_computer(self, seat: int) -> bool:
+        return bool(self.seats[seat].get("kind") == "computer")
+
+    def between_games(self) -> bool:
+        """The current game is over and the match goes on: a roll starts the next game."""
+        return self.game.is_over and not self.match.is_over
+
+    def to_act(self) -> int | None:
+        """The seat that must act now; None when either may (the opening roll) or nobody."""
+        if self.status != "active" or self.is_over:
+            return None
+        if self.between_games() or self.game.phase is Phase.OPENING:
+            return None
+        return self.game.player_to_act
+
+    def computer_due(self) -> int | None:
+        """The computer's seat when it must act now, else None (people roll the opening)."""
+        who = self.to_act()
+        return who if who is not None and self.is_computer(who) else None
+
+    def computer_player(self, seat: int, factory: Callable[[str, int | None], Player]) -> Player:
+        player = self.players.get(seat)
+        if player is None:
+            level = self.seats[seat].get("level") or DEFAULT_LEVEL
+            player = self.players[seat] = factory(level, computer_seed(self.seed, seat))
+        return player
+
+
+class HumanSeat:
+    """Stands in for a person in :func:`next_action`; never asked."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise GammonError("the computer was asked to decide for a person")
+
+
+__all__ = ["TIMEOUT", "HumanSeat", "LiveGame", "rules_dict"]

@@ -1,0 +1,123 @@
+"""A game's record put to use: the dice check, exports, hints and the analysis after the game.
+
+Functions of a :class:`~gammon.web.service.live.LiveGame`, called by the
+service with the game's lock held (:func:`rank_hint` runs after it is
+released: the engine's thinking holds up nobody's moves).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gammon.core.dice import verify_rolls
+from gammon.core.errors import GammonError
+from gammon.core.game import Move
+from gammon.core.match import Match
+from gammon.core.position import Position
+from gammon.store.codec import action_from_dict
+from gammon.web.schemas import AnalysisResult, HintPlay, HintResult, PlayReview, VerifyResult
+from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
+from gammon.web.service.live import TIMEOUT, LiveGame
+from gammon.web.service.views import allowed_actions, checker_moves
+
+
+def verify_report(lg: LiveGame) -> VerifyResult:
+    """The dice commitment and rolls; once the game is over, the seed and the check of every roll."""
+    rolls = [list(r) for r in lg.rolls]
+    if not lg.is_over:
+        return VerifyResult(commitment=lg.commitment, revealed=False, seed=None, rolls=rolls, verified=None,
+                            message=f"{len(rolls)} rolls so far; the seed is revealed when the game ends",
+                            first_bad_index=None)
+    result = verify_rolls(lg.seed, lg.commitment, lg.rolls)
+    return VerifyResult(commitment=lg.commitment, revealed=True, seed=lg.seed.hex(), rolls=rolls,
+                        verified=result.ok, message=result.message, first_bad_index=result.first_bad_index)
+
+
+def export_text(lg: LiveGame, fmt: str) -> str:
+    """The game's record as ``mat``, ``sgf`` or ``json`` text.
+
+    :raises InvalidError: a format that cannot carry this game (``unsupported_export``).
+    :raises NotFoundError: an unknown format.
+    """
+    names = tuple(str(s.get("name") or f"Player {i}") for i, s in enumerate(lg.seats))
+    try:
+        if fmt == "mat":
+            from gammon.formats.mat import write_mat
+
+            return write_mat(lg.match, [n.replace(":", " ") for n in names])
+        if fmt == "sgf":
+            from gammon.formats.sgf import write_sgf
+
+            return write_sgf(lg.match, names)
+        if fmt == "json":
+            from gammon.formats.record_json import match_to_json
+
+            dice: dict[str, Any] = {"kind": "crypto", "commitment": lg.commitment, "rolls_made": len(lg.rolls)}
+            if lg.is_over:
+                dice["seed"] = lg.seed.hex()
+            return match_to_json(lg.match, names, dice)
+    except GammonError as exc:
+        raise InvalidError(str(exc), "unsupported_export") from None
+    raise NotFoundError(f"no export format {fmt!r}")
+
+
+def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], int]:
+    """What a hint for ``seat`` is about: the position, the dice and the game's version.
+
+    Between people the engine helps during play only when the game was created
+    with hints for both; hints are for the seat with a roll to play.
+
+    :raises ForbiddenError: hints are off in this game (``hints_off``).
+    :raises ConflictError: the seat has no roll to play now (``no_hint``).
+    """
+    if not lg.hints and not lg.is_over:
+        raise ForbiddenError("hints are off in this game: both players agreed to play without the "
+                             "engine's help (the analysis opens when the game is over)", "hints_off")
+    g = lg.game
+    if "play" not in allowed_actions(lg, seat, lg.to_act(), lg.between_games()) or g.rolled is None:
+        raise ConflictError("a hint is for the roll you have to play, and you have none now", "no_hint")
+    return g.position, g.rolled, lg.version
+
+
+def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: int, count: int) -> HintResult:
+    """The ``count`` best plays of ``dice`` in ``position``, by the strongest engine at hand."""
+    from gammon.web.hints import rank_for_hint
+
+    engine, ranked = rank_for_hint(position, dice, count)
+    return HintResult(game_id=game_id, version=version, dice=list(dice), engine=engine, plays=[
+        HintPlay(notation=str(r.play), moves=checker_moves(r.play), equity=r.equity, difference=r.difference,
+                 win=r.win) for r in ranked])
+
+
+def analyse(lg: LiveGame) -> AnalysisResult:
+    """Each play of a finished game or match with a choice, against the engine's best play.
+
+    :raises ConflictError: the game is not over yet (``not_over``): no help during play.
+    """
+    from gammon.web.hints import HINT_LEVEL, engine_available, review_play
+
+    if not lg.is_over:
+        raise ConflictError("the analysis comes when the game is over", "not_over")
+    if not engine_available():
+        return AnalysisResult(game_id=lg.id, engine=None, plays=[])
+    rules = lg.rules
+    match = Match(rules, None, games_limit=lg.games_limit)
+    out: list[PlayReview] = []
+    for rec in list(lg.actions):
+        if rec.kind == TIMEOUT:
+            break
+        action = action_from_dict(rec.data, rules.variant)
+        if match.game.is_over:
+            match.next_game()
+        g = match.game
+        if isinstance(action, Move) and g.rolled is not None and isinstance(action.play, Position):
+            review = review_play(g.position, g.rolled, action.play)
+            if review is not None:
+                out.append(PlayReview(seq=rec.seq, player=rec.player, game=len(match.games),
+                                      dice=list(g.rolled), played=str(rec.data.get("play", "")),
+                                      best=str(review.best), loss=round(review.loss, 4), mark=review.mark))
+        match.apply(action)
+    return AnalysisResult(game_id=lg.id, engine=f"gammon.ai {HINT_LEVEL}", plays=out)
+
+
+__all__ = ["analyse", "export_text", "hint_request", "rank_hint", "verify_report"]

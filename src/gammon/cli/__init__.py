@@ -8,5 +8,8 @@ ai_commands.register(app)
 rollout_command.register(app)
 train_command.register(app)
 server_commands.register(app)
+from gammon.cli import external_command  # noqa: E402  (own line: fewer merge conflicts)
+
+external_command.register(app)
 
 __all__ = ["app", "main"]

@@ -44,8 +44,13 @@ def external(
     with user_errors():
         if connections < 0:
             raise GammonError("--connections must be 0 (forever) or more")
-        controller = Controller(find_level(level), name=name, jacoby=jacoby, beavers=beavers, seed=seed)
+        key = find_level(level)
         sock = open_listener(listen, socket_path)
+        try:
+            controller = Controller(key, name=name, jacoby=jacoby, beavers=beavers, seed=seed)
+        except BaseException:
+            sock.close()
+            raise
     with sock:
         typer.echo(f"gammon external: level {controller.player!r}, listening on {describe(sock)}", err=True)
         typer.echo(f"listening on {describe(sock)}")

@@ -45,6 +45,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -55,7 +56,7 @@ from gammon.core.errors import GammonError
 from gammon.core.game import CENTERED, Game, Phase, Rules
 from gammon.core.plays import Play
 from gammon.core.position import Position
-from gammon.formats.fibs import MAX_LINE, FibsBoard, parse_fibs_board
+from gammon.formats.fibs import MAX_LINE, FibsBoard, fibs_board, parse_fibs_board
 
 if TYPE_CHECKING:
     from gammon.play.players import Player
@@ -367,6 +368,9 @@ class GnubgExternalClient:
         if "\n" in text:
             raise GammonError("one line at a time")
         self.sock.sendall(text.encode() + b"\n")
+        return self._line()
+
+    def _line(self) -> str:
         while True:
             raw = self.rfile.readline(MAX_LINE * 4)
             if not raw:
@@ -374,6 +378,43 @@ class GnubgExternalClient:
             reply = raw.replace(b"\x00", b"").decode("utf-8", errors="replace").strip()
             if reply:
                 return reply
+
+    def version(self) -> dict[str, str]:
+        """gnubg's ``version`` answer (four lines: Interface, RFBF, Engine, Software) as a dict."""
+        first = self.ask("version")
+        lines = [first] + [self._line() for _ in range(3)]
+        return {k.strip(): v.strip() for k, _, v in (ln.partition(":") for ln in lines)}
+
+    def decide(self, position: Position, *, dice: tuple[int, int] | None = None, doubled: bool = False,
+               match_length: int = 0, score: tuple[int, int] = (0, 0), cube: int = 1, cube_owner: int = -1,
+               crawford: bool = False, post_crawford: bool = False) -> Play | str:
+        """gnubg's decision for the player on roll of ``position`` (or, ``doubled``, its answer).
+
+        With ``dice``: the play gnubg chooses, as a legal :class:`Play`.
+        Without: ``double`` or ``roll``.  ``doubled``: the opponent of the
+        player on roll of ``position`` has doubled and that player answers
+        ``take``, ``drop`` or ``beaver``.  ``score`` is (decider, other);
+        ``cube_owner`` -1 centred, 0 the decider, 1 the other side.
+
+        :raises GammonError: gnubg's answer is an error or not a legal play.
+        """
+        board = fibs_board(position, player_on_roll=not doubled, dice=dice if not doubled else None,
+                           match_length=match_length, score=score, cube=cube, cube_owner=cube_owner,
+                           doubled=doubled, crawford=crawford, post_crawford=post_crawford,
+                           player="gammon", opponent="gnubg")
+        reply = self.ask(board)
+        if reply.lower().startswith("error"):
+            raise GammonError(f"GNU Backgammon answered: {reply}")
+        if dice is None or doubled:
+            word = reply.split()[0].lower() if reply.split() else ""
+            if word not in ("double", "roll", "take", "drop", "beaver"):
+                raise GammonError(f"GNU Backgammon's answer {reply!r} is not a cube decision")
+            return word
+        if not reply.strip():
+            plays = position.legal_plays(dice)
+            if len(plays) == 1 and not plays[0].moves:
+                return plays[0]
+        return position.parse_play(reply, dice)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -397,6 +438,30 @@ def gnubg_executable() -> str | None:
     return "/usr/games/gnubg" if os.access("/usr/games/gnubg", os.X_OK) else None
 
 
+def start_gnubg_external(address: str, *, plies: int = 0, gnubg: str | None = None) -> subprocess.Popen[bytes]:
+    """Start GNU Backgammon's ``external`` command listening on ``address`` (``HOST:PORT`` or a path).
+
+    Checker play and cube decisions at ``plies``.  Stop it with
+    ``terminate()``; connect with :class:`GnubgExternalClient`.
+
+    :raises GammonError: GNU Backgammon is not installed.
+    """
+    program = gnubg or gnubg_executable()
+    if program is None:
+        raise GammonError("GNU Backgammon (gnubg) is not installed")
+    commands = (
+        f"set evaluation chequerplay evaluation plies {plies}\n"
+        f"set evaluation cubedecision evaluation plies {plies}\n"
+        f"external {address}\n"
+    )
+    proc = subprocess.Popen([program, "-t", "-q"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None
+    proc.stdin.write(commands.encode())
+    proc.stdin.flush()
+    return proc
+
+
 def log_to_stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -415,4 +480,5 @@ __all__ = [
     "read_lines",
     "serve",
     "serve_stream",
+    "start_gnubg_external",
 ]

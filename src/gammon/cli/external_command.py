@@ -1,4 +1,4 @@
-"""``gammon external``: gammon as GNU Backgammon's external player.
+"""``gammon external``: gammon as GNU Backgammon's external player; ``gammon engine``: the line protocol.
 
 Listens on ``--listen HOST:PORT`` or ``--socket PATH``; GNU Backgammon
 connects after ``set player 1 external HOST:PORT`` and sends a FIBS board line
@@ -6,6 +6,9 @@ for each decision, which :class:`gammon.play.external.Controller` answers at
 the chosen level (see that module for the protocol).  The command prints the
 address it listens on, serves game after game, and stops when the connection
 closes (``--connections 0`` keeps listening for new connections).
+
+``gammon engine`` speaks the gammon engine protocol on stdin and stdout
+(:mod:`gammon.play.engine_protocol`, ``docs/engine_protocol.md``).
 """
 
 from __future__ import annotations
@@ -62,5 +65,21 @@ def external(
     typer.echo(f"gammon external: {lines} lines answered, {controller.errors} errors", err=True)
 
 
+def engine(
+    level: Annotated[str, typer.Option(help="Starting level (the Level option changes it).")] = "expert",
+    seed: Annotated[int | None, typer.Option(help="Seed of the level's noise (weaker levels).")] = None,
+) -> None:
+    """Speak the gammon engine protocol on stdin/stdout (like chess's UCI; see docs/engine_protocol.md)."""
+    import sys
+
+    from gammon.cli.app import user_errors
+    from gammon.play.engine_protocol import EngineProtocol, serve_stdio
+
+    with user_errors():
+        protocol = EngineProtocol(level, seed)
+    serve_stdio(protocol, sys.stdin, sys.stdout)
+
+
 def register(app: typer.Typer) -> None:
     app.command()(external)
+    app.command()(engine)

@@ -156,7 +156,8 @@ def summarise(rows: list[dict[str, object]], args: argparse.Namespace, controlle
     protocol = sum(int(r.get("protocol_errors", 0)) for r in rows) + controller_errors  # type: ignore[call-overload]
     lines = [
         f"gammon {args.level} vs GNU Backgammon {args.gnubg_plies}-ply, {args.length}-point matches, "
-        f"seeds {args.seed}..{args.seed + len(rows) - 1} (gnubg set seed, Mersenne Twister)",
+        f"seeds {min((int(r['seed']) for r in rows), default=args.seed)}.."  # type: ignore[call-overload]
+        f"{max((int(r['seed']) for r in rows), default=args.seed)} (gnubg set seed, Mersenne Twister)",  # type: ignore[call-overload]
         f"matches played: {len(rows)}, finished: {n}",
         f"gammon won {wins} of {n}: {100 * p:.1f}% +- {100 * se:.1f}% (1 SE)",
         f"games: {games}; gammon's points per game: {net / games if games else 0.0:+.3f} "
@@ -193,12 +194,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="folder of the matches (OUT.txt: the summary)")
     parser.add_argument("--match-timeout", type=float, default=7200.0)
     parser.add_argument("--gnubg", default=gnubg_executable())
+    parser.add_argument("--start", type=int, default=0, help="first match number (several runs can share OUT)")
+    parser.add_argument("--summary-only", action="store_true",
+                        help="play nothing: summarise every match already in OUT")
     args = parser.parse_args(argv)
     if not args.gnubg:
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2
     out: Path = args.out or ROOT / "results" / f"vs_gnubg_{args.level}"
     out.mkdir(parents=True, exist_ok=True)
+    if args.summary_only:
+        rows = [json.loads(p.read_text()) for p in sorted(out.glob("match_*.json")) if "." not in p.stem]
+        text = summarise(rows, args, 0)
+        print(text)
+        (out.parent / f"{out.name}.txt").write_text(text + "\n")
+        return 0
 
     controller = Controller(args.level, name="gammon")
     sock = open_listener("127.0.0.1:0")
@@ -210,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, object]] = []
     print(f"gammon {args.level} vs gnubg {args.gnubg_plies}-ply: {args.matches} x {args.length}-point matches "
           f"-> {out}", flush=True)
-    for i in range(args.matches):
+    for i in range(args.start, args.start + args.matches):
         summary = out / f"match_{i:03d}.json"
         if summary.exists():
             row = json.loads(summary.read_text())
@@ -220,15 +230,18 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         won = sum(1 for r in rows if r.get("finished") and r["winner"] == 1)
         fin = sum(1 for r in rows if r.get("finished"))
-        print(f"[{time.strftime('%H:%M:%S')}] match {i + 1}/{args.matches}: score {row.get('score')} "
+        print(f"[{time.strftime('%H:%M:%S')}] match {i + 1}/{args.start + args.matches}: "
+              f"score {row.get('score')} "
               f"({row.get('games')} games, {row['seconds']} s) "
               f"{'PROBLEM ' + str(row.get('problem')) if row.get('problem') else ''}"
               f"gammon leads {won}/{fin}; protocol errors so far "
               f"{sum(int(r.get('protocol_errors', 0)) for r in rows) + controller.errors}", flush=True)
-        (out.parent / f"{out.name}.txt").write_text(summarise(rows, args, controller.errors) + "\n")
+        if args.start == 0:
+            (out.parent / f"{out.name}.txt").write_text(summarise(rows, args, controller.errors) + "\n")
     text = summarise(rows, args, controller.errors)
     print(text)
-    (out.parent / f"{out.name}.txt").write_text(text + "\n")
+    if args.start == 0:
+        (out.parent / f"{out.name}.txt").write_text(text + "\n")
     return 0
 
 

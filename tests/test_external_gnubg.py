@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from gammon.core.position import Position
+from gammon.formats.fibs import parse_fibs_board
 from gammon.formats.mat import read_mat
-from gammon.play.external import GnubgExternalClient, gnubg_executable, start_gnubg_external
+from gammon.play.external import GnubgExternalClient, gnubg_executable, read_decision, start_gnubg_external
 
 GNUBG = gnubg_executable()
 needs_gnubg = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
@@ -37,7 +38,7 @@ def test_gnubg_plays_a_full_match_against_gammon_external(tmp_path: Path) -> Non
     assert GNUBG is not None
     server = subprocess.Popen(
         [sys.executable, "-m", "gammon", "external", "--listen", "127.0.0.1:0", "--level", "expert",
-         "--name", "gammon"],
+         "--name", "gammon", "--verbose"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -73,6 +74,17 @@ def test_gnubg_plays_a_full_match_against_gammon_external(tmp_path: Path) -> Non
     match = data.replay()  # every action checked against gammon's rules
     assert match.is_over and max(match.score) >= 3
     assert sum(len(g.record) for g in match.games) > 10
+    # Every decision was read with the score of its game, from the decider's side
+    # (gnubg 1.07 writes the score fields for the other player unless gammon is doubled).
+    game_scores = {(gammon, gnubg) for gnubg, gammon in data.scores}
+    logged = [ln.split(" => ")[0] for ln in err.splitlines() if ln.startswith("board:")]
+    assert len(logged) > 10
+    for line in logged:
+        seen = read_decision(parse_fibs_board(line), name="gammon").score
+        assert seen in game_scores, (line, seen, game_scores)
+    assert len(game_scores) > 1 and any(a != b for a, b in game_scores)
+    # Read as plain FIBS (no name), some of gnubg 1.07's lines give the other player's score.
+    assert any(read_decision(parse_fibs_board(line)).score not in game_scores for line in logged)
 
 
 @needs_gnubg

@@ -94,10 +94,12 @@ def play_match(i: int, args: argparse.Namespace, address: str, out: Path, script
     env = dict(os.environ, GNUBG_PLIES=str(args.gnubg_plies), GAMMON_ADDRESS=address,
                MATCH_SEED=str(args.seed + i), MATCH_LENGTH=str(args.length), MATCH_BASE=str(base),
                ANALYSE_PLIES=str(args.analyse_plies) if args.analyse_plies >= 0 else "none")
+    for stale in (base.with_suffix(".mat"), base.with_suffix(".stats.json")):
+        stale.unlink(missing_ok=True)  # left by a stopped run: gnubg would ask before overwriting
     started = time.monotonic()
     try:
         run = subprocess.run([args.gnubg, "-t", "-q", "-p", str(script)], env=env, capture_output=True,
-                             text=True, timeout=args.match_timeout, check=False)
+                             stdin=subprocess.DEVNULL, text=True, timeout=args.match_timeout, check=False)
         output = run.stdout + run.stderr
     except subprocess.TimeoutExpired as exc:
         output = f"TIMEOUT after {args.match_timeout} s\n{exc.stdout or ''}"

@@ -85,7 +85,7 @@ PROTOCOL_TROUBLE = re.compile(r"badly formed|Error|illegal|External connection c
 
 
 #: gnubg's lines worth keeping in the per-match log (results, scores).
-_NOTABLE = re.compile(r"wins|score|match|TIMEOUT|MATCH_", re.IGNORECASE)
+_NOTABLE = re.compile(r"wins |The score|has won|TIMEOUT|MATCH_(EXPORTED|DONE)")
 
 
 def play_match(i: int, args: argparse.Namespace, address: str, out: Path, script: Path) -> dict[str, object]:

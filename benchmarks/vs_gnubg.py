@@ -93,7 +93,8 @@ def play_match(i: int, args: argparse.Namespace, address: str, out: Path, script
     base = out / f"match_{i:03d}"
     env = dict(os.environ, GNUBG_PLIES=str(args.gnubg_plies), GAMMON_ADDRESS=address,
                MATCH_SEED=str(args.seed + i), MATCH_LENGTH=str(args.length), MATCH_BASE=str(base),
-               ANALYSE_PLIES=str(args.analyse_plies) if args.analyse_plies >= 0 else "none")
+               ANALYSE_PLIES=str(args.analyse_plies)
+               if args.analyse_plies >= 0 and i % args.analyse_every == 0 else "none")
     for stale in (base.with_suffix(".mat"), base.with_suffix(".stats.json")):
         stale.unlink(missing_ok=True)  # left by a stopped run: gnubg would ask before overwriting
     started = time.monotonic()
@@ -192,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--length", type=int, default=7)
     parser.add_argument("--gnubg-plies", type=int, default=0)
     parser.add_argument("--analyse-plies", type=int, default=2, help="gnubg analysis depth; -1 skips it")
+    parser.add_argument("--analyse-every", type=int, default=1,
+                        help="analyse only every Kth match (analysis costs more than a 0-ply match)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="folder of the matches (OUT.txt: the summary)")
     parser.add_argument("--match-timeout", type=float, default=7200.0)

@@ -3,6 +3,7 @@
 from gammon.cli import (
     ai_commands,
     analyse_command,
+    external_command,
     record_commands,
     rollout_command,
     server_commands,
@@ -17,6 +18,7 @@ rollout_command.register(app)
 train_command.register(app)
 server_commands.register(app)
 analyse_command.register(app)
+external_command.register(app)
 warmup.register(app)
 
 __all__ = ["app", "main"]

@@ -39,7 +39,7 @@ from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import encode_into, is_contact
-from gammon.ai.network import Network, _sigmoid, flip_into, net_index
+from gammon.ai.network import Network, _sigmoid, flip_into, net_index, terminal_into
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -106,30 +106,21 @@ def classify_board(b):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def over_into(b, checkers, out):  # type: ignore[no-untyped-def]
-    """The exact result of a finished game for the player on roll.
+    """The exact result of a finished game for the player on roll of ``b``.
 
-    "A gammon: the loser has borne off no checker.  A backgammon: the loser has
-    borne off none and still has a checker on the bar or in the winner's home board."
+    ``checkers`` is the variant's checkers per side; the rule itself is
+    :func:`gammon.ai.network.terminal_into` (one compiled copy of
+    :attr:`gammon.core.Position.outcome`), seen from whichever side won.
     """
-    for k in range(5):
-        out[k] = 0.0
     if _side_total(b, 0) == 0:
-        lo = 25  # the player on roll has won
+        terminal_into(b, checkers, out)  # the player on roll has won
     else:
-        lo = 0
-    total = _side_total(b, lo)
-    back = 0
-    for i in range(18, 25):
-        back += b[lo + i]
-    gammon = total >= checkers
-    bg = gammon and back > 0
-    if lo == 25:
-        out[0] = 1.0
-        out[1] = 1.0 if gammon else 0.0
-        out[2] = 1.0 if bg else 0.0
-    else:
-        out[3] = 1.0 if gammon else 0.0
-        out[4] = 1.0 if bg else 0.0
+        sw = np.empty(50, dtype=np.uint8)
+        for i in range(25):
+            sw[i] = b[25 + i]
+            sw[25 + i] = b[i]
+        terminal_into(sw, checkers, out)
+        flip_into(out, out)
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
+from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
@@ -268,10 +269,6 @@ def _check_probs(probs: Sequence[float] | np.ndarray) -> tuple[float, float, flo
     return (w, wg, wbg, lg, lbg)
 
 
-def _equity(y: Sequence[float]) -> float:
-    return 2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4]
-
-
 def _averages(y: Sequence[float]) -> tuple[float, float]:
     """Average points of a win and of a loss (W, L)."""
     w = y[0]
@@ -349,6 +346,10 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
         # Past the cash point the live part is worth the cash, no more: holding
         # the cube beats doubling only by what playing on (dead cube) adds.
         nd = min(nd, x + (1.0 - x) * dead)
+    if info.owner != 0:
+        # Likewise below the opponent's cash point: the live part loses the
+        # cash (the opponent doubles us out), no more.
+        nd = max(nd, -x + (1.0 - x) * dead)
     dt = 2.0 * (s - 0.5 * x)
     dp = 1.0
     # The taker's take point in the taker's terms: (W_roller - 1/2) / (W + L + x/2).
@@ -360,7 +361,7 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
     else:
         taker = TAKE
     refusal = _refusal(info)
-    cubeless = _equity(y)
+    cubeless = equity(y)
     if refusal is not None:
         return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, refusal, False, cubeless, tp, x)
     action = _choose(nd, dt, dp)
@@ -466,10 +467,6 @@ def _takes_plies(evaluator: Any) -> bool:
         return False
 
 
-def _flip(y: np.ndarray) -> np.ndarray:
-    return np.array([1.0 - y[0], y[3], y[4], y[1], y[2]])
-
-
 def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.ndarray:
     """Probabilities of ``position`` (player on roll) looking ``plies`` rolls ahead.
 
@@ -493,9 +490,9 @@ def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.
             results = plays.positions() if len(plays) else [position]
             swapped = [r.swap() for r in results]
             vals = _values_on_roll(evaluator, swapped)
-            eqs = -(2 * vals[:, 0] - 1 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4])
+            eqs = -equities(vals)
             best = swapped[int(np.argmax(eqs))]
-            total += weight * _flip(evaluate_plies(evaluator, best, plies - 1))
+            total += weight * flip_rows(evaluate_plies(evaluator, best, plies - 1))[0]
     out: np.ndarray = total / 36.0
     return out
 

@@ -38,10 +38,9 @@ pips or more.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -50,6 +49,7 @@ from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
+    from gammon.ai.evaluator import Evaluator
     from gammon.core.game import Game
     from gammon.core.position import Position
 
@@ -90,12 +90,6 @@ RACE_SHORT_PIPS = 20
 RACE_LONG_PIPS = 100
 
 _POWERS = frozenset(1 << i for i in range(13))
-
-
-class _Evaluates(Protocol):
-    def evaluate(self, position: Position) -> np.ndarray: ...
-
-    def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,14 +454,7 @@ def take_decision(
     return replace(d, action=d.taker_action, explanation=text)
 
 
-def _takes_plies(evaluator: Any) -> bool:
-    try:
-        return "plies" in inspect.signature(evaluator.evaluate).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.ndarray:
+def evaluate_plies(evaluator: Evaluator, position: Position, plies: int) -> np.ndarray:
     """Probabilities of ``position`` (player on roll) looking ``plies`` rolls ahead.
 
     An evaluator whose ``evaluate`` takes ``plies`` does it itself; otherwise
@@ -480,8 +467,10 @@ def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.
         return _outcome_probs(position)
     if plies == 0:
         return np.asarray(evaluator.evaluate(position), dtype=np.float64)
-    if _takes_plies(evaluator):
-        return np.asarray(evaluator.evaluate(position, plies=plies), dtype=np.float64)  # type: ignore[call-arg]
+    from gammon.ai.search import PlyEvaluator
+
+    if isinstance(evaluator, PlyEvaluator):  # it searches itself
+        return np.asarray(evaluator.evaluate(position, plies), dtype=np.float64)
     total = np.zeros(5)
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
@@ -507,7 +496,7 @@ def _outcome_probs(position: Position) -> np.ndarray:
     return np.array([0.0, 0.0, 0.0, g, bg])
 
 
-def _values_on_roll(evaluator: _Evaluates, positions: Sequence[Position]) -> np.ndarray:
+def _values_on_roll(evaluator: Evaluator, positions: Sequence[Position]) -> np.ndarray:
     """Probabilities for the players on roll, with finished games valued exactly."""
     out = np.zeros((len(positions), 5))
     live = [i for i, q in enumerate(positions) if q.outcome is None]
@@ -520,7 +509,7 @@ def _values_on_roll(evaluator: _Evaluates, positions: Sequence[Position]) -> np.
 
 
 def cube_action(
-    evaluator: _Evaluates,
+    evaluator: Evaluator,
     position: Position,
     cube_info: CubeInfo | None = None,
     plies: int = 0,

@@ -26,7 +26,6 @@ search calls it without Python in between.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from enum import IntEnum
 from importlib import resources
@@ -71,6 +70,15 @@ class Evaluator(Protocol):
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
         """``(n, 5)`` probabilities, each row for the player on roll of that position."""
+        ...
+
+
+@runtime_checkable
+class CompiledEvaluator(Evaluator, Protocol):
+    """An evaluator the compiled kernels can run without Python: :func:`static_eval`'s arrays."""
+
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The arrays :func:`static_eval` needs after ``checkers``: weights, database, switch."""
         ...
 
 
@@ -256,6 +264,8 @@ class NetEvaluator:
 
     def __init__(self, network: Network) -> None:
         self.network = network
+        self._kernel_args: tuple[Any, ...] | None = None
+        self._ply0: Any = None
 
     @property
     def bearoff(self) -> BearoffDatabase | None:
@@ -263,7 +273,7 @@ class NetEvaluator:
 
     def kernel_args(self) -> tuple[Any, ...]:
         """The arrays :func:`static_eval` needs after ``checkers``: weights, database, switch."""
-        args: tuple[Any, ...] | None = getattr(self, "_kernel_args", None)
+        args = self._kernel_args
         if args is None:
             n = self.network
             db = self.bearoff
@@ -276,7 +286,7 @@ class NetEvaluator:
         # The search kernel at 0 plies: one compiled entry point for every evaluation.
         from gammon.ai.search import PlyEvaluator
 
-        ply0: PlyEvaluator | None = getattr(self, "_ply0", None)
+        ply0: PlyEvaluator | None = self._ply0
         if ply0 is None:
             ply0 = self._ply0 = PlyEvaluator(self, 0, cache_bits=1)
         return ply0.evaluate_batch(positions)
@@ -303,31 +313,24 @@ class ClassifyingEvaluator(NetEvaluator):
 
 # -- defaults ----------------------------------------------------------------------
 
-_lock = threading.Lock()
-_default_network: list[Network] = []
-
-
 def default_network() -> Network:
-    """The weights shipped in ``gammon/ai/data/weights.npz`` (loaded once).
+    """The weights shipped in ``gammon/ai/data/weights.npz``, read now (a new copy each call).
 
     :raises GammonError: the package data is missing or damaged.
     """
-    with _lock:
-        if not _default_network:
-            ref = resources.files("gammon.ai") / "data" / WEIGHTS_FILE
-            try:
-                with resources.as_file(ref) as path:
-                    net = Network.load(path)
-            except (OSError, FileNotFoundError) as exc:
-                raise GammonError(f"the default weights are missing: {exc}") from None
-            meta_ref = resources.files("gammon.ai") / "data" / WEIGHTS_META_FILE
-            if meta_ref.is_file():
-                try:
-                    net.meta = {**net.meta, **json.loads(meta_ref.read_text())}
-                except (OSError, ValueError):
-                    pass
-            _default_network.append(net)
-        return _default_network[0]
+    ref = resources.files("gammon.ai") / "data" / WEIGHTS_FILE
+    try:
+        with resources.as_file(ref) as path:
+            net = Network.load(path)
+    except (OSError, FileNotFoundError) as exc:
+        raise GammonError(f"the default weights are missing: {exc}") from None
+    meta_ref = resources.files("gammon.ai") / "data" / WEIGHTS_META_FILE
+    if meta_ref.is_file():
+        try:
+            net.meta = {**net.meta, **json.loads(meta_ref.read_text())}
+        except (OSError, ValueError):
+            pass
+    return net
 
 
 def load_network(weights: str | Network | None) -> Network:

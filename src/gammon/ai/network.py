@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, swap_into
+from gammon.ai.probabilities import Probabilities
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
@@ -202,13 +203,13 @@ def evaluate_results(boards, n, checkers, w1, b1, w2, b2, xs, ys, tmp):  # type:
 
 
 def flip_probs(y: Sequence[float]) -> tuple[float, float, float, float, float]:
-    """The five probabilities seen by the other player."""
-    return (1.0 - y[0], y[3], y[4], y[1], y[2])
+    """The five probabilities seen by the other player (:meth:`Probabilities.flipped`)."""
+    return Probabilities.of(y).flipped().as_tuple()
 
 
 def equity(y: Sequence[float]) -> float:
-    """Cubeless money equity of (win, wg, wbg, lg, lbg)."""
-    return float(2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4])
+    """Cubeless money equity of (win, wg, wbg, lg, lbg) (:attr:`Probabilities.equity`)."""
+    return Probabilities.of(y).equity
 
 
 class Network:

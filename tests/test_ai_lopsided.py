@@ -1,4 +1,4 @@
-"""Lopsided positions: the detector, the rules the evaluator's gammon chances must obey, and the refinement run."""
+"""Lopsided positions: the detector, the rules gammon chances obey, and the refinement run."""
 
 from __future__ import annotations
 

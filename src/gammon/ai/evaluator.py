@@ -38,7 +38,14 @@ from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import encode_into, is_contact
-from gammon.ai.network import Network, _sigmoid, flip_into, net_index, terminal_into
+from gammon.ai.network import (
+    Network,
+    _sigmoid,
+    flip_into,
+    net_index,
+    settle_into,
+    terminal_into,
+)
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -206,36 +213,6 @@ def static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, o
     forward_fast(x, w1, b1, w2t, b2, net_index(b, w1.shape[0]), h, idx, out)
     settle_into(b, checkers, out)
     return c
-
-
-@njit(cache=True)
-def settle_into(b, checkers, out):  # type: ignore[no-untyped-def]
-    """Make a net's five outputs obey what the board already decides (the rules of scoring).
-
-    A side that has borne off a checker can no longer lose a gammon ("a
-    gammon: the loser has borne off no checker"); a side with no checker left
-    on the bar or in the other's home board can no longer be backgammoned
-    (checkers only move forward); and a gammon is a win, a backgammon a gammon.
-    """
-    if _side_total(b, 25) < checkers:
-        out[1] = 0.0
-        out[2] = 0.0
-    if _side_total(b, 0) < checkers:
-        out[3] = 0.0
-        out[4] = 0.0
-    back_opp = 0
-    back_me = 0
-    for i in range(18, 25):
-        back_opp += b[25 + i]
-        back_me += b[i]
-    if back_opp == 0:
-        out[2] = 0.0
-    if back_me == 0:
-        out[4] = 0.0
-    out[1] = min(out[1], out[0])
-    out[2] = min(out[2], out[1])
-    out[3] = min(out[3], 1.0 - out[0])
-    out[4] = min(out[4], out[3])
 
 
 @njit(cache=True)

@@ -158,6 +158,44 @@ def terminal_into(b, checkers, out):  # type: ignore[no-untyped-def]
     out[4] = 0.0
 
 
+@njit(cache=True, inline="always")
+def _total(b, o):  # type: ignore[no-untyped-def]
+    t = 0
+    for i in range(25):
+        t += b[o + i]
+    return t
+
+
+@njit(cache=True)
+def settle_into(b, checkers, out):  # type: ignore[no-untyped-def]
+    """Make a net's five outputs obey what the board already decides (the rules of scoring).
+
+    A side that has borne off a checker can no longer lose a gammon ("a
+    gammon: the loser has borne off no checker"); a side with no checker left
+    on the bar or in the other's home board can no longer be backgammoned
+    (checkers only move forward); and a gammon is a win, a backgammon a gammon.
+    """
+    if _total(b, 25) < checkers:
+        out[1] = 0.0
+        out[2] = 0.0
+    if _total(b, 0) < checkers:
+        out[3] = 0.0
+        out[4] = 0.0
+    back_opp = 0
+    back_me = 0
+    for i in range(18, 25):
+        back_opp += b[25 + i]
+        back_me += b[i]
+    if back_opp == 0:
+        out[2] = 0.0
+    if back_me == 0:
+        out[4] = 0.0
+    out[1] = min(out[1], out[0])
+    out[2] = min(out[2], out[1])
+    out[3] = min(out[3], 1.0 - out[0])
+    out[4] = min(out[4], out[3])
+
+
 @njit(cache=True)
 def side_empty(b, o):  # type: ignore[no-untyped-def]
     for i in range(25):
@@ -194,6 +232,7 @@ def evaluate_results(boards, n, checkers, w1, b1, w2, b2, xs, ys, tmp):  # type:
             swap_into(row, tmp)
             encode_into(tmp, xs[r])
             forward_one(xs[r], w1, b1, w2, b2, net_index(tmp, knets), h, ys[r])
+            settle_into(tmp, checkers, ys[r])
             flip_into(ys[r], ys[r])
         v = equity_of(ys[r])
         if v > bestv:
@@ -358,4 +397,5 @@ def _evaluate_on_roll(boards, checkers, w1, b1, w2, b2):  # type: ignore[no-unty
             continue
         encode_into(boards[r], x)
         forward_one(x, w1, b1, w2, b2, net_index(boards[r], knets), h, out[r])
+        settle_into(boards[r], checkers, out[r])
     return out

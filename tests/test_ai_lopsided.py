@@ -85,3 +85,16 @@ def test_bias_is_zero_against_the_evaluator_itself() -> None:
     ys = engine.static_evaluator.evaluate_batch(boards.copy())
     b = gammon_bias(engine.static_evaluator, boards.copy(), ys)
     assert max(abs(v) for v in b.mean) < 1e-9 and b.positions == 2
+
+
+def test_a_larger_saved_dataset_serves_a_smaller_run(tmp_path: Path) -> None:
+    from gammon.ai.lopsided import _load, _save
+
+    key = {"base": "b", "positions": 10, "trials": 4, "seed": 1}
+    boards = np.arange(500, dtype=np.uint8).reshape(10, 50)
+    targets = np.ones((10, 5), dtype=np.float32)
+    _save(tmp_path / "d.npz", key, boards, targets, 7)
+    got = _load(tmp_path / "d.npz", {**key, "positions": 4})
+    assert got is not None and got[0].shape == (4, 50) and got[2] == 4
+    assert _load(tmp_path / "d.npz", {**key, "positions": 12}) is None
+    assert _load(tmp_path / "d.npz", {**key, "positions": 4, "trials": 8}) is None

@@ -147,12 +147,22 @@ class Settings:
 
 
 def _load(path: Path, key: dict[str, object]) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """The saved dataset when it was made with the same settings.
+
+    A dataset of MORE positions serves too: the positions come in a fixed
+    order for a seed, so its first ones are this run's.
+    """
     if not path.exists():
         return None
     with np.load(path, allow_pickle=False) as z:
-        if json.loads(str(z["key"])) != key:
+        saved = json.loads(str(z["key"]))
+        want = int(key["positions"])  # type: ignore[call-overload]
+        same = {k: v for k, v in saved.items() if k != "positions"} == {
+            k: v for k, v in key.items() if k != "positions"}
+        if not same or int(saved["positions"]) < want:
             return None
-        return np.array(z["boards"]), np.array(z["targets"]), int(z["done"])
+        boards, targets = np.array(z["boards"])[:want], np.array(z["targets"])[:want]
+        return boards, targets, min(int(z["done"]), want)
 
 
 def _save(path: Path, key: dict[str, object], boards: np.ndarray, targets: np.ndarray,

@@ -158,14 +158,6 @@ def terminal_into(b, checkers, out):  # type: ignore[no-untyped-def]
     out[4] = 0.0
 
 
-@njit(cache=True, inline="always")
-def _total(b, o):  # type: ignore[no-untyped-def]
-    t = 0
-    for i in range(25):
-        t += b[o + i]
-    return t
-
-
 @njit(cache=True)
 def settle_into(b, checkers, out):  # type: ignore[no-untyped-def]
     """Make a net's five outputs obey what the board already decides (the rules of scoring).
@@ -175,25 +167,34 @@ def settle_into(b, checkers, out):  # type: ignore[no-untyped-def]
     on the bar or in the other's home board can no longer be backgammoned
     (checkers only move forward); and a gammon is a win, a backgammon a gammon.
     """
-    if _total(b, 25) < checkers:
-        out[1] = 0.0
-        out[2] = 0.0
-    if _total(b, 0) < checkers:
-        out[3] = 0.0
-        out[4] = 0.0
-    back_opp = 0
+    me = 0
+    opp = 0
     back_me = 0
-    for i in range(18, 25):
-        back_opp += b[25 + i]
-        back_me += b[i]
-    if back_opp == 0:
+    back_opp = 0
+    for i in range(25):
+        a = b[i]
+        c = b[25 + i]
+        me += a
+        opp += c
+        if i >= 18:
+            back_me += a
+            back_opp += c
+    if opp < checkers or back_opp == 0:
         out[2] = 0.0
-    if back_me == 0:
+        if opp < checkers:
+            out[1] = 0.0
+    if me < checkers or back_me == 0:
         out[4] = 0.0
-    out[1] = min(out[1], out[0])
-    out[2] = min(out[2], out[1])
-    out[3] = min(out[3], 1.0 - out[0])
-    out[4] = min(out[4], out[3])
+        if me < checkers:
+            out[3] = 0.0
+    if out[1] > out[0]:
+        out[1] = out[0]
+    if out[2] > out[1]:
+        out[2] = out[1]
+    if out[3] > 1.0 - out[0]:
+        out[3] = 1.0 - out[0]
+    if out[4] > out[3]:
+        out[4] = out[3]
 
 
 @njit(cache=True)

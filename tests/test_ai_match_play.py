@@ -169,3 +169,20 @@ def test_the_computer_player_uses_score_and_depth() -> None:
     game.rolled = d
     plays = list(pos.legal_plays(d))
     assert player.choose_play(game, plays).position == engine.best_play(pos, d, DMP).position
+
+
+def test_levels_give_engines_and_hints_at_their_depth() -> None:
+    from gammon.core.game import Game, Rules
+    from gammon.play.ai_player import AIPlayer
+    from gammon.play.levels import make_engine
+
+    assert make_engine("world-class").plies == 1
+    assert make_engine("strongest").plies == 2
+    assert make_engine("heuristic").plies == 0
+    player = AIPlayer("world-class")
+    game = Game(Rules(match_length=7), score=(6, 6))
+    assert player.hint(game) == []  # nothing rolled yet
+    game.rolled = (6, 5)
+    hints = player.hint(game, count=2)
+    assert len(hints) == 2 and hints[0].plies == 1
+    assert hints[0].mwc == pytest.approx(hints[0].probabilities[0], abs=1e-9)  # DMP

@@ -53,6 +53,16 @@ class AIPlayer:
                 return play
         return plays[0]  # unreachable: the engine chooses among the same legal plays
 
+    def hint(self, game: Game, count: int = 5):  # type: ignore[no-untyped-def]
+        """The best plays of the roll in ``game`` at this player's depth, score and cube.
+
+        A list of :class:`gammon.ai.engine.RankedPlay` (empty before a roll or
+        when nothing can be played).
+        """
+        if game.rolled is None:
+            return []
+        return self.engine.hint(game.position, game.rolled, game, count)
+
     def choose_double_number(self, game: Game) -> int:
         """Acey-Deucey: the double whose best play leaves the highest equity."""
         best_number, best_equity = 1, -np.inf

@@ -22,47 +22,9 @@ import sys
 
 import numpy as np
 
-from gammon import Position
 from gammon.ai.engine import Engine
+from gammon.ai.lopsided import construct_lopsided
 from gammon.ai.rollout import RolloutSettings
-from gammon.core.errors import GammonError
-
-
-def construct(rng: random.Random) -> Position:
-    """One lopsided position (see the module doc); retried until legal."""
-    while True:
-        opp = [0] * 25  # the opponent's own points 1..24, bar
-        made = rng.sample(range(6), rng.choice((4, 5, 5, 6)))
-        left = 15
-        for i in made:
-            opp[i] = 2
-            left -= 2
-        crunched = rng.random() < 0.6
-        while left > 0:
-            if crunched:
-                i = rng.choice(made)  # piled deep on the home points
-            else:
-                i = rng.randrange(6, 13)  # kept outside
-            opp[i] += 1
-            left -= 1
-        me = [0] * 25
-        me[24] = rng.choice((1, 1, 2))
-        left = 15 - me[24]
-        # A blot or an anchor in the opponent's home board, on a point it has not made.
-        free = [i for i in range(6) if opp[i] == 0]  # the opponent's index i is my 23 - i
-        if free and rng.random() < 0.6:
-            n = rng.choice((1, 2))
-            me[23 - rng.choice(free)] += n
-            left -= n
-        while left > 0:
-            i = rng.randrange(3, 17)
-            if opp[23 - i] == 0:
-                me[i] += 1
-                left -= 1
-        try:
-            return Position(me, opp)
-        except GammonError:
-            continue
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"weights: {a.weights or 'shipped'}; {a.positions} positions x {a.trials} trials")
     print(f"{'position':16} {'net win/wg/lg':>22} {'rollout win/wg/lg':>22}")
     for k in range(a.positions):
-        pos = construct(rng)
+        pos = construct_lopsided(rng)
         net = np.array(engine.evaluate(pos, plies=0).probabilities)
         r = engine.rollout(pos, RolloutSettings(trials=a.trials, seed=a.seed + k,
                                                 variance_reduction=False))

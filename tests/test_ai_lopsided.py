@@ -98,3 +98,14 @@ def test_a_larger_saved_dataset_serves_a_smaller_run(tmp_path: Path) -> None:
     assert got is not None and got[0].shape == (4, 50) and got[2] == 4
     assert _load(tmp_path / "d.npz", {**key, "positions": 12}) is None
     assert _load(tmp_path / "d.npz", {**key, "positions": 4, "trials": 8}) is None
+
+
+def test_constructed_positions_are_legal_and_lopsided() -> None:
+    from gammon.ai.lopsided import constructed_positions
+
+    boards = constructed_positions(40, seed=3)
+    for b in boards:
+        me, opp = list(b[:25]), list(b[25:])
+        Position(me, opp)  # legal (raises otherwise)
+        assert sum(me) == 15 and sum(opp) == 15
+        assert is_lopsided(b)

@@ -28,6 +28,7 @@ import argparse
 import datetime as _dt
 import json
 import os
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -94,6 +95,60 @@ def lopsided_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
     return np.concatenate(out)[:count]
 
 
+def construct_lopsided(rng: random.Random) -> Position:
+    """One constructed lopsided position, built at random (retried until legal).
+
+    The player on roll has one or two checkers on the bar (and perhaps a blot or
+    an anchor back) against four to six made home points; the opponent's spare
+    checkers are piled deep ("crunched") or kept outside.
+    """
+    while True:
+        opp = [0] * 25  # the opponent's own points 1..24, bar
+        made = rng.sample(range(6), rng.choice((4, 5, 5, 6)))
+        left = 15
+        for i in made:
+            opp[i] = 2
+            left -= 2
+        crunched = rng.random() < 0.6
+        while left > 0:
+            if crunched:
+                i = rng.choice(made)  # piled deep on the home points
+            else:
+                i = rng.randrange(6, 13)  # kept outside
+            opp[i] += 1
+            left -= 1
+        me = [0] * 25
+        me[24] = rng.choice((1, 1, 2))
+        left = 15 - me[24]
+        # A blot or an anchor in the opponent's home board, on a point it has not made.
+        free = [i for i in range(6) if opp[i] == 0]  # the opponent's index i is my 23 - i
+        if free and rng.random() < 0.6:
+            n = rng.choice((1, 2))
+            me[23 - rng.choice(free)] += n
+            left -= n
+        while left > 0:
+            i = rng.randrange(3, 17)
+            if opp[23 - i] == 0:
+                me[i] += 1
+                left -= 1
+        try:
+            return Position(me, opp)
+        except GammonError:
+            continue
+
+
+def constructed_positions(count: int, seed: int = 1) -> np.ndarray:
+    """``count`` boards from :func:`construct_lopsided`, half of them seen from the other side."""
+    rng = random.Random(seed)
+    out = np.zeros((count, 50), dtype=np.uint8)
+    for k in range(count):
+        pos = construct_lopsided(rng)
+        if k % 2:
+            pos = pos.swap()
+        out[k] = np.frombuffer(pos.board, dtype=np.uint8)
+    return out
+
+
 def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
                     seed: int = 1) -> np.ndarray:
     """``(n, 5)`` probabilities of each board (player on roll) by a 0-ply rollout to the end.
@@ -137,6 +192,7 @@ class Settings:
     positions: int = 4000
     trials: int = 72
     seed: int = 1
+    source: str = "self-play"
     mix: str | None = None
     mix_weight: int = 1
     lopsided_repeat: int = 3
@@ -179,12 +235,20 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
     out.mkdir(parents=True, exist_ok=True)
     net = Network.load(s.base)
     ev = ClassifyingEvaluator(net, load_bearoff())
-    key = {"base": s.base, "positions": s.positions, "trials": s.trials, "seed": s.seed}
+    key: dict[str, object] = {"base": s.base, "positions": s.positions, "trials": s.trials,
+                              "seed": s.seed}
+    if s.source != "self-play":
+        key["source"] = s.source
     ds = out / DATASET_FILE
     t0 = time.perf_counter()
     loaded = _load(ds, key)
     if loaded is None:
-        boards = lopsided_positions(net, s.positions, s.seed)
+        if s.source == "constructed":
+            boards = constructed_positions(s.positions, s.seed)
+        elif s.source == "self-play":
+            boards = lopsided_positions(net, s.positions, s.seed)
+        else:
+            raise GammonError(f"unknown source {s.source!r}: self-play or constructed")
         targets = np.zeros((len(boards), 5), dtype=np.float32)
         done = 0
         _save(ds, key, boards, targets, done)
@@ -263,13 +327,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
     p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--source", choices=("self-play", "constructed"), default=d.source)
     p.add_argument("--mix", default=None, help="a refinement dataset.npz to train on as well")
     p.add_argument("--mix-weight", type=int, default=d.mix_weight)
     p.add_argument("--repeat", type=int, default=d.lopsided_repeat, help="copies of each lopsided position")
     p.add_argument("--epochs", type=int, default=d.epochs)
     p.add_argument("--lr", type=float, default=d.lr)
     a = p.parse_args(argv)
-    s = Settings(base=a.base, positions=a.positions, trials=a.trials, seed=a.seed, mix=a.mix,
+    s = Settings(base=a.base, positions=a.positions, trials=a.trials, seed=a.seed,
+                 source=a.source, mix=a.mix,
                  mix_weight=a.mix_weight, lopsided_repeat=a.repeat, epochs=a.epochs, lr=a.lr)
 
     def log(line: str) -> None:

@@ -36,9 +36,23 @@ def test_evaluate_picks_contact_or_race_net() -> None:
     start = Position.initial().board
     race = Position([3, 3, 3, 3, 3] + [0] * 20, [3, 3, 3, 3, 3] + [0] * 20)
     x0 = encode(start)
-    assert net.evaluate(start) == pytest.approx(tuple(_dense(net, x0, 0)), rel=1e-5)
+    assert net.evaluate(start) == pytest.approx(tuple(_settled(_dense(net, x0, 0), True)), rel=1e-5)
     x1 = encode(race.board)
-    assert net.evaluate(race.board) == pytest.approx(tuple(_dense(net, x1, 1)), rel=1e-5)
+    assert net.evaluate(race.board) == pytest.approx(tuple(_settled(_dense(net, x1, 1), False)),
+                                                     rel=1e-5)
+
+
+def _settled(y: np.ndarray, back: bool) -> np.ndarray:
+    """Outputs made to obey the board: no backgammon without checkers back; a gammon is
+    part of a win (or a loss), a backgammon part of a gammon."""
+    y = np.array(y, dtype=np.float64)
+    if not back:
+        y[2] = y[4] = 0.0
+    y[1] = min(y[1], y[0])
+    y[2] = min(y[2], y[1])
+    y[3] = min(y[3], 1.0 - y[0])
+    y[4] = min(y[4], y[3])
+    return y
 
 
 def test_results_are_flipped_to_the_mover() -> None:

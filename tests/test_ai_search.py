@@ -125,3 +125,17 @@ def test_levels() -> None:
     assert find_level(lv) is lv
     with pytest.raises(GammonError, match="unknown level"):
         find_level("grandmaster")
+
+
+def test_two_ply_searches_only_the_one_ply_stage_survivors() -> None:
+    from gammon.ai.engine import Engine
+    from gammon.ai.search import DEFAULT_FILTERS
+
+    stage = DEFAULT_FILTERS[1]
+    assert stage is not None
+    ranked = Engine(plies=2).rank_plays(Position.initial(), (2, 1))
+    deep = [r for r in ranked if r.plies == 2]
+    one = [r for r in ranked if r.plies == 1]
+    assert 1 <= len(deep) <= stage.accept + stage.extra
+    assert len(one) >= 1  # valued at 1-ply and filtered out there
+    assert ranked[0].plies == 2

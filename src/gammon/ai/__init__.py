@@ -3,51 +3,57 @@
 numba caches a compiled function by its own file only, so a cached caller in
 this package would keep running an old copy of a callee from another file (the
 move generator, the encoder, the network) after that file changed.  On import
-we therefore compare a digest of those sources with the one the cache was
-built from and drop this package's numba cache when they differ.  Only files
-that compile numba functions count: editing a pure-Python module of the
-package (the cube layer, the CLI glue) keeps the compiled code.
+we therefore point numba's cache at a directory named by a digest of those
+sources (``numba.config.CACHE_DIR``, i.e. ``NUMBA_CACHE_DIR``): changed
+sources get a fresh directory and are compiled anew, and nothing is deleted.
+Only files that compile numba functions count: editing a pure-Python module of
+the package (the cube layer, the CLI glue) keeps the compiled code.
+
+The directory is ``$NUMBA_CACHE_DIR/gammon-<key>`` when the user set
+``NUMBA_CACHE_DIR``, else ``$XDG_CACHE_HOME/gammon/numba/<key>`` (or
+``~/.cache/...``); when it cannot be created numba falls back to its own
+places.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 
-def _check_numba_cache() -> None:
+def numba_sources_key() -> str:
+    """A digest of every source file of the engine that compiles numba functions."""
     here = Path(__file__).resolve().parent
-    sources = [
-        here.parent / "core" / "movegen.py",
-        *sorted(here.glob("*.py")),
-    ]
+    sources = [here.parent / "core" / "movegen.py", *sorted(here.glob("*.py"))]
     digest = hashlib.sha256()
     for p in sources:
         try:
             text = p.read_bytes()
         except OSError:
-            return
+            continue
         if b"@njit" in text:
             digest.update(p.name.encode() + b"\0" + text)
-    cache = here / "__pycache__"
-    stamp = cache / "numba-sources.sha256"
-    want = digest.hexdigest()
-    try:
-        if stamp.read_text() == want:
-            return
-    except OSError:
-        pass
-    try:
-        cache.mkdir(exist_ok=True)
-        for f in cache.iterdir():
-            if f.suffix in (".nbi", ".nbc"):
-                f.unlink(missing_ok=True)
-        stamp.write_text(want)
-    except OSError:
-        pass
+    return digest.hexdigest()[:16]
 
 
-_check_numba_cache()
+def numba_cache_dir(key: str | None = None) -> Path:
+    """Where this version of the engine keeps its compiled code (see the module doc)."""
+    key = key or numba_sources_key()
+    user = os.environ.get("NUMBA_CACHE_DIR")
+    if user:
+        return Path(user) / f"gammon-{key}"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "gammon" / "numba" / key
+
+
+def _use_versioned_numba_cache() -> None:
+    from numba import config
+
+    config.CACHE_DIR = str(numba_cache_dir())
+
+
+_use_versioned_numba_cache()
 
 
 def __getattr__(name: str) -> object:

@@ -417,16 +417,12 @@ def cache_path() -> Path:
     return Path(base) / "gammon" / FILE_NAME
 
 
-_loaded: list[BearoffDatabase] = []
-
-
 def load(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
     """The database: the packaged copy, else the user cache, else built now and cached.
 
-    Loaded once per process.
+    Each call reads it (about 0.1 s); whoever needs it keeps its own (an
+    :class:`~gammon.ai.engine.Engine` owns the one it loaded): no process-wide copy.
     """
-    if _loaded:
-        return _loaded[0]
     db: BearoffDatabase | None = None
     try:
         ref = resources.files("gammon.ai") / "data" / FILE_NAME
@@ -447,5 +443,4 @@ def load(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
                 db.save(path)
             except OSError:
                 pass
-    _loaded.append(db)
     return db

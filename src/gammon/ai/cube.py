@@ -38,17 +38,18 @@ pips or more.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
+from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
+    from gammon.ai.evaluator import Evaluator
     from gammon.core.game import Game
     from gammon.core.position import Position
 
@@ -89,12 +90,6 @@ RACE_SHORT_PIPS = 20
 RACE_LONG_PIPS = 100
 
 _POWERS = frozenset(1 << i for i in range(13))
-
-
-class _Evaluates(Protocol):
-    def evaluate(self, position: Position) -> np.ndarray: ...
-
-    def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,10 +263,6 @@ def _check_probs(probs: Sequence[float] | np.ndarray) -> tuple[float, float, flo
     return (w, wg, wbg, lg, lbg)
 
 
-def _equity(y: Sequence[float]) -> float:
-    return 2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4]
-
-
 def _averages(y: Sequence[float]) -> tuple[float, float]:
     """Average points of a win and of a loss (W, L)."""
     w = y[0]
@@ -349,6 +340,10 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
         # Past the cash point the live part is worth the cash, no more: holding
         # the cube beats doubling only by what playing on (dead cube) adds.
         nd = min(nd, x + (1.0 - x) * dead)
+    if info.owner != 0:
+        # Likewise below the opponent's cash point: the live part loses the
+        # cash (the opponent doubles us out), no more.
+        nd = max(nd, -x + (1.0 - x) * dead)
     dt = 2.0 * (s - 0.5 * x)
     dp = 1.0
     # The taker's take point in the taker's terms: (W_roller - 1/2) / (W + L + x/2).
@@ -360,7 +355,7 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
     else:
         taker = TAKE
     refusal = _refusal(info)
-    cubeless = _equity(y)
+    cubeless = equity(y)
     if refusal is not None:
         return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, refusal, False, cubeless, tp, x)
     action = _choose(nd, dt, dp)
@@ -459,18 +454,7 @@ def take_decision(
     return replace(d, action=d.taker_action, explanation=text)
 
 
-def _takes_plies(evaluator: Any) -> bool:
-    try:
-        return "plies" in inspect.signature(evaluator.evaluate).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def _flip(y: np.ndarray) -> np.ndarray:
-    return np.array([1.0 - y[0], y[3], y[4], y[1], y[2]])
-
-
-def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.ndarray:
+def evaluate_plies(evaluator: Evaluator, position: Position, plies: int) -> np.ndarray:
     """Probabilities of ``position`` (player on roll) looking ``plies`` rolls ahead.
 
     An evaluator whose ``evaluate`` takes ``plies`` does it itself; otherwise
@@ -483,8 +467,10 @@ def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.
         return _outcome_probs(position)
     if plies == 0:
         return np.asarray(evaluator.evaluate(position), dtype=np.float64)
-    if _takes_plies(evaluator):
-        return np.asarray(evaluator.evaluate(position, plies=plies), dtype=np.float64)  # type: ignore[call-arg]
+    from gammon.ai.search import PlyEvaluator
+
+    if isinstance(evaluator, PlyEvaluator):  # it searches itself
+        return np.asarray(evaluator.evaluate(position, plies), dtype=np.float64)
     total = np.zeros(5)
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
@@ -493,9 +479,9 @@ def evaluate_plies(evaluator: _Evaluates, position: Position, plies: int) -> np.
             results = plays.positions() if len(plays) else [position]
             swapped = [r.swap() for r in results]
             vals = _values_on_roll(evaluator, swapped)
-            eqs = -(2 * vals[:, 0] - 1 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4])
+            eqs = -equities(vals)
             best = swapped[int(np.argmax(eqs))]
-            total += weight * _flip(evaluate_plies(evaluator, best, plies - 1))
+            total += weight * flip_rows(evaluate_plies(evaluator, best, plies - 1))[0]
     out: np.ndarray = total / 36.0
     return out
 
@@ -510,7 +496,7 @@ def _outcome_probs(position: Position) -> np.ndarray:
     return np.array([0.0, 0.0, 0.0, g, bg])
 
 
-def _values_on_roll(evaluator: _Evaluates, positions: Sequence[Position]) -> np.ndarray:
+def _values_on_roll(evaluator: Evaluator, positions: Sequence[Position]) -> np.ndarray:
     """Probabilities for the players on roll, with finished games valued exactly."""
     out = np.zeros((len(positions), 5))
     live = [i for i, q in enumerate(positions) if q.outcome is None]
@@ -523,7 +509,7 @@ def _values_on_roll(evaluator: _Evaluates, positions: Sequence[Position]) -> np.
 
 
 def cube_action(
-    evaluator: _Evaluates,
+    evaluator: Evaluator,
     position: Position,
     cube_info: CubeInfo | None = None,
     plies: int = 0,

@@ -6,11 +6,16 @@
 >>> str(play)
 '8/5 6/5'
 
-Values are cubeless money equities and five probabilities (win, win gammon,
-win backgammon, lose gammon, lose backgammon) for the player on roll of an
-evaluated position, or for the MOVER after a play (:class:`RankedPlay`).
-The ``match`` arguments are accepted for the cube and match-play layer
-(:mod:`gammon.ai.cube`); play choice here is cubeless money.
+Values are five probabilities (win, win gammon, win backgammon, lose gammon,
+lose backgammon) for the player on roll of an evaluated position, or for the
+MOVER after a play (:class:`RankedPlay`), and equities.
+
+The ``match`` argument (a :class:`~gammon.ai.cube.CubeInfo`, a game or a
+match) makes play match-aware: each play is then valued by the mover's
+cubeful equity at that score and cube (:mod:`gammon.ai.match_play`: money
+with the Jacoby rule and beavers, or EMG from our own match equity table),
+so gammons count for nothing at double match point and double for a trailer
+who wins the match with one.  Without it play is cubeless money, as before.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ from gammon.ai.evaluator import (
     classify,
     load_network,
 )
+from gammon.ai.match_play import PlayValuer
 from gammon.ai.network import Network
+from gammon.ai.probabilities import equities, equity
 from gammon.ai.search import (
     MAX_PLIES,
     MODE_ROLL,
@@ -49,11 +56,6 @@ if TYPE_CHECKING:
     from gammon.ai.rollout import RolloutResult, RolloutSettings
 
 
-def equity(probs: Sequence[float] | np.ndarray) -> float:
-    """Cubeless money equity of five probabilities: 2w - 1 + wg - lg + wbg - lbg."""
-    return float(2.0 * probs[0] - 1.0 + probs[1] - probs[3] + probs[2] - probs[4])
-
-
 class RankedPlay(NamedTuple):
     """A candidate play after a search.
 
@@ -61,6 +63,11 @@ class RankedPlay(NamedTuple):
     opponent to roll); ``difference`` is ``equity`` minus the best play's
     (0 for the best, negative for the others); ``plies`` is the depth the
     value comes from (plays filtered out early keep their shallower value).
+
+    Ranked with a ``match``, ``equity`` is the mover's cubeful equity at that
+    score and cube (money equity per cube, or EMG), ``mwc`` the match winning
+    chance (match play) and ``cubeless_equity`` the cubeless money equity;
+    without one, ``equity`` is cubeless money and both stay None.
     """
 
     play: Play
@@ -68,6 +75,8 @@ class RankedPlay(NamedTuple):
     equity: float
     difference: float
     plies: int
+    cubeless_equity: float | None = None
+    mwc: float | None = None
 
     def __str__(self) -> str:
         return f"{self.play} {self.equity:+.3f} ({self.difference:+.3f})"
@@ -149,24 +158,30 @@ class Engine:
         :raises InvalidDiceError: dice that are not two numbers 1..6.
         """
         lv = self.level
-        if lv.plies == 0 and lv.noise == 0.0:
+        valuer = self._valuer(match)
+        if lv.plies == 0 and lv.noise == 0.0 and valuer is None:
             n, best = self._candidates(position, dice)
             if n == 0:
                 return Play((), position)
             ws = self.evaluator.workspace
             return LegalPlays(position, ws.boards[0, best].tobytes(), ws.moves[0, best].tobytes(), 1)[0]
-        ranked = self._search(position, dice)
+        ranked = self._search(position, dice, None, valuer)
         if ranked is None:
             return Play((), position)
-        plays, r = ranked
+        plays, _boards, r = ranked
         if lv.noise > 0.0 and len(r.order) > 1:
             with self._rng_lock:
                 noisy = r.equities + self._rng.normal(0.0, lv.noise, len(r.equities))
             return plays[int(r.order[int(np.argmax(noisy))])]
         return plays[int(r.order[0])]
 
-    def _search(self, position: Position, dice: Iterable[int], plies: int | None = None
-                ) -> tuple[LegalPlays, Ranked] | None:
+    def _valuer(self, match: object | None) -> PlayValuer | None:
+        """The match-aware valuer for ``match`` (None: cubeless money)."""
+        return None if match is None else PlayValuer(self._cube_info(match))
+
+    def _search(self, position: Position, dice: Iterable[int], plies: int | None = None,
+                valuer: PlayValuer | None = None,
+                ) -> tuple[LegalPlays, np.ndarray, Ranked] | None:
         n, _ = self._candidates(position, dice)
         if n == 0:
             return None
@@ -177,32 +192,50 @@ class Engine:
         probs0 = ws.ys[:n].astype(np.float64)
         v = position.variant
         p = self.plies if plies is None else plies
-        r = rank_results(self.evaluator, boards, probs0, p, v.checkers, v.flags, self.level.filters)
-        return plays, r
+        scorer = None
+        if valuer is not None:
+            def scorer(probs: np.ndarray, rows: np.ndarray) -> np.ndarray:
+                return valuer.results(probs, boards[rows]).equity
+        r = rank_results(self.evaluator, boards, probs0, p, v.checkers, v.flags, self.level.filters,
+                         scorer)
+        return plays, boards, r
 
     def rank_plays(self, position: Position, dice: Iterable[int], match: object | None = None,
                    plies: int | None = None) -> list[RankedPlay]:
         """Every legal play, best first, with the mover's values (no noise).
 
-        Empty when nothing can be played.
+        Empty when nothing can be played.  With ``match`` the plays are valued
+        at its score and cube (see :class:`RankedPlay`).
 
         :raises InvalidDiceError: dice that are not two numbers 1..6.
         """
         if plies is not None and not 0 <= plies <= MAX_PLIES:
             raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
-        found = self._search(position, dice, plies)
+        valuer = self._valuer(match)
+        found = self._search(position, dice, plies, valuer)
         if found is None:
             return []
-        plays, r = found
+        plays, boards, r = found
         best = float(r.equities[0])
+        if valuer is None:
+            return [
+                RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best,
+                           int(d))
+                for i, pr, e, d in zip(r.order, r.probs, r.equities, r.plies, strict=True)
+            ]
+        mwc = valuer.results(r.probs, boards[r.order]).mwc
+        cubeless = equities(r.probs)
         return [
-            RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best, int(d))
-            for i, pr, e, d in zip(r.order, r.probs, r.equities, r.plies, strict=True)
+            RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best,
+                       int(d), float(c), None if mwc is None else float(mwc[k]))
+            for k, (i, pr, e, d, c) in enumerate(
+                zip(r.order, r.probs, r.equities, r.plies, cubeless, strict=True))
         ]
 
     def hint(self, position: Position, dice: Iterable[int], match: object | None = None,
              count: int = 5) -> list[RankedPlay]:
-        """The ``count`` best plays (all with ``count`` 0), as :meth:`rank_plays` values them."""
+        """The ``count`` best plays (all with ``count`` 0), as :meth:`rank_plays` values them
+        at this engine's depth (and at ``match``'s score and cube when given)."""
         ranked = self.rank_plays(position, dice, match)
         return ranked if count <= 0 else ranked[:count]
 

@@ -26,7 +26,6 @@ search calls it without Python in between.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from enum import IntEnum
 from importlib import resources
@@ -39,7 +38,14 @@ from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import encode_into, is_contact
-from gammon.ai.network import Network, _sigmoid, flip_into, net_index
+from gammon.ai.network import (
+    Network,
+    _sigmoid,
+    flip_into,
+    net_index,
+    settle_into,
+    terminal_into,
+)
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -71,6 +77,15 @@ class Evaluator(Protocol):
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
         """``(n, 5)`` probabilities, each row for the player on roll of that position."""
+        ...
+
+
+@runtime_checkable
+class CompiledEvaluator(Evaluator, Protocol):
+    """An evaluator the compiled kernels can run without Python: :func:`static_eval`'s arrays."""
+
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The arrays :func:`static_eval` needs after ``checkers``: weights, database, switch."""
         ...
 
 
@@ -106,30 +121,21 @@ def classify_board(b):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def over_into(b, checkers, out):  # type: ignore[no-untyped-def]
-    """The exact result of a finished game for the player on roll.
+    """The exact result of a finished game for the player on roll of ``b``.
 
-    "A gammon: the loser has borne off no checker.  A backgammon: the loser has
-    borne off none and still has a checker on the bar or in the winner's home board."
+    ``checkers`` is the variant's checkers per side; the rule itself is
+    :func:`gammon.ai.network.terminal_into` (one compiled copy of
+    :attr:`gammon.core.Position.outcome`), seen from whichever side won.
     """
-    for k in range(5):
-        out[k] = 0.0
     if _side_total(b, 0) == 0:
-        lo = 25  # the player on roll has won
+        terminal_into(b, checkers, out)  # the player on roll has won
     else:
-        lo = 0
-    total = _side_total(b, lo)
-    back = 0
-    for i in range(18, 25):
-        back += b[lo + i]
-    gammon = total >= checkers
-    bg = gammon and back > 0
-    if lo == 25:
-        out[0] = 1.0
-        out[1] = 1.0 if gammon else 0.0
-        out[2] = 1.0 if bg else 0.0
-    else:
-        out[3] = 1.0 if gammon else 0.0
-        out[4] = 1.0 if bg else 0.0
+        sw = np.empty(50, dtype=np.uint8)
+        for i in range(25):
+            sw[i] = b[25 + i]
+            sw[25 + i] = b[i]
+        terminal_into(sw, checkers, out)
+        flip_into(out, out)
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")
@@ -205,6 +211,7 @@ def static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, o
         return c
     encode_into(b, x)
     forward_fast(x, w1, b1, w2t, b2, net_index(b, w1.shape[0]), h, idx, out)
+    settle_into(b, checkers, out)
     return c
 
 
@@ -265,6 +272,8 @@ class NetEvaluator:
 
     def __init__(self, network: Network) -> None:
         self.network = network
+        self._kernel_args: tuple[Any, ...] | None = None
+        self._ply0: Any = None
 
     @property
     def bearoff(self) -> BearoffDatabase | None:
@@ -272,7 +281,7 @@ class NetEvaluator:
 
     def kernel_args(self) -> tuple[Any, ...]:
         """The arrays :func:`static_eval` needs after ``checkers``: weights, database, switch."""
-        args: tuple[Any, ...] | None = getattr(self, "_kernel_args", None)
+        args = self._kernel_args
         if args is None:
             n = self.network
             db = self.bearoff
@@ -285,7 +294,7 @@ class NetEvaluator:
         # The search kernel at 0 plies: one compiled entry point for every evaluation.
         from gammon.ai.search import PlyEvaluator
 
-        ply0: PlyEvaluator | None = getattr(self, "_ply0", None)
+        ply0: PlyEvaluator | None = self._ply0
         if ply0 is None:
             ply0 = self._ply0 = PlyEvaluator(self, 0, cache_bits=1)
         return ply0.evaluate_batch(positions)
@@ -312,31 +321,24 @@ class ClassifyingEvaluator(NetEvaluator):
 
 # -- defaults ----------------------------------------------------------------------
 
-_lock = threading.Lock()
-_default_network: list[Network] = []
-
-
 def default_network() -> Network:
-    """The weights shipped in ``gammon/ai/data/weights.npz`` (loaded once).
+    """The weights shipped in ``gammon/ai/data/weights.npz``, read now (a new copy each call).
 
     :raises GammonError: the package data is missing or damaged.
     """
-    with _lock:
-        if not _default_network:
-            ref = resources.files("gammon.ai") / "data" / WEIGHTS_FILE
-            try:
-                with resources.as_file(ref) as path:
-                    net = Network.load(path)
-            except (OSError, FileNotFoundError) as exc:
-                raise GammonError(f"the default weights are missing: {exc}") from None
-            meta_ref = resources.files("gammon.ai") / "data" / WEIGHTS_META_FILE
-            if meta_ref.is_file():
-                try:
-                    net.meta = {**net.meta, **json.loads(meta_ref.read_text())}
-                except (OSError, ValueError):
-                    pass
-            _default_network.append(net)
-        return _default_network[0]
+    ref = resources.files("gammon.ai") / "data" / WEIGHTS_FILE
+    try:
+        with resources.as_file(ref) as path:
+            net = Network.load(path)
+    except (OSError, FileNotFoundError) as exc:
+        raise GammonError(f"the default weights are missing: {exc}") from None
+    meta_ref = resources.files("gammon.ai") / "data" / WEIGHTS_META_FILE
+    if meta_ref.is_file():
+        try:
+            net.meta = {**net.meta, **json.loads(meta_ref.read_text())}
+        except (OSError, ValueError):
+            pass
+    return net
 
 
 def load_network(weights: str | Network | None) -> Network:

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, swap_into
+from gammon.ai.probabilities import Probabilities
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
@@ -134,11 +135,14 @@ def flip_into(y, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def terminal_into(b, out):  # type: ignore[no-untyped-def]
+def terminal_into(b, checkers, out):  # type: ignore[no-untyped-def]
     """Result of a finished game for the player whose side (``b[:25]``) is empty.
 
+    ``checkers`` is the variant's checkers per side (15, or 1-3 in Hypergammon):
     "A gammon: the loser has borne off no checker.  A backgammon: the loser has
-    borne off none and still has a checker on the bar or in the winner's home board."
+    borne off none and still has a checker on the bar or in the winner's home
+    board."  This is the one compiled copy of :attr:`gammon.core.Position.outcome`
+    (a test compares them over finished positions of every variant).
     """
     total = 0
     back = 0
@@ -147,11 +151,50 @@ def terminal_into(b, out):  # type: ignore[no-untyped-def]
         if i >= 18:
             back += b[25 + i]
     out[0] = 1.0
-    gammon = total >= 15
+    gammon = total >= checkers
     out[1] = 1.0 if gammon else 0.0
     out[2] = 1.0 if gammon and back > 0 else 0.0
     out[3] = 0.0
     out[4] = 0.0
+
+
+@njit(cache=True)
+def settle_into(b, checkers, out):  # type: ignore[no-untyped-def]
+    """Make a net's five outputs obey what the board already decides (the rules of scoring).
+
+    A side that has borne off a checker can no longer lose a gammon ("a
+    gammon: the loser has borne off no checker"); a side with no checker left
+    on the bar or in the other's home board can no longer be backgammoned
+    (checkers only move forward); and a gammon is a win, a backgammon a gammon.
+    """
+    me = 0
+    opp = 0
+    back_me = 0
+    back_opp = 0
+    for i in range(25):
+        a = b[i]
+        c = b[25 + i]
+        me += a
+        opp += c
+        if i >= 18:
+            back_me += a
+            back_opp += c
+    if opp < checkers or back_opp == 0:
+        out[2] = 0.0
+        if opp < checkers:
+            out[1] = 0.0
+    if me < checkers or back_me == 0:
+        out[4] = 0.0
+        if me < checkers:
+            out[3] = 0.0
+    if out[1] > out[0]:
+        out[1] = out[0]
+    if out[2] > out[1]:
+        out[2] = out[1]
+    if out[3] > 1.0 - out[0]:
+        out[3] = 1.0 - out[0]
+    if out[4] > out[3]:
+        out[4] = out[3]
 
 
 @njit(cache=True)
@@ -171,7 +214,7 @@ def net_index(b, knets):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def evaluate_results(boards, n, w1, b1, w2, b2, xs, ys, tmp):  # type: ignore[no-untyped-def]
+def evaluate_results(boards, n, checkers, w1, b1, w2, b2, xs, ys, tmp):  # type: ignore[no-untyped-def]
     """Probabilities, in the MOVER's view, of ``boards[:n]`` (move results, mover first).
 
     Each result is swapped so the opponent is on roll, encoded into ``xs[r]``,
@@ -185,11 +228,12 @@ def evaluate_results(boards, n, w1, b1, w2, b2, xs, ys, tmp):  # type: ignore[no
     for r in range(n):
         row = boards[r]
         if side_empty(row, 0):
-            terminal_into(row, ys[r])
+            terminal_into(row, checkers, ys[r])
         else:
             swap_into(row, tmp)
             encode_into(tmp, xs[r])
             forward_one(xs[r], w1, b1, w2, b2, net_index(tmp, knets), h, ys[r])
+            settle_into(tmp, checkers, ys[r])
             flip_into(ys[r], ys[r])
         v = equity_of(ys[r])
         if v > bestv:
@@ -199,13 +243,13 @@ def evaluate_results(boards, n, w1, b1, w2, b2, xs, ys, tmp):  # type: ignore[no
 
 
 def flip_probs(y: Sequence[float]) -> tuple[float, float, float, float, float]:
-    """The five probabilities seen by the other player."""
-    return (1.0 - y[0], y[3], y[4], y[1], y[2])
+    """The five probabilities seen by the other player (:meth:`Probabilities.flipped`)."""
+    return Probabilities.of(y).flipped().as_tuple()
 
 
 def equity(y: Sequence[float]) -> float:
-    """Cubeless money equity of (win, wg, wbg, lg, lbg)."""
-    return float(2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4])
+    """Cubeless money equity of (win, wg, wbg, lg, lbg) (:attr:`Probabilities.equity`)."""
+    return Probabilities.of(y).equity
 
 
 class Network:
@@ -281,10 +325,13 @@ class Network:
 
     # -- evaluation --------------------------------------------------------
 
-    def evaluate_boards(self, boards: np.ndarray) -> np.ndarray:
-        """Probabilities ``(n, 5)`` for boards ``(n, 50)``, each seen from the player on roll."""
+    def evaluate_boards(self, boards: np.ndarray, checkers: int = 15) -> np.ndarray:
+        """Probabilities ``(n, 5)`` for boards ``(n, 50)``, each seen from the player on roll.
+
+        ``checkers``: the variant's checkers per side (it decides what a finished game is worth).
+        """
         boards = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50)
-        out: np.ndarray = _evaluate_on_roll(boards, self.w1, self.b1, self.w2, self.b2)
+        out: np.ndarray = _evaluate_on_roll(boards, checkers, self.w1, self.b1, self.w2, self.b2)
         return out
 
     def evaluate(self, board: bytes | np.ndarray) -> tuple[float, ...]:
@@ -292,17 +339,18 @@ class Network:
         b = np.frombuffer(board, dtype=np.uint8) if isinstance(board, bytes) else board
         return tuple(float(v) for v in self.evaluate_boards(np.asarray(b))[0])
 
-    def evaluate_results(self, boards: np.ndarray) -> tuple[np.ndarray, int]:
+    def evaluate_results(self, boards: np.ndarray, checkers: int = 15) -> tuple[np.ndarray, int]:
         """Mover's-view probabilities of move results ``(n, 50)`` and the best index.
 
-        This is the one-batch evaluation of every candidate play of a roll.
+        This is the one-batch evaluation of every candidate play of a roll;
+        ``checkers`` as for :meth:`evaluate_boards`.
         """
         boards = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50)
         n = boards.shape[0]
         xs = np.zeros((max(n, 1), NUM_INPUTS), dtype=np.float32)
         ys = np.zeros((max(n, 1), NUM_OUTPUTS), dtype=np.float32)
         tmp = np.zeros(50, dtype=np.uint8)
-        best = evaluate_results(boards, n, self.w1, self.b1, self.w2, self.b2, xs, ys, tmp)
+        best = evaluate_results(boards, n, checkers, self.w1, self.b1, self.w2, self.b2, xs, ys, tmp)
         return ys[:n], int(best)
 
     def rank_plays(self, position: Position, dice: Iterable[int]) -> list[RankedPlay]:
@@ -316,7 +364,7 @@ class Network:
         boards = np.frombuffer(
             b"".join(p.board for p in plays.positions()), dtype=np.uint8
         ).reshape(-1, 50)
-        ys, _ = self.evaluate_results(boards)
+        ys, _ = self.evaluate_results(boards, position.variant.checkers)
         ranked = [
             RankedPlay(plays[i], tuple(float(v) for v in ys[i]), equity(ys[i]))
             for i in range(len(plays))
@@ -334,7 +382,7 @@ class RankedPlay(NamedTuple):
 
 
 @njit(cache=True)
-def _evaluate_on_roll(boards, w1, b1, w2, b2):  # type: ignore[no-untyped-def]
+def _evaluate_on_roll(boards, checkers, w1, b1, w2, b2):  # type: ignore[no-untyped-def]
     n = boards.shape[0]
     out = np.empty((n, NUM_OUTPUTS), dtype=np.float32)
     x = np.zeros(NUM_INPUTS, dtype=np.float32)
@@ -345,9 +393,10 @@ def _evaluate_on_roll(boards, w1, b1, w2, b2):  # type: ignore[no-untyped-def]
             # The opponent has borne off everything: the player on roll lost.
             swap = np.empty(50, dtype=np.uint8)
             swap_into(boards[r], swap)
-            terminal_into(swap, out[r])
+            terminal_into(swap, checkers, out[r])
             flip_into(out[r], out[r])
             continue
         encode_into(boards[r], x)
         forward_one(x, w1, b1, w2, b2, net_index(boards[r], knets), h, out[r])
+        settle_into(boards[r], checkers, out[r])
     return out

@@ -63,7 +63,8 @@ from gammon.ai.cube import (
 from gammon.ai.encoding import NUM_INPUTS, is_contact, pips
 from gammon.ai.evaluator import result_eval, static_eval
 from gammon.ai.met import MatchEquityTable, default_met
-from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
+from gammon.ai.network import NUM_OUTPUTS, Network, equity_of, side_empty
+from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.core import movegen
 from gammon.core.errors import GammonError
@@ -197,7 +198,7 @@ def _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2, ro
         result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
         if side_empty(gb[r], 0):
             return r
-        v = 2.0 * y[0] - 1.0 + y[1] - y[3] + y[2] - y[4]
+        v = equity_of(y)
         if v > bestv:
             bestv = v
             best = r
@@ -363,11 +364,8 @@ class _Job:
 
 
 def _flip5(v: np.ndarray) -> np.ndarray:
-    return np.array([1.0 - v[0], v[3], v[4], v[1], v[2]])
-
-
-def _eq(v: np.ndarray) -> float:
-    return float(2.0 * v[0] - 1.0 + v[1] - v[3] + v[2] - v[4])
+    out: np.ndarray = flip_rows(v)[0]
+    return out
 
 
 def _splitmix(state: list[int]) -> int:
@@ -635,19 +633,18 @@ def _work(first_trial: int, count: int) -> np.ndarray:
 
 def _kernel_of(evaluator: Any) -> tuple[tuple[Any, ...] | None, Any]:
     """The compiled-path arguments (weights, bear-off tables, switch) and a Python evaluator."""
-    if isinstance(evaluator, Network):
-        from gammon.ai.evaluator import NetEvaluator
+    from gammon.ai.evaluator import CompiledEvaluator, Evaluator, NetEvaluator
+    from gammon.ai.search import PlyEvaluator
 
+    if isinstance(evaluator, Network):
         evaluator = NetEvaluator(evaluator)
-    inner = getattr(evaluator, "inner", None)
-    if inner is not None and hasattr(inner, "kernel_args") and getattr(evaluator, "plies", 0) == 0:
-        evaluator = inner
-    kernel = None
-    if hasattr(evaluator, "kernel_args"):
-        kernel = tuple(evaluator.kernel_args())
-    elif not hasattr(evaluator, "evaluate_batch"):
+    if isinstance(evaluator, PlyEvaluator) and evaluator.plies == 0:
+        evaluator = evaluator.inner
+    if isinstance(evaluator, CompiledEvaluator):
+        return tuple(evaluator.kernel_args()), evaluator
+    if not isinstance(evaluator, Evaluator):
         raise GammonError("a rollout needs a Network or an evaluator with evaluate_batch")
-    return kernel, evaluator
+    return None, evaluator
 
 
 def _summarise(vals: np.ndarray, settings: RolloutSettings, stopped: bool,
@@ -655,7 +652,7 @@ def _summarise(vals: np.ndarray, settings: RolloutSettings, stopped: bool,
     n = vals.shape[0]
     nplies = float(vals[:, NUM_OUTPUTS + 2].mean())
     probs = vals[:, :NUM_OUTPUTS]
-    eqs = 2.0 * probs[:, 0] - 1.0 + probs[:, 1] - probs[:, 3] + probs[:, 2] - probs[:, 4]
+    eqs = equities(probs)
 
     def se(col: np.ndarray) -> float:
         return float(np.std(col, ddof=1) / math.sqrt(n)) if n > 1 else math.inf
@@ -747,9 +744,7 @@ def rollout(
                 vals = np.concatenate(prefix)
                 n = vals.shape[0]
                 if n >= s.min_trials and n < s.trials:
-                    col = vals[:, NUM_OUTPUTS] if s.cubeful else (
-                        2.0 * vals[:, 0] - 1.0 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4]
-                    )
+                    col = vals[:, NUM_OUTPUTS] if s.cubeful else equities(vals[:, :NUM_OUTPUTS])
                     if float(np.std(col, ddof=1)) / math.sqrt(n) < target:
                         return True
         return False
@@ -822,7 +817,7 @@ def rollout_play(
         g = 1.0 if o.kind >= 2 else 0.0
         bg = 1.0 if o.kind >= 3 else 0.0
         probs = (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
-        eq = _eq(np.array(probs))
+        eq = equity(probs)
         info = cube_info or CubeInfo()
         ce = cm = None
         if s.cubeful:

@@ -29,7 +29,7 @@ move generator buffers; a workspace serves one thread at a time.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +46,7 @@ from gammon.ai.evaluator import (
     static_eval,
 )
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
+from gammon.ai.probabilities import equities
 from gammon.core import movegen
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
@@ -84,9 +85,13 @@ class MoveFilter:
         return out
 
 
-#: GNU Backgammon's "normal" filters: at every depth keep 8 plays within 0.16 of
-#: the best by 0-ply, then search those directly at the final depth.
-DEFAULT_FILTERS: tuple[MoveFilter | None, ...] = (MoveFilter(0, 8, 0.16), None, None)
+#: The filters: keep up to 8 plays within 0.16 of the best by 0-ply (GNU
+#: Backgammon's "normal" first stage); for a 2-ply (or deeper) search value those
+#: at 1-ply (a twentieth of the cost of 2-ply each) and keep up to 4 within 0.06
+#: of the best there, then search the survivors at the final depth.
+DEFAULT_FILTERS: tuple[MoveFilter | None, ...] = (
+    MoveFilter(0, 8, 0.16), MoveFilter(0, 4, 0.06), None,
+)
 
 
 # -- the kernels ---------------------------------------------------------------------
@@ -459,19 +464,34 @@ class Ranked:
     plies: np.ndarray
 
 
+#: What ranks plays: ``scorer(probs, rows)`` values the results ``rows`` (indices
+#: into the boards) from their mover's-view probabilities ``probs`` ``(len(rows), 5)``,
+#: higher is better, on the scale of equity (the filters' thresholds apply to it).
+Scorer = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def money_scorer(probs: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The default :data:`Scorer`: cubeless money equity."""
+    return equities(probs)
+
+
 def rank_results(evaluator: PlyEvaluator, boards: np.ndarray, probs0: np.ndarray, plies: int,
                  checkers: int = 15, flags: int = 1,
-                 filters: Sequence[MoveFilter | None] = DEFAULT_FILTERS) -> Ranked:
+                 filters: Sequence[MoveFilter | None] = DEFAULT_FILTERS,
+                 scorer: Scorer | None = None) -> Ranked:
     """Rank move results ``boards`` ``(n, 50)`` given their 0-ply values ``probs0``.
 
     At each depth ``d`` below ``plies`` with a filter, the survivors of the
     previous stage are valued at depth ``d`` (0-ply values are given) and
-    filtered; the last survivors are valued at ``plies``.
+    filtered; the last survivors are valued at ``plies``.  ``scorer`` turns
+    probabilities into what is compared (default: cubeless money equity; the
+    engine passes a match-aware one, :mod:`gammon.ai.match_play`).
     """
+    score = scorer or money_scorer
     n = boards.shape[0]
     probs = np.array(probs0, dtype=np.float64).reshape(n, NUM_OUTPUTS)
     depth = np.zeros(n, dtype=np.int64)
-    eq = _equities(probs)
+    eq = np.asarray(score(probs, np.arange(n)), dtype=np.float64)
     alive = np.arange(n)
     # Elimination rank: plays filtered out earlier rank below later survivors.
     stage_of = np.zeros(n, dtype=np.int64)
@@ -481,7 +501,7 @@ def rank_results(evaluator: PlyEvaluator, boards: np.ndarray, probs0: np.ndarray
             ys = evaluator.evaluate_results(boards[alive], d, checkers, flags)
             probs[alive] = ys
             depth[alive] = d
-            eq[alive] = _equities(ys)
+            eq[alive] = score(ys, alive)
         if f is not None:
             alive = alive[f.keep(eq[alive])]
             stage_of[alive] = d + 1
@@ -489,16 +509,10 @@ def rank_results(evaluator: PlyEvaluator, boards: np.ndarray, probs0: np.ndarray
         ys = evaluator.evaluate_results(boards[alive], plies, checkers, flags)
         probs[alive] = ys
         depth[alive] = plies
-        eq[alive] = _equities(ys)
+        eq[alive] = score(ys, alive)
         stage_of[alive] = plies + 1
     order = np.lexsort((-eq, -stage_of))
     return Ranked(order, probs[order], eq[order], depth[order])
-
-
-def _equities(probs: np.ndarray) -> np.ndarray:
-    p = np.asarray(probs, dtype=np.float64).reshape(-1, NUM_OUTPUTS)
-    out: np.ndarray = 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
-    return out
 
 
 # -- levels ---------------------------------------------------------------------------

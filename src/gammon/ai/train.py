@@ -161,7 +161,7 @@ def _choose(kind, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy
         for r in range(n):
             row = gb[r]
             if side_empty(row, 0):
-                terminal_into(row, cy[r])
+                terminal_into(row, _CHECKERS, cy[r])
                 return n, r
             swap_into(row, tmp)
             encode_into(tmp, cx[r])
@@ -187,7 +187,7 @@ def _choose(kind, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy
 def _result_points(b):  # type: ignore[no-untyped-def]
     """Points won (1, 2 or 3) by the player whose side of ``b`` is empty."""
     out = np.empty(5, dtype=np.float32)
-    terminal_into(b, out)
+    terminal_into(b, _CHECKERS, out)
     return 1 + int(out[1]) + int(out[2])
 
 
@@ -277,7 +277,7 @@ def _train_games(  # type: ignore[no-untyped-def]
                 continue
             row = gb[best]
             if side_empty(row, 0):
-                terminal_into(row, g)
+                terminal_into(row, _CHECKERS, g)
                 done = True
                 pts = 1 + int(g[1]) + int(g[2])
                 stats[1] += t + 1

@@ -1,9 +1,10 @@
 """The neural engine as a :class:`~gammon.play.players.Player`: plays, cube, resignations.
 
-Checker play comes from :class:`gammon.ai.engine.Engine` at the chosen level;
-cube decisions from :func:`gammon.ai.cube.cube_decision` over the engine's
-evaluation of the position before the roll (money or match play, with our own
-match equity table).
+Checker play comes from :class:`gammon.ai.engine.Engine` at the chosen level,
+valued at the game's score and cube (match-aware: :mod:`gammon.ai.match_play`);
+cube decisions from :meth:`Engine.cube_action` over the engine's evaluation of
+the position before the roll at the level's own depth (money or match play,
+with our own match equity table).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gammon.ai.probabilities import equity
 from gammon.core.game import Phase
 from gammon.core.plays import Play
 from gammon.core.position import ResultKind
@@ -27,8 +29,8 @@ class AIPlayer:
     """The computer opponent driven by our own network and search.
 
     ``level`` is one of :data:`gammon.ai.search.LEVELS` (beginner ... strongest).
-    The cube is judged on the 0-ply evaluation, which is fast and sound enough
-    for play; analysis uses deeper plies.
+    Plays and cube decisions both use the level's depth (world-class 1-ply,
+    strongest 2-ply) and the game's score and cube.
     """
 
     def __init__(self, level: str = "expert", seed: int | None = None, engine: Engine | None = None) -> None:
@@ -46,17 +48,27 @@ class AIPlayer:
         if len(plays) == 1:
             return plays[0]
         assert game.rolled is not None
-        best = self.engine.best_play(game.position, game.rolled)
+        best = self.engine.best_play(game.position, game.rolled, game)
         for play in plays:
             if play.position == best.position:
                 return play
         return plays[0]  # unreachable: the engine chooses among the same legal plays
 
+    def hint(self, game: Game, count: int = 5):  # type: ignore[no-untyped-def]
+        """The best plays of the roll in ``game`` at this player's depth, score and cube.
+
+        A list of :class:`gammon.ai.engine.RankedPlay` (empty before a roll or
+        when nothing can be played).
+        """
+        if game.rolled is None:
+            return []
+        return self.engine.hint(game.position, game.rolled, game, count)
+
     def choose_double_number(self, game: Game) -> int:
         """Acey-Deucey: the double whose best play leaves the highest equity."""
         best_number, best_equity = 1, -np.inf
         for n in range(1, 7):
-            ranked = self.engine.rank_plays(game.position, (n, n))
+            ranked = self.engine.rank_plays(game.position, (n, n), game)
             value = ranked[0].equity if ranked else -np.inf
             if value > best_equity:
                 best_number, best_equity = n, value
@@ -65,10 +77,7 @@ class AIPlayer:
     # -- the cube --------------------------------------------------------------
 
     def _decision(self, game: Game):  # type: ignore[no-untyped-def]
-        from gammon.ai.cube import CubeInfo, cube_decision, cube_efficiency
-
-        probs = self.engine.static_evaluator.evaluate(game.position)
-        return cube_decision(probs, CubeInfo.from_game(game), cube_efficiency(game.position))
+        return self.engine.cube_action(game.position, game)
 
     def cube_action(self, game: Game) -> CubeAction:
         from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE
@@ -96,8 +105,7 @@ class AIPlayer:
         position = game.position if game.turn != resigner else game.position.swap()
         # ``position`` is now seen by the player answering (on roll or not, the
         # evaluation is close enough to judge an offer).
-        win, wg, wbg, lg, lbg = (float(x) for x in self.engine.static_evaluator.evaluate(position))
-        expected = (win - wg) * 1 + (wg - wbg) * 2 + wbg * 3 - ((1 - win) - lg) - (lg - lbg) * 2 - lbg * 3
+        expected = equity(self.engine.static_evaluator.evaluate(position))
         offered = game.points_for(ResultKind(kind)) / max(1, game.cube_value)
         return offered >= expected - 1e-9
 

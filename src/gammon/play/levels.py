@@ -58,4 +58,21 @@ def make_computer_player(level: str = DEFAULT_LEVEL, seed: int | None = None) ->
     return AIPlayer(key, seed)
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_DESCRIPTIONS", "find_level", "make_computer_player"]
+def make_engine(level: str = DEFAULT_LEVEL, seed: int | None = None):  # type: ignore[no-untyped-def]
+    """The neural engine of ``level`` (its depth and noise), for hints and analysis at that level.
+
+    ``heuristic`` has no engine: it gets the expert one.  Pass the game (or a
+    :class:`~gammon.ai.cube.CubeInfo`) as ``match`` to the engine's ``hint``,
+    ``rank_plays`` and ``cube_action`` to have them valued at its score and cube.
+
+    :raises GammonError: an unknown level.
+    """
+    from gammon.ai.engine import Engine
+
+    key = find_level(level)
+    return Engine("expert" if key == "heuristic" else key, seed=seed)
+
+
+__all__ = [
+    "DEFAULT_LEVEL", "LEVELS", "LEVEL_DESCRIPTIONS", "find_level", "make_computer_player", "make_engine",
+]

@@ -1,0 +1,354 @@
+"""Gammon chances in lopsided contact positions: find them, measure the net against our own rollouts, refine.
+
+TD self-play sees few positions where one side is crushed (a checker on the
+bar against a closed or crunched board, a blitz), so the net's gammon chances
+there drift (+0.05 to +0.13 was measured, e.g. 70% gammons where 42% is
+right), which makes the cube double too early and pass wrongly.  The cure is
+supervised refinement on targets we make ourselves, never another engine's:
+
+1. **positions**: our own 0-ply self-play (:func:`gammon.ai.refine.collect_positions`),
+   keeping the lopsided ones (:func:`is_lopsided`: a side on the bar against
+   at least four made home points, or a side far behind in a blitz);
+2. **targets**: a 0-ply rollout of each, played to the end (gammons are only
+   known at the end), seeded per position (:func:`rollout_targets`);
+3. **training**: :func:`gammon.ai.refine.fit` on these targets mixed with an
+   ordinary refinement dataset (so that the rest of the game is not forgotten),
+   from the weights to improve; the held-out lopsided positions report the
+   gammon bias (net minus rollout) before and after.
+
+The dataset (positions and targets) is saved in chunks to ``DIR/dataset.npz``
+so an interrupted run resumes; ``DIR/weights.npz`` and ``DIR/meta.json`` hold
+the result.  Run ``python -m gammon.ai.lopsided --base W --out DIR
+[--positions N] [--trials T] [--mix DATASET] [--epochs E] [--lr LR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gammon.ai.bearoff import load as load_bearoff
+from gammon.ai.encoding import encode_batch, is_contact
+from gammon.ai.evaluator import ClassifyingEvaluator
+from gammon.ai.network import Network
+from gammon.ai.refine import Progress, collect_positions, dataset_loss, fit, net_indices
+from gammon.ai.rollout import RolloutSettings, rollout
+from gammon.core.errors import GammonError
+from gammon.core.position import Position
+from gammon.core.variants import STANDARD
+
+DATASET_FILE = "dataset.npz"
+#: Positions rolled out between saves.
+CHUNK = 100
+
+
+def _made_home_points(b: np.ndarray, o: int) -> int:
+    return int(sum(1 for i in range(6) if b[o + i] >= 2))
+
+
+def _pips(b: np.ndarray, o: int) -> int:
+    return int(sum((i + 1) * int(b[o + i]) for i in range(25)))
+
+
+def is_lopsided(board: np.ndarray | bytes) -> bool:
+    """Whether a contact position (player on roll first) is one where a side is crushed.
+
+    Either side has a checker on the bar against at least four made home
+    points of the other, or trails the race by 60 pips or more while still in
+    contact with two or more checkers back (a blitz or a closed-out side).
+    """
+    b = np.frombuffer(board, dtype=np.uint8) if isinstance(board, bytes) else board
+    if not is_contact(b):
+        return False
+    for me, opp in ((0, 25), (25, 0)):
+        if b[me + 24] >= 1 and _made_home_points(b, opp) >= 4:
+            return True
+        back = int(sum(int(b[me + i]) for i in range(18, 25)))
+        if back >= 2 and _pips(b, me) - _pips(b, opp) >= 60:
+            return True
+    return False
+
+
+def lopsided_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
+    """``count`` lopsided self-play positions ``(count, 50)`` (player on roll first)."""
+    out: list[np.ndarray] = []
+    have = 0
+    s = seed
+    while have < count:
+        boards, _ = collect_positions(net, 20_000, seed=s)
+        sel = boards[[is_lopsided(b) for b in boards]]
+        out.append(sel)
+        have += len(sel)
+        s += 1_000_003
+        if len(sel) == 0:
+            raise GammonError("self-play gave no lopsided positions")
+    return np.concatenate(out)[:count]
+
+
+def construct_lopsided(rng: random.Random) -> Position:
+    """One constructed lopsided position, built at random (retried until legal).
+
+    The player on roll has one or two checkers on the bar (and perhaps a blot or
+    an anchor back) against four to six made home points; the opponent's spare
+    checkers are piled deep ("crunched") or kept outside.
+    """
+    while True:
+        opp = [0] * 25  # the opponent's own points 1..24, bar
+        made = rng.sample(range(6), rng.choice((4, 5, 5, 6)))
+        left = 15
+        for i in made:
+            opp[i] = 2
+            left -= 2
+        crunched = rng.random() < 0.6
+        while left > 0:
+            if crunched:
+                i = rng.choice(made)  # piled deep on the home points
+            else:
+                i = rng.randrange(6, 13)  # kept outside
+            opp[i] += 1
+            left -= 1
+        me = [0] * 25
+        me[24] = rng.choice((1, 1, 2))
+        left = 15 - me[24]
+        # A blot or an anchor in the opponent's home board, on a point it has not made.
+        free = [i for i in range(6) if opp[i] == 0]  # the opponent's index i is my 23 - i
+        if free and rng.random() < 0.6:
+            n = rng.choice((1, 2))
+            me[23 - rng.choice(free)] += n
+            left -= n
+        while left > 0:
+            i = rng.randrange(3, 17)
+            if opp[23 - i] == 0:
+                me[i] += 1
+                left -= 1
+        try:
+            return Position(me, opp)
+        except GammonError:
+            continue
+
+
+def constructed_positions(count: int, seed: int = 1) -> np.ndarray:
+    """``count`` boards from :func:`construct_lopsided`, half of them seen from the other side."""
+    rng = random.Random(seed)
+    out = np.zeros((count, 50), dtype=np.uint8)
+    for k in range(count):
+        pos = construct_lopsided(rng)
+        if k % 2:
+            pos = pos.swap()
+        out[k] = np.frombuffer(pos.board, dtype=np.uint8)
+    return out
+
+
+def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
+                    seed: int = 1) -> np.ndarray:
+    """``(n, 5)`` probabilities of each board (player on roll) by a 0-ply rollout to the end.
+
+    Position ``i`` uses dice seed ``seed + i``, so a resumed run gives the same targets.
+    """
+    out = np.zeros((len(boards), 5), dtype=np.float32)
+    for i, b in enumerate(boards):
+        pos = Position._make(bytes(np.asarray(b, dtype=np.uint8)), STANDARD)
+        s = RolloutSettings(trials=trials, seed=seed + i, variance_reduction=False)
+        out[i] = rollout(pos, evaluator, s).probs
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Bias:
+    """Mean of net minus target over positions, per output, with standard errors."""
+
+    mean: tuple[float, ...]
+    se: tuple[float, ...]
+    positions: int
+
+    def line(self) -> str:
+        names = ("win", "wg", "wbg", "lg", "lbg")
+        return "  ".join(f"{n} {m:+.3f}+-{e:.3f}" for n, m, e in zip(names, self.mean, self.se,
+                                                                     strict=True))
+
+
+def gammon_bias(evaluator: ClassifyingEvaluator, boards: np.ndarray, targets: np.ndarray) -> Bias:
+    """How far the static evaluator's probabilities sit from ``targets`` on ``boards``."""
+    ys = evaluator.evaluate_batch(np.ascontiguousarray(boards, dtype=np.uint8))
+    d = ys - np.asarray(targets, dtype=np.float64)
+    n = len(d)
+    se = d.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(5, np.inf)
+    return Bias(tuple(float(v) for v in d.mean(axis=0)), tuple(float(v) for v in se), n)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    base: str = "src/gammon/ai/data/weights.npz"
+    positions: int = 4000
+    trials: int = 72
+    seed: int = 1
+    source: str = "self-play"
+    mix: str | None = None
+    mix_weight: int = 1
+    lopsided_repeat: int = 3
+    epochs: int = 4
+    lr: float = 3e-4
+    batch: int = 128
+    holdout: float = 0.15
+
+
+def _load(path: Path, key: dict[str, object]) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """The saved dataset when it was made with the same settings.
+
+    A dataset of MORE positions serves too: the positions come in a fixed
+    order for a seed, so its first ones are this run's.
+    """
+    if not path.exists():
+        return None
+    with np.load(path, allow_pickle=False) as z:
+        saved = json.loads(str(z["key"]))
+        want = int(key["positions"])  # type: ignore[call-overload]
+        same = {k: v for k, v in saved.items() if k != "positions"} == {
+            k: v for k, v in key.items() if k != "positions"}
+        if not same or int(saved["positions"]) < want:
+            return None
+        boards, targets = np.array(z["boards"])[:want], np.array(z["targets"])[:want]
+        return boards, targets, min(int(z["done"]), want)
+
+
+def _save(path: Path, key: dict[str, object], boards: np.ndarray, targets: np.ndarray,
+          done: int) -> None:
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez_compressed(tmp, boards=boards, targets=targets, done=np.array(done),
+                        key=np.array(json.dumps(key, sort_keys=True)))
+    os.replace(tmp, path)
+
+
+def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None] = print) -> Network:
+    """Positions, targets (resumable), training and files (see the module doc)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    net = Network.load(s.base)
+    ev = ClassifyingEvaluator(net, load_bearoff())
+    key: dict[str, object] = {"base": s.base, "positions": s.positions, "trials": s.trials,
+                              "seed": s.seed}
+    if s.source != "self-play":
+        key["source"] = s.source
+    ds = out / DATASET_FILE
+    t0 = time.perf_counter()
+    loaded = _load(ds, key)
+    if loaded is None:
+        if s.source == "constructed":
+            boards = constructed_positions(s.positions, s.seed)
+        elif s.source == "self-play":
+            boards = lopsided_positions(net, s.positions, s.seed)
+        else:
+            raise GammonError(f"unknown source {s.source!r}: self-play or constructed")
+        targets = np.zeros((len(boards), 5), dtype=np.float32)
+        done = 0
+        _save(ds, key, boards, targets, done)
+        log(f"positions: {len(boards)} lopsided  {time.perf_counter() - t0:.1f}s")
+    else:
+        boards, targets, done = loaded
+        log(f"positions: {len(boards)} from {ds} ({done} rolled out)")
+    t1 = time.perf_counter()
+    start = done
+    while done < len(boards):
+        hi = min(len(boards), done + CHUNK)
+        targets[done:hi] = rollout_targets(ev, boards[done:hi], s.trials, s.seed * 1_000_003 + done)
+        done = hi
+        _save(ds, key, boards, targets, done)
+        el = time.perf_counter() - t1
+        log(f"targets: {done}/{len(boards)}  {el:.0f}s  "
+            f"{el / max(1, done - start):.2f} s/position")
+    # Training: lopsided (repeated) plus the mix dataset.
+    perm = np.random.default_rng(s.seed + 17).permutation(len(boards))
+    nh = max(1, int(round(s.holdout * len(boards))))
+    ho, tr = perm[:nh], perm[nh:]
+    before = gammon_bias(ev, boards[ho], targets[ho])
+    log(f"held-out bias before ({nh} positions): {before.line()}")
+    xb = [np.repeat(boards[tr], s.lopsided_repeat, axis=0)]
+    tb = [np.repeat(targets[tr], s.lopsided_repeat, axis=0)]
+    hold_b, hold_t = [boards[ho]], [targets[ho]]
+    if s.mix:
+        with np.load(s.mix, allow_pickle=False) as z:
+            mb, mt, md = np.array(z["boards"]), np.array(z["targets"]), int(z["done"])
+        mb, mt = mb[:md], mt[:md]
+        mp = np.random.default_rng(s.seed + 29).permutation(len(mb))
+        mh = mp[: len(mp) // 10]
+        mtr = mp[len(mp) // 10:]
+        xb.append(np.repeat(mb[mtr], s.mix_weight, axis=0))
+        tb.append(np.repeat(mt[mtr], s.mix_weight, axis=0))
+        hold_b.append(mb[mh])
+        hold_t.append(mt[mh])
+        log(f"mix: {len(mtr)} positions from {s.mix} (+{len(mh)} held out)")
+    bx = np.ascontiguousarray(np.concatenate(xb))
+    x = encode_batch(bx)
+    t = np.concatenate(tb).astype(np.float32)
+    k = net_indices(bx, net.nets)
+    hb = np.ascontiguousarray(np.concatenate(hold_b))
+    hold = (encode_batch(hb), np.concatenate(hold_t).astype(np.float32), net_indices(hb, net.nets))
+    loss0 = dataset_loss(net, *hold)
+
+    def show(p: Progress) -> None:
+        log(p.line())
+
+    refined, best_epoch = fit(net, x, t, k, epochs=s.epochs, lr=s.lr, batch=s.batch, seed=s.seed,
+                              holdout=hold, progress=show)
+    loss1 = dataset_loss(refined, *hold)
+    after = gammon_bias(ClassifyingEvaluator(refined, ev.bearoff), boards[ho], targets[ho])
+    log(f"held-out loss {loss0:.5f} -> {loss1:.5f} (best epoch {best_epoch})")
+    log(f"held-out bias after: {after.line()}")
+    refined.meta = {
+        **net.meta,
+        "kind": "supervised refinement on own rollouts of lopsided positions",
+        "base_lopsided": {"path": s.base, "kind": net.meta.get("kind")},
+        "lopsided": {"settings": asdict(s), "positions": int(len(boards)),
+                     "heldout_loss": [loss0, loss1], "best_epoch": best_epoch,
+                     "bias_before": asdict(before), "bias_after": asdict(after)},
+        "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+    }
+    refined.save(out / "weights.npz")
+    (out / "meta.json").write_text(json.dumps(refined.meta, indent=1, sort_keys=True) + "\n")
+    return refined
+
+
+def main(argv: list[str] | None = None) -> int:
+    d = Settings()
+    p = argparse.ArgumentParser(prog="python -m gammon.ai.lopsided", description=__doc__.split("\n")[0])
+    p.add_argument("--base", default=d.base)
+    p.add_argument("--out", required=True)
+    p.add_argument("--positions", type=int, default=d.positions)
+    p.add_argument("--trials", type=int, default=d.trials)
+    p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--source", choices=("self-play", "constructed"), default=d.source)
+    p.add_argument("--mix", default=None, help="a refinement dataset.npz to train on as well")
+    p.add_argument("--mix-weight", type=int, default=d.mix_weight)
+    p.add_argument("--repeat", type=int, default=d.lopsided_repeat, help="copies of each lopsided position")
+    p.add_argument("--epochs", type=int, default=d.epochs)
+    p.add_argument("--lr", type=float, default=d.lr)
+    a = p.parse_args(argv)
+    s = Settings(base=a.base, positions=a.positions, trials=a.trials, seed=a.seed,
+                 source=a.source, mix=a.mix,
+                 mix_weight=a.mix_weight, lopsided_repeat=a.repeat, epochs=a.epochs, lr=a.lr)
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
+    log("settings: " + json.dumps(asdict(s)))
+    try:
+        run(s, a.out, log)
+    except GammonError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,111 @@
+"""Lopsided positions: the detector, the rules gammon chances obey, and the refinement run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from gammon.ai.engine import Engine
+from gammon.ai.lopsided import Settings, gammon_bias, is_lopsided, run
+from gammon.ai.network import Network
+from gammon.core.position import Position
+
+
+def _row(**points: int) -> list[int]:
+    """A side's 25 counts: p1..p24 and bar."""
+    r = [0] * 25
+    for k, v in points.items():
+        r[24 if k == "bar" else int(k[1:]) - 1] = v
+    return r
+
+
+CRUSHED = Position(  # on the bar against a five-point board, with the rest far behind
+    _row(bar=1, p24=1, p13=5, p8=3, p6=3, p5=2),
+    _row(p6=3, p5=3, p4=2, p3=2, p2=2, p13=3),
+)
+
+
+def test_the_detector_follows_its_definition() -> None:
+    assert is_lopsided(CRUSHED.board)
+    assert is_lopsided(CRUSHED.swap().board)  # either side may be the crushed one
+    assert not is_lopsided(Position.initial().board)
+    race = Position(_row(p6=5, p5=5, p4=5), _row(p6=5, p5=5, p3=5))
+    assert not is_lopsided(race.board)
+
+
+def test_gammon_chances_obey_the_board() -> None:
+    """A side that has borne off a checker cannot lose a gammon; no checker back, no backgammon."""
+    engine = Engine("expert")
+    rng = np.random.default_rng(2)
+    checked = 0
+    for _ in range(10):
+        pos = Position.initial()
+        for _ply in range(300):
+            p = engine.evaluate(pos).probabilities
+            me_left = sum(pos.board[:25])
+            opp_left = sum(pos.board[25:])
+            if opp_left < 15:
+                assert p[1] == 0.0 and p[2] == 0.0
+                checked += 1
+            if me_left < 15:
+                assert p[3] == 0.0 and p[4] == 0.0
+            if not any(pos.board[25 + 18:50]):
+                assert p[2] == 0.0
+            if not any(pos.board[18:25]):
+                assert p[4] == 0.0
+            assert p[1] <= p[0] and p[2] <= p[1] and p[3] <= 1 - p[0] + 1e-7 and p[4] <= p[3]
+            d = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+            ranked = engine.rank_plays(pos, d)
+            if ranked:
+                pos = ranked[0].play.position
+                if pos.outcome is not None:
+                    break
+            pos = pos.swap()
+    assert checked > 0
+
+
+def test_the_refinement_run_makes_weights_and_resumes(tmp_path: Path) -> None:
+    base = tmp_path / "base.npz"
+    Engine("expert").network.save(base)
+    s = Settings(base=str(base), positions=12, trials=4, epochs=1, holdout=0.25)
+    lines: list[str] = []
+    net = run(s, tmp_path / "run", lines.append)
+    assert isinstance(net, Network)
+    assert (tmp_path / "run" / "weights.npz").exists() and (tmp_path / "run" / "meta.json").exists()
+    assert any(line.startswith("held-out bias after") for line in lines)
+    again: list[str] = []
+    run(s, tmp_path / "run", again.append)
+    assert "from" in again[0] and "(12 rolled out)" in again[0]
+
+
+def test_bias_is_zero_against_the_evaluator_itself() -> None:
+    engine = Engine("expert")
+    boards = np.frombuffer(CRUSHED.board + Position.initial().board, dtype=np.uint8).reshape(2, 50)
+    ys = engine.static_evaluator.evaluate_batch(boards.copy())
+    b = gammon_bias(engine.static_evaluator, boards.copy(), ys)
+    assert max(abs(v) for v in b.mean) < 1e-9 and b.positions == 2
+
+
+def test_a_larger_saved_dataset_serves_a_smaller_run(tmp_path: Path) -> None:
+    from gammon.ai.lopsided import _load, _save
+
+    key = {"base": "b", "positions": 10, "trials": 4, "seed": 1}
+    boards = np.arange(500, dtype=np.uint8).reshape(10, 50)
+    targets = np.ones((10, 5), dtype=np.float32)
+    _save(tmp_path / "d.npz", key, boards, targets, 7)
+    got = _load(tmp_path / "d.npz", {**key, "positions": 4})
+    assert got is not None and got[0].shape == (4, 50) and got[2] == 4
+    assert _load(tmp_path / "d.npz", {**key, "positions": 12}) is None
+    assert _load(tmp_path / "d.npz", {**key, "positions": 4, "trials": 8}) is None
+
+
+def test_constructed_positions_are_legal_and_lopsided() -> None:
+    from gammon.ai.lopsided import constructed_positions
+
+    boards = constructed_positions(40, seed=3)
+    for b in boards:
+        me, opp = list(b[:25]), list(b[25:])
+        Position(me, opp)  # legal (raises otherwise)
+        assert sum(me) == 15 and sum(opp) == 15
+        assert is_lopsided(b)

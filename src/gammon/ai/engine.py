@@ -150,7 +150,9 @@ class Engine:
         d = check_dice(dice)
         v = position.variant
         src = np.frombuffer(bytearray(position.board), dtype=np.uint8).reshape(1, 50)
-        return self.evaluator.run(MODE_ROLL, src, 0, d, v.checkers, v.flags)
+        # The root's plays come with the position's own flags (Acey-Deucey's pool may wait);
+        # deeper plies of the compiled search see pool and bar checkers alike.
+        return self.evaluator.run(MODE_ROLL, src, 0, d, v.checkers, position.generator_flags)
 
     def best_play(self, position: Position, dice: Iterable[int], match: object | None = None) -> Play:
         """The play this engine chooses (a pass, with no moves, when nothing is legal).

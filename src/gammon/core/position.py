@@ -308,6 +308,13 @@ class Position:
 
     # -- plays --------------------------------------------------------------
 
+    @property
+    def generator_flags(self) -> int:
+        """The move generator's rule flags for this position: the variant's, plus the
+        count of the mover's never-entered (pool) checkers in Acey-Deucey, which may
+        wait while others move.  Every caller of the kernel uses these."""
+        return int(self._variant.flags | (self._pool & 15) << movegen.POOL_SHIFT)
+
     def legal_plays(self, dice: Iterable[int]) -> LegalPlays:
         """Every distinct legal play for ``dice``; empty when nothing can be played.
 
@@ -321,7 +328,7 @@ class Position:
         v = self._variant
         n = movegen.generate(
             np.frombuffer(self._board, dtype=np.uint8), d1, d2,
-            v.flags | (self._pool & 15) << movegen.POOL_SHIFT, v.checkers,
+            self.generator_flags, v.checkers,
             ws.boards, ws.moves, ws.table,
         )
         return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)

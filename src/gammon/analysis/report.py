@@ -127,7 +127,8 @@ def html_report(analysis: MatchAnalysis) -> str:
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f"<p class='small'>Analysed by gammon at {a.plies}-ply; {len(a.games)} game{'' if len(a.games) == 1 else 's'}, "
+        f"<p class='small'>Analysed by gammon at {a.plies}-ply; {len(a.games)} "
+        f"game{'' if len(a.games) == 1 else 's'}, "
         f"{len(a.decisions)} decisions. Rates in mEMG (thousandths of normalised equity) per decision; "
         "marks: doubtful from 30, error from 60, blunder from 120 mEMG.</p>",
         _players_table(a), result,

@@ -28,7 +28,8 @@ def _summary(console: Console, analysis: object) -> None:
     assert isinstance(analysis, MatchAnalysis)
     a = analysis
     kind = f"{a.match_length}-point match" if a.match_length else "money session"
-    console.print(f"[bold]{a.names[0]} vs {a.names[1]}[/bold]: {kind}, {len(a.games)} game{'' if len(a.games) == 1 else 's'}, "
+    games = f"{len(a.games)} game{'' if len(a.games) == 1 else 's'}"
+    console.print(f"[bold]{a.names[0]} vs {a.names[1]}[/bold]: {kind}, {games}, "
                   f"analysed at {a.plies}-ply")
     t = Table("", *a.names, show_edge=False)
     p0, p1 = a.players[0].to_dict(), a.players[1].to_dict()

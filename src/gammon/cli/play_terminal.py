@@ -800,12 +800,14 @@ class TerminalGame:
 
     @property
     def engine(self) -> Engine:
-        """The engine behind ``hint`` (1-ply: strong and still instant)."""
+        """The engine behind ``hint``: 1-ply (strong and still instant), or the computer's
+        own depth when it looks deeper (strongest: 2-ply)."""
         self.wait_for_engine("The hint engine", search=True)
         if self._engine is None:
-            from gammon.ai.engine import Engine
+            from gammon.play.levels import make_engine
 
-            self._engine = Engine("world-class")
+            deeper = self.settings.level in ("strongest",)
+            self._engine = make_engine(self.settings.level if deeper else "world-class")
         return self._engine
 
     def _cube_decision(self) -> CubeDecision:
@@ -944,8 +946,9 @@ class TerminalGame:
         g = self.game
         assert g.rolled is not None
         allowed = {p.position for p in self.candidates()}
-        ranked = [r for r in self.engine.rank_plays(g.position, g.rolled) if r.play.position in allowed]
-        self.say("Engine's best plays (1-ply; cubeless equity for you, then win and gammon chances):")
+        ranked = [r for r in self.engine.rank_plays(g.position, g.rolled, g) if r.play.position in allowed]
+        self.say(f"Engine's best plays ({self.engine.plies}-ply; equity for you at this score and cube, "
+                 "then win and gammon chances):")
         for line in hint_lines(ranked[:top]):
             self.say(line)
 

@@ -58,13 +58,14 @@ class _EngineHolder:
 _holder = _EngineHolder()
 
 
-def _by_engine(position: Position, dice: tuple[int, int]) -> list[RankedHint] | None:
+def _by_engine(position: Position, dice: tuple[int, int], match: object | None = None,
+               ) -> list[RankedHint] | None:
     with _holder.lock:
         engine = _holder.get()
         if engine is None:
             return None
         try:
-            ranked = engine.rank_plays(position, dice)
+            ranked = engine.rank_plays(position, dice, match)
         except Exception:
             log.warning("hints: the engine failed on %s %s; using the heuristic", position.position_id,
                         dice, exc_info=True)
@@ -84,13 +85,15 @@ def _by_heuristic(position: Position, dice: tuple[int, int]) -> list[RankedHint]
     return [RankedHint(plays[i], None, None, None) for i in order]
 
 
-def rank_for_hint(position: Position, dice: Sequence[int], count: int = 5) -> tuple[str, list[RankedHint]]:
-    """The name of the ranking used and the ``count`` best plays for ``dice`` in ``position``.
+def rank_for_hint(position: Position, dice: Sequence[int], count: int = 5,
+                  match: object | None = None) -> tuple[str, list[RankedHint]]:
+    """The name of the ranking used and the ``count`` best plays for ``dice`` in ``position``,
+    valued at the score and cube ``match`` (a ``CubeInfo``, ``Game`` or ``Match``; None: money).
 
     An empty list means nothing can be played.
     """
     d = (int(dice[0]), int(dice[1]))
-    ranked = _by_engine(position, d)
+    ranked = _by_engine(position, d, match)
     name = f"gammon.ai {HINT_LEVEL}"
     if ranked is None:
         ranked, name = _by_heuristic(position, d), "heuristic"

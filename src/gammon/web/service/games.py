@@ -660,8 +660,8 @@ class GameService:
         """
         with self._lock(game_id):
             lg = self._current(game_id)
-            position, dice, version = hint_request(lg, self._seat(lg, token))
-        return rank_hint(game_id, position, dice, version, count)
+            position, dice, version, cube = hint_request(lg, self._seat(lg, token))
+        return rank_hint(game_id, position, dice, version, count, cube)
 
     def analysis(self, game_id: str) -> AnalysisResult:
         """Each play of a finished game or match compared with the engine's best play.

@@ -61,8 +61,9 @@ def export_text(lg: LiveGame, fmt: str) -> str:
     raise NotFoundError(f"no export format {fmt!r}")
 
 
-def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], int]:
-    """What a hint for ``seat`` is about: the position, the dice and the game's version.
+def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], int, object]:
+    """What a hint for ``seat`` is about: the position, the dice, the game's version and the
+    score and cube (a snapshot, so the hint values plays at the match score, not money).
 
     Between people the engine helps during play only when the game was created
     with hints for both; hints are for the seat with a roll to play.
@@ -76,14 +77,18 @@ def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], in
     g = lg.game
     if "play" not in allowed_actions(lg, seat, lg.to_act(), lg.between_games()) or g.rolled is None:
         raise ConflictError("a hint is for the roll you have to play, and you have none now", "no_hint")
-    return g.position, g.rolled, lg.version
+    from gammon.ai.cube import CubeInfo
+
+    return g.position, g.rolled, lg.version, CubeInfo.from_game(g)
 
 
-def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: int, count: int) -> HintResult:
-    """The ``count`` best plays of ``dice`` in ``position``, by the strongest engine at hand."""
+def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: int, count: int,
+              match: object | None = None) -> HintResult:
+    """The ``count`` best plays of ``dice`` in ``position`` at the score and cube ``match``
+    (a :class:`~gammon.ai.cube.CubeInfo`; None: cubeless money), by the strongest engine at hand."""
     from gammon.web.hints import rank_for_hint
 
-    engine, ranked = rank_for_hint(position, dice, count)
+    engine, ranked = rank_for_hint(position, dice, count, match)
     return HintResult(game_id=game_id, version=version, dice=list(dice), engine=engine, plays=[
         HintPlay(notation=str(r.play), moves=checker_moves(r.play), equity=r.equity, difference=r.difference,
                  win=r.win) for r in ranked])

@@ -325,4 +325,5 @@ def test_referee_no_move_vectors() -> None:
 def test_docstring_examples() -> None:
     from gammon.formats import notation
 
-    assert doctest.testmod(notation).failed == 0
+    result = doctest.testmod(notation)
+    assert result.attempted > 0 and result.failed == 0

@@ -195,9 +195,9 @@ def test_whole_game_against_the_computer_by_clicks(server: ThreadedServer, brows
     # Mistake marking: with the engine at hand, a summary and marks in the record.
     game_id = page.url.split("/game/")[1].split("#")[0]
     analysis = page.request.get(f"{server.url}/api/games/{game_id}/analysis").json()
-    if analysis["engine"]:
-        page.wait_for_selector("#analysis")
-        assert page.locator("#record li.marked").count() == sum(1 for p in analysis["plays"] if p["mark"])
+    assert analysis["engine"], "the shipped weights must load: the analysis needs the engine"
+    page.wait_for_selector("#analysis")
+    assert page.locator("#record li.marked").count() == sum(1 for p in analysis["plays"] if p["mark"])
     shot(page, "end-screen.png")
     assert not errors, errors
 

@@ -265,3 +265,129 @@ def spec_card_rolls(seed: int, n: int) -> list[tuple[int, int]]:
 def test_card_dice_follow_the_pinned_shuffle(seed: int) -> None:
     dice = CardDice(seed)
     assert [dice.roll() for _ in range(200)] == spec_card_rolls(seed, 200)
+
+
+# -- the rejection steps that make the dice fair (rare, so forced here) ----------------------------
+
+
+class _Bits:
+    """A stand-in for ``random.Random`` that hands out the given 32-bit draws."""
+
+    def __init__(self, draws: list[int]) -> None:
+        self.draws = list(draws)
+
+    def getrandbits(self, k: int) -> int:
+        assert k == 32
+        return self.draws.pop(0)
+
+
+def test_uniform_draws_reject_the_biased_top_of_the_range() -> None:
+    from gammon.core.dice import _below
+
+    for n in (2, 6, 36):
+        limit = 2**32 - 2**32 % n
+        # the largest multiple of n at or below 2**32 and above it are thrown away
+        assert _below(_Bits([limit, 5]), n) == 5 % n  # type: ignore[arg-type]
+        assert _below(_Bits([2**32 - 1, limit - 1]), n) == (limit - 1) % n  # type: ignore[arg-type]
+        assert _below(_Bits([limit - 1]), n) == (limit - 1) % n  # type: ignore[arg-type]
+
+
+class _FakeHmac:
+    """``hmac.new`` whose first ``rejected`` attempts give blocks of bytes all 252 or more."""
+
+    def __init__(self, rejected: int) -> None:
+        self.rejected = rejected
+        self.attempts: list[int] = []
+
+    def new(self, key: bytes, msg: bytes, digestmod: object) -> object:
+        attempt = int.from_bytes(msg[8:], "big")
+        self.attempts.append(attempt)
+        real = hmac.new(key, msg, hashlib.sha256)
+        if attempt < self.rejected:
+            return type("Block", (), {"digest": lambda self: bytes([252 + attempt % 4] * 32)})()
+        return real
+
+
+@pytest.mark.parametrize("rejected", [1, 2])
+def test_a_block_with_no_usable_byte_moves_on_to_the_next_attempt(
+        monkeypatch: pytest.MonkeyPatch, rejected: int) -> None:
+    import gammon.core.dice as dice_module
+
+    fake = _FakeHmac(rejected)
+    monkeypatch.setattr(dice_module, "hmac", type("H", (), {"new": fake.new})())
+    seed = SEEDS[5]
+    got = derive_roll(seed, 9)
+    assert fake.attempts == list(range(rejected + 1))
+    # the roll comes from the first usable attempt, as the recipe says
+    block = hmac.new(seed, (9).to_bytes(8, "big") + rejected.to_bytes(8, "big"), hashlib.sha256).digest()
+    k = next(b for b in block if b < 252) % 36
+    assert got == (k // 6 + 1, k % 6 + 1)
+
+
+# -- errors and labels say what is wrong -----------------------------------------------------------
+
+
+def test_verify_reports_each_kind_of_failure_plainly() -> None:
+    seed = SEEDS[0]
+    rolls = rolls_of(seed, 4)
+    r = verify_rolls("seed", commitment_for(seed), rolls)  # type: ignore[arg-type]
+    assert r.ok is False and r.message == "the seed must be bytes, not str"
+    r = verify_rolls(seed, 12, rolls)  # type: ignore[arg-type]
+    assert r.ok is False and r.message == "the commitment must be a hex string"
+    r = verify_rolls(seed, commitment_for(SEEDS[1]), rolls)
+    assert r.ok is False
+    assert r.message == "the revealed seed does not match the commitment (its SHA-256 differs)"
+    # text that cannot even be encoded is a mismatch, not an exception
+    r = verify_rolls(seed, "\udc80" * 64, rolls)
+    assert r.ok is False and "commitment" in r.message
+    r = verify_rolls(seed, commitment_for(seed), [*rolls[:2], "31"])  # type: ignore[list-item]
+    assert r.ok is False and r.message.startswith("roll 3 (index 2) was '31', but the seed gives ")
+    r = verify_rolls(seed, commitment_for(seed), [rolls[0], (rolls[1][0] % 6 + 1, rolls[1][1])])
+    assert r.message == (f"roll 2 (index 1) was {rolls[1][0] % 6 + 1}-{rolls[1][1]}, "
+                         f"but the seed gives {rolls[1][0]}-{rolls[1][1]}")
+    assert verify_rolls(seed, commitment_for(seed), rolls).message == "the commitment and all 4 rolls check out"
+
+
+def test_sources_describe_themselves_and_name_bad_seeds() -> None:
+    from gammon.core.dice import InvalidDiceError, ManualDice, ScriptedDice, make_dice, parse_dice
+
+    c = CryptoDice(SEEDS[0])
+    assert c.describe() == f"crypto dice (commitment {commitment_for(SEEDS[0])[:16]}...)"
+    assert len(CryptoDice().reveal()) == 32
+    assert ManualDice().describe() == "manual dice"
+    assert 0 <= RandomDice().seed < 2**63 and 0 <= CardDice().seed < 2**63
+    with pytest.raises(GammonError, match="the seed of random dice must be a whole number 0 or more, not -1"):
+        RandomDice(-1)
+    with pytest.raises(GammonError, match="the seed of card dice must be a whole number 0 or more, not 'x'"):
+        CardDice("x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidDiceError, match="dice must be two numbers from 1 to 6, not 7 and 1"):
+        ManualDice().push(7, 1)
+    with pytest.raises(InvalidDiceError, match="dice must be given as text, not int"):
+        parse_dice(31)  # type: ignore[arg-type]
+    with pytest.raises(GammonError, match="no dice entered: enter the roll from the table first"):
+        ManualDice().roll()
+    with pytest.raises(InvalidDiceError, match=r"scripted roll 2 must be two dice, not 5"):
+        ScriptedDice([(1, 2), 5])  # type: ignore[list-item]
+    assert repr(ScriptedDice([(1, 2)])) == "ScriptedDice([(1, 2)])"
+    dice = CryptoDice(SEEDS[0])
+    dice.reveal()
+    with pytest.raises(GammonError) as info:
+        dice.roll()
+    assert str(info.value) == ("these crypto dice have revealed their seed, so they cannot roll again: "
+                               "start a new source with a new commitment")
+    # the factory: names, aliases, options and seeds
+    assert isinstance(make_dice("card", 3), CardDice) and isinstance(make_dice(" Cards ", 3), CardDice)
+    with pytest.raises(GammonError, match="unknown dice 5"):
+        make_dice(5)  # type: ignore[arg-type]
+    with pytest.raises(GammonError, match="random dice take no option a, b"):
+        make_dice("random", 1, b=1, a=2)
+    with pytest.raises(GammonError, match="random dice take a whole-number seed, not str"):
+        make_dice("random", "7")  # type: ignore[arg-type]
+    with pytest.raises(GammonError, match="crypto dice take a secret seed of 32 bytes or none, not int"):
+        make_dice("crypto", 7)
+    with pytest.raises(GammonError, match=r"scripted dice need rolls=\[\(d1, d2\), \.\.\.\]"):
+        make_dice("scripted")
+    manual = make_dice("manual")
+    assert isinstance(manual, ManualDice)
+    with pytest.raises(GammonError, match="no dice entered"):
+        manual.roll()  # no ask given: nothing to ask

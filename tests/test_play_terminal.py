@@ -375,7 +375,10 @@ def test_double_and_take_against_the_computer() -> None:
     assert code == 0
     assert "Computer starts with 3-1." in out
     assert "You double to 2." in out
-    assert re.search(r"Computer (takes: the cube is 2, owned by Computer|drops)\.", out)
+    # At the start of a game the heuristic's chances are near 50%, far below its ~76% take
+    # limit: it takes.
+    assert "Computer takes: the cube is 2, owned by Computer." in out
+    assert "Computer drops" not in out
 
 
 def test_the_computer_doubles_and_you_take(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -383,7 +386,9 @@ def test_the_computer_doubles_and_you_take(monkeypatch: pytest.MonkeyPatch) -> N
     code, out = play_lines(["8/5 6/5", "hint", "take"], dice=scripted((3, 1), (6, 5)))
     assert code == 0
     assert "Computer doubles to 2." in out and "[You] take or drop > " in out
-    assert "Advice: take" in out or "Advice: pass" in out or "Advice: beaver" in out
+    # A double after one play each is a clear take (beavers are off here)
+    assert "Advice: take" in out
+    assert "Advice: pass" not in out and "Advice: beaver" not in out
     assert "You take: the cube is 2, owned by you." in out
     assert "cube 2 (owns it)" in out
 

@@ -18,6 +18,19 @@ from collections.abc import Generator
 import pytest
 
 NO_SKIP = os.environ.get("GAMMON_CI_NO_SKIP", "") not in ("", "0")
+#: Mutation testing (``make mutation``): the test files to run for the module under mutation,
+#: comma-separated names like ``test_dice,test_fair_dice``; other tests are deselected.
+MUTATION_TESTS = {n.strip() for n in os.environ.get("GAMMON_MUTATION_TESTS", "").split(",") if n.strip()}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not MUTATION_TESTS:
+        return
+    keep = [i for i in items if i.path.stem in MUTATION_TESTS]
+    dropped = [i for i in items if i.path.stem not in MUTATION_TESTS]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 def _reason(report: pytest.TestReport | pytest.CollectReport) -> str:

@@ -22,7 +22,7 @@ run() {  # comma-separated test files, then mutant name patterns
 }
 
 run test_dice,test_fair_dice "gammon.core.dice*"
-run test_crawford_jacoby,test_game_rules "gammon.core.match*"
+run test_crawford_jacoby,test_game_rules,test_match_flow "gammon.core.match*"
 run test_service_seats \
     "gammon.web.service.xǁLiveGameǁseat_of*" "gammon.web.service.xǁLiveGameǁto_act*" \
     "gammon.web.service.x__allowed*" "gammon.web.service.xǁGameServiceǁ_seat_*" \

@@ -244,3 +244,12 @@ def test_no_hint_while_a_double_or_resignation_waits(service: GameService) -> No
         t.act(1, "resign")
         hint_refused(t, 1)
         hint_refused(t, 0)
+
+
+def test_the_computer_seat_is_offered_no_actions(service: GameService) -> None:
+    """Views for the computer's seat (sent to watchers) list nothing a person could do there."""
+    created = service.create_game(GameSetup(opponent="computer", test_seed=SEED_P1, seat=0))
+    views = service.updates_since(created.game_id, 0, [0, 1, None]).views
+    assert views[0].allowed_actions == ["roll"]  # the person throws the opening
+    assert views[1].allowed_actions == [] and not views[1].your_turn
+    assert views[None].allowed_actions == []

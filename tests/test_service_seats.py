@@ -253,3 +253,52 @@ def test_the_computer_seat_is_offered_no_actions(service: GameService) -> None:
     assert views[0].allowed_actions == ["roll"]  # the person throws the opening
     assert views[1].allowed_actions == [] and not views[1].your_turn
     assert views[None].allowed_actions == []
+
+
+# -- the other refusals of act(), with their words ------------------------------------------------
+
+
+def refused_with(table: Table, seat: int, command: Command, code: str, message: str,
+                 expected_version: int | None = None) -> None:
+    before = table.state()
+    with pytest.raises(ConflictError) as info:
+        table.service.act(table.game_id, table.tokens[seat], command, expected_version)
+    assert (info.value.code, str(info.value)) == (code, message)
+    assert table.state() == before
+
+
+def test_refusals_name_the_reason(service: GameService) -> None:
+    created = service.create_game(GameSetup(opponent="human", test_seed=SEED_P0))
+    with pytest.raises(ConflictError) as info:
+        service.act(created.game_id, created.token, Command("roll"))
+    assert str(info.value) == "waiting for the opponent to join"
+    with pytest.raises(ForbiddenError) as forbidden:
+        service.act(created.game_id, "not-a-token", Command("roll"))
+    assert str(forbidden.value) == "this token holds no seat in this game"
+
+    t = new_table(service, SEED_P0, match_length=3)
+    refused_with(t, 0, Command("play", play="8/5 6/5"), "illegal_action",
+                 "the game starts with the opening roll: send 'roll'")
+    version = t.view(0).version
+    refused_with(t, 0, Command("roll"), "version_conflict",
+                 f"the game is at version {version}, not {version - 1}: reload it",
+                 expected_version=version - 1)
+    acted = t.service.act(t.game_id, t.tokens[0], Command("roll"), version)
+    assert acted.view is not None and acted.view.you == 0 and acted.version > version
+    assert t.service.act(t.game_id, t.tokens[0], Command("resign", kind="gammon"), want_view=False).view is None
+    refused_with(t, 0, Command("roll"), "not_your_turn", "it is player 1's turn to act, not yours")
+    t.act(1, "accept")  # 0-2: the next game starts with a roll from either seat
+    refused_with(t, 1, Command("play", play="8/5 6/5"), "illegal_action",
+                 "the next game starts with the opening roll: send 'roll'")
+    mover = None
+    for _ in range(20):  # the Crawford game's opening throw (again after a tie)
+        t.act(1, "roll")
+        mover = t.view(0).to_act
+        if mover is not None:
+            break
+    assert mover is not None
+    t.act(mover, "resign", kind="gammon")
+    t.act(1 - mover, "accept")
+    assert t.view(0).status == "finished"
+    refused_with(t, 0, Command("roll"), "game_over", "the game is over")
+    refused_with(t, 1, Command("roll"), "game_over", "the game is over")

@@ -155,3 +155,12 @@ def test_cli_verify_catches_a_swapped_roll_that_still_replays(tmp_path: Path) ->
         result = runner.invoke(app, ["verify", str(out)])
         assert result.exit_code == 1, result.output
         assert result.output.startswith("FAILED") and f"roll {n + 1} " in result.output, result.output
+
+
+def test_a_seed_that_is_not_hex_is_named(match: tuple[Match, CryptoDice]) -> None:
+    m, dice = match
+    doc = match_to_dict(m, dice_info=dice)
+    doc["dice"]["seed"] = "not hex at all"
+    with pytest.raises(JsonFormatError, match="the seed is not hex") as info:
+        record_from_json(doc)
+    assert info.value.where == "dice.seed"

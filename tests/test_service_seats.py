@@ -302,3 +302,30 @@ def test_refusals_name_the_reason(service: GameService) -> None:
     assert t.view(0).status == "finished"
     refused_with(t, 0, Command("roll"), "game_over", "the game is over")
     refused_with(t, 1, Command("roll"), "game_over", "the game is over")
+
+
+def test_a_hint_carries_the_engine_ranking_for_the_seat_on_roll(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = new_table(service, SEED_P0)
+    t.act(0, "roll")
+    view = t.view(0)
+    position = service._current(t.game_id).game.position  # the mover's position, for the fake engine
+    plays = list(position.legal_plays(tuple(view.dice)))  # type: ignore[arg-type]
+    assert len(plays) > 6
+    seen: list[tuple[object, object]] = []
+
+    def fake_engine(pos: object, dice: object) -> list[hints.RankedHint]:
+        seen.append((pos, dice))
+        return [hints.RankedHint(p, 0.5 - i / 100, -i / 100, 0.6 - i / 200) for i, p in enumerate(plays)]
+
+    monkeypatch.setattr(hints, "_by_engine", fake_engine)
+    h = service.hint(t.game_id, t.tokens[0])
+    assert seen == [(position, tuple(view.dice))]
+    assert h.game_id == t.game_id and h.engine == "gammon.ai expert" and h.dice == view.dice
+    assert len(h.plays) == 5  # the default count
+    for i, (hp, p) in enumerate(zip(h.plays, plays, strict=False)):
+        assert hp.notation == str(p)
+        assert [(m.from_point, m.to_point, m.hit) for m in hp.moves] == \
+            [(m.from_point, m.to_point, m.hit) for m in p.moves]
+        assert (hp.equity, hp.difference, hp.win) == (0.5 - i / 100, -i / 100, 0.6 - i / 200)
+    assert len(service.hint(t.game_id, t.tokens[0], count=2).plays) == 2

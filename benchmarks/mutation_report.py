@@ -37,6 +37,29 @@ GROUPS = {
 }
 
 
+#: Survivors that cannot change behaviour, each with the reason.
+EQUIVALENT = {
+    "gammon.core.dice.x_derive_roll__mutmut_8": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.dice.x_derive_roll__mutmut_26": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
+    "gammon.core.dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
+    "gammon.core.dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
+    "gammon.web.service.xǁLiveGameǁseat_of__mutmut_6": "'ASCII' and 'ascii' name the same codec",
+    "gammon.web.service.xǁLiveGameǁseat_of__mutmut_16": "'ASCII' and 'ascii' name the same codec",
+    "gammon.web.service.xǁLiveGameǁto_act__mutmut_1":
+        "status 'finished' goes with a finished match, and 'waiting' only with the opening, "
+        "where nobody in particular is to act either way",
+    "gammon.web.service.x__allowed__mutmut_1":
+        "a finished match has no seat to act (to_act is None and no game is between), and a "
+        "computer seat holds no token, so no view or action is ever made for it by a person",
+    "gammon.web.service.x__allowed__mutmut_10":
+        "past the status checks, nobody-in-particular is to act only at an opening or between games",
+    "gammon.web.service.xǁGameServiceǁhint__mutmut_18": "'play' is never allowed between games either way",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_11":
+        "status 'finished' is stored exactly when the match is over",
+}
+
+
 def load() -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
@@ -78,10 +101,16 @@ def report() -> str:
         label, cells = row(label, [results[n] for n in names])
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     survivors = sorted(n for n, code in results.items() if STATUS.get(code) == "survived")
+    equivalent = [n for n in survivors if n in EQUIVALENT]
+    open_ = [n for n in survivors if n not in EQUIVALENT]
     lines.append("")
-    lines.append(f"Surviving mutants ({len(survivors)}):")
+    lines.append(f"Surviving mutants judged equivalent ({len(equivalent)}):")
     lines.append("")
-    lines.extend(f"- `{n}`" for n in survivors)
+    lines.extend(f"- `{n}`: {EQUIVALENT[n]}" for n in equivalent)
+    lines.append("")
+    lines.append(f"Other surviving mutants ({len(open_)}; `mutmut show NAME` shows each change):")
+    lines.append("")
+    lines.extend(f"- `{n}`" for n in open_)
     return "\n".join(lines) + "\n"
 
 

@@ -81,6 +81,31 @@ def row(label: str, codes: list[int | None]) -> tuple[str, list[str]]:
     return label, [*map(str, cells), rate]
 
 
+HEADER = """# Mutation testing
+
+Made by `make mutation` (mutmut, `scripts/mutation.sh`; this table by
+`benchmarks/mutation_report.py`).  Each module's mutants run against the test files written
+for that module (listed in `scripts/mutation.sh`), not the whole suite.  "killed of run"
+counts killed and timed-out mutants over the mutants that were run; "not run" mutants were
+not reached in this run (the run is long on two shared cores and resumes where it stopped).
+
+Source snapshot: commit `{commit}` of the `tests` branch (the rule core was being
+refactored on another branch at the same time; rerun `make mutation` after merging).
+
+"""
+
+
+def _commit() -> str:
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
 def report() -> str:
     results = load()
     by_module: dict[str, list[str]] = defaultdict(list)
@@ -88,7 +113,7 @@ def report() -> str:
         by_module[module_of(name)].append(name)
     head = ("| module | mutants | killed | survived | no tests | not run | killed of run |\n"
             "|---|---|---|---|---|---|---|")
-    lines = [head]
+    lines = [HEADER.format(commit=_commit()) + head]
     for module in sorted(by_module):
         label, cells = row(module, [results[n] for n in by_module[module]])
         lines.append(f"| {label} | " + " | ".join(cells) + " |")

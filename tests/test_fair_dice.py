@@ -364,8 +364,10 @@ def test_sources_describe_themselves_and_name_bad_seeds() -> None:
         ManualDice().push(7, 1)
     with pytest.raises(InvalidDiceError, match="dice must be given as text, not int"):
         parse_dice(31)  # type: ignore[arg-type]
-    with pytest.raises(GammonError, match="no dice entered: enter the roll from the table first"):
+    with pytest.raises(GammonError, match="^no dice entered: enter the roll from the table first$"):
         ManualDice().roll()
+    with pytest.raises(GammonError, match="^a roll number is 0 or more, not -1$"):
+        derive_roll(SEEDS[0], -1)
     with pytest.raises(InvalidDiceError, match=r"scripted roll 2 must be two dice, not 5"):
         ScriptedDice([(1, 2), 5])  # type: ignore[list-item]
     assert repr(ScriptedDice([(1, 2)])) == "ScriptedDice([(1, 2)])"
@@ -385,7 +387,7 @@ def test_sources_describe_themselves_and_name_bad_seeds() -> None:
         make_dice("random", "7")  # type: ignore[arg-type]
     with pytest.raises(GammonError, match="crypto dice take a secret seed of 32 bytes or none, not int"):
         make_dice("crypto", 7)
-    with pytest.raises(GammonError, match=r"scripted dice need rolls=\[\(d1, d2\), \.\.\.\]"):
+    with pytest.raises(GammonError, match=r"^scripted dice need rolls=\[\(d1, d2\), \.\.\.\]$"):
         make_dice("scripted")
     manual = make_dice("manual")
     assert isinstance(manual, ManualDice)

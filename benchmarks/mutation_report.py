@@ -57,6 +57,13 @@ EQUIVALENT = {
     "gammon.web.service.xǁGameServiceǁhint__mutmut_18": "'play' is never allowed between games either way",
     "gammon.web.service.xǁGameServiceǁ_act__mutmut_11":
         "status 'finished' is stored exactly when the match is over",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_13":
+        "status 'finished' is stored exactly when the match is over (the second test decides)",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_14":
+        "status 'finished' is stored exactly when the match is over (the second test decides)",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_1": "every caller of _act passes want_view itself",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_57": "ConflictError's default code is 'illegal_action'",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_59": "ConflictError's default code is 'illegal_action'",
 }
 
 

@@ -64,6 +64,13 @@ EQUIVALENT = {
     "gammon.web.service.xǁGameServiceǁ_act__mutmut_1": "every caller of _act passes want_view itself",
     "gammon.web.service.xǁGameServiceǁ_act__mutmut_57": "ConflictError's default code is 'illegal_action'",
     "gammon.web.service.xǁGameServiceǁ_act__mutmut_59": "ConflictError's default code is 'illegal_action'",
+    "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
+        "a player at 1-away before the Crawford game was played cannot face a winner yet",
+    "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",
+    "gammon.core.match.xǁMatchǁapply__mutmut_39": "Event's data defaults to an empty dict",
+    "gammon.core.match.xǁMatchǁreplay__mutmut_5": "Match's dice default to None",
+    "gammon.core.match.xǁMatchǁreplay__mutmut_9":
+        "Match.apply starts the next game itself when the last is over",
 }
 
 

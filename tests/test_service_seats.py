@@ -201,6 +201,7 @@ def hint_refused(t: Table, seat: int | None) -> None:
         assert isinstance(info.value, ForbiddenError)
     else:
         assert isinstance(info.value, ConflictError) and info.value.code == "no_hint"
+        assert str(info.value) == "a hint is for the roll you have to play, and you have none now"
     assert t.state() == before
 
 

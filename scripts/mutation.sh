@@ -2,8 +2,9 @@
 # Mutation testing with mutmut (make mutation): each module's mutants run against the test
 # files written for it (GAMMON_MUTATION_TESTS, read by tests/conftest.py), niced, one module
 # after another, with a progress log.  Results are kept in mutants/ (rerunning resumes).
-# The configuration (files to mutate, the tests for the first full pass) is [tool.mutmut] in
-# pyproject.toml.
+# The configuration (files to mutate; pytest_add_cli_args_test_selection: the test files whose
+# coverage maps tests to mutants, so every file named below must be listed there too) is
+# [tool.mutmut] in pyproject.toml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
@@ -29,7 +30,8 @@ run test_service_seats \
     "gammon.web.service.xǁGameServiceǁ_act_*" "gammon.web.service.xǁGameServiceǁhint*"
 run test_record_dice,test_record_json "gammon.formats.record_json.x_verify_dice*"
 run test_ai_met,test_met_documented "gammon.ai.met*"
-run test_match_id,test_xgid "gammon.formats.match_id*" "gammon.formats.position_id*"
+run test_match_id "gammon.formats.match_id*"
+run test_rules,test_errors,test_notation "gammon.formats.position_id*"
 run test_notation "gammon.formats.notation*"
 run test_game_rules,test_rules,test_crawford_jacoby "gammon.core.game*"
 run test_rules,test_game_rules,test_properties "gammon.core.position*"

@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test lint typecheck bench clean mutation
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -29,5 +29,13 @@ bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[bench]'
 	$(BIN)/python benchmarks/movegen.py
 
+# make mutation: mutation testing (mutmut; slow, not part of make test).  Each module runs
+# against its own test files (GAMMON_MUTATION_TESTS); progress in mutants/progress.log; the
+# table goes to benchmarks/results/mutation.md.
+mutation: $(STAMP)
+	$(BIN)/pip install -q 'mutmut>=3.3,<4'
+	scripts/mutation.sh
+	$(BIN)/python benchmarks/mutation_report.py --out benchmarks/results/mutation.md
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache mutants

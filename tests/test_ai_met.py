@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from gammon.ai.met import CubeModel, MatchEquityTable, MetParameters, default_met
@@ -17,11 +15,13 @@ def met() -> MatchEquityTable:
     return default_met()
 
 
-def test_builds_quickly() -> None:
-    t0 = time.perf_counter()
+def test_builds_the_default_size() -> None:
+    # No timing assert: how fast it builds depends on the machine (benchmarks measure that).
     table = MatchEquityTable()
-    assert time.perf_counter() - t0 < 1.0
     assert table.max_away == 25
+    assert table.equity(25, 25) == pytest.approx(0.5, abs=1e-12)
+    with pytest.raises(GammonError, match="25 points away"):
+        table.equity(26, 3)
 
 
 def test_trivial_values(met: MatchEquityTable) -> None:

@@ -136,7 +136,6 @@ START_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
 
 def test_show_xgid() -> None:
-    pytest.importorskip("gammon.formats.xgid")
     code, out, err = run("show", START_XGID)
     assert code == 0, err
     assert out.count("pips 167") == 2
@@ -144,7 +143,6 @@ def test_show_xgid() -> None:
 
 
 def test_show_xgid_match_cube_dice() -> None:
-    pytest.importorskip("gammon.formats.xgid")
     # Cube 2 owned by the opponent (-1), player on roll, dice 5-2, score 2-4 to 7.
     code, out, err = run("show", "XGID=-b----E-C---eE---c-e----B-:1:-1:1:52:2:4:0:7:10")
     assert code == 0, err
@@ -156,7 +154,6 @@ def test_show_xgid_match_cube_dice() -> None:
 
 
 def test_moves_xgid_uses_its_dice() -> None:
-    pytest.importorskip("gammon.formats.xgid")
     code, out, _ = run("moves", START_XGID.replace(":00:", ":31:"), "--json")
     assert code == 0
     assert len(json.loads(out)) == 16

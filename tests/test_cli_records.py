@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from gammon.cli import app
 from gammon.formats.mat import match_from_mat
+from gammon.formats.record_json import record_from_json
 from gammon.formats.sgf import match_from_sgf
 
 runner = CliRunner()
@@ -44,14 +45,21 @@ def test_verify_accepts_a_crypto_record_and_catches_a_changed_roll(tmp_path: Pat
     assert ok.exit_code == 0 and ok.output.startswith("OK: 1 game replayed"), ok.output
 
     data = json.loads(out.read_text())
-    rolls = [a for g in data["games"] for a in g if a["action"] == "roll"]
-    # Change one roll to another legal-looking roll: the record no longer follows from the seed.
-    first = rolls[0]["dice"]
-    first[0], first[1] = (first[0] % 6) + 1, first[1]
+    # Swap the dice of a normal roll (not an opening throw, not a double): the same plays are
+    # legal, so the record still replays and only the dice check can catch the change.
+    game = data["games"][0]
+    first_opening = next(i for i, a in enumerate(game)
+                         if a["action"] == "roll" and a["dice"][0] != a["dice"][1])
+    index = next(i for i, a in enumerate(game)
+                 if i > first_opening and a["action"] == "roll" and a["dice"][0] != a["dice"][1])
+    number = sum(1 for a in game[:index] if a["action"] == "roll") + 1
+    dice = game[index]["dice"]
+    dice[0], dice[1] = dice[1], dice[0]
     out.write_text(json.dumps(data))
+    record_from_json(dict(data, dice=None))  # it replays without the dice check
     bad = runner.invoke(app, ["verify", str(out)])
-    assert bad.exit_code != 0
-    assert "FAILED" in bad.output or "error:" in bad.output
+    assert bad.exit_code == 1, bad.output
+    assert bad.output.startswith("FAILED") and f"roll {number} " in bad.output, bad.output
 
 
 def test_verify_without_commitment_and_bad_files(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -375,7 +376,10 @@ def test_double_and_take_against_the_computer() -> None:
     assert code == 0
     assert "Computer starts with 3-1." in out
     assert "You double to 2." in out
-    assert re.search(r"Computer (takes: the cube is 2, owned by Computer|drops)\.", out)
+    # At the start of a game the heuristic's chances are near 50%, far below its ~76% take
+    # limit: it takes.
+    assert "Computer takes: the cube is 2, owned by Computer." in out
+    assert "Computer drops" not in out
 
 
 def test_the_computer_doubles_and_you_take(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -383,7 +387,9 @@ def test_the_computer_doubles_and_you_take(monkeypatch: pytest.MonkeyPatch) -> N
     code, out = play_lines(["8/5 6/5", "hint", "take"], dice=scripted((3, 1), (6, 5)))
     assert code == 0
     assert "Computer doubles to 2." in out and "[You] take or drop > " in out
-    assert "Advice: take" in out or "Advice: pass" in out or "Advice: beaver" in out
+    # A double after one play each is a clear take (beavers are off here)
+    assert "Advice: take" in out
+    assert "Advice: pass" not in out and "Advice: beaver" not in out
     assert "You take: the cube is 2, owned by you." in out
     assert "cube 2 (owns it)" in out
 
@@ -463,7 +469,6 @@ def test_save_command_and_variants(tmp_path: Path) -> None:
 
 
 def test_save_json_when_available(tmp_path: Path) -> None:
-    pytest.importorskip("gammon.formats.record_json")
     target = tmp_path / "dutch.json"
     _, out = play_lines([f"save {target}"], PlaySettings(seed=1, variant="dutch"),
                         dice=scripted((3, 1), (6, 5), (4, 2)))
@@ -600,7 +605,12 @@ def test_cli_play_help_lists_the_options() -> None:
 
 # -- a pseudo-terminal, as a person plays -------------------------------------------------------------
 
-pexpect = pytest.importorskip("pexpect")
+try:  # a dev dependency; only the three pseudo-terminal tests below need it
+    import pexpect
+except ImportError:  # pragma: no cover - skips only these tests, and fails in CI (conftest)
+    pexpect = None
+
+needs_pexpect = pytest.mark.skipif(pexpect is None, reason="the pseudo-terminal tests need pexpect")
 
 PROMPTS = [
     r"\[You\] play (\d)-(\d)[^\r\n]*> ",  # 0
@@ -613,7 +623,7 @@ PROMPTS = [
 ]
 
 
-def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
+def spawn(*args: str, colour: bool = False) -> Any:
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm" if colour else "dumb"}
     if "NUMBA_CACHE_DIR" in os.environ:  # the compiled engine the rest of the tests use
         env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
@@ -625,6 +635,7 @@ def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
     )
 
 
+@needs_pexpect
 def test_pty_standard_match(tmp_path: Path) -> None:
     """A 3-point standard match against the computer, typed as a person would."""
     target = tmp_path / "match.mat"
@@ -693,6 +704,7 @@ def test_pty_standard_match(tmp_path: Path) -> None:
     assert "3 point match" in text and "Doubles => 2" in text
 
 
+@needs_pexpect
 def test_pty_hypergammon_in_colour() -> None:
     child = spawn("--seed", "3", "--variant", "hypergammon", "-m", "1", "--level", "beginner", colour=True)
     child.logfile_read = io.StringIO()
@@ -712,6 +724,7 @@ def test_pty_hypergammon_in_colour() -> None:
     assert "\x1b[" in log  # a colour terminal gets colours
 
 
+@needs_pexpect
 def test_pty_ctrl_c_and_end_of_input() -> None:
     child = spawn("--seed", "7")
     child.expect(PROMPTS[0])

@@ -217,7 +217,13 @@ def test_heuristic_names_a_useful_acey_deucey_double() -> None:
     game.play(game.legal_plays()[0])
     assert game.phase is Phase.CHOOSE_DOUBLE
     number = HeuristicPlayer(0).choose_double_number(game)
-    assert 1 <= number <= 6
+    # "useful": the double whose best play scores highest (by the heuristic's own scoring)
+    def best(n: int) -> float:
+        plays = game.position.legal_plays((n, n))
+        return float(score_positions(plays.positions()).max()) if len(plays) else play_score(game.position)
+    scores = {n: best(n) for n in range(1, 7)}
+    assert scores[number] == max(scores.values()), scores
+    assert len(set(scores.values())) > 1  # the choice matters in this position
     game.choose_double(number)
     assert game.rolled == (number, number)
 

@@ -9,36 +9,20 @@ A vector with no legal move records the unchanged input ID; we return no play.
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from gammon import Position
+from shared_files import VECTORS_NAME as _NAME
+from shared_files import find_vectors
 
-_NAME = "vectors_public.jsonl"
-
-
-def _find_vectors() -> Path | None:
-    here = Path(__file__).resolve().parent
-    candidates = [
-        os.environ.get("GAMMON_VECTORS", ""),
-        here.parent / "shared" / "referee" / _NAME,
-        here.parent.parent / "shared" / "referee" / _NAME,
-    ]
-    for c in candidates:
-        if c and Path(c).is_file():
-            return Path(c)
-    return None
-
-
-VECTORS_PATH = _find_vectors()
+VECTORS_PATH = find_vectors()
 
 
 def _load() -> list[dict]:
     if VECTORS_PATH is None:
-        pytest.skip(f"{_NAME} not found (set GAMMON_VECTORS to its path)")
+        pytest.skip(f"{_NAME} not found beside the repository (../shared/referee; or set GAMMON_VECTORS)")
     with VECTORS_PATH.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 

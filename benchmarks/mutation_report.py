@@ -1,0 +1,167 @@
+"""Summarise a mutation-testing run (``make mutation``) as a table per module.
+
+Reads mutmut's results under ``mutants/`` (``*.py.meta``: one exit code per mutant) and
+prints, per module and per group of functions named in GROUPS, how many mutants were
+killed, survived, timed out, had no test or were not run, with the kill rate over the
+mutants that were run, and the surviving mutants by name (``mutmut show NAME`` shows
+each one's change).
+
+    python benchmarks/mutation_report.py [--out benchmarks/results/mutation.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTANTS = ROOT / "mutants" / "src"
+
+#: mutmut's exit codes (mutmut/stats.py): 1 and 3 killed, 0 survived, 33/5 no tests.
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
+          35: "suspicious", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout",
+          37: "caught by type check", -11: "segfault", -9: "segfault", None: "not run"}
+
+#: Parts of a module reported on their own (the issue's targets): name -> function patterns.
+GROUPS = {
+    "gammon.core.dice: verification": ["gammon.core.dice.x_verify_rolls_*", "gammon.core.dice.x_derive_roll_*",
+                                       "gammon.core.dice.x_commitment_for_*", "gammon.core.dice.x__fmt_*"],
+    "gammon.web.service: seat checks": [
+        "gammon.web.service.xǁLiveGameǁseat_of_*", "gammon.web.service.xǁLiveGameǁto_act_*",
+        "gammon.web.service.x__allowed_*", "gammon.web.service.xǁGameServiceǁ_seat_*",
+        "gammon.web.service.xǁGameServiceǁ_act_*", "gammon.web.service.xǁGameServiceǁhint_*"],
+    "gammon.formats.record_json: verify_dice": ["gammon.formats.record_json.x_verify_dice_*"],
+}
+
+
+#: Survivors that cannot change behaviour, each with the reason.
+EQUIVALENT = {
+    "gammon.core.dice.x_derive_roll__mutmut_8": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.dice.x_derive_roll__mutmut_26": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
+    "gammon.core.dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
+    "gammon.core.dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
+    "gammon.web.service.xǁLiveGameǁseat_of__mutmut_6": "'ASCII' and 'ascii' name the same codec",
+    "gammon.web.service.xǁLiveGameǁseat_of__mutmut_16": "'ASCII' and 'ascii' name the same codec",
+    "gammon.web.service.xǁLiveGameǁto_act__mutmut_1":
+        "status 'finished' goes with a finished match, and 'waiting' only with the opening, "
+        "where nobody in particular is to act either way",
+    "gammon.web.service.x__allowed__mutmut_1":
+        "a finished match has no seat to act (to_act is None and no game is between), and a "
+        "computer seat holds no token, so no view or action is ever made for it by a person",
+    "gammon.web.service.x__allowed__mutmut_10":
+        "past the status checks, nobody-in-particular is to act only at an opening or between games",
+    "gammon.web.service.xǁGameServiceǁhint__mutmut_18": "'play' is never allowed between games either way",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_11":
+        "status 'finished' is stored exactly when the match is over",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_13":
+        "status 'finished' is stored exactly when the match is over (the second test decides)",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_14":
+        "status 'finished' is stored exactly when the match is over (the second test decides)",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_1": "every caller of _act passes want_view itself",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_57": "ConflictError's default code is 'illegal_action'",
+    "gammon.web.service.xǁGameServiceǁ_act__mutmut_59": "ConflictError's default code is 'illegal_action'",
+    "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
+        "a player at 1-away before the Crawford game was played cannot face a winner yet",
+    "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",
+    "gammon.core.match.xǁMatchǁapply__mutmut_39": "Event's data defaults to an empty dict",
+    "gammon.core.match.xǁMatchǁreplay__mutmut_5": "Match's dice default to None",
+    "gammon.core.match.xǁMatchǁreplay__mutmut_9":
+        "Match.apply starts the next game itself when the last is over",
+}
+
+
+def load() -> dict[str, int | None]:
+    out: dict[str, int | None] = {}
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        out.update(data.get("exit_code_by_key", {}))
+    return out
+
+
+def module_of(name: str) -> str:
+    return name.split(".x", 1)[0] if ".x_" in name or ".xǁ" in name else name.rsplit(".", 1)[0]
+
+
+def row(label: str, codes: list[int | None]) -> tuple[str, list[str]]:
+    c = Counter(STATUS.get(code, "suspicious") for code in codes)
+    run = c["killed"] + c["survived"] + c["timeout"] + c["suspicious"] + c["caught by type check"]
+    caught = c["killed"] + c["timeout"] + c["caught by type check"]
+    rate = f"{100 * caught / run:.1f}%" if run else "-"
+    cells = [len(codes), caught, c["survived"], c["no tests"], c["not run"]]
+    return label, [*map(str, cells), rate]
+
+
+HEADER = """# Mutation testing
+
+Made by `make mutation` (mutmut, `scripts/mutation.sh`; this table by
+`benchmarks/mutation_report.py`).  Each module's mutants run against the test files written
+for that module (listed in `scripts/mutation.sh`), not the whole suite.  "killed of run"
+counts killed and timed-out mutants over the mutants that were run; "not run" mutants were
+not reached in this run (the run is long on two shared cores and resumes where it stopped).
+
+Source snapshot: commit `{commit}` of the `tests` branch (the rule core was being
+refactored on another branch at the same time; rerun `make mutation` after merging).
+
+"""
+
+
+def _commit() -> str:
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                             text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def report() -> str:
+    results = load()
+    by_module: dict[str, list[str]] = defaultdict(list)
+    for name in results:
+        by_module[module_of(name)].append(name)
+    head = ("| module | mutants | killed | survived | no tests | not run | killed of run |\n"
+            "|---|---|---|---|---|---|---|")
+    lines = [HEADER.format(commit=_commit()) + head]
+    for module in sorted(by_module):
+        label, cells = row(module, [results[n] for n in by_module[module]])
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Parts named in the issue:")
+    lines.append("")
+    lines.append(head)
+    for label, patterns in GROUPS.items():
+        names = [n for n in results if any(fnmatch.fnmatchcase(n, p) for p in patterns)]
+        label, cells = row(label, [results[n] for n in names])
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    survivors = sorted(n for n, code in results.items() if STATUS.get(code) == "survived")
+    equivalent = [n for n in survivors if n in EQUIVALENT]
+    open_ = [n for n in survivors if n not in EQUIVALENT]
+    lines.append("")
+    lines.append(f"Surviving mutants judged equivalent ({len(equivalent)}):")
+    lines.append("")
+    lines.extend(f"- `{n}`: {EQUIVALENT[n]}" for n in equivalent)
+    lines.append("")
+    lines.append(f"Other surviving mutants ({len(open_)}; `mutmut show NAME` shows each change):")
+    lines.append("")
+    lines.extend(f"- `{n}`" for n in open_)
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="also write the table to this file")
+    args = parser.parse_args()
+    text = report()
+    print(text)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

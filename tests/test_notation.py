@@ -25,7 +25,7 @@ from shared_files import find_vectors
 
 VECTORS = find_vectors()
 needs_vectors = pytest.mark.skipif(
-    VECTORS is None, reason="the referee vectors are not beside the repository (../shared/referee)")
+    VECTORS is None, reason="shared vectors: not beside the repository (../shared/referee)")
 START = Position.initial()
 
 

@@ -22,7 +22,8 @@ VECTORS_PATH = find_vectors()
 
 def _load() -> list[dict]:
     if VECTORS_PATH is None:
-        pytest.skip(f"{_NAME} not found beside the repository (../shared/referee; or set GAMMON_VECTORS)")
+        pytest.skip(f"shared vectors: {_NAME} not found beside the repository (../shared/referee; "
+                    "or set GAMMON_VECTORS)")
     with VECTORS_PATH.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 

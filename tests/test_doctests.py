@@ -29,7 +29,7 @@ MODULES = _modules_with_examples()
 
 
 def test_the_search_finds_the_modules_with_examples() -> None:
-    expected = {"gammon.core.dice", "gammon.core.position", "gammon.formats.match_id", "gammon.ai.met"}
+    expected = {"gammon.core.dice", "gammon.core.position", "gammon.core.match_id", "gammon.ai.met"}
     assert expected <= set(MODULES)
 
 

@@ -83,7 +83,7 @@ def test_the_crawford_state_at_the_start_and_the_end() -> None:
 def test_refusals_say_why() -> None:
     match = Match(Rules(match_length=1))
     match.apply(Roll(0, (3, 1)))
-    with pytest.raises(IllegalActionError, match="^the current game is not over yet$"):
+    with pytest.raises(IllegalActionError, match="^cannot start a new game: the current game is not over yet$"):
         match.next_game()
     match.apply(Resign(0))
     match.apply(AcceptResignation(1))

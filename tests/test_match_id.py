@@ -250,7 +250,7 @@ def test_any_text_decodes_or_raises_a_gammon_error(text: str) -> None:
 
 
 def test_docstring_examples() -> None:
-    from gammon.formats import match_id
+    from gammon.core import match_id
 
     result = doctest.testmod(match_id)
     assert result.attempted > 0 and result.failed == 0

@@ -327,7 +327,7 @@ def test_referee_no_move_vectors() -> None:
 
 
 def test_docstring_examples() -> None:
-    from gammon.formats import notation
+    from gammon.core import notation
 
     result = doctest.testmod(notation)
     assert result.attempted > 0 and result.failed == 0

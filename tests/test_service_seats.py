@@ -65,17 +65,20 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameService]:
 @pytest.fixture(autouse=True)
 def heuristic_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     # Hints rank with the heuristic here: the seat checks do not depend on the engine.
-    monkeypatch.setattr(hints, "_by_engine", lambda position, dice: None)
+    monkeypatch.setattr(hints, "_by_engine", lambda position, dice, match=None: None)
 
 
 def new_table(service: GameService, seed: bytes, creator_seat: int = 0, **rules: object) -> Table:
+    # Hints open for both (an agreed setting between people), so the seat checks of hints are reached.
+    settings = {"hints": True, **rules}
     created = service.create_game(GameSetup(opponent="human", test_seed=seed, seat=creator_seat,
-                                            **rules))  # type: ignore[arg-type]
+                                            **settings))  # type: ignore[arg-type]
     assert created.invite_token is not None
-    tokens = [created.token, created.invite_token]
+    # Joining consumes the invitation; the guest acts with the fresh seat token it is given.
+    joined = service.join(created.game_id, created.invite_token)
+    tokens = [created.token, joined.token]
     if creator_seat == 1:
         tokens.reverse()
-    service.join(created.game_id, created.invite_token)
     return Table(service, created.game_id, (tokens[0], tokens[1]))
 
 
@@ -315,7 +318,7 @@ def test_a_hint_carries_the_engine_ranking_for_the_seat_on_roll(
     assert len(plays) > 6
     seen: list[tuple[object, object]] = []
 
-    def fake_engine(pos: object, dice: object) -> list[hints.RankedHint]:
+    def fake_engine(pos: object, dice: object, match: object = None) -> list[hints.RankedHint]:
         seen.append((pos, dice))
         return [hints.RankedHint(p, 0.5 - i / 100, -i / 100, 0.6 - i / 200) for i, p in enumerate(plays)]
 

@@ -255,7 +255,7 @@ def test_reachable_positions_round_trip(seed: int, plies: int) -> None:
 
 
 def test_docstring_examples() -> None:
-    from gammon.formats import xgid
+    from gammon.core import xgid
 
     result = doctest.testmod(xgid)
     assert result.attempted > 0 and result.failed == 0

@@ -1,8 +1,10 @@
 """Analyse a whole match: walk the record, value every decision, add up the figures.
 
->>> from gammon.analysis import analyse_match   # doctest: +SKIP
->>> report = analyse_match(match, ("Ann", "Bob"), plies=1)   # doctest: +SKIP
->>> report.players[0].error_rate   # doctest: +SKIP
+Use (``match`` a finished :class:`~gammon.core.match.Match`)::
+
+    from gammon.analysis import analyse_match
+    report = analyse_match(match, ("Ann", "Bob"), plies=1)
+    report.players[0].error_rate
 
 The decisions are independent once the record is walked, so at 2-ply and
 deeper they are shared among worker processes (one per core by default,

@@ -1,4 +1,4 @@
-"""Referee adapter for gammon's engine (``/work/shared/referee/judge.py`` and ``duel.py``).
+"""Referee adapter for gammon's engine (``../shared/referee/judge.py`` beside the repository and ``duel.py``).
 
 ``choose(position_id, dice)`` returns the Position ID of the chosen play's
 result from the mover's side (before the turn passes), or the input ID when
@@ -9,8 +9,8 @@ nothing can be played.  Environment:
 * ``GAMMON_WEIGHTS``: a weights file instead of the packaged ones.
 
 Usage (from the repository root, with the venv that has gnubg-nn):
-  python /work/shared/referee/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2
-  python /work/shared/referee/duel.py benchmarks/gammon_adapter.py --games 1000 --luck
+  python ../shared/referee/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2
+  python ../shared/referee/duel.py benchmarks/gammon_adapter.py --games 1000 --luck
 """
 
 from __future__ import annotations

@@ -806,8 +806,8 @@ class TerminalGame:
         if self._engine is None:
             from gammon.play.levels import make_engine
 
-            deeper = self.settings.level in ("strongest",)
-            self._engine = make_engine(self.settings.level if deeper else "world-class")
+            level = "strongest" if self.settings.level == "strongest" else "world-class"
+            self._engine = make_engine(level)
         return self._engine
 
     def _cube_decision(self) -> CubeDecision:

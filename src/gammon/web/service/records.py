@@ -7,7 +7,7 @@ released: the engine's thinking holds up nobody's moves).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gammon.core.dice import verify_rolls
 from gammon.core.errors import GammonError
@@ -19,6 +19,9 @@ from gammon.web.schemas import AnalysisResult, HintPlay, HintResult, PlayReview,
 from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
 from gammon.web.service.views import allowed_actions, checker_moves
+
+if TYPE_CHECKING:
+    from gammon.ai.cube import CubeInfo
 
 
 def verify_report(lg: LiveGame) -> VerifyResult:
@@ -61,7 +64,7 @@ def export_text(lg: LiveGame, fmt: str) -> str:
     raise NotFoundError(f"no export format {fmt!r}")
 
 
-def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], int, object]:
+def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], int, CubeInfo]:
     """What a hint for ``seat`` is about: the position, the dice, the game's version and the
     score and cube (a snapshot, so the hint values plays at the match score, not money).
 
@@ -83,7 +86,7 @@ def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], in
 
 
 def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: int, count: int,
-              match: object | None = None) -> HintResult:
+              match: CubeInfo | None = None) -> HintResult:
     """The ``count`` best plays of ``dice`` in ``position`` at the score and cube ``match``
     (a :class:`~gammon.ai.cube.CubeInfo`; None: cubeless money), by the strongest engine at hand."""
     from gammon.web.hints import rank_for_hint

@@ -53,7 +53,7 @@ def rules_view(lg: LiveGame) -> RulesOut:
         variant=rules.variant.name, match_length=rules.match_length, games=lg.games_limit,
         crawford=rules.crawford, jacoby=rules.jacoby, beavers=rules.beavers,
         automatic_doubles=rules.automatic_doubles, cube_limit=rules.cube_limit, gammons=rules.gammons,
-        cube=rules.uses_cube, opening=rules.opening or rules.variant.opening, hints=lg.hints)
+        cube=rules.uses_cube, opening=rules.opening, hints=lg.hints)
 
 
 def allowed_actions(lg: LiveGame, you: int, who: int | None, between: bool) -> list[str]:

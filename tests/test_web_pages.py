@@ -1,4 +1,6 @@
-"""The browser page's server side, without a browser: pages, static files, hints, analysis.
+"""The browser page's server side, without a browser: pages, static files, hints.
+
+(The after-game analysis: tests/test_server_analysis.py.)
 
 (The page itself is tested in Chromium by tests/test_web_browser.py.)
 """
@@ -125,28 +127,3 @@ def test_hint_falls_back_to_the_heuristic(client: TestClient, monkeypatch: pytes
     assert sorted(p["notation"] for p in hint["plays"]) == sorted(p["notation"] for p in st["legal_plays"])
     assert all(p["equity"] is None for p in hint["plays"])
 
-
-def test_analysis_marks_the_plays_once_the_game_is_over(client: TestClient) -> None:
-    gid, token = computer_game(client, variant="hypergammon", cube=False)
-    assert client.get(f"/api/games/{gid}/analysis").json()["error"]["code"] == "not_over"
-    for _ in range(2000):
-        st = client.get(f"/api/games/{gid}", headers=bearer(token)).json()
-        if st["match"]["over"]:
-            break
-        action = pick_action(st)
-        if action is None:
-            time.sleep(0.01)
-            continue
-        client.post(f"/api/games/{gid}/actions", json=action, headers=bearer(token))
-    r = client.get(f"/api/games/{gid}/analysis")
-    assert r.status_code == 200, r.text
-    a = r.json()
-    assert a["engine"] == "gammon.ai expert"  # the shipped weights load: no silent fallback
-    record = {e["seq"]: e for e in client.get(f"/api/games/{gid}/actions").json()["actions"]}
-    assert a["plays"]
-    for p in a["plays"]:
-        assert record[p["seq"]]["type"] == "play" and record[p["seq"]]["player"] == p["player"]
-        assert p["loss"] >= 0
-        assert (p["mark"] is None) == (p["loss"] < 0.04)
-        if p["loss"] == 0:
-            assert p["mark"] is None

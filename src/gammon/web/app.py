@@ -46,7 +46,8 @@ in any variant gammon knows, with dice that can be checked.
   is revealed when the game ends, and `/api/games/{id}/verify` checks every roll against it.
 
 * **Hints and analysis**: `GET /api/games/{id}/hint` ranks the plays of the roll you have to play;
-  once the game is over `GET /api/games/{id}/analysis` marks each play against the engine's best.
+  once the game is over `GET /api/games/{id}/analysis` gives `gammon analyse`'s report (error rates, PR,
+  marks, mistakes explained, the equity graph): it answers `running` with the progress until it is made.
 * **In a browser**: `/` starts a game, `/game/{id}#token=...` plays it, `/join/{id}#invite=...` accepts an
   invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
 
@@ -119,7 +120,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(warm_up)
         # One server process per SQLite file; PostgreSQL may be shared by several.
         service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
-                              shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined)
+                              shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined,
+                              analysis_plies=settings.analysis_plies)
         hub = Hub(service)
         driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()
@@ -155,6 +157,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             clocks.cancel()
             hub.close_all()
             await driver.close()
+            service.close()
             if listener is not None:
                 await listener.close()
             store.dispose()

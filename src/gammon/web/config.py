@@ -8,6 +8,7 @@
 ``GAMMON_PUBLIC_URL``          base of the links handed out (default: the request's URL)
 ``GAMMON_EXPIRE_UNJOINED``     seconds after which a game nobody joined expires (7200; 0: never)
 ``GAMMON_COMPUTER_WORKERS``    threads that think for the computer, all games taking turns (2)
+``GAMMON_ANALYSIS_PLIES``      depth of the after-game analysis (``gammon analyse``'s default)
 ``GAMMON_RATE_LIMITS``         ``0`` turns the rate limits off (on by default)
 ``GAMMON_RATE_LIMIT_CLIENT``   requests and sockets per address (``30/second;600/minute``)
 ``GAMMON_RATE_LIMIT_CREATE``   new games per address (``30/minute;300/hour``)
@@ -49,6 +50,8 @@ class Settings:
     #: Seconds after which a game that nobody joined expires (None: never).
     expire_unjoined: float | None = 7200.0
     rate_limits: RateLimits = RateLimits()
+    #: Depth of the after-game analysis (None: ``gammon analyse``'s default).
+    analysis_plies: int | None = None
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -61,6 +64,7 @@ class Settings:
             public_url=env.get("GAMMON_PUBLIC_URL") or None,
             computer_workers=int(env.get("GAMMON_COMPUTER_WORKERS", "2") or 2),
             expire_unjoined=float(env.get("GAMMON_EXPIRE_UNJOINED", "7200") or 0) or None,
+            analysis_plies=int(env["GAMMON_ANALYSIS_PLIES"]) if env.get("GAMMON_ANALYSIS_PLIES") else None,
             rate_limits=RateLimits(
                 client=env.get("GAMMON_RATE_LIMIT_CLIENT") or _DEFAULT_LIMITS.client,
                 create=env.get("GAMMON_RATE_LIMIT_CREATE") or _DEFAULT_LIMITS.create,

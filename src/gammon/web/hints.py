@@ -1,5 +1,7 @@
-"""Hints for the browser page: the best plays of a roll, ranked by the strongest engine at hand;
-and, after a game, each play compared with the best one (mistake marking).
+"""Hints for the browser page: the best plays of a roll, ranked by the strongest engine at hand.
+
+(The analysis after a game, marks included, is :mod:`gammon.analysis`'s: see
+:mod:`gammon.web.service.analysis`.)
 
 The neural engine of :mod:`gammon.ai` (``Engine("expert")``: the nets, no
 lookahead) ranks the plays with cubeless money equities when it can be
@@ -100,47 +102,6 @@ def rank_for_hint(position: Position, dice: Sequence[int], count: int = 5,
     return name, ranked[:count] if count > 0 else ranked
 
 
-#: Equity lost from which a play is marked: doubtful, error, blunder (GNU Backgammon's thresholds).
-MARKS: tuple[tuple[float, str], ...] = ((0.16, "??"), (0.08, "?"), (0.04, "?!"))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayReview:
-    """A play compared with the engine's best: ``loss`` >= 0 in cubeless equity."""
-
-    best: Play
-    loss: float
-    mark: str | None
-
-
-def review_play(position: Position, dice: Sequence[int], played: Position) -> PlayReview | None:
-    """How the play that led to ``played`` compares with the best play; None without the engine,
-    or when there was no choice."""
-    d = (int(dice[0]), int(dice[1]))
-    with _holder.lock:
-        engine = _holder.get()
-        if engine is None:
-            return None
-        try:
-            ranked = engine.rank_plays(position, d)
-        except Exception:
-            log.warning("analysis: the engine failed on %s %s", position.position_id, d, exc_info=True)
-            return None
-    if len(ranked) < 2:
-        return None
-    for r in ranked:
-        if r.play.position == played:
-            loss = max(0.0, -float(r.difference))
-            mark = next((m for limit, m in MARKS if loss >= limit), None)
-            return PlayReview(ranked[0].play, loss, mark)
-    return None
-
-
-def engine_available() -> bool:
-    with _holder.lock:
-        return _holder.get() is not None
-
-
 __all__ = [
-    "HINT_LEVEL", "MARKS", "PlayReview", "RankedHint", "engine_available", "rank_for_hint", "review_play",
+    "HINT_LEVEL", "RankedHint", "rank_for_hint",
 ]

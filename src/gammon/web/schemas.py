@@ -403,22 +403,40 @@ class HintResult(_Out):
 
 
 class PlayReview(_Out):
+    """One play of the record with a choice, as :mod:`gammon.analysis` judged it (for the record's marks)."""
+
     seq: int = Field(description="The action's number in the record")
     player: int
     game: int = Field(description="The game of the match it belongs to (1, 2, ...)")
     dice: list[int]
     played: str
     best: str = Field(description="The engine's best play")
-    loss: float = Field(description="Cubeless equity lost against the best play (0 for the best)")
-    mark: str | None = Field(description="'?!' doubtful (0.04), '?' error (0.08), '??' blunder (0.16), or null")
+    loss: float = Field(description="Normalised equity (EMG) lost against the best play (0 for the best)")
+    mark: str | None = Field(description="'?!' doubtful (from 0.030), '?' error (0.060), '??' blunder (0.120), "
+                                         "or null: GNU Backgammon 1.07's thresholds, as `gammon analyse`")
 
 
 class AnalysisResult(_Out):
-    """A finished game's plays, each against the engine's best (empty without the engine)."""
+    """The analysis of a finished game or match by :mod:`gammon.analysis` (the same as ``gammon analyse``).
+
+    It takes a few seconds: the first request starts it and answers ``running``
+    with the progress; ask again until ``done`` (or ``failed``).  A finished
+    game's analysis is made once and kept.
+    """
 
     game_id: str
-    engine: str | None = Field(description="The engine that judged the plays; null when none is available")
-    plays: list[PlayReview]
+    status: Literal["running", "done", "failed"] = Field(
+        description="running: ask again; done: the report is here; failed: see message")
+    done: int = Field(description="Decisions analysed so far")
+    total: int = Field(description="Decisions to analyse (0 until counted)")
+    engine: str | None = Field(description="What analysed the game: gammon.analysis and its depth")
+    message: str | None = Field(default=None, description="Why the analysis failed (status failed)")
+    report: dict[str, Any] | None = Field(
+        default=None, description="gammon.analysis's report, as `gammon analyse --json` prints it: players "
+                                  "(error rates in mEMG, PR, marks, luck), games with their decisions")
+    graph_svg: str | None = Field(default=None, description="The equity graph: an SVG document")
+    plays: list[PlayReview] = Field(default_factory=list, description="Each play with a choice, by its record "
+                                                                      "number (to mark the record)")
 
 
 class VariantInfo(BaseModel):

@@ -153,7 +153,7 @@ async def hint(game_id: GameId, service: ServiceDep, token: TokenDep,
 
 
 @router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409),
-            summary="Once the game is over: each play with a choice against the engine's best, mistakes marked")
+            summary="Once the game is over: gammon.analysis's report (running, with the progress, until made)")
 async def analysis(game_id: GameId, service: ServiceDep) -> AnalysisResult:
     report: AnalysisResult = await run_in_threadpool(service.analysis, game_id)
     return report

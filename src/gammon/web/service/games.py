@@ -45,10 +45,11 @@ from gammon.web.schemas import (
     LobbyGame,
     VerifyResult,
 )
+from gammon.web.service.analysis import Analyses
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame, rules_dict
-from gammon.web.service.records import analyse, export_text, hint_request, rank_hint, verify_report
+from gammon.web.service.records import analysis_snapshot, export_text, hint_request, rank_hint, verify_report
 from gammon.web.service.requests import Command, GameSetup
 from gammon.web.service.tokens import hash_token
 from gammon.web.service.views import action_view, game_view, rules_view
@@ -110,7 +111,7 @@ class GameService:
     def __init__(
         self, store: Store, *, cache_size: int = 1000, allow_test_seeds: bool = False,
         computer_factory: Callable[[str, int | None], Player] | None = None, shared: bool = True,
-        expire_after: float | None = None,
+        expire_after: float | None = None, analysis_plies: int | None = None, analysis_workers: int = 1,
     ) -> None:
         self.store = store
         #: Seconds after which a game nobody joined expires (None: never).
@@ -122,7 +123,12 @@ class GameService:
         self.cache_size = max(1, cache_size)
         self.allow_test_seeds = allow_test_seeds
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
-        self._analyses: OrderedDict[str, AnalysisResult] = OrderedDict()
+        if analysis_plies is None:
+            from gammon.analysis.analyse import DEFAULT_PLIES
+
+            analysis_plies = DEFAULT_PLIES
+        #: The analyses of finished games (``gammon analyse``'s, at ``analysis_plies``), made in threads.
+        self.analyses = Analyses(analysis_plies, analysis_workers, cache_size)
         self._cache_lock = threading.Lock()
         self._locks = [threading.RLock() for _ in range(256)]
         self.listeners: list[Callable[[Change], None]] = []
@@ -664,24 +670,24 @@ class GameService:
         return rank_hint(game_id, position, dice, version, count, cube)
 
     def analysis(self, game_id: str) -> AnalysisResult:
-        """Each play of a finished game or match compared with the engine's best play.
+        """The analysis of a finished game or match by :mod:`gammon.analysis`, as ``gammon analyse``.
 
-        A finished match never changes, so its analysis is made once and kept
-        (anyone may ask for it, and it costs an engine evaluation per play).
+        Answers at once: the first call queues the analysis in the analysis
+        thread and gives its progress (``running``), later calls the progress
+        or, once made, the report (kept: a finished match never changes).
 
         :raises ConflictError: the game is not over yet (``not_over``): no help during play.
         """
+        known = self.analyses.known(game_id)
+        if known is not None:
+            return known
         with self._lock(game_id):
-            with self._cache_lock:
-                done = self._analyses.get(game_id)
-            if done is not None:
-                return done
-            result = analyse(self._current(game_id))
-            with self._cache_lock:
-                self._analyses[game_id] = result
-                while len(self._analyses) > self.cache_size:
-                    self._analyses.popitem(last=False)
-            return result
+            snap = analysis_snapshot(self._current(game_id))
+        return self.analyses.start(snap)
+
+    def close(self) -> None:
+        """Stop the background work the service owns (the analysis threads)."""
+        self.analyses.close()
 
 
 __all__ = ["Acted", "Change", "Created", "GameService", "JoinedSeat", "Updates"]

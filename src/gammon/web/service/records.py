@@ -1,4 +1,4 @@
-"""A game's record put to use: the dice check, exports, hints and the analysis after the game.
+"""A game's record put to use: the dice check, exports, hints and what the analysis after the game needs.
 
 Functions of a :class:`~gammon.web.service.live.LiveGame`, called by the
 service with the game's lock held (:func:`rank_hint` runs after it is
@@ -11,11 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from gammon.core.dice import verify_rolls
 from gammon.core.errors import GammonError
-from gammon.core.game import Move
-from gammon.core.match import Match
 from gammon.core.position import Position
-from gammon.store.codec import action_from_dict
-from gammon.web.schemas import AnalysisResult, HintPlay, HintResult, PlayReview, VerifyResult
+from gammon.web.schemas import HintPlay, HintResult, VerifyResult
+from gammon.web.service.analysis import Snapshot
 from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
 from gammon.web.service.views import allowed_actions, checker_moves
@@ -97,35 +95,17 @@ def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: 
                  win=r.win) for r in ranked])
 
 
-def analyse(lg: LiveGame) -> AnalysisResult:
-    """Each play of a finished game or match with a choice, against the engine's best play.
+def analysis_snapshot(lg: LiveGame) -> Snapshot:
+    """What the analysis of a finished game or match needs (:mod:`gammon.web.service.analysis`).
 
     :raises ConflictError: the game is not over yet (``not_over``): no help during play.
     """
-    from gammon.web.hints import HINT_LEVEL, engine_available, review_play
-
     if not lg.is_over:
         raise ConflictError("the analysis comes when the game is over", "not_over")
-    if not engine_available():
-        return AnalysisResult(game_id=lg.id, engine=None, plays=[])
-    rules = lg.rules
-    match = Match(rules, None, games_limit=lg.games_limit)
-    out: list[PlayReview] = []
-    for rec in list(lg.actions):
-        if rec.kind == TIMEOUT:
-            break
-        action = action_from_dict(rec.data, rules.variant)
-        if match.game.is_over:
-            match.next_game()
-        g = match.game
-        if isinstance(action, Move) and g.rolled is not None and isinstance(action.play, Position):
-            review = review_play(g.position, g.rolled, action.play)
-            if review is not None:
-                out.append(PlayReview(seq=rec.seq, player=rec.player, game=len(match.games),
-                                      dice=list(g.rolled), played=str(rec.data.get("play", "")),
-                                      best=str(review.best), loss=round(review.loss, 4), mark=review.mark))
-        match.apply(action)
-    return AnalysisResult(game_id=lg.id, engine=f"gammon.ai {HINT_LEVEL}", plays=out)
+    names = tuple(str(s.get("name") or f"Player {i}") for i, s in enumerate(lg.seats))
+    seqs = tuple(rec.seq for rec in lg.actions if rec.kind != TIMEOUT and rec.data.get("type") == "play")
+    return Snapshot(lg.id, lg.rules, tuple(tuple(g.record) for g in lg.match.games), lg.games_limit,
+                    (names[0], names[1]), seqs)
 
 
-__all__ = ["analyse", "export_text", "hint_request", "rank_hint", "verify_report"]
+__all__ = ["analysis_snapshot", "export_text", "hint_request", "rank_hint", "verify_report"]

@@ -1,0 +1,178 @@
+"""The after-game analysis: :mod:`gammon.analysis` run on a finished game, in a worker thread, kept.
+
+The browser's after-game page shows the same analysis as ``gammon analyse``:
+error rates, PR, marks, the mistakes explained and the equity graph.  It
+takes seconds, so it never runs in a request: the first request for a
+finished game takes a snapshot of its record and queues the work for a small
+pool of threads (one by default: an analysis keeps a core busy, and the
+computer's moves and the requests need the rest); every request answers at
+once with the progress, and the page asks again until the report is there.
+A finished game never changes, so each report (or failure) is made once and
+kept, the oldest forgotten first.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gammon.core.game import Action, Rules
+from gammon.web.schemas import AnalysisResult, PlayReview
+
+if TYPE_CHECKING:
+    from gammon.analysis.analyse import Progress
+    from gammon.analysis.valuation import Valuer
+
+log = logging.getLogger("gammon.web")
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What the analysis of one finished game needs, copied out of the live game under its lock.
+
+    ``move_seqs``: the record numbers of the plays (``Move`` actions), in order,
+    to put each analysed play back on its line of the page's record.
+    """
+
+    game_id: str
+    rules: Rules
+    games: tuple[tuple[Action, ...], ...]
+    games_limit: int | None
+    names: tuple[str, str]
+    move_seqs: tuple[int, ...]
+
+
+def engine_name(plies: int) -> str:
+    return f"gammon.analysis {plies}-ply"
+
+
+def analyse_snapshot(snap: Snapshot, plies: int, progress: Progress | None = None,
+                     valuer: Valuer | None = None) -> AnalysisResult:
+    """The report of :func:`gammon.analysis.analyse_record` on ``snap``, shaped for the page.
+
+    :raises GammonError: a record the analysis refuses.
+    """
+    from gammon.analysis.analyse import analyse_record
+    from gammon.analysis.marks import SYMBOLS
+    from gammon.analysis.report import after_game_report
+
+    a = analyse_record(snap.rules, [list(g) for g in snap.games], snap.names, plies=plies, processes=1,
+                       progress=progress, games_limit=snap.games_limit, valuer=valuer)
+    report = after_game_report(a)
+    played = [d for d in a.decisions if d.kind == "move" and d.played_position_id is not None]
+    plays: list[PlayReview] = []
+    if len(played) == len(snap.move_seqs):
+        for seq, d in zip(snap.move_seqs, played, strict=True):
+            if d.forced:
+                continue
+            plays.append(PlayReview(seq=seq, player=d.player, game=d.game + 1, dice=list(d.dice or ()),
+                                    played=d.played, best=d.best, loss=round(d.equity_lost, 4),
+                                    mark=SYMBOLS[d.mark] if d.mark else None))
+    else:  # never expected: the record's plays and the analysis's disagree; no marks rather than wrong ones
+        log.warning("game %s: %d plays in the record, %d analysed; the record is left unmarked",
+                    snap.game_id, len(snap.move_seqs), len(played))
+    total = len(a.decisions)
+    return AnalysisResult(game_id=snap.game_id, status="done", done=total, total=total,
+                          engine=engine_name(plies), report=report["analysis"], graph_svg=report["graph_svg"],
+                          plays=plays)
+
+
+@dataclass(slots=True)
+class _Job:
+    done: int = 0
+    total: int = 0
+
+
+class Analyses:
+    """The analyses of finished games: queued, running (with their progress) and made (kept).
+
+    Thread-safe.  ``plies``: the depth (``gammon analyse``'s default unless
+    the server is told otherwise); ``workers``: threads that analyse.
+    """
+
+    def __init__(self, plies: int, workers: int = 1, cache_size: int = 1000) -> None:
+        self.plies = plies
+        self.workers = max(1, workers)
+        self.cache_size = max(1, cache_size)
+        self._made: OrderedDict[str, AnalysisResult] = OrderedDict()
+        self._jobs: dict[str, _Job] = {}
+        self._lock = threading.Lock()
+        self._executor: ThreadPoolExecutor | None = None
+        self._local = threading.local()
+
+    def known(self, game_id: str) -> AnalysisResult | None:
+        """The report if made, the progress if queued or running, else None."""
+        with self._lock:
+            made = self._made.get(game_id)
+            if made is not None:
+                self._made.move_to_end(game_id)
+                return made
+            job = self._jobs.get(game_id)
+            return None if job is None else self._running(game_id, job)
+
+    def _running(self, game_id: str, job: _Job) -> AnalysisResult:
+        return AnalysisResult(game_id=game_id, status="running", done=job.done, total=job.total,
+                              engine=engine_name(self.plies))
+
+    def start(self, snap: Snapshot) -> AnalysisResult:
+        """Queue the analysis of ``snap`` (once: a second call answers with the first's progress)."""
+        with self._lock:
+            made = self._made.get(snap.game_id)
+            if made is not None:
+                return made
+            job = self._jobs.get(snap.game_id)
+            if job is None:
+                job = self._jobs[snap.game_id] = _Job()
+                if self._executor is None:
+                    self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="gammon-analysis")
+                self._executor.submit(self._run, snap, job)
+            return self._running(snap.game_id, job)
+
+    def _valuer(self) -> Valuer:
+        """This thread's :class:`~gammon.analysis.valuation.Valuer` (an engine's buffers are not shared)."""
+        valuer: Valuer | None = getattr(self._local, "valuer", None)
+        if valuer is None:
+            from gammon.analysis.valuation import Valuer
+
+            valuer = self._local.valuer = Valuer(self.plies)
+        return valuer
+
+    def _run(self, snap: Snapshot, job: _Job) -> None:
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+
+        try:
+            result = analyse_snapshot(snap, self.plies, progress, self._valuer())
+        except Exception as exc:  # a failure is reported to the page, never lost in a thread
+            log.exception("game %s: the analysis failed", snap.game_id)
+            result = AnalysisResult(game_id=snap.game_id, status="failed", done=job.done, total=job.total,
+                                    engine=engine_name(self.plies), message=f"the analysis failed: {exc}")
+        with self._lock:
+            self._jobs.pop(snap.game_id, None)
+            self._made[snap.game_id] = result
+            while len(self._made) > self.cache_size:
+                self._made.popitem(last=False)
+
+    def wait(self, game_id: str, timeout: float = 120.0) -> AnalysisResult | None:
+        """Block until the analysis of ``game_id`` is made (for tests and scripts); None on timeout."""
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            got = self.known(game_id)
+            if got is None or got.status != "running":
+                return got
+            time.sleep(0.05)
+        return None
+
+    def close(self) -> None:
+        """Stop the workers (queued analyses are dropped; one running finishes in its thread)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+__all__ = ["Analyses", "Snapshot", "analyse_snapshot", "engine_name"]

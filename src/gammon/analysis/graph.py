@@ -97,6 +97,9 @@ def _figure(analysis: MatchAnalysis):  # type: ignore[no-untyped-def]
             ax.scatter([p.x for p in sel], [p.y for p in sel], marker=shape, s=28, color=colour, zorder=3,
                        label=f"{lm} rolls")
     ax.set_xlabel("decision")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlim(0, max(xs or [1]) + 1)
     ax.grid(alpha=0.25)
     ax.legend(loc="lower left", fontsize=7, ncol=5, frameon=False)

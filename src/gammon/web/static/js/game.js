@@ -4,6 +4,7 @@
 // backoff; every connection starts with the full state).  Actions go over REST with the state's
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
+import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView, H, W } from './board.js';
 import { MoveBuilder, pips } from './moves.js';
@@ -279,14 +280,14 @@ class GamePage {
   }
 
   async loadAnalysis() {
-    try {
-      this.analysis = await api(`/games/${this.gameId}/analysis`);
-    } catch (err) {
-      this.analysis = null;
-      return;
-    }
-    this.renderRecord();
-    this.renderResult();
+    const gameId = this.gameId;
+    await followAnalysis(gameId, (a) => {
+      if (this.gameId !== gameId) return false;
+      this.analysis = a;
+      if (a.status !== 'running') this.renderRecord();
+      this.renderResult();
+      return true;
+    });
   }
 
   // -- names and words ---------------------------------------------------------------------
@@ -905,23 +906,7 @@ class GamePage {
   }
 
   analysisSummary() {
-    const a = this.analysis;
-    if (!a || !a.engine) return null;
-    const st = this.state;
-    const lines = [0, 1].filter((seat) => st.seats[seat].kind === 'human').map((seat) => {
-      const mine = a.plays.filter((r) => r.player === seat);
-      const count = (m) => mine.filter((r) => r.mark === m).length;
-      const lost = mine.reduce((t, r) => t + r.loss, 0);
-      const parts = [];
-      const n = (k, word) => (k ? `${k} ${word}${k === 1 ? '' : 's'}` : null);
-      for (const p of [n(count('??'), 'blunder'), n(count('?'), 'error'), n(count('?!'), 'doubtful play')]) if (p) parts.push(p);
-      if (!mine.length) return h('li', {}, h('b', { text: this.plainName(seat) }), ': no plays with a choice.');
-      return h('li', {}, h('b', { text: this.plainName(seat) }),
-        `: ${parts.length ? parts.join(', ') : 'no marked mistakes'} in ${mine.length} play${mine.length === 1 ? '' : 's'}` +
-        ` (equity lost ${lost.toFixed(3)})`);
-    });
-    return h('div.analysis#analysis', {}, h('h3', { text: 'Mistakes' }), h('ul', {}, lines),
-      h('p.muted', { text: `Marked in the record: ?! doubtful, ? error, ?? blunder (by ${a.engine}).` }));
+    return this.analysis ? analysisPanel(this.analysis, (seat) => this.plainName(seat)) : null;
   }
 
   renderInvite() {
@@ -1007,9 +992,10 @@ class GamePage {
               ` ${(pendingRoll || []).join('-')}: `, h('span.play', { text: e.action.play || ev.data.play || '' }));
             if (review && review.mark) {
               line.classList.add('marked');
+              const memg = Math.round(1000 * review.loss);
               line.append(h('span.mark', { text: ` ${review.mark}` }),
-                h('span.best', { text: ` best ${review.best} (−${review.loss.toFixed(3)})` }));
-              line.title = `Equity lost: ${review.loss.toFixed(3)}; best play: ${review.best}`;
+                h('span.best', { text: ` best ${review.best} (−${memg} mEMG)` }));
+              line.title = `Equity lost: ${memg} mEMG; best play: ${review.best}`;
             }
             items.push(line);
             pendingRoll = null;

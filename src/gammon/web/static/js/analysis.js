@@ -1,0 +1,97 @@
+// The after-game analysis: gammon.analysis's report (the same as `gammon analyse`), fetched from
+// /api/games/{id}/analysis and drawn in the result panel.  The server makes it in a thread: until it
+// is made the answer is `running` with the progress, shown here with a progress bar.
+
+import { api } from './api.js';
+import { h } from './util.js';
+
+const POLL_MS = 600;
+const MARK_WORDS = { doubtful: 'doubtful', error: 'error', blunder: 'blunder' };
+const SYMBOLS = { doubtful: '?!', error: '?', blunder: '??' };
+
+/**
+ * Ask for the analysis until it is made or failed, calling ``onUpdate(result)`` after each answer;
+ * stops early when ``onUpdate`` returns false (the page moved on).
+ */
+export async function followAnalysis(gameId, onUpdate) {
+  for (;;) {
+    let a;
+    try {
+      a = await api(`/games/${encodeURIComponent(gameId)}/analysis`);
+    } catch (err) {
+      a = { status: 'failed', message: err.message, done: 0, total: 0, engine: null };
+    }
+    if (onUpdate(a) === false || a.status !== 'running') return a;
+    await new Promise((resolve) => { setTimeout(resolve, POLL_MS); });
+  }
+}
+
+const rate = (x) => (x === null || x === undefined ? '–' : x.toFixed(1));
+const signed = (x) => (x === null || x === undefined ? '–' : `${x >= 0 ? '+' : ''}${x.toFixed(3)}`);
+
+function playersTable(report, nameOf) {
+  const ps = report.players;
+  const row = (label, cell, title) => h('tr', {}, h('th', { scope: 'row', text: label, title }),
+    ps.map((p) => h('td', { text: cell(p) })));
+  return h('table.analysis-players#analysis-players', {},
+    h('thead', {}, h('tr', {}, h('th', { text: '' }), ps.map((p, seat) => h('th', { scope: 'col', text: nameOf(seat) })))),
+    h('tbody', {},
+      row('Error rate', (p) => rate(p.error_rate), 'mEMG lost per decision (unforced moves and close cube decisions)'),
+      row('Checker', (p) => `${rate(p.checker_error_rate)} (${p.unforced_moves})`, 'mEMG per unforced move (how many)'),
+      row('Cube', (p) => `${rate(p.cube_error_rate)} (${p.close_cube_decisions})`, 'mEMG per close cube decision (how many)'),
+      row('PR', (p) => rate(p.pr), "eXtreme Gammon's performance rating: half the error rate"),
+      row('Rating', (p) => p.rating, "GNU Backgammon's name for the error rate"),
+      row('?! / ? / ??', (p) => `${p.marks.doubtful} / ${p.marks.error} / ${p.marks.blunder}`,
+        'doubtful plays, errors and blunders'),
+      row('Luck', (p) => signed(p.luck), 'normalised equity the dice gave, over all rolls')));
+}
+
+function mistakeItem(d, nameOf) {
+  const where = `Game ${d.game}, turn ${d.turn}, ${nameOf(d.player)}`;
+  const what = d.kind === 'move' ? `${d.dice ? d.dice.join('-') : ''} ${d.played}` : d.played;
+  const kind = d.error_kind ? ` (${d.error_kind})` : '';
+  return h('li', { class: `mistake mark-${d.mark}` },
+    h('span.where', { text: `${where}: ` }), h('span.play', { text: what.trim() }),
+    h('span.mark', { text: ` ${SYMBOLS[d.mark]} ${MARK_WORDS[d.mark]}${kind}, −${Math.round(d.equity_lost_memg)} mEMG` }),
+    d.best && d.best !== d.played ? h('div.better', {}, 'Better: ', h('span.play', { text: d.best })) : null,
+    d.explanation ? h('div.why', { text: d.explanation }) : null);
+}
+
+/** The analysis panel for a result of /analysis; ``nameOf(seat)`` names the players. */
+export function analysisPanel(a, nameOf) {
+  const title = h('h3', { text: 'Analysis' });
+  if (a.status === 'running') {
+    const text = a.total ? `Analysing the game (${a.engine}): ${a.done} of ${a.total} decisions…`
+      : 'Starting the analysis…';
+    const bar = h('progress#analysis-bar', { max: Math.max(a.total, 1) });
+    if (a.total) bar.value = a.done;
+    return h('div.analysis#analysis', { dataset: { status: 'running' } }, title,
+      h('p.analysis-progress#analysis-progress', {}, bar, ' ', h('span', { text })));
+  }
+  if (a.status !== 'done' || !a.report) {
+    return h('div.analysis#analysis', { dataset: { status: 'failed' } }, title,
+      h('p.muted', { text: `No analysis: ${a.message || 'it could not be made.'}` }));
+  }
+  const report = a.report;
+  const decisions = report.games.flatMap((g) => g.decisions);
+  const mistakes = decisions.filter((d) => d.mark === 'error' || d.mark === 'blunder');
+  // The graph is the server's SVG (matplotlib's, with its own styles) drawn as an image; a click
+  // shows it over the page at full width, another click puts it back.
+  const graph = a.graph_svg ? h('img.analysis-graph#analysis-graph', {
+    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(a.graph_svg)}`,
+    alt: 'Equity graph: the match winning chance (or points) after every decision, mistakes and luck marked',
+    title: 'Click to enlarge', tabindex: '0',
+    onclick: (e) => e.currentTarget.classList.toggle('zoomed'),
+    onkeydown: (e) => {
+      if (e.key === 'Escape') e.currentTarget.classList.remove('zoomed');
+      else if (e.key === 'Enter' || e.key === ' ') e.currentTarget.classList.toggle('zoomed');
+    },
+  }) : null;
+  return h('div.analysis#analysis', { dataset: { status: 'done' } }, title,
+    playersTable(report, nameOf),
+    graph,
+    h('h4', { text: mistakes.length ? `Errors and blunders (${mistakes.length})` : 'No errors or blunders' }),
+    mistakes.length ? h('ol.analysis-mistakes#analysis-mistakes', {}, mistakes.map((d) => mistakeItem(d, nameOf))) : null,
+    h('p.muted', { text: `By ${a.engine}, as \`gammon analyse\`: rates in mEMG (thousandths of normalised equity) `
+      + 'per decision; marks from 30 (?! doubtful), 60 (? error) and 120 (?? blunder) mEMG.' }));
+}

@@ -339,11 +339,14 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
     if info.owner != 1:
         # Past the cash point the live part is worth the cash, no more: holding
         # the cube beats doubling only by what playing on (dead cube) adds.
-        nd = min(nd, x + (1.0 - x) * dead)
+        # Too good to double (playing on for the gammon is worth more than the
+        # cash), the live part is worth playing on: the cubeless equity.
+        nd = min(nd, x * max(1.0, dead) + (1.0 - x) * dead)
     if info.owner != 0:
         # Likewise below the opponent's cash point: the live part loses the
-        # cash (the opponent doubles us out), no more.
-        nd = max(nd, -x + (1.0 - x) * dead)
+        # cash (the opponent doubles us out), no more; unless he is too good to
+        # double and plays on for the gammon.
+        nd = max(nd, x * min(-1.0, dead) + (1.0 - x) * dead)
     dt = 2.0 * (s - 0.5 * x)
     dp = 1.0
     # The taker's take point in the taker's terms: (W_roller - 1/2) / (W + L + x/2).

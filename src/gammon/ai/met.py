@@ -162,8 +162,9 @@ class CubeModel:
         """Player 0 owns the cube at ``k``.
 
         With ``clamp`` the live-cube part stops at the cash (past player 0's
-        cash point he would double the opponent out); without it, it is the
-        straight line the doubling points are solved on.
+        cash point he would double the opponent out), unless playing on (the
+        dead cube) is worth more: then he is too good to double; without it,
+        it is the straight line the doubling points are solved on.
         """
         d = self.dead(k, p)
         if not self.live0(k):
@@ -172,8 +173,8 @@ class CubeModel:
         lo = self.lose(k)
         c0 = self.cash0(k)
         live = lo + (c0 - lo) * p / max(cp, 1e-9)
-        if clamp:
-            live = min(live, c0)
+        if clamp:  # too good to double (playing on is worth more than the cash): no cash
+            live = min(live, max(c0, d))
         return self.x * live + (1.0 - self.x) * d
 
     def own1(self, k: int, p: float, clamp: bool = True) -> float:
@@ -184,8 +185,8 @@ class CubeModel:
         tp = self.take_point0(k)
         c1 = self.cash1(k)
         live = c1 + (self.win(k) - c1) * (p - tp) / max(1.0 - tp, 1e-9)
-        if clamp:
-            live = max(live, c1)
+        if clamp:  # unless player 1 is too good to double and plays on
+            live = max(live, min(c1, d))
         return self.x * live + (1.0 - self.x) * d
 
     def centered(self, k: int, p: float, clamp: bool = True) -> float:
@@ -205,8 +206,8 @@ class CubeModel:
         c1 = self.cash1(k)
         c0 = self.cash0(k)
         live = c1 + (c0 - c1) * (p - tp) / (cp - tp)
-        if clamp:
-            live = min(max(live, c1), c0)
+        if clamp:  # a side too good to double plays on: the cash is no bound then
+            live = min(max(live, min(c1, d)), max(c0, d))
         return self.x * live + (1.0 - self.x) * d
 
     # -- doubling points ---------------------------------------------------------------

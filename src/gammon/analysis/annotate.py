@@ -3,8 +3,9 @@
 The SGF is :func:`gammon.formats.sgf.write_sgf`'s; each move, double and
 answer node gets a ``C[...]`` comment (GNU Backgammon shows it as the move's
 annotation) with the alternatives, the cube equities, the luck and, for a
-mistake, the mark and the reason.  A cube decision without a double has no
-node of its own: it goes into the comment of the roll that follows.
+mistake, the mark and the reason.  A cube decision without a double, and a
+resignation, have no node of their own: they go into the comment of the roll
+that follows (at the end of a game, of the last node).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def annotated_sgf(match: Match, analysis: MatchAnalysis) -> str:
         game_index = int(m.group(1)) if m else game_index + 1
         queue = list(by_game.get(game_index, []))
         lines = tree.split("\n")
+        last: tuple[int, str, list[Decision]] | None = None
         for i, line in enumerate(lines):
             nm = _NODE.match(line)
             if i == 0 or nm is None or nm.group("who") is None:
@@ -70,6 +72,12 @@ def annotated_sgf(match: Match, analysis: MatchAnalysis) -> str:
             closing = line.endswith(")")
             body = line[:-1] if closing else line
             lines[i] = body + _comment(taken, names) + (")" if closing else "")
+            last = (i, line, taken)
+        if queue and last is not None:  # a resignation at the end has no node: the last one says it
+            i, line, taken = last
+            closing = line.endswith(")")
+            body = line[:-1] if closing else line
+            lines[i] = body + _comment(taken + queue, names) + (")" if closing else "")
         if game_index == 0 and lines:
             summary = [f"Analysis by gammon at {analysis.plies}-ply"]
             for p in analysis.players:

@@ -1,4 +1,5 @@
-"""Analyse one decision: a checker play, a cube decision or a take, and the luck of a roll.
+"""Analyse one decision: a checker play, a cube decision, a take, a resignation or Acey-Deucey's
+choice of a double, and the luck of a roll.
 
 Each function turns a task of :mod:`gammon.analysis.walk` into a
 :class:`Decision` with the engine's numbers, the equity lost (normalised, see
@@ -12,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, NO_DOUBLE, TOO_GOOD
+from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, NO_DOUBLE, TOO_GOOD, CubeInfo
 from gammon.analysis.marks import CLOSE_CUBE, luck_mark, mark_for
-from gammon.analysis.valuation import Valuer, flip
-from gammon.analysis.walk import CubeTask, RollTask, TakeTask, Task
+from gammon.analysis.valuation import Value, Valuer, final_value, flip
+from gammon.analysis.walk import ChoiceTask, CubeTask, ResignTask, RollTask, TakeTask, Task
 from gammon.core.errors import GammonError
+from gammon.core.position import Outcome, Position, ResultKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +39,10 @@ class Decision:
     """One analysed decision (see the module text); equities are the deciding player's.
 
     ``kind``: ``move`` (a roll and its play), ``cube`` (the player on roll
-    could double) or ``take`` (the answer to a double).  ``position_id`` is
-    seen from the decider (for ``take``, from the doubler).  ``equity_lost``
+    could double), ``take`` (the answer to a double), ``resign`` (a
+    resignation offered, accepted or rejected) or ``choice`` (Acey-Deucey's
+    double named after a 1-2).  ``position_id`` is seen from the decider (for
+    ``take``, from the doubler; for ``resign``, from the player whose turn it was).  ``equity_lost``
     and ``luck`` are normalised equity (EMG at the decision's cube);
     ``mwc_lost`` and ``luck_mwc`` the same in match winning chance.
     ``value_after``/``mwc_after``: the decider's value once the decision is
@@ -94,7 +98,7 @@ class Decision:
             "value_after": r(self.value_after), "mwc_after": r(self.mwc_after, 5),
             "explanation": self.explanation,
         }
-        if self.kind == "move":
+        if self.kind in ("move", "choice"):
             out["legal_plays"] = self.legal_plays
             out["alternatives"] = [
                 {"play": a.play, "equity": r(a.equity), "mwc": r(a.mwc, 5), "difference": r(a.difference),
@@ -111,8 +115,12 @@ class Decision:
 
 def _base(task: Task, kind: str) -> Decision:
     info = task.info
-    # ``info`` is seen from the side of ``task.position``: the doubler for a take.
-    side = 1 - task.player if kind == "take" else task.player
+    # ``info`` is seen from the side of ``task.position``: the doubler for a take, the player
+    # whose turn it was for a resignation.
+    if isinstance(task, ResignTask):
+        side = task.on_roll
+    else:
+        side = 1 - task.player if kind == "take" else task.player
     s = info.score if side == 0 else (info.score[1], info.score[0])
     owner = info.owner if info.owner < 0 else (side if info.owner == 0 else 1 - side)
     return Decision(kind, task.game, task.turn, task.player, task.position.position_id, info.value, owner,
@@ -245,6 +253,150 @@ def analyse_take(valuer: Valuer, task: TakeTask) -> Decision:
     return d
 
 
+#: What a resignation gives up, in words.
+RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def resignation_value(kind: int, info: CubeInfo) -> Value:
+    """What resigning ``kind`` is worth to the resigner (``info`` from his side): the game lost so."""
+    return final_value(Outcome(False, ResultKind(kind)), info)
+
+
+def playing_on_value(valuer: Valuer, task: ResignTask) -> tuple[Value, tuple[float, ...]]:
+    """The resigner's value of going on instead (proper cube action, best play, or best answer to the
+    double) and his cubeless chances (win, gammon, backgammon, lose gammon, lose backgammon)."""
+    pos, info = task.position, task.info
+    if task.phase == "doubled":  # the resigner was doubled: take or pass instead (the doubler's view)
+        cd, probs = valuer.cube(pos, info)
+        take, drop = -cd.double_take, -cd.double_pass
+        mwc = None if cd.mwc is None else (1.0 - cd.mwc[1] if take >= drop else 1.0 - cd.mwc[2])
+        return Value(max(take, drop), mwc), flip(probs)
+    if task.phase == "move" and task.dice is not None:
+        cands, n = valuer.candidates(pos, task.dice, None, info, count=1)
+        if n > 0:
+            return cands[0].value, cands[0].probabilities
+    cd, probs = valuer.cube(pos, info)
+    return Value(cd.equity, cd.proper_mwc), probs
+
+
+def analyse_resign(valuer: Valuer, task: ResignTask) -> Decision:
+    """A resignation offered, accepted or rejected: its value against the value of playing on.
+
+    From the resigner's side, resigning is worth ``R`` (the game lost by the
+    kind offered) and playing on ``P``.  The opponent's right answer is to
+    accept when ``R < P`` (the offer gives more than the game is worth) and
+    to reject otherwise, so the offer is *wrong* when ``R < P`` (it loses
+    ``P - R``), an acceptance is wrong when ``R > P`` (it loses ``R - P``)
+    and a refusal when ``R < P`` (``P - R``).
+    """
+    d = _base(task, "resign")
+    info = task.info if task.resigner == task.on_roll else task.info.swap()
+    res = resignation_value(task.kind, info)
+    play, probs = playing_on_value(valuer, task)
+    d.probabilities = probs
+    what = RESIGN_NAMES.get(task.kind, "a single game")
+    gap = play.emg - res.emg  # > 0: the resignation gives away more than the game is worth
+    mwc_gap = None if play.mwc is None or res.mwc is None else play.mwc - res.mwc
+    d.cube = {"resign": round(res.emg, 4), "play_on": round(play.emg, 4), "kind": task.kind,
+              "win": round(probs[0], 4), "gammon": round(probs[1], 4), "lose_gammon": round(probs[3], 4)}
+    win, gammon, lose_g = probs[0], probs[1], probs[3]
+    if task.answer == "offer":
+        d.played = f"resigns {what}"
+        d.best = "play on" if gap > 0 else f"resign {what}"
+        d.equity_lost = max(0.0, gap)
+        d.mwc_lost = None if mwc_gap is None else max(0.0, mwc_gap)
+        after = res if gap > 0 else play  # the opponent's right answer: accept a gift, refuse the rest
+        d.value_after, d.mwc_after = after.emg, after.mwc
+        if d.equity_lost > 0:
+            d.error_kind = "wrong resignation"
+            d.explanation = (f"playing on you win {_pct(win)} (gammons {_pct(gammon)}, you lose a gammon "
+                             f"{_pct(lose_g)}): worth {play.emg:+.3f}, more than the {res.emg:+.3f} of "
+                             f"resigning {what}")
+    else:
+        # The one who answers: his values are the resigner's turned round.
+        accepted = task.answer == "accept"
+        d.played = f"{'accepts' if accepted else 'rejects'} {what}"
+        d.best = "reject" if gap < 0 else "accept"
+        lost = max(0.0, -gap) if accepted else max(0.0, gap)
+        d.equity_lost = lost
+        d.mwc_lost = None if mwc_gap is None else max(0.0, -mwc_gap if accepted else mwc_gap)
+        mine = res if accepted else play
+        d.value_after = -mine.emg
+        d.mwc_after = None if mine.mwc is None else 1.0 - mine.mwc
+        my_win, my_gammon = 1.0 - win, lose_g
+        if lost > 0 and accepted:
+            d.error_kind = "wrong acceptance"
+            d.explanation = (f"playing on you win {_pct(my_win)} (gammons {_pct(my_gammon)}): worth "
+                             f"{-play.emg:+.3f}, more than the {-res.emg:+.3f} of {what}: reject")
+        elif lost > 0:
+            d.error_kind = "wrong refusal"
+            d.explanation = (f"{what} is worth {-res.emg:+.3f} to you, more than playing on ({-play.emg:+.3f}: "
+                             f"you win {_pct(my_win)}, gammons {_pct(my_gammon)}): accept")
+    d.close = True
+    d.mark = mark_for(d.equity_lost)
+    return d
+
+
+def _after_double(valuer: Valuer, position: Position, number: int, info: CubeInfo
+                  ) -> list[tuple[str, Value, tuple[float, ...], str, int]]:
+    """The best plays of the double ``number`` (play, value, chances, position ID, plies), best first.
+
+    A play that uses all four moves earns another throw (the rules of
+    Acey-Deucey), so it is valued with its player on roll; any other passes
+    the turn.  Nothing legal: the turn passes at once.
+    """
+    cands, n = valuer.candidates(position, (number, number), None, info, count=3)
+    if n == 0:
+        probs = flip(valuer.engine.evaluator.evaluate(position.swap(), valuer.plies))
+        return [("(no legal play)", valuer.value_after(probs, position, info), probs, position.position_id,
+                 valuer.plies)]
+    out = []
+    for c in cands:
+        after = c.play.position
+        value, probs = c.value, c.probabilities
+        if c.play.dice_used == 4 and after.outcome is None:
+            cd, probs = valuer.cube(after, info)
+            value = Value(cd.equity, cd.proper_mwc)
+        out.append((str(c.play), value, probs, after.position_id, c.plies))
+    out.sort(key=lambda t: -t[1].emg)
+    return out
+
+
+def analyse_choice(valuer: Valuer, task: ChoiceTask) -> Decision:
+    """Acey-Deucey's double named after a 1-2: the value of the best play of each double, the named one
+    against the best (a checker decision: the six doubles are six ways to go on)."""
+    d = _base(task, "choice")
+    rows = []
+    for n in range(1, 7):
+        best = _after_double(valuer, task.position, n, task.info)[0]
+        rows.append((n, *best))
+    rows.sort(key=lambda r: -r[2].emg)
+    top = rows[0]
+    mine = next(r for r in rows if r[0] == task.number)
+    d.played = f"chooses {task.number}-{task.number}"
+    d.best = f"{top[0]}-{top[0]}"
+    d.legal_plays = 6
+    d.played_position_id = mine[4]
+    d.best_position_id = top[4]
+    d.alternatives = [
+        Alternative(f"{n}-{n}: {play}", value.emg, value.mwc, value.emg - top[2].emg, probs, pid, plies)
+        for n, play, value, probs, pid, plies in rows
+    ]
+    d.value_after, d.mwc_after = mine[2].emg, mine[2].mwc
+    d.probabilities = mine[3]
+    d.equity_lost = max(0.0, top[2].emg - mine[2].emg)
+    if top[2].mwc is not None and mine[2].mwc is not None:
+        d.mwc_lost = max(0.0, top[2].mwc - mine[2].mwc)
+    if d.equity_lost > 0:
+        d.error_kind = "wrong double chosen"
+    d.mark = mark_for(d.equity_lost)
+    return d
+
+
 def analyse_task(valuer: Valuer, task: Task) -> Decision:
     """The decision a task describes, analysed."""
     if isinstance(task, RollTask):
@@ -253,7 +405,14 @@ def analyse_task(valuer: Valuer, task: Task) -> Decision:
         return analyse_cube(valuer, task)
     if isinstance(task, TakeTask):
         return analyse_take(valuer, task)
+    if isinstance(task, ResignTask):
+        return analyse_resign(valuer, task)
+    if isinstance(task, ChoiceTask):
+        return analyse_choice(valuer, task)
     raise GammonError(f"cannot analyse {type(task).__name__}")
 
 
-__all__ = ["Alternative", "Decision", "analyse_cube", "analyse_move", "analyse_take", "analyse_task"]
+__all__ = [
+    "RESIGN_NAMES", "Alternative", "Decision", "analyse_choice", "analyse_cube", "analyse_move",
+    "analyse_resign", "analyse_take", "analyse_task", "playing_on_value", "resignation_value",
+]

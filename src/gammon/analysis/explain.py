@@ -202,7 +202,9 @@ def explain_cube(d: Decision) -> str | None:
 def explain_decision(task: Task, decision: Decision, valuer: Valuer | None = None) -> str | None:
     """The explanation of an analysed decision (None when there is nothing to say)."""
     d = decision
-    if d.kind != "move":
+    if d.kind == "resign":  # worded where it is valued (gammon.analysis.decisions.analyse_resign)
+        return d.explanation
+    if d.kind not in ("move", "choice"):  # a choice of double: the two doubles' best plays compared
         return explain_cube(d)
     if not d.played_position_id or not d.best_position_id or d.played_position_id == d.best_position_id:
         return None

@@ -24,7 +24,10 @@ Per player:
   decision is *close*, as GNU Backgammon counts it, when the proper action's
   equity is less than 0.16 above the double/take equity capped at 1, and every
   double, take and pass is counted);
-* error rate: (checker + cube loss) / (unforced moves + close cube decisions);
+* error rate: (checker + cube + resignation loss) / (unforced moves + close
+  cube decisions + resignations offered or answered); a resignation is a
+  decision like a cube decision (its value against the value of playing on),
+  and Acey-Deucey's choice of a double counts with the checker play;
 * PR, the performance rating of eXtreme Gammon: 500 x the average loss per
   decision in normalised equity over the same decisions, that is half the
   error rate in mEMG (PR 5 = 10 mEMG per decision).  XG's own count of

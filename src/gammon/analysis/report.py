@@ -87,7 +87,7 @@ def _mistake(a: MatchAnalysis, d: Decision) -> str:
             f"{escape(kind)}</span>: loses {1000 * d.equity_lost:.0f} mEMG</h3>")
     owner = -1 if d.cube_owner < 0 else (0 if d.cube_owner == d.player else 1)
     boards: list[str] = []
-    if d.kind == "move" and d.played_position_id and d.best_position_id:
+    if d.kind in ("move", "choice") and d.played_position_id and d.best_position_id:
         played = Position.from_position_id(d.played_position_id, variant)
         best = Position.from_position_id(d.best_position_id, variant)
         diff = changed_points(played, best)
@@ -98,6 +98,12 @@ def _mistake(a: MatchAnalysis, d: Decision) -> str:
         boards.append(board_svg(best, title=f"better: {d.best}", cube=d.cube_value, cube_owner=owner,
                                 highlight=diff))
         detail = _alternatives(d)
+    elif d.kind == "resign":
+        boards.append(board_svg(before, title="when it was offered", cube=d.cube_value, cube_owner=owner))
+        c = d.cube or {}
+        detail = (f"<p>Resigning {c.get('resign', 0):+.3f}, playing on {c.get('play_on', 0):+.3f} "
+                  f"(the resigner's normalised equity). Played: {escape(d.played)}; "
+                  f"best: {escape(d.best)}.</p>")
     else:
         title = "doubler to play" if d.kind == "take" else "before the roll"
         boards.append(board_svg(before, title=title, cube=d.cube_value, cube_owner=owner))

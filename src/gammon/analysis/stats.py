@@ -37,6 +37,10 @@ class PlayerStats:
     cube_errors: dict[str, int] = field(default_factory=lambda: {
         "missed double": 0, "wrong double (too early)": 0, "wrong double (too good)": 0,
         "wrong take": 0, "wrong pass": 0, "wrong beaver": 0})
+    resign_decisions: int = 0
+    resign_loss: float = 0.0
+    resign_errors: dict[str, int] = field(default_factory=lambda: {
+        "wrong resignation": 0, "wrong acceptance": 0, "wrong refusal": 0})
     doubles: int = 0
     takes: int = 0
     passes: int = 0
@@ -77,6 +81,18 @@ class PlayerStats:
                 elif lm == "very unlucky":
                     self.very_unlucky += 1
             return
+        if d.kind == "choice":  # Acey-Deucey's double: a way to play on, counted with the checker play
+            self.unforced_moves += 1
+            self.checker_loss += d.equity_lost
+            if d.mark is not None:
+                self.checker_marks[d.mark] += 1
+            return
+        if d.kind == "resign":
+            self.resign_decisions += 1
+            self.resign_loss += d.equity_lost
+            if d.error_kind in self.resign_errors:
+                self.resign_errors[d.error_kind] += 1
+            return
         self.cube_decisions += 1
         if d.close:
             self.close_cube_decisions += 1
@@ -105,12 +121,12 @@ class PlayerStats:
 
     @property
     def decisions(self) -> int:
-        return self.unforced_moves + self.close_cube_decisions
+        return self.unforced_moves + self.close_cube_decisions + self.resign_decisions
 
     @property
     def error_rate(self) -> float | None:
-        """mEMG lost per decision (unforced moves and close cube decisions)."""
-        return _rate(self.checker_loss + self.cube_loss, self.decisions)
+        """mEMG lost per decision (unforced moves, close cube decisions and resignations)."""
+        return _rate(self.checker_loss + self.cube_loss + self.resign_loss, self.decisions)
 
     @property
     def pr(self) -> float | None:
@@ -121,7 +137,7 @@ class PlayerStats:
             return None if x is None else round(x, n)
 
         out = asdict(self)
-        for k in ("checker_loss", "cube_loss", "luck", "luck_points"):
+        for k in ("checker_loss", "cube_loss", "resign_loss", "luck", "luck_points"):
             out[k] = round(out[k], 4)
         out["mwc_lost"] = round(self.mwc_lost, 5)
         out["luck_mwc"] = round(self.luck_mwc, 5)

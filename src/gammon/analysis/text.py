@@ -37,7 +37,7 @@ def decision_lines(d: Decision, names: tuple[str, str], count: int = 5) -> list[
     lines: list[str] = []
     if d.mark:
         lines.append(f"Alert: {mark_text(d)}")
-    if d.kind == "move":
+    if d.kind == "move" or d.kind == "choice":
         if d.luck is not None:
             lm = f" ({d.luck_mark})" if d.luck_mark else ""
             lines.append(f"Luck: {signed(d.luck)}{lm}")
@@ -50,6 +50,12 @@ def decision_lines(d: Decision, names: tuple[str, str], count: int = 5) -> list[
             pr = a.probabilities
             chances = f"  [{100 * pr[0]:.1f}% g {100 * pr[1]:.1f}%, lose g {100 * pr[3]:.1f}%]"
             lines.append(f"{star}{i}. {a.play:<24} Eq {a.equity:+.3f}{diff}{mwc}{chances}")
+    elif d.kind == "resign" and d.cube is not None:
+        c = d.cube
+        lines.append(f"Resigning: {c['resign']:+.3f}; playing on: {c['play_on']:+.3f} (the resigner's "
+                     f"normalised equity; he wins {100 * c['win']:.1f}%, gammons {100 * c['gammon']:.1f}%, "
+                     f"loses a gammon {100 * c['lose_gammon']:.1f}%)")
+        lines.append(f"Played: {d.played}; best: {d.best}")
     elif d.cube is not None:
         c = d.cube
         lines.append(f"Cube: no double {c['no_double']:+.3f}, double/take {c['double_take']:+.3f}, "

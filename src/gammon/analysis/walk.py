@@ -7,20 +7,25 @@ done) that can be valued anywhere, in any order, in another process:
 
 * :class:`CubeTask`: the player on roll could double, and did or did not;
 * :class:`TakeTask`: the opponent answered a double (take, pass, beaver);
-* :class:`RollTask`: the dice were rolled (luck) and played (checker play).
+* :class:`RollTask`: the dice were rolled (luck) and played (checker play);
+* :class:`ResignTask`: a resignation was offered, accepted or rejected;
+* :class:`ChoiceTask`: Acey-Deucey's double named after a 1-2.
 
-Resignations (offered or answered) and Acey-Deucey's choice of a double are
-not analysed; a beaver is valued as a take at twice the cube (money play).
+A beaver is valued as a take at twice the cube (money play).  Resignations
+are not analysed where the loser pays per checker left (Acey-Deucey: the
+engine values games as single games, gammons and backgammons), nor one
+offered while a double is to be named.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gammon.ai.cube import CubeInfo
 from gammon.core.errors import GammonError
 from gammon.core.game import (
+    AcceptResignation,
     Action,
     Beaver,
     ChooseDouble,
@@ -29,6 +34,8 @@ from gammon.core.game import (
     Game,
     Move,
     Phase,
+    RejectResignation,
+    Resign,
     Roll,
     Rules,
     Take,
@@ -82,6 +89,34 @@ class RollTask(Task):
 
 
 @dataclass(frozen=True, slots=True)
+class ResignTask(Task):
+    """A resignation: offered by ``resigner`` (``answer`` ``offer``, ``player`` the resigner) or
+    answered by the other (``accept`` or ``reject``, ``player`` the one who answered).
+
+    ``kind``: what was offered (1 single game, 2 gammon, 3 backgammon).  ``phase``:
+    what the game waited for when it was offered: ``roll`` (the resigner on roll,
+    before rolling or doubling), ``move`` (he rolled ``dice``) or ``doubled`` (he
+    was doubled and resigned instead of answering).  ``position`` and ``info``
+    are seen from ``on_roll``, the player whose turn it was (the doubler for
+    ``doubled``).
+    """
+
+    answer: str = "offer"
+    resigner: int = 0
+    kind: int = 1
+    phase: str = "roll"
+    on_roll: int = 0
+    dice: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceTask(Task):
+    """Acey-Deucey: ``player`` played his 1-2 and named the double ``number`` (``position``: his view)."""
+
+    number: int = 6
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     """A game's start and end: the score before it and who won what."""
 
@@ -116,6 +151,7 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
         turn = 0
         pending_roll: tuple[int, Position, CubeInfo, tuple[int, int], bool, bool] | None = None
         asked = False  # the cube decision of this turn has been listed
+        offered: ResignTask | None = None  # the resignation waiting for its answer
         for ai, action in enumerate(actions):
             where = f"game {gi + 1}, action {ai + 1}"
             phase = game.phase
@@ -130,6 +166,22 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
                 answer = {Take: "take", Drop: "pass", Beaver: "beaver"}[type(action)]
                 tasks.append(TakeTask(gi, turn + 1, 1 - doubler, game.position, _info(game, doubler),
                                       answer=answer))
+            if isinstance(action, Resign) and phase in (Phase.ROLL, Phase.MOVE, Phase.DOUBLED) \
+                    and action.player == game.player_to_act and not rules.variant.pays_per_checker:
+                on_roll = game.turn
+                offered = ResignTask(gi, turn + 1, action.player, game.position, _info(game, on_roll),
+                                     answer="offer", resigner=action.player, kind=int(action.kind),
+                                     phase=phase.value, on_roll=on_roll,
+                                     dice=game.rolled if phase is Phase.MOVE else None)
+                tasks.append(offered)
+            elif isinstance(action, AcceptResignation | RejectResignation) and offered is not None \
+                    and phase is Phase.RESIGNED and action.player == 1 - offered.resigner:
+                answered = "accept" if isinstance(action, AcceptResignation) else "reject"
+                tasks.append(replace(offered, player=action.player, answer=answered))
+                offered = None
+            if isinstance(action, ChooseDouble) and phase is Phase.CHOOSE_DOUBLE and action.player == game.turn:
+                tasks.append(ChoiceTask(gi, turn + 1, action.player, game.position, _info(game, action.player),
+                                        number=action.number))
             before = game.position
             try:
                 match.apply(action)
@@ -193,4 +245,4 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
     return tasks, summaries
 
 
-__all__ = ["CubeTask", "GameSummary", "RollTask", "TakeTask", "Task", "walk"]
+__all__ = ["ChoiceTask", "CubeTask", "GameSummary", "ResignTask", "RollTask", "TakeTask", "Task", "walk"]

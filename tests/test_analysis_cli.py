@@ -139,7 +139,10 @@ def test_the_terminal_shows_the_game_analysis_at_its_end() -> None:
     game = TerminalGame(settings, input_fn=answer, console=console, dice=RandomDice(3))
     game.run()
     text = out.getvalue()
-    assert "Analysis of the game" in text and "error rate" in text
+    assert "Analysis of the game" in text and "error rate" in text and "PR" in text
+    # The equity graph, drawn in letters, and the resignation judged (at the start: a blunder).
+    assert "after each decision (X blunder, ? error):" in text and " decisions" in text
+    assert "resigns a single game: blunder ??" in text
 
 
 @pytest.mark.parametrize("variant", ["nackgammon", "hypergammon", "dutch", "acey-deucey"])

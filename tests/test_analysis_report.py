@@ -10,7 +10,7 @@ import pytest
 from boards import pos
 from gammon.analysis import MatchAnalysis, analyse_match
 from gammon.analysis.board_svg import board_svg, changed_points
-from gammon.analysis.graph import graph_image, graph_points, graph_svg
+from gammon.analysis.graph import graph_image, graph_points, graph_svg, text_graph
 from gammon.analysis.report import after_game_report, html_report
 from gammon.core.position import Position
 from gammon.play.selfplay import run_selfplay
@@ -49,6 +49,26 @@ def test_graph_points_follow_the_match(analysis: MatchAnalysis) -> None:
     assert pts[-1].y in (pytest.approx(0.0), pytest.approx(100.0))
     marked = {p.x for p in pts if p.mark in ("error", "blunder")}
     assert len(marked) == sum(1 for d in analysis.decisions if d.mark in ("error", "blunder"))
+
+
+def test_text_graph_draws_one_mark_per_decision(analysis: MatchAnalysis) -> None:
+    pts = graph_points(analysis)
+    wide = text_graph(analysis, width=len(pts), height=9)
+    assert "match winning chance" in wide[0] and wide[-1].endswith(f"{len(pts)} decisions")
+    rows = [line.split("|", 1)[1] for line in wide[1:-1]]
+    assert len(rows) == 9 and all(len(r) == len(pts) for r in rows)
+    # One column per decision: exactly one value character in each, a blunder drawn X, an error ?.
+    for c, p in enumerate(pts):
+        column = "".join(r[c] for r in rows).replace(" ", "").replace("-", "")
+        want = "X" if p.mark == "blunder" else "?" if p.mark == "error" else "*"
+        assert column == want or (column == "" and want == "-"), (c, column, p)
+    # The top row is 100%, the middle 50%, the bottom 0% (match play): a value's row follows from it.
+    for c, p in enumerate(pts):
+        r = next(i for i, row in enumerate(rows) if row[c] in "X?*")
+        assert abs((100 - p.y) / 100 * 8 - r) <= 0.5 + 1e-9
+    narrow = text_graph(analysis, width=10, height=5)
+    assert all(len(line.split("|", 1)[1]) == 10 for line in narrow[1:-2])
+    assert text_graph(analysis, width=1) == []
 
 
 def test_graph_files(analysis: MatchAnalysis) -> None:

@@ -7,7 +7,8 @@ cubeful equity times the cube).  Errors and blunders are marked on the line
 games separated by faint lines.
 
 :func:`graph_points` gives the numbers (for any drawing); :func:`graph_svg`
-and :func:`graph_image` draw them with matplotlib.
+and :func:`graph_image` draw them with matplotlib, :func:`text_graph` with
+letters for a terminal.
 """
 
 from __future__ import annotations
@@ -128,4 +129,53 @@ def graph_svg(analysis: MatchAnalysis) -> str:
     return text[start:] if start >= 0 else text
 
 
-__all__ = ["GraphPoint", "graph_image", "graph_points", "graph_svg"]
+def text_graph(analysis: MatchAnalysis, width: int = 64, height: int = 7) -> list[str]:
+    """The graph drawn with plain characters for a terminal (empty with fewer than two points).
+
+    One column per decision (or per group of decisions when there are more
+    than ``width``: the group's last value and its worst mark); ``*`` the
+    value, ``X`` a blunder, ``?`` an error, ``-`` the even line (50% or 0
+    points).  The first line says what is drawn; the labels are the values
+    of the top, even and bottom rows.
+    """
+    pts = graph_points(analysis)
+    if len(pts) < 2 or width < 2 or height < 3:
+        return []
+    match = analysis.match_length > 0
+    n = len(pts)
+    cols = min(width, n)
+    groups = [pts[c * n // cols:(c + 1) * n // cols] for c in range(cols)]
+    ys = [g[-1].y for g in groups]
+    if match:
+        lo, hi, even = 0.0, 100.0, 50.0
+    else:
+        even = 0.0
+        lo, hi = min(min(ys), even), max(max(ys), even)
+        if hi - lo < 1e-9:
+            lo, hi = lo - 1.0, hi + 1.0
+
+    def row(y: float) -> int:
+        return round((hi - y) / (hi - lo) * (height - 1))
+
+    grid = [[" "] * cols for _ in range(height)]
+    for c in range(cols):
+        grid[row(even)][c] = "-"
+    for c, (g, y) in enumerate(zip(groups, ys, strict=True)):
+        marks = {p.mark for p in g}
+        grid[row(y)][c] = "X" if "blunder" in marks else "?" if "error" in marks else "*"
+
+    def label(y: float) -> str:
+        return f"{y:.0f}%" if match else f"{y:+.1f}"
+
+    labels = {0: label(hi), row(even): label(even), height - 1: label(lo)}
+    pad = max(len(v) for v in labels.values())
+    who = analysis.names[0]
+    whose = "Your" if who == "You" else f"{who}'s"
+    what = f"{whose} match winning chance" if match else f"{whose} points"
+    out = [f"{what} after each decision (X blunder, ? error):"]
+    out += [f"{labels.get(r, ''):>{pad}} |{''.join(grid[r])}" for r in range(height)]
+    out.append(f"{'':>{pad}} +{'-' * cols} {n} decisions")
+    return out
+
+
+__all__ = ["GraphPoint", "graph_image", "graph_points", "graph_svg", "text_graph"]

@@ -86,8 +86,8 @@ def player_lines(p: PlayerStats) -> list[str]:
 def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> list[str]:
     """The analysis of the game just finished, as a few lines for the terminal's end of game.
 
-    Error rates, marks and luck per player, then the worst mistakes with the
-    better play and the reason.  Never raises: an analysis that fails says so
+    Error rates, PR, marks and luck per player, the equity graph in letters,
+    then the worst mistakes with the better play and the reason.  Never raises: an analysis that fails says so
     in one line.
     """
     from gammon.analysis.analyse import analyse_game
@@ -106,6 +106,9 @@ def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> 
         lines.append(f"  {p.name}: error rate {rate(p.error_rate)} (checker {rate(p.checker_error_rate)}, "
                      f"cube {rate(p.cube_error_rate)}), PR {rate(p.pr)}; {m['doubtful']} doubtful, "
                      f"{m['error']} errors, {m['blunder']} blunders; luck {signed(p.luck)}")
+    from gammon.analysis.graph import text_graph
+
+    lines += [f"  {line}" for line in text_graph(a)]
     worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
     for d in worst[:3]:
         better = f"; better {d.best}" if d.best and d.best != d.played else ""

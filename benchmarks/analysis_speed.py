@@ -70,6 +70,7 @@ def main() -> None:
     ap.add_argument("--gnubg", action="store_true", help="also time GNU Backgammon's analysis of the match")
     args = ap.parse_args()
 
+    load0 = os.getloadavg()
     match = make_match(args.length, args.seed)
     games = [g.record for g in match.games]
     # Warm the engine (numba loads its compiled kernels) outside the timing.
@@ -84,7 +85,9 @@ def main() -> None:
     moves = sum(1 for d in ds if d.kind == "move")
     unforced = sum(1 for d in ds if d.kind == "move" and not d.forced)
     cube = len(ds) - moves
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    load1 = os.getloadavg()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; load average (1, 5, 15 min) before "
+          f"{load0[0]:.1f} {load0[1]:.1f} {load0[2]:.1f}, after {load1[0]:.1f} {load1[1]:.1f} {load1[2]:.1f}")
     print(f"match: {args.length}-point, seed {args.seed}, {len(match.games)} games, score "
           f"{match.score[0]}-{match.score[1]}")
     print(f"decisions: {len(ds)} ({moves} moves of which {unforced} unforced, {cube} cube decisions and takes)")

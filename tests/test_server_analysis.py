@@ -214,3 +214,26 @@ def test_old_reports_are_forgotten_first(monkeypatch: pytest.MonkeyPatch) -> Non
         assert jobs.known("a") is None and jobs.known("b") is not None and jobs.known("c") is not None
     finally:
         jobs.close()
+
+
+def test_closing_stops_a_running_analysis_at_its_next_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    started = threading.Event()
+    stopped = threading.Event()
+
+    def long(s: Snapshot, plies: int, progress: Any = None, valuer: Any = None) -> AnalysisResult:
+        started.set()
+        try:
+            for i in range(10_000):
+                progress(i, 10_000)
+                time.sleep(0.01)
+        finally:
+            stopped.set()
+        raise AssertionError("not stopped")
+
+    monkeypatch.setattr(analysis_module, "analyse_snapshot", long)
+    monkeypatch.setattr(Analyses, "_valuer", lambda self: None)
+    jobs = Analyses(plies=0)
+    jobs.start(snap("g3"))
+    assert started.wait(10)
+    jobs.close()
+    assert stopped.wait(10)

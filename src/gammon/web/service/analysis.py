@@ -81,6 +81,10 @@ def analyse_snapshot(snap: Snapshot, plies: int, progress: Progress | None = Non
                           plays=plays)
 
 
+class _Stopped(Exception):
+    """Raised in an analysis thread when the server stops."""
+
+
 @dataclass(slots=True)
 class _Job:
     done: int = 0
@@ -91,10 +95,12 @@ class Analyses:
     """The analyses of finished games: queued, running (with their progress) and made (kept).
 
     Thread-safe.  ``plies``: the depth (``gammon analyse``'s default unless
-    the server is told otherwise); ``workers``: threads that analyse.
+    the server is told otherwise); ``workers``: threads that analyse;
+    ``cache_size``: reports kept (each holds the whole report and its graph,
+    some hundred kilobytes for a long match).
     """
 
-    def __init__(self, plies: int, workers: int = 1, cache_size: int = 1000) -> None:
+    def __init__(self, plies: int, workers: int = 1, cache_size: int = 100) -> None:
         self.plies = plies
         self.workers = max(1, workers)
         self.cache_size = max(1, cache_size)
@@ -103,6 +109,7 @@ class Analyses:
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
         self._local = threading.local()
+        self._closed = False
 
     def known(self, game_id: str) -> AnalysisResult | None:
         """The report if made, the progress if queued or running, else None."""
@@ -143,10 +150,14 @@ class Analyses:
 
     def _run(self, snap: Snapshot, job: _Job) -> None:
         def progress(done: int, total: int) -> None:
+            if self._closed:  # the server is stopping: it does not wait for the rest
+                raise _Stopped
             job.done, job.total = done, total
 
         try:
             result = analyse_snapshot(snap, self.plies, progress, self._valuer())
+        except _Stopped:
+            return
         except Exception as exc:  # a failure is reported to the page, never lost in a thread
             log.exception("game %s: the analysis failed", snap.game_id)
             result = AnalysisResult(game_id=snap.game_id, status="failed", done=job.done, total=job.total,
@@ -170,7 +181,8 @@ class Analyses:
         return None
 
     def close(self) -> None:
-        """Stop the workers (queued analyses are dropped; one running finishes in its thread)."""
+        """Stop the workers: queued analyses are dropped, running ones stop at their next decision."""
+        self._closed = True
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 

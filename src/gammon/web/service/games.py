@@ -128,7 +128,7 @@ class GameService:
 
             analysis_plies = DEFAULT_PLIES
         #: The analyses of finished games (``gammon analyse``'s, at ``analysis_plies``), made in threads.
-        self.analyses = Analyses(analysis_plies, analysis_workers, cache_size)
+        self.analyses = Analyses(analysis_plies, analysis_workers, min(cache_size, 100))
         self._cache_lock = threading.Lock()
         self._locks = [threading.RLock() for _ in range(256)]
         self.listeners: list[Callable[[Change], None]] = []

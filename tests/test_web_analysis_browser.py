@@ -19,7 +19,7 @@ import pytest
 
 from gammon.web import Settings, create_app
 from gammon.web.testing import ThreadedServer
-from test_web_browser import act_once, browser, new_page, shot, start_game  # noqa: F401 (browser: a fixture)
+from test_web_browser import SHOTS, act_once, browser, new_page, shot, start_game  # noqa: F401 (browser: a fixture)
 
 ANALYSIS_TIMEOUT_MS = 180_000
 
@@ -106,5 +106,11 @@ def test_the_after_game_page_shows_the_analysis(server: ThreadedServer, browser:
     shot(page, "after-game-analysis-graph.png", full_page=False)
     page.click("#analysis-graph")
     assert page.locator("#analysis-graph").evaluate("img => img.getBoundingClientRect().width < 400")
+    # On a phone the panel fits the screen's width: nothing in it is wider than the panel.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#analysis").scroll_into_view_if_needed()
+    assert page.locator("#analysis").evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.locator("#analysis").screenshot(path=str(SHOTS / "after-game-analysis-phone.png"))
     assert not errors, errors
 

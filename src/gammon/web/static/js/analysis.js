@@ -49,7 +49,7 @@ function playersTable(report, nameOf) {
 function mistakeItem(d, nameOf) {
   const where = `Game ${d.game}, turn ${d.turn}, ${nameOf(d.player)}`;
   const what = d.kind === 'move' ? `${d.dice ? d.dice.join('-') : ''} ${d.played}` : d.played;
-  const kind = d.error_kind ? ` (${d.error_kind})` : '';
+  const kind = d.error_kind ? `, ${d.error_kind}` : '';
   return h('li', { class: `mistake mark-${d.mark}` },
     h('span.where', { text: `${where}: ` }), h('span.play', { text: what.trim() }),
     h('span.mark', { text: ` ${SYMBOLS[d.mark]} ${MARK_WORDS[d.mark]}${kind}, −${Math.round(d.equity_lost_memg)} mEMG` }),

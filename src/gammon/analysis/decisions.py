@@ -350,11 +350,12 @@ def _after_double(valuer: Valuer, position: Position, number: int, info: CubeInf
     the turn.  Nothing legal: the turn passes at once.
     """
     cands, n = valuer.candidates(position, (number, number), None, info, count=3)
+    probs: tuple[float, ...]
     if n == 0:
         probs = flip(valuer.engine.evaluator.evaluate(position.swap(), valuer.plies))
         return [("(no legal play)", valuer.value_after(probs, position, info), probs, position.position_id,
                  valuer.plies)]
-    out = []
+    out: list[tuple[str, Value, tuple[float, ...], str, int]] = []
     for c in cands:
         after = c.play.position
         value, probs = c.value, c.probabilities

@@ -28,6 +28,7 @@ from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
 
 if TYPE_CHECKING:
+    from gammon.core.steps import StepTree
     from gammon.core.xgid import XgidState
 
 Dice = tuple[int, int]
@@ -332,6 +333,18 @@ class Position:
             ws.boards, ws.moves, ws.table,
         )
         return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)
+
+    def step_tree(self, dice: Iterable[int]) -> StepTree:
+        """The legal single steps of ``dice``, one checker at a time, down to complete plays.
+
+        See :mod:`gammon.core.steps`: the page and the terminal walk this tree to
+        build a play step by step.
+
+        :raises InvalidDiceError: dice that are not two numbers 1..6.
+        """
+        from gammon.core.steps import step_tree
+
+        return step_tree(self, dice)
 
     def step_problem(self, from_point: int, to_point: int) -> str | None:
         """Why one checker cannot move from ``from_point`` to ``to_point`` now, or None.

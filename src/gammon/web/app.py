@@ -70,6 +70,7 @@ def warm_up() -> None:
 
     for variant in ("standard", "acey-deucey"):
         Position.initial(variant).legal_plays((6, 6))
+        Position.initial(variant).step_tree((6, 6))  # the single-step kernel of the page's tree
     game = Game(Rules(), None)
     game.roll((3, 1))
     for level in ("heuristic", "expert"):  # loads the network and compiles the engine once

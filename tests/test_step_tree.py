@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boards import pos
-from gammon import Position
+from gammon import Play, Position
 from gammon.core.errors import IllegalPlayError, InvalidDiceError
 from gammon.core.steps import Step
 from gammon.core.variants import VARIANTS, Variant
@@ -199,3 +199,45 @@ def test_the_tree_the_page_gets_is_bounded(name: str, p: Position, dice: tuple[i
     assert len(text) < bound, (name, len(text))
     # Sharing: fewer nodes than the orders the plays can be made in.
     assert len(tree.nodes) <= sum(1 for _ in tree.paths()) + 1
+
+
+# -- the terminal's partial plays follow the tree ------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, turns=st.integers(min_value=1, max_value=160))
+def test_parts_entered_one_by_one_make_each_legal_play(variant: str, seed: int, turns: int) -> None:
+    """Every legal play, typed one checker move at a time, is followed part by part to that play."""
+    from gammon.play.partial import PartialPlay, follow_parts
+
+    p, dice = reachable(variant, seed, turns)
+    for play in list(p.legal_plays(dice))[:12]:
+        parts = [str(m) for m in play.moves]
+        for k in range(1, len(parts)):
+            got = follow_parts(p, dice, parts[:k])
+            if isinstance(got, Play):
+                # The text so far names a whole play too (``2/off`` with 3-1 is also 2/1/off):
+                # the terminal takes the whole play, as the notation reads.
+                assert got in p.legal_plays(dice)
+                break
+            assert isinstance(got, PartialPlay), (repr(p), dice, parts[:k])
+            assert play in got.plays
+            assert len(got.dice_left) == len(tree_dice(dice)) - k
+        else:
+            assert follow_parts(p, dice, parts) == play
+
+
+def tree_dice(dice: tuple[int, int]) -> tuple[int, ...]:
+    return (dice[0],) * 4 if dice[0] == dice[1] else dice
+
+
+def test_a_part_that_begins_no_legal_play_is_refused() -> None:
+    from gammon.play.partial import follow_parts
+
+    # 6-5 from the start: 13/8 is legal, but not a second 13/8 (the 6 must still be played).
+    with pytest.raises(IllegalPlayError):
+        follow_parts(Position.initial(), (6, 5), ["13/8", "13/8"])
+    # Dutch: no hitting before reaching home, so 24/21* is no part of any play.
+    with pytest.raises(IllegalPlayError):
+        follow_parts(pos("x: 24:2 13:13; o: 4 bar:14", "dutch"), (3, 5), ["24/21*"])

@@ -49,6 +49,11 @@ class Outcome(NamedTuple):
     kind: ResultKind
 
 
+#: :meth:`Position.step_problem`'s words for the two rules newcomers miss most (callers compare
+#: with these constants, not with free text).
+BAR_FIRST = "a checker on the bar must enter before any other checker moves"
+BEAR_OFF_HOME = "bearing off needs every checker in the home board"
+
 _local = threading.local()
 
 #: Every possible checker move, built once: moves are immutable, so plays share them
@@ -362,13 +367,13 @@ class Position:
                 and 1 <= from_point <= BAR_POINT and 0 <= to_point < from_point and to_point <= 24):
             return f"a step goes from 1-25 (25 = bar) down to 0-24 (0 = off), not {from_point}/{to_point}"
         s = from_point - 1
+        if s != 24 and v.must_enter_first and b[24] > (self._pool & 15):
+            return BAR_FIRST  # whatever stands on the point: nothing moves before the entry
         if b[s] == 0:
             return f"no checker of the player on roll on {'the bar' if s == 24 else f'the {from_point}-point'}"
-        if s != 24 and v.must_enter_first and b[24] > (self._pool & 15):
-            return "a checker on the bar must enter before any other checker moves"
         if to_point == 0:
             if any(b[6:25]):
-                return "bearing off needs every checker in the home board"
+                return BEAR_OFF_HOME
             return None
         there = b[25 + 24 - to_point]
         if there >= 2:

@@ -133,7 +133,11 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
     perspective = g.turn
     me, opp = list(g.position.me), list(g.position.opp)
     rows = [me, opp] if perspective == 0 else [opp, me]
-    n = lg.rules.variant.checkers
+    # Pips and checkers off are core's counts (Position.pip_counts, checkers_off), by seat.
+    pips, off = list(g.position.pip_counts), list(g.position.checkers_off)
+    if perspective != 0:
+        pips.reverse()
+        off.reverse()
     res = g.result
     return GameState.model_construct(
         id=lg.id, version=lg.version, status=lg.status, you=you,
@@ -148,8 +152,7 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         your_turn=you is not None and bool(allowed), allowed_actions=allowed,
         dice=list(g.rolled) if g.rolled is not None else None,
         board=Board.model_construct(position_id=g.position.position_id, perspective=perspective, points=rows,
-                                    bar=[rows[0][24], rows[1][24]], off=[n - sum(rows[0]), n - sum(rows[1])],
-                                    pips=[sum(c * (i + 1) for i, c in enumerate(r)) for r in rows]),
+                                    bar=[rows[0][24], rows[1][24]], off=off, pips=pips),
         cube=Cube.model_construct(value=g.cube_value, owner=None if g.cube_owner == CENTERED else g.cube_owner,
                                   offered_by=g.doubled_by if g.phase is Phase.DOUBLED else None,
                                   in_use=lg.rules.uses_cube),

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from starlette.middleware.gzip import GZipMiddleware
 
 from gammon.store import open_store
 from gammon.web.config import Settings
@@ -170,6 +171,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # over the size limit before it is parsed.
     limiter = RateLimiter(settings.rate_limits)
     app.state.limiter = limiter
+    # Innermost: answers compressed for clients that accept it (a state with its tree of legal
+    # steps is mostly repeated digits; the largest trees shrink tenfold).
+    app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(RateLimitMiddleware, limiter=limiter)
     app.include_router(api_router)

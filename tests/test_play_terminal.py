@@ -853,3 +853,19 @@ def test_the_board_never_says_score_8_of_3() -> None:
     text = board_text(START, score=(8, 0), match_length=3)
     assert "8 of 3" not in text and "won the match" in text
     assert "score 1 of 3" in board_text(START, score=(1, 0), match_length=3)
+
+
+def test_refusal_reasons_follow_the_variant_rules() -> None:
+    """The reasons come from core's single-step rule, so they follow the variant: in Acey-Deucey
+    "checkers still in the pool may wait while others move" (no bar-first reason for them),
+    while a hit checker on the bar must enter first."""
+    from gammon.cli.play_terminal import why_not
+
+    me = [0] * 25
+    me[12], me[24] = 1, 14
+    opp = [0] * 25
+    opp[24] = 15
+    waiting = Position(me, opp, "acey-deucey", pool=(14, 15))
+    assert why_not(waiting, "13/7") is None
+    hit = Position(me, opp, "acey-deucey", pool=(13, 15))  # one of the 14 was hit
+    assert "on the bar must enter" in (why_not(hit, "13/7") or "")

@@ -433,3 +433,26 @@ def test_info_and_health(client: TestClient) -> None:
     info = client.get("/api/info").json()
     assert "hypergammon" in [v["name"] for v in info["variants"]]
     assert info["computer_levels"][:5] == ["beginner", "casual", "intermediate", "advanced", "expert"]
+
+
+def test_a_state_to_play_carries_cores_tree_of_steps(client: TestClient) -> None:
+    """With a roll to play, the seat's state holds the tree of legal single steps (from core) whose
+    complete paths are the legal plays; the other seat and spectators get none."""
+    gid, t0, t1 = human_game(client, variant="standard")
+    mover = start(client, gid, (t0, t1))
+    mine = state(client, gid, (t0, t1)[mover])
+    tree = mine["steps"]
+    assert tree is not None and tree["dice"] in ([*mine["dice"]], sorted(mine["dice"], reverse=True),
+                                                 [mine["dice"][0]] * 4)
+    position = Position.from_position_id(mine["board"]["position_id"])
+    legal = {str(p) for p in position.legal_plays(tuple(mine["dice"]))}
+    complete = {n["play"] for n in tree["nodes"] if n["play"] is not None}
+    assert complete == legal == {p["notation"] for p in mine["legal_plays"]}
+    root = tree["nodes"][0]
+    assert [int(c, 36) for c in root["board"]] == [*position.me, *position.opp]
+    assert root["pips"] == list(position.pip_counts)
+    assert state(client, gid, (t0, t1)[1 - mover])["steps"] is None
+    assert state(client, gid)["steps"] is None
+    # Sent compressed to clients that accept it.
+    r = client.get(f"/api/games/{gid}", headers={**bearer((t0, t1)[mover]), "Accept-Encoding": "gzip"})
+    assert r.headers.get("content-encoding") == "gzip"

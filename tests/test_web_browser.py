@@ -28,8 +28,10 @@ from typing import Any
 import playwright.sync_api as playwright_api
 import pytest
 
+from boards import pos
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
+from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -425,7 +427,16 @@ def test_illegal_clicks_change_nothing_and_explain(server: ThreadedServer, brows
     assert not errors, errors
 
 
-# -- (d) the page's move builder against the engine ----------------------------------------------------
+# -- (d) the page's move builder walks the server's tree of legal steps --------------------------------
+
+
+def _case(pos: Position, dice: tuple[int, int]) -> dict[str, Any]:
+    """What the server sends for a roll to play (its tree of steps), and core's legal plays to check against."""
+    legal = [{"notation": str(p), "moves": [
+        {"from_point": m.from_point, "to_point": m.to_point, "hit": m.hit} for m in p.moves]}
+        for p in pos.legal_plays(dice)]
+    tree = step_tree_view(pos.step_tree(dice)).model_dump(mode="json")
+    return {"variant": pos.variant.name, "dice": list(dice), "tree": tree, "plays": legal}
 
 
 def _positions(n: int, seed: int) -> list[dict[str, Any]]:
@@ -442,12 +453,7 @@ def _positions(n: int, seed: int) -> list[dict[str, Any]]:
                         break
                     pos = nxt
                 pos = pos.swap()
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            legal = [{"notation": str(p), "moves": [
-                {"from_point": m.from_point, "to_point": m.to_point, "hit": m.hit} for m in p.moves]}
-                for p in pos.legal_plays(dice)]
-            out.append({"variant": variant, "me": list(pos.me), "opp": list(pos.opp), "dice": list(dice),
-                        "plays": legal})
+            out.append(_case(pos, (rng.randint(1, 6), rng.randint(1, 6))))
     return out
 
 
@@ -455,7 +461,8 @@ CHECK_BUILDER = """async (cases) => {
   const { MoveBuilder } = await import('/static/js/moves.js');
   const bad = [];
   for (const c of cases) {
-    const b = new MoveBuilder({ me: c.me, opp: c.opp }, c.dice, c.plays, c.variant);
+    const b = new MoveBuilder(c.tree);
+    const notations = c.plays.map((p) => p.notation);
     for (const p of c.plays) {           // every legal play can be clicked, in the engine's order
       b.reset();
       for (const m of p.moves) {
@@ -466,7 +473,7 @@ CHECK_BUILDER = """async (cases) => {
         }
         b.move([st]);
       }
-      if (b.play !== p) bad.push(`${c.variant} ${c.dice} ${p.notation}: not complete`);
+      if (b.play !== p.notation) bad.push(`${c.variant} ${c.dice} ${p.notation}: not complete (${b.play})`);
     }
     for (let k = 0; k < 2; k++) {        // and every sequence of offered clicks ends in a legal play
       b.reset();
@@ -476,7 +483,8 @@ CHECK_BUILDER = """async (cases) => {
         if (!a.length) { bad.push(`${c.variant} ${c.dice}: stuck`); break; }
         b.move([a[(k * 7 + guard) % a.length]]);
       }
-      if (!c.plays.includes(b.play) && c.plays.length) bad.push(`${c.variant} ${c.dice}: ended off the list`);
+      if (c.plays.length && !notations.includes(b.play)) bad.push(`${c.variant} ${c.dice}: ended off the list`);
+      if (!c.plays.length && (b.canMove || b.play !== '')) bad.push(`${c.variant} ${c.dice}: a pass moves`);
     }
   }
   return bad;
@@ -490,6 +498,55 @@ def test_move_builder_agrees_with_the_engine(server: ThreadedServer, browser: An
     cases = _positions(40, 7)
     bad = page.evaluate(CHECK_BUILDER, json.loads(json.dumps(cases)))
     assert bad == []
+
+
+OFFERS = """async ([tree, walk]) => {
+  const { MoveBuilder } = await import('/static/js/moves.js');
+  const b = new MoveBuilder(tree);
+  for (const [f, t] of walk) b.move([b.allowedSteps().find((s) => s.from === f && s.to === t)]);
+  const out = {};
+  for (const from of b.sources()) out[from] = [...b.destinations(from).keys()].sort((x, y) => x - y);
+  return { offers: out, me: b.board.me, opp: b.board.opp, pips: b.pips, complete: b.complete, play: b.play };
+}"""
+
+
+def _offers(page: Page, pos: Position, dice: tuple[int, int],
+            walk: tuple[tuple[int, int], ...] = ()) -> dict[str, Any]:
+    tree = step_tree_view(pos.step_tree(dice)).model_dump(mode="json")
+    result: dict[str, Any] = page.evaluate(OFFERS, [tree, [list(w) for w in walk]])
+    result["offers"] = {int(k): v for k, v in result["offers"].items()}
+    return result
+
+
+def test_the_page_offers_only_what_the_servers_tree_holds(server: ThreadedServer, browser: Any) -> None:
+    """The rules are the server's: the page offers a step exactly when core's tree has it."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{server.url}/watch/none")
+    # Dutch: "no hitting until one of your checkers has reached your home board".  The blot on
+    # our 21-point may not be hit by 24/21; the 3 moves 24/21 only once hitting is allowed.
+    dutch = pos("x: 24:2 13:13; o: 4 bar:14", "dutch")
+    got = _offers(page, dutch, (3, 5))
+    assert 21 not in got["offers"].get(24, []), "the page offered a hit the Dutch rules forbid"
+    assert all(21 not in dests for dests in got["offers"].values())
+    # Acey-Deucey: a checker enters from the pool (the bar index) while others may wait.
+    acey = Position.initial("acey-deucey")
+    got = _offers(page, acey, (6, 4))
+    assert got["offers"] == {25: [15, 19, 21]}  # in/19, in/21, or one checker in/21/15 (in/19/15)
+    after = _offers(page, acey, (6, 4), ((25, 19),))
+    assert after["me"][24] == 14 and after["me"][18] == 1  # the board drawn is the server's
+    # A bear-off with a higher die: only from the highest point, and the page does not bear
+    # off the lower checker with the 6 (the 4-point checker must go first).
+    bear = pos("x: 4 2:2; o: 1:2")
+    got = _offers(page, bear, (6, 1))
+    assert 0 in got["offers"][4] and 0 not in got["offers"].get(2, [])
+    # And the page walks whatever the tree says: a tree with one step offers only that step.
+    tree = step_tree_view(Position.initial().step_tree((3, 1))).model_dump(mode="json")
+    tree["nodes"][0]["steps"] = tree["nodes"][0]["steps"][:1]
+    only = page.evaluate(OFFERS, [tree, []])
+    first = tree["nodes"][0]["steps"][0]
+    assert {int(k) for k in only["offers"]} == {first[0]}
+    assert not [e for e in errors if e.startswith("page error")], errors  # (/watch/none itself is a 404)
 
 
 # -- (e) a dropped socket is reopened by itself ----------------------------------------------------------

@@ -40,18 +40,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
+from gammon.ai.scoring import points_for
 from gammon.core.errors import GammonError
+from gammon.core.rules import CENTERED as CORE_CENTERED
 
 if TYPE_CHECKING:
     from gammon.ai.evaluator import Evaluator
     from gammon.core.game import Game
-    from gammon.core.position import Position
+    from gammon.core.position import Outcome, Position, ResultKind
 
 __all__ = [
     "BEAVER",
@@ -70,8 +73,8 @@ __all__ = [
     "take_decision",
 ]
 
-#: Cube owner: nobody (the cube in the middle).
-CENTERED = -1
+#: Cube owner: nobody (the cube in the middle); core's value.
+CENTERED = CORE_CENTERED
 
 NO_DOUBLE = "no double"
 DOUBLE_TAKE = "double/take"
@@ -165,6 +168,14 @@ class CubeInfo:
         if beaver:
             return replace(self, value=min(self.value * 4, self.cube_limit), owner=0)
         return replace(self, value=self.value * 2, owner=1)
+
+    def points_for(self, kind: Outcome | ResultKind | int, value: int | None = None,
+                   owner: int | None = None) -> int:
+        """What a win of ``kind`` scores with this cube (or the cube at ``value`` owned by ``owner``):
+        core's one scoring rule, :meth:`gammon.core.rules.Rules.points_for`."""
+        return points_for(kind, self.value if value is None else value,
+                          owner=self.owner if owner is None else owner, money=self.is_money,
+                          jacoby=self.jacoby, gammons=self.gammons)
 
     @classmethod
     def from_game(cls, game: Game, player: int | None = None) -> CubeInfo:
@@ -263,13 +274,23 @@ def _check_probs(probs: Sequence[float] | np.ndarray) -> tuple[float, float, flo
     return (w, wg, wbg, lg, lbg)
 
 
-def _averages(y: Sequence[float]) -> tuple[float, float]:
-    """Average points of a win and of a loss (W, L)."""
+def _averages(y: Sequence[float], stakes: tuple[int, int, int] = (1, 2, 3)) -> tuple[float, float]:
+    """Average points of a win and of a loss (W, L) per cube, when a single game, a gammon and a
+    backgammon score ``stakes`` (core's scoring rule: see :func:`_stakes`)."""
+    s1, s2, s3 = stakes
     w = y[0]
     lo = 1.0 - w
-    big_w = (w + y[1] + y[2]) / w if w > 1e-9 else 1.0
-    big_l = (lo + y[3] + y[4]) / lo if lo > 1e-9 else 1.0
+    big_w = (s1 * (w - y[1]) + s2 * (y[1] - y[2]) + s3 * y[2]) / w if w > 1e-9 else float(s1)
+    big_l = (s1 * (lo - y[3]) + s2 * (y[3] - y[4]) + s3 * y[4]) / lo if lo > 1e-9 else float(s1)
     return big_w, big_l
+
+
+@lru_cache(maxsize=64)
+def _stakes(money: bool, jacoby: bool, gammons: bool, centred: bool) -> tuple[int, int, int]:
+    """What a single game, a gammon and a backgammon score at cube 1: ``Rules.points_for``."""
+    owner = CENTERED if centred else 0
+    return tuple(points_for(k, 1, owner=owner, money=money, jacoby=jacoby, gammons=gammons)  # type: ignore[return-value]
+                 for k in (1, 2, 3))
 
 
 def _mixes(y: Sequence[float]) -> tuple[WinMix, WinMix]:
@@ -321,17 +342,16 @@ def _explain(action: str, nd: float, dt: float, dp: float, taker: str, tp: float
 
 
 def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
-    big_w, big_l = _averages(y)
+    # W and L once the cube is turned (owned), and as the cube is now: with Jacoby, gammons count
+    # only once the cube has been turned (the scores come from core's rule).
+    big_w, big_l = _averages(y, _stakes(True, info.jacoby, info.gammons, False))
     p = y[0]
     s = p * (big_w + big_l + 0.5 * x) - big_l
     dead = p * (big_w + big_l) - big_l
     if info.owner == CENTERED:
-        if info.jacoby:
-            # Jacoby: gammons count only once the cube has been turned.
-            nd = 4.0 / (4.0 - x) * (p * (2.0 + 0.5 * x) - 1.0 - 0.25 * x)
-            dead = 2.0 * p - 1.0
-        else:
-            nd = 4.0 / (4.0 - x) * (s - 0.25 * x)
+        cw, cl = _averages(y, _stakes(True, info.jacoby, info.gammons, True))
+        nd = 4.0 / (4.0 - x) * (p * (cw + cl + 0.5 * x) - cl - 0.25 * x)
+        dead = p * (cw + cl) - cl
     elif info.owner == 0:
         nd = s
     else:

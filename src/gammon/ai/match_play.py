@@ -24,7 +24,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from gammon.ai.cube import (
-    CENTERED,
     CONTACT_EFFICIENCY,
     CubeInfo,
     cube_decision,
@@ -97,8 +96,8 @@ class PlayValuer:
     def _finished(self, y: Probabilities) -> tuple[float, float]:
         """The mover has won: the exact result at this score and cube."""
         info = self.info
-        gammons = info.gammons and not (info.is_money and info.jacoby and info.owner == CENTERED)
-        points = 1 + (int(y.win_gammon > 0.5) + int(y.win_backgammon > 0.5) if gammons else 0)
+        kind = 1 + int(y.win_gammon > 0.5) + int(y.win_backgammon > 0.5)
+        points = info.points_for(kind, 1)  # per cube, by core's scoring (gammons, Jacoby)
         if self.met is None:
             return float(points), 0.0
         a, b = info.away

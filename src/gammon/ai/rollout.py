@@ -592,18 +592,15 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
         res = block.res[t]
         win = res[0] > 0.5
         if win:
-            pts = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
+            kind = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
         else:
-            pts = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
-        if money and info0.jacoby and owner == CENTERED:
-            pts = 1
-        if not info0.gammons:
-            pts = 1
+            kind = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
+        pts = info0.points_for(kind, value, owner)  # core's scoring: gammons, Jacoby, the cube
         if money:
-            final = (pts if win else -pts) * value / v0
+            final = (pts if win else -pts) / v0
         else:
             assert after is not None
-            final = after(a0 - pts * value, b0) if win else after(a0, b0 - pts * value)
+            final = after(a0 - pts, b0) if win else after(a0, b0 - pts)
     assert final is not None
     if money:
         return final - vr_adjust, math.nan
@@ -821,16 +818,14 @@ def rollout_play(
         info = cube_info or CubeInfo()
         ce = cm = None
         if s.cubeful:
-            pts = (1 + int(g) + int(bg)) * (1 if o.winner_is_me else -1)
+            k = info.points_for(o.kind)  # core's scoring: gammons, Jacoby, the cube
             if info.is_money:
-                ce = float(pts if info.gammons and not (info.jacoby and info.owner == CENTERED)
-                           else (1 if pts > 0 else -1))
+                ce = float(k // info.value if o.winner_is_me else -(k // info.value))
             else:
                 m = met or default_met(max(info.away))
                 a, b = info.away
                 post = info.crawford or info.post_crawford
-                k = info.value * abs(pts)
-                cm = m.after_game(a - k, b, post) if pts > 0 else m.after_game(a, b - k, post)
+                cm = m.after_game(a - k, b, post) if o.winner_is_me else m.after_game(a, b - k, post)
                 ce = m.mwc_to_emg(cm, a, b, info.value, post)
         return RolloutResult(
             probs=probs, equity=eq, se_probs=(0.0, 0.0, 0.0, 0.0, 0.0), se_equity=0.0, trials=0,

@@ -54,6 +54,7 @@ from gammon.ai.network import (
     terminal_into,
 )
 from gammon.ai.rng import GOLDEN, M1, next_u64
+from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
 from gammon.core.variants import STANDARD
 
@@ -188,7 +189,8 @@ def _result_points(b):  # type: ignore[no-untyped-def]
     """Points won (1, 2 or 3) by the player whose side of ``b`` is empty."""
     out = np.empty(5, dtype=np.float32)
     terminal_into(b, _CHECKERS, out)
-    return 1 + int(out[1]) + int(out[2])
+    # Cubeless money scoring (cube 1, gammons count): core's rule through its compiled twin.
+    return points_kernel(1 + int(out[1]) + int(out[2]), 1, True, True, False, True, False, 0)
 
 
 @njit(cache=True, fastmath=True)
@@ -279,7 +281,7 @@ def _train_games(  # type: ignore[no-untyped-def]
             if side_empty(row, 0):
                 terminal_into(row, _CHECKERS, g)
                 done = True
-                pts = 1 + int(g[1]) + int(g[2])
+                pts = points_kernel(1 + int(g[1]) + int(g[2]), 1, True, True, False, True, False, 0)
                 stats[1] += t + 1
                 stats[2] += pts if t % 2 == 0 else -pts
                 if g[1] > 0:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gammon.ai.cube import CENTERED, CubeDecision, CubeInfo, cube_decision, cube_efficiency
+from gammon.ai.cube import CubeDecision, CubeInfo, cube_decision, cube_efficiency
 from gammon.ai.engine import Engine, RankedPlay
 from gammon.ai.met import default_met
 from gammon.core.plays import Play
@@ -71,9 +71,7 @@ class Candidate:
 
 def final_value(outcome: Outcome, info: CubeInfo, variant_pays_per_checker: bool = False) -> Value:
     """What a finished game is worth to the player who just moved (``outcome`` from his side)."""
-    points = int(outcome.kind)
-    if not info.gammons or (info.is_money and info.jacoby and info.owner == CENTERED):
-        points = 1
+    points = info.points_for(outcome.kind, 1)  # per cube, by core's scoring (gammons, Jacoby)
     if info.is_money:
         return Value(float(points if outcome.winner_is_me else -points))
     a, b = info.away

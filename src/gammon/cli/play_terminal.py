@@ -33,7 +33,7 @@ from gammon.cli.board import Side, render_board
 from gammon.cli.limits import MAX_MATCH_LENGTH
 from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
 from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
-from gammon.core.errors import GammonError
+from gammon.core.errors import GammonError, PlaySyntaxError
 from gammon.core.game import (
     CENTERED,
     AcceptResignation,
@@ -53,8 +53,9 @@ from gammon.core.game import (
     Take,
 )
 from gammon.core.match import Match
+from gammon.core.notation import parse_segments
 from gammon.core.plays import Play
-from gammon.core.position import Position, ResultKind
+from gammon.core.position import BAR_FIRST, BEAR_OFF_HOME, Position, ResultKind
 from gammon.core.variants import find_variant
 from gammon.play.levels import find_level, make_computer_player
 from gammon.play.partial import PartialPlay, follow_parts
@@ -1116,21 +1117,28 @@ def why_not(position: Position, text: str) -> str | None:
 
     The play parser names the closest legal plays; this adds the rule a newcomer
     missed: a checker on the bar enters before any other moves, and bearing off
-    waits until every checker is home.
+    waits until every checker is home.  The parts are applied in the order
+    written by core's single-step rule (:meth:`Position.step_problem`); only
+    those two of its reasons are told here.
     """
-    words = text.lower().replace("-", "/").split()
-    starts = [w.split("/", 1)[0] for w in words if "/" in w]
-    entering = sum(int(m.group(1)) if (m := re.search(r"\((\d)\)", w)) else 1
-                   for w in words if w.split("/", 1)[0] in ("bar", "25"))
-    if position.me[24] > entering and any(s not in ("bar", "25") for s in starts):
-        n = position.me[24]
-        return (f"{_plural(n, 'checker')} on the bar must enter (bar/..) before any other "
-                f"checker moves")
-    if any(w.split("/")[-1].rstrip("*") == "off" or w.endswith("/0") for w in words if "/" in w):
-        outside = sum(position.me[6:25])
-        if outside:
+    try:
+        segments = parse_segments(text)
+    except PlaySyntaxError:
+        return None
+    here = position
+    for seg in segments:
+        problem = here.step_problem(seg.start, seg.end)
+        if problem == BAR_FIRST:
+            n = here.bar[0]
+            return (f"{_plural(n, 'checker')} on the bar must enter (bar/..) before any other "
+                    f"checker moves")
+        if problem == BEAR_OFF_HOME:
+            outside = sum(here.me[6:25])
             return (f"bearing off starts once all checkers are in your home board (points 1-6); "
                     f"{_plural(outside, 'checker')} still outside")
+        if problem is not None:
+            return None
+        here = here.apply_step(seg.start, seg.end)
     return None
 
 

@@ -99,6 +99,28 @@ def _dest(b, s, d, outside, flags, checkers):  # type: ignore[no-untyped-def]
     return _OFF
 
 
+@njit(cache=True)
+def single_steps(board, d, flags, checkers, out):  # type: ignore[no-untyped-def]
+    """Every single step one checker may make with die ``d`` on ``board``, by the rules of
+    one step (:func:`_dest`, the generator's own): rows ``(from index, to index)`` into
+    ``out`` (25 x 2), highest source first; to index -1 is borne off.  Returns the count.
+
+    The rules of the whole roll (use as many dice as possible, the higher die) are not
+    applied here: ``gammon.core.steps`` keeps only steps that lead on to a legal play.
+    """
+    outside = 0
+    for i in range(6, 25):
+        outside += board[i]
+    n = 0
+    for s in range(24, -1, -1):
+        t = _dest(board, s, d, outside, flags, checkers)
+        if t != _NONE:
+            out[n, 0] = s
+            out[n, 1] = t
+            n += 1
+    return n
+
+
 @njit(cache=True, inline="always")
 def _record(table, moves, n, stamp, k0, k1, used, high):  # type: ignore[no-untyped-def]
     """Insert a result (its key and the moves on the stack) unless present; return the count."""

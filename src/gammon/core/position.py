@@ -28,6 +28,7 @@ from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
 
 if TYPE_CHECKING:
+    from gammon.core.steps import StepTree
     from gammon.core.xgid import XgidState
 
 Dice = tuple[int, int]
@@ -47,6 +48,11 @@ class Outcome(NamedTuple):
     winner_is_me: bool
     kind: ResultKind
 
+
+#: :meth:`Position.step_problem`'s words for the two rules newcomers miss most (callers compare
+#: with these constants, not with free text).
+BAR_FIRST = "a checker on the bar must enter before any other checker moves"
+BEAR_OFF_HOME = "bearing off needs every checker in the home board"
 
 _local = threading.local()
 
@@ -333,6 +339,18 @@ class Position:
         )
         return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)
 
+    def step_tree(self, dice: Iterable[int]) -> StepTree:
+        """The legal single steps of ``dice``, one checker at a time, down to complete plays.
+
+        See :mod:`gammon.core.steps`: the page and the terminal walk this tree to
+        build a play step by step.
+
+        :raises InvalidDiceError: dice that are not two numbers 1..6.
+        """
+        from gammon.core.steps import step_tree
+
+        return step_tree(self, dice)
+
     def step_problem(self, from_point: int, to_point: int) -> str | None:
         """Why one checker cannot move from ``from_point`` to ``to_point`` now, or None.
 
@@ -349,13 +367,13 @@ class Position:
                 and 1 <= from_point <= BAR_POINT and 0 <= to_point < from_point and to_point <= 24):
             return f"a step goes from 1-25 (25 = bar) down to 0-24 (0 = off), not {from_point}/{to_point}"
         s = from_point - 1
+        if s != 24 and v.must_enter_first and b[24] > (self._pool & 15):
+            return BAR_FIRST  # whatever stands on the point: nothing moves before the entry
         if b[s] == 0:
             return f"no checker of the player on roll on {'the bar' if s == 24 else f'the {from_point}-point'}"
-        if s != 24 and v.must_enter_first and b[24] > (self._pool & 15):
-            return "a checker on the bar must enter before any other checker moves"
         if to_point == 0:
             if any(b[6:25]):
-                return "bearing off needs every checker in the home board"
+                return BEAR_OFF_HOME
             return None
         there = b[25 + 24 - to_point]
         if there >= 2:

@@ -4,35 +4,26 @@ People often move one checker at a time.  :func:`follow_parts` takes the
 parts written so far and says either which complete legal play they make, or
 where the checkers stand after them (a :class:`PartialPlay`), with the dice
 still to play and the legal plays that can still follow.  No rule is applied
-here: the legal plays come from the move generator (``Position.legal_plays``)
-and a part is accepted only when it is a piece of one of them.
+here: the parts are followed through core's tree of legal single steps
+(``Position.step_tree``), so a part is accepted only when it is the beginning
+of a legal play, made in an order the rules allow.
 
-How a part is matched: each legal play's checker moves are single-die steps
-``(from, to, hit)``; one checker's steps form a chain (``24/18 18/13``).  The
-move generator keeps one way of writing each play, so a chain is also tried
-with its dice in the other orders (``24/19/13`` for ``24/18/13``) where the
-stops in between are free and the same blots are hit.  A written part
-``a/b`` covers one chain of steps from ``a`` to ``b`` (a ``*`` asks that the
-last step hits); the parts fit a legal play when they cover some of its steps,
-each step once.  The board after the parts applies the covered steps in the
-order written, so a part that moves before the checkers on the bar have
-entered is refused.
+How a part is matched: a written part ``a/b`` covers one checker's steps from
+``a`` to ``b`` in the tree (``24/13`` with 6-5 is ``24/18 18/13`` or
+``24/19 19/13``, where the tree has them); a ``*`` asks that its last step
+hits.  The parts are covered in the order written.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import permutations, product
 
 from gammon.core.errors import AmbiguousPlayError, GammonError, IllegalPlayError
 from gammon.core.notation import Segment, parse_segments
-from gammon.core.plays import OFF_POINT, CheckerMove, Play, chain_moves, format_moves
+from gammon.core.plays import OFF_POINT, CheckerMove, Play, format_moves
 from gammon.core.position import Position, check_dice
-
-#: One checker moved by one die: (from point, to point, hit), points from the mover's side.
-Step = tuple[int, int, bool]
+from gammon.core.steps import Step, StepTree
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,103 +41,36 @@ class PartialPlay:
     plays: tuple[Play, ...]
 
 
-def _dice_pool(dice: tuple[int, int]) -> Counter[int]:
-    return Counter([dice[0]] * 4 if dice[0] == dice[1] else list(dice))
+def _covers(tree: StepTree, at: int, segment: Segment) -> Iterator[tuple[int, list[Step]]]:
+    """Ways one checker covers ``segment`` by steps of the tree from node ``at``: (node reached, steps)."""
 
-
-def _chain_orders(chain: list[CheckerMove], position: Position, pool: Counter[int]) -> list[list[Step]]:
-    """The chain as written by the generator, and its other dice orders that reach the same position."""
-    written = [(m.from_point, m.to_point, m.hit) for m in chain]
-    orders = [written]
-    distances = [m.from_point - m.to_point for m in chain]
-    if len(chain) < 2 or Counter(distances) - pool:
-        return orders  # one step, or a bear-off that overshoots: no other order
-    opp = position.opp
-    hits = {m.to_point for m in chain if m.hit}
-    for order in sorted(set(permutations(distances))):
-        if list(order) == distances:
-            continue
-        point = chain[0].from_point
-        steps: list[Step] = []
-        for d in order:
-            to = point - d
-            held = opp[24 - to] if to > OFF_POINT else 0
-            if held >= 2:
-                break
-            steps.append((point, to, held == 1))
-            point = to
-        else:
-            if {s[1] for s in steps if s[2]} == hits:
-                orders.append(steps)
-    return orders
-
-
-def _decompositions(play: Play, position: Position, pool: Counter[int]) -> Iterator[list[Step]]:
-    """Every list of single-die steps that makes ``play`` (one per choice of chain orders)."""
-    options = [_chain_orders(chain, position, pool) for chain in chain_moves(play.moves)]
-    for combo in product(*options):
-        yield [step for chain in combo for step in chain]
-
-
-def _paths(segment: Segment, steps: list[Step]) -> Iterator[tuple[list[Step], list[Step]]]:
-    """Ways one checker covers ``segment`` with some of ``steps``: (steps used, steps left)."""
-
-    def go(point: int, rest: list[Step], path: list[Step]) -> Iterator[tuple[list[Step], list[Step]]]:
-        seen: set[Step] = set()
-        for j, step in enumerate(rest):
-            if step[0] != point or step in seen:
+    def go(node: int, point: int, path: list[Step]) -> Iterator[tuple[int, list[Step]]]:
+        for step, child in tree.nodes[node].steps:
+            if step.from_point != point:
                 continue
-            seen.add(step)
-            left = rest[:j] + rest[j + 1 :]
-            if step[1] == segment.end:
-                if segment.hit and not step[2]:
-                    continue
-                yield [*path, step], left
-            elif step[1] > segment.end:
-                yield from go(step[1], left, [*path, step])
+            if step.to_point == segment.end:
+                if not segment.hit or step.hit:
+                    yield child, [*path, step]
+            elif step.to_point > segment.end and step.to_point != OFF_POINT:
+                yield from go(child, step.to_point, [*path, step])
 
-    yield from go(segment.start, steps, [])
+    yield from go(at, segment.start, [])
 
 
-def _covers(segments: list[Segment], steps: list[Step]) -> Iterator[tuple[list[Step], list[Step]]]:
-    """Ways all ``segments`` are covered by ``steps``: (steps used in order, steps left)."""
-    if not segments:
-        yield [], steps
-        return
-    for used, left in _paths(segments[0], steps):
-        for more, rest in _covers(segments[1:], left):
-            yield used + more, rest
-
-
-def _after(position: Position, steps: list[Step]) -> Position | str:
-    """The position after ``steps`` in order, or why they cannot be made in that order.
-
-    Every step is checked and applied by core (:meth:`Position.step_problem`,
-    :meth:`Position.apply_step`): the bar first, open points, bearing off.
-    """
-    for start, end, hit in steps:
-        problem = position.step_problem(start, end)
-        if problem is not None:
-            return problem
-        blot = end != OFF_POINT and position.opp[24 - end] == 1
-        if blot != hit:
-            return "the parts cannot be made in the order written"
-        position = position.apply_step(start, end)
-    return position
-
-
-def _dice_left(pool: Counter[int], steps: list[Step]) -> tuple[int, ...]:
-    """The dice of ``pool`` left after ``steps`` (a bear-off that overshoots uses the next higher die)."""
-    left = Counter(pool)
-    for start, end, _ in steps:
-        distance = start - end
-        if left[distance] > 0:
-            left[distance] -= 1
-        else:
-            bigger = [d for d in left.elements() if d > distance]
-            if bigger:
-                left[min(bigger)] -= 1
-    return tuple(sorted(left.elements(), reverse=True))
+def _plays_from(tree: StepTree, at: int) -> tuple[Play, ...]:
+    """The complete plays that can still be reached from node ``at``."""
+    found: dict[Position, Play] = {}
+    seen: set[int] = set()
+    todo = [at]
+    while todo:
+        node = tree.nodes[todo.pop()]
+        if node.play is not None:
+            found.setdefault(node.play.position, node.play)
+        for _, child in node.steps:
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return tuple(found.values())
 
 
 def follow_parts(position: Position, dice: tuple[int, int], parts: Sequence[str]) -> Play | PartialPlay:
@@ -173,40 +97,45 @@ def follow_parts(position: Position, dice: tuple[int, int], parts: Sequence[str]
     segments = parse_segments(text)
     if not segments:
         raise refusal
-    pool = _dice_pool(roll)
-    found: dict[Position, tuple[list[Play], list[Step], bool]] = {}
-    hits_of: dict[Position, int] = {}
-    reason: str | None = None
-    for play in position.legal_plays(roll):
-        for steps in _decompositions(play, position, pool):
-            for used, left in _covers(segments, steps):
-                after = _after(position, used)
-                if isinstance(after, str):
-                    reason = after
-                    continue
-                entry = found.setdefault(after, ([], used, False))
-                if play not in entry[0]:
-                    entry[0].append(play)
-                if not left:
-                    found[after] = (entry[0], entry[1], True)
-                hits_of[after] = sum(s[2] for s in used)
-    if not found:
-        if reason is not None:
-            raise IllegalPlayError(f"cannot move {text}: {reason}") from None
-        raise refusal
+    tree = position.step_tree(roll)
+    # Each reading so far: the node reached and the steps taken (first found = lowest dice first).
+    readings: list[tuple[int, list[Step]]] = [(0, [])]
+    for segment in segments:
+        nxt: list[tuple[int, list[Step]]] = []
+        kept: set[tuple[int, int]] = set()  # (node, hits): one reading each (orders of one checker meet)
+        for at, path in readings:
+            for node, steps in _covers(tree, at, segment):
+                key = (node, sum(st.hit for st in path + steps))
+                if key not in kept:
+                    kept.add(key)
+                    nxt.append((node, path + steps))
+        if not nxt:
+            # A part of one die's length: say why in the words of core's single-step rule.
+            here = tree.nodes[readings[0][0]]
+            one_die = segment.start - segment.end in here.dice_left
+            reason = here.position.step_problem(segment.start, segment.end) if one_die else None
+            if reason is not None:
+                raise IllegalPlayError(f"cannot move {text}: {reason}") from None
+            raise refusal
+        readings = nxt
     # As the notation parser does: prefer the reading that hits the fewest blots not written.
-    least = min(hits_of.values())
-    readings = {pos: v for pos, v in found.items() if hits_of[pos] == least}
-    if len(readings) > 1:
+    least = min(sum(st.hit for st in path) for _, path in readings)
+    by_position: dict[Position, tuple[int, list[Step]]] = {}
+    readings.sort(key=lambda r: tree.nodes[r[0]].play is None)  # a complete play first
+    for node, path in readings:
+        if sum(st.hit for st in path) == least:
+            by_position.setdefault(tree.nodes[node].position, (node, path))
+    if len(by_position) > 1:
         raise AmbiguousPlayError(
-            f"{text!r} can be played in {len(readings)} ways that leave different positions; "
+            f"{text!r} can be played in {len(by_position)} ways that leave different positions; "
             "write '*' where a checker hits"
         )
-    after, (plays, used, complete) = next(iter(readings.items()))
-    if complete:
-        return next(p for p in plays if p.position == after)
-    moved = format_moves([CheckerMove(s, e, h) for s, e, h in used])
-    return PartialPlay(after, moved, _dice_left(pool, used), tuple(plays))
+    at, used = next(iter(by_position.values()))
+    node = tree.nodes[at]
+    if node.play is not None:
+        return node.play
+    moved = format_moves([CheckerMove(st.from_point, st.to_point, st.hit) for st in used])
+    return PartialPlay(node.position, moved, node.dice_left, _plays_from(tree, at))
 
 
 __all__ = ["PartialPlay", "Step", "follow_parts"]

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from starlette.middleware.gzip import GZipMiddleware
 
 from gammon.store import open_store
 from gammon.web.config import Settings
@@ -71,6 +72,7 @@ def warm_up() -> None:
 
     for variant in ("standard", "acey-deucey"):
         Position.initial(variant).legal_plays((6, 6))
+        Position.initial(variant).step_tree((6, 6))  # the single-step kernel of the page's tree
     game = Game(Rules(), None)
     game.roll((3, 1))
     for level in ("heuristic", "expert"):  # loads the network and compiles the engine once
@@ -172,6 +174,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # over the size limit before it is parsed.
     limiter = RateLimiter(settings.rate_limits)
     app.state.limiter = limiter
+    # Innermost: answers compressed for clients that accept it (a state with its tree of legal
+    # steps is mostly repeated digits; the largest trees shrink tenfold).
+    app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(RateLimitMiddleware, limiter=limiter)
     app.include_router(api_router)

@@ -236,6 +236,31 @@ class LegalPlay(_Out):
     position_id: str = Field(description="The position the play leads to, seen from the mover")
 
 
+class StepNodeOut(_Out):
+    """A point part-way through the roll (see :class:`StepTreeOut`)."""
+
+    board: str = Field(description=(
+        "The checkers here as 50 base-36 digits: the mover's 25 counts (points 1-24, then the bar), "
+        "then the opponent's 25, each seen from its own side"))
+    pips: list[int] = Field(description="Pip counts here: [mover, opponent]")
+    steps: list[list[int]] = Field(description=(
+        "The legal next steps: [from, to, die, hit (0/1), node]; points from the mover's side "
+        "(25 = bar, 0 = off), node is the index of the node the step leads to"))
+    play: str | None = Field(description="The complete legal play this node is, in notation; null while "
+                                         "more steps must follow ('' when the roll cannot be played)")
+
+
+class StepTreeOut(_Out):
+    """The legal single steps of the roll, from gammon.core: node 0 is the start of the turn.
+
+    Nodes reached by the same position with the same dice left are one node.  Every path from
+    node 0 to a node with a ``play`` is a legal play; every step in the tree begins one.
+    """
+
+    dice: list[int] = Field(description="The dice to play (four for a double)")
+    nodes: list[StepNodeOut]
+
+
 class Resignation(_Out):
     player: int
     kind: str
@@ -280,6 +305,8 @@ class GameState(_Out):
     resignation: Resignation | None
     result: GameResult | None
     legal_plays: list[LegalPlay] | None = Field(description="Only when it is your move")
+    steps: StepTreeOut | None = Field(None, description=(
+        "Only when it is your move: the legal single steps of the roll, one checker at a time"))
     match_id: str | None = Field(description="GNU Backgammon Match ID")
     fair_dice: FairDice
     actions: int = Field(description="Number of stored actions")

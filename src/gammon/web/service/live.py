@@ -22,7 +22,7 @@ from gammon.play.players import Player
 from gammon.store import ActionRecord, GameRecord
 from gammon.store.codec import action_from_dict
 from gammon.web.computer import DEFAULT_LEVEL
-from gammon.web.schemas import LegalPlay
+from gammon.web.schemas import LegalPlay, StepTreeOut
 from gammon.web.service.clock import Clock, ClockSettings
 from gammon.web.service.tokens import computer_seed, same_hash, token_id
 
@@ -70,7 +70,7 @@ class LiveGame:
     rolls: list[tuple[int, int]] = field(default_factory=list)
     players: dict[int, Player] = field(default_factory=dict)
     #: The legal plays of the current roll as views, kept for the action number they belong to.
-    legal_cache: tuple[int, list[LegalPlay]] | None = None
+    legal_cache: tuple[int, list[LegalPlay], StepTreeOut] | None = None
 
     def __post_init__(self) -> None:
         self.dice = CryptoDice(self.seed)

@@ -26,6 +26,7 @@ from gammon.core.actions import (
 from gammon.core.errors import GammonError
 from gammon.core.game import CENTERED, Phase
 from gammon.core.plays import Play
+from gammon.core.steps import StepTree
 from gammon.store import ActionRecord
 from gammon.web.schemas import (
     ActionEntry,
@@ -42,6 +43,8 @@ from gammon.web.schemas import (
     Resignation,
     RulesOut,
     Seat,
+    StepNodeOut,
+    StepTreeOut,
 )
 from gammon.web.service.live import LiveGame
 from gammon.web.service.tokens import token_id
@@ -85,6 +88,21 @@ def play_view(play: Play) -> LegalPlay:
                                      position_id=play.position.position_id)
 
 
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def step_tree_view(tree: StepTree) -> StepTreeOut:
+    """Core's tree of legal single steps as the page walks it (boards as 50 base-36 digits)."""
+    nodes = []
+    for node in tree.nodes:
+        pos = node.position
+        nodes.append(StepNodeOut.model_construct(
+            board="".join([_DIGITS[c] for c in pos.board]), pips=list(pos.pip_counts),
+            steps=[[st.from_point, st.to_point, st.die, int(st.hit), child] for st, child in node.steps],
+            play=None if node.play is None else str(node.play)))
+    return StepTreeOut.model_construct(dice=list(tree.dice), nodes=nodes)
+
+
 def action_view(rec: ActionRecord) -> ActionEntry:
     return ActionEntry.model_construct(
         seq=rec.seq, player=rec.player, type=rec.kind, action=rec.data,
@@ -105,15 +123,21 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         score[winner] = max(score[winner], m.length) if m.length else score[winner] + g.cube_value
     between = lg.between_games() and lg.status == "active"
     allowed = allowed_actions(lg, you, who, between) if you is not None else []
-    legal = None
+    legal = steps = None
     if you is not None and "play" in allowed and g.rolled is not None:
         if lg.legal_cache is None or lg.legal_cache[0] != lg.seq:
-            lg.legal_cache = (lg.seq, [play_view(p) for p in g.position.legal_plays(g.rolled)])
+            lg.legal_cache = (lg.seq, [play_view(p) for p in g.position.legal_plays(g.rolled)],
+                              step_tree_view(g.position.step_tree(g.rolled)))
         legal = list(lg.legal_cache[1])
+        steps = lg.legal_cache[2]
     perspective = g.turn
     me, opp = list(g.position.me), list(g.position.opp)
     rows = [me, opp] if perspective == 0 else [opp, me]
-    n = lg.rules.variant.checkers
+    # Pips and checkers off are core's counts (Position.pip_counts, checkers_off), by seat.
+    pips, off = list(g.position.pip_counts), list(g.position.checkers_off)
+    if perspective != 0:
+        pips.reverse()
+        off.reverse()
     res = g.result
     return GameState.model_construct(
         id=lg.id, version=lg.version, status=lg.status, you=you,
@@ -128,8 +152,7 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         your_turn=you is not None and bool(allowed), allowed_actions=allowed,
         dice=list(g.rolled) if g.rolled is not None else None,
         board=Board.model_construct(position_id=g.position.position_id, perspective=perspective, points=rows,
-                                    bar=[rows[0][24], rows[1][24]], off=[n - sum(rows[0]), n - sum(rows[1])],
-                                    pips=[sum(c * (i + 1) for i, c in enumerate(r)) for r in rows]),
+                                    bar=[rows[0][24], rows[1][24]], off=off, pips=pips),
         cube=Cube.model_construct(value=g.cube_value, owner=None if g.cube_owner == CENTERED else g.cube_owner,
                                   offered_by=g.doubled_by if g.phase is Phase.DOUBLED else None,
                                   in_use=lg.rules.uses_cube),
@@ -138,7 +161,7 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         result=(GameResult.model_construct(winner=res.winner, kind=res.kind.name.lower(), points=res.points,
                                            cube=res.cube, resigned=res.resigned, dropped=res.dropped)
                 if res is not None else None),
-        legal_plays=legal, match_id=match_id(lg),
+        legal_plays=legal, steps=steps, match_id=match_id(lg),
         fair_dice=FairDice.model_construct(kind="crypto", commitment=lg.commitment, rolls_made=len(lg.rolls),
                                            revealed=over, seed=lg.seed.hex() if over else None),
         actions=lg.seq, created_at=lg.created_at, updated_at=lg.updated_at,
@@ -189,4 +212,5 @@ def match_id(lg: LiveGame) -> str | None:
 
 __all__ = [
     "action_view", "allowed_actions", "checker_moves", "game_view", "match_id", "play_view", "rules_view",
+    "step_tree_view",
 ]

@@ -7,7 +7,7 @@
 import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView, H, W } from './board.js';
-import { MoveBuilder, pips } from './moves.js';
+import { MoveBuilder } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
 const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
@@ -256,10 +256,8 @@ class GamePage {
       this.hint = null;
       this.resigning = false;
       this.builder = null;
-      if (st.allowed_actions.includes('play') && st.dice && st.you !== null) {
-        const me = st.board.points[st.you];
-        const opp = st.board.points[1 - st.you];
-        this.builder = new MoveBuilder({ me, opp }, st.dice, st.legal_plays || [], st.rules.variant);
+      if (st.allowed_actions.includes('play') && st.steps && st.you !== null) {
+        this.builder = new MoveBuilder(st.steps); // the server's tree of legal steps: the page only walks it
       }
       this.clearNotice();
     }
@@ -386,7 +384,7 @@ class GamePage {
     }
     const b = this.builder;
     if (b.complete) {
-      this.showNotice(b.plays.length ? 'You have played your roll: confirm the move, or undo to change it.'
+      this.showNotice(b.canMove ? 'You have played your roll: confirm the move, or undo to change it.'
         : 'You cannot move: confirm to pass.');
       return;
     }
@@ -619,7 +617,7 @@ class GamePage {
     const v = this.viewer;
     const b = this.builder;
     const strip = (seat, el) => {
-      const row = seat === v && b ? b.board.me : seat !== v && b ? b.board.opp : st.board.points[seat];
+      const pipCount = b ? b.pips[seat === v ? 0 : 1] : st.board.pips[seat];
       const seatInfo = st.seats[seat];
       const active = st.to_act === seat || (st.to_act === null && st.phase !== 'over' && st.status === 'active' && false);
       let tag = '';
@@ -635,7 +633,7 @@ class GamePage {
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
         st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
-        h('span.pips', { title: 'Pip count', text: `${pips(row)} pips` }),
+        h('span.pips', { title: 'Pip count', text: `${pipCount} pips` }),
         h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score }));
       el.classList.toggle('active', Boolean(active));
       el.dataset.seat = String(seat);
@@ -691,10 +689,10 @@ class GamePage {
       }
     }
     if (allowed.includes('play') && b) {
-      out.push(this.button(b.plays.length ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
+      out.push(this.button(b.canMove ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
         { id: 'confirm', kind: 'primary', disabled: !b.complete, title: 'Confirm (Enter)' }));
       out.push(this.button('Undo', () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: 'Undo (u)' }));
-      if (b.plays.length > 1 && st.rules.hints) {
+      if ((st.legal_plays || []).length > 1 && st.rules.hints) {
         out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
       }
     }
@@ -755,8 +753,8 @@ class GamePage {
         const dice = st.dice ? st.dice.join('-') : '';
         if (turn === you && this.builder) {
           const b = this.builder;
-          if (!b.plays.length) return `You rolled ${dice} and cannot move: confirm to pass.`;
-          if (b.complete) return `Your move ${b.play ? b.play.notation : ''}: confirm it, or undo.`;
+          if (!b.canMove) return `You rolled ${dice} and cannot move: confirm to pass.`;
+          if (b.complete) return `Your move ${b.play || ''}: confirm it, or undo.`;
           if (this.selected !== null) return 'Now click where the checker goes (highlighted).';
           return `You rolled ${dice}: click a checker, then where it goes.`;
         }

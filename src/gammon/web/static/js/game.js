@@ -5,7 +5,7 @@
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
 import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
-import { BoardView, H, W } from './board.js';
+import { BoardView } from './board.js';
 import { MoveBuilder, pips } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
@@ -57,7 +57,6 @@ class GamePage {
     e.svg.setAttribute('class', 'board');
     e.svg.setAttribute('role', 'img');
     e.svg.setAttribute('aria-label', 'Backgammon board');
-    e.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev), () => this.onCube());
     this.installDrag(e.svg);
     e.status = h('p.status#status', { role: 'status', 'aria-live': 'polite' });
@@ -633,9 +632,10 @@ class GamePage {
         seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
-        st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
-        h('span.pips', { title: 'Pip count', text: `${pips(row)} pips` }),
-        h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score }));
+        h('span.figures', {},
+          st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
+          h('span.pips', { title: 'Pip count', text: `${pips(row)} pips` }),
+          h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score })));
       el.classList.toggle('active', Boolean(active));
       el.dataset.seat = String(seat);
     };

@@ -788,6 +788,7 @@ class GamePage {
   resultDetail() {
     const r = this.state.result;
     if (!r) return '';
+    if (r.timeout) return `On time: ${r.points} point${r.points === 1 ? '' : 's'}${r.cube > 1 ? ` (cube at ${r.cube})` : ''}.`;
     const what = (KIND_WORDS[r.kind] || r.kind).replace(/^a /, 'A ');
     const notes = [];
     if (r.cube > 1) notes.push(`cube at ${r.cube}`);

@@ -20,7 +20,9 @@ it gives exactly the same match::
     }
 
 A move is stored as the Position ID of the position it leads to (seen from the
-mover) with its notation beside it for people; the position decides.
+mover) with its notation beside it for people; the position decides.  A game
+clock running out is the action ``{"action": "timeout", "player": p}`` (player
+``p`` lost the match on time: :class:`~gammon.core.actions.Timeout`).
 """
 
 from __future__ import annotations

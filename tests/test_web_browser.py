@@ -687,14 +687,16 @@ def check_fits(page: Page, selectors: tuple[str, ...], where: str, screenshot: s
 @pytest.mark.parametrize(("width", "height", "layout"), PHONES)
 def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, browser: Any, width: int,
                                                    height: int, layout: str) -> None:
-    """Two people on phones: each point at least 40 px to tap, the board and the buttons of every step on
-    the screen without scrolling (roll and double, the play's, the answers to a double and a
-    resignation), no name cut off; a move made by tapping reaches the server."""
+    """Two people on phones (the longest names, clocks, a match): each point at least 40 px to tap, the
+    board and the buttons of every step on the screen without scrolling (roll and double, the
+    resignations to choose, the play's, the answers to a double and a resignation), no name cut off;
+    a move made by tapping reaches the server."""
     errors: list[str] = []
     api = server.url
     page = new_page(browser, errors, width=width, height=height, phone=True)
-    d = page.request.post(f"{api}/api/games", data={"opponent": "human", "name": LONGEST_NAME,
-                                                    "test_seed": "61" * 32}).json()
+    d = page.request.post(f"{api}/api/games", data={
+        "opponent": "human", "name": LONGEST_NAME, "match_length": 7, "clock_delay": 30, "clock_reserve": 900,
+        "test_seed": "61" * 32}).json()
     gid = d["game_id"]
     other = page.request.post(f"{api}/api/games/{gid}/join", data={"name": LONGEST_NAME[::-1]},
                               headers={"Authorization": f"Bearer {d['invite_token']}"}).json()
@@ -723,6 +725,11 @@ def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, brows
     check_fits(page, ("svg.board", "#roll", "#double", "#resign", ".strip.opp", ".strip.me"), "roll or double",
                f"phone-{width}x{height}-roll.png")
 
+    page.tap("#resign")  # the choice of resignations fits too
+    check_fits(page, ("svg.board", "#resign-single", "#resign-gammon", "#resign-backgammon", "#resign-cancel"),
+               "a resignation to choose", f"phone-{width}x{height}-resign.png")
+    assert "Resign" in page.inner_text("#status")
+    page.tap("#resign-cancel")
     v = version(page)
     page.tap("#roll")
     wait_version_above(page, v)
@@ -756,7 +763,7 @@ def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, brows
     check_fits(page, ("svg.board", "#accept", "#reject"), "a resignation offered",
                f"phone-{width}x{height}-resigned.png")
     page.tap("#accept")
-    page.wait_for_selector("#result-line")
+    page.wait_for_selector("#banner:not([hidden])")  # the game is over (the match goes on)
     page.evaluate("window.scrollTo(0, 0)")
     assert inside(page, "#banner"), "the end of the game's banner is off the screen"
     shot(page, f"phone-{width}x{height}-end.png", full_page=False)

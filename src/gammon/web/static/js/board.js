@@ -147,6 +147,11 @@ export class BoardView {
     if (this.model) this.render(this.model);
   }
 
+  /** The svg's height in px that makes each point ``px`` wide (its width across the direction of play). */
+  heightFor(px) {
+    return ((this.g.rotated ? this.g.W : this.g.H) * px) / PW;
+  }
+
   /** Whether the viewer asked for less motion (the operating system's setting). */
   static reducedMotion() {
     return Boolean(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);

@@ -82,6 +82,7 @@ class GamePage {
       h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
       h('main.game', {}, table, e.side));
     document.addEventListener('keydown', (ev) => this.onKey(ev));
+    window.addEventListener('resize', () => requestAnimationFrame(() => this.fitBoard()));
   }
 
   // -- loading and following -----------------------------------------------------------------
@@ -518,6 +519,7 @@ class GamePage {
     this.renderFair();
     this.root.dataset.phase = this.state.phase;
     this.root.dataset.version = String(this.state.version);
+    this.fitBoard();
     this.root.dataset.status = this.state.status;
     this.root.dataset.position = this.state.board.position_id;
   }
@@ -602,6 +604,21 @@ class GamePage {
     return out;
   }
 
+  /**
+   * Upright on a phone the board fills the width (each point about 41 px to tap); when the names,
+   * the status and the buttons need more height than that leaves, the board gives up what they
+   * need, down to 40 px a point, so that the buttons stay on the first screen.
+   */
+  fitBoard() {
+    const svg = this.el.svg;
+    svg.style.maxHeight = '';
+    if (svg.dataset.layout !== 'tall' || !this.el.controls.isConnected) return;
+    const board = svg.getBoundingClientRect();
+    const over = this.el.controls.getBoundingClientRect().bottom + window.scrollY + 6 - window.innerHeight;
+    if (over <= 0) return;
+    svg.style.maxHeight = `${Math.max(this.board.heightFor(40.2), board.height - over)}px`;
+  }
+
   renderBoard() {
     if (!this.state) return;
     this.board.render(this.boardModel());
@@ -660,10 +677,12 @@ class GamePage {
     if (this.resigning) {
       out.push(h('span.ask', { text: 'Resign:' }));
       for (const kind of ['single', 'gammon', 'backgammon']) {
-        out.push(this.button(kind === 'single' ? 'Single game' : kind[0].toUpperCase() + kind.slice(1),
-          () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' }));
+        const btn = this.button(kind[0].toUpperCase() + kind.slice(1),
+          () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' });
+        if (kind === 'single') btn.append(h('span.roomy', { text: ' game' })); // "Single" where room is short
+        out.push(btn);
       }
-      out.push(this.button('Cancel', () => { this.resigning = false; this.renderControls(); }, { id: 'resign-cancel' }));
+      out.push(this.button('Cancel', () => this.askResign(false), { id: 'resign-cancel' }));
       fill(this.el.controls, out);
       return;
     }
@@ -698,7 +717,7 @@ class GamePage {
       }
     }
     if (allowed.includes('resign')) {
-      out.push(this.button('Resign…', () => { this.resigning = true; this.renderControls(); }, { id: 'resign', kind: 'quiet' }));
+      out.push(this.button('Resign…', () => this.askResign(true), { id: 'resign', kind: 'quiet' }));
     }
     if (st.match.over) {
       if (st.you !== null) out.push(this.rematchButton('rematch-control'));
@@ -707,10 +726,19 @@ class GamePage {
     fill(this.el.controls, out);
   }
 
+  /** Show (or take back) the three resignations to choose from, the status line asking which. */
+  askResign(on) {
+    this.resigning = on;
+    this.renderControls();
+    this.setStatus(this.statusText());
+    this.fitBoard();
+  }
+
   statusText() {
     const st = this.state;
     const you = st.you;
     const allowed = st.allowed_actions;
+    if (this.resigning && allowed.includes('resign')) return 'Resign: which result do you give up?';
     const other = (seat) => this.name(seat);
     if (st.status === 'expired') return 'Nobody joined this game in time: it has expired.';
     if (st.status === 'waiting') {

@@ -314,7 +314,7 @@ def test_double_and_drop_ends_a_money_game(client: TestClient) -> None:
     s = act(client, gid, tokens[mover], type="drop")["state"]
     assert s["status"] == "finished" and s["phase"] == "over"
     assert s["result"] == {"winner": 1 - mover, "kind": "single", "points": 1, "cube": 1, "resigned": False,
-                           "dropped": True}
+                           "dropped": True, "timeout": False}
     assert s["fair_dice"]["revealed"] and s["fair_dice"]["seed"]
     assert commitment_for(bytes.fromhex(s["fair_dice"]["seed"])) == s["fair_dice"]["commitment"]
     assert_error(client.post(f"/api/games/{gid}/actions", json={"type": "roll"}, headers=bearer(tokens[0])),

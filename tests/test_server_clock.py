@@ -8,6 +8,7 @@ seed is revealed as at any end.
 
 from __future__ import annotations
 
+import json
 import time
 import warnings
 from collections.abc import Iterator
@@ -17,6 +18,9 @@ from typing import Any
 
 import pytest
 
+from gammon.formats.mat import read_mat
+from gammon.formats.record_json import match_from_json
+from gammon.formats.sgf import read_sgf
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
 from gammon.web.service.clock import Clock, ClockSettings
@@ -90,6 +94,15 @@ def test_running_out_of_time_loses_the_match(client: TestClient, db: Path) -> No
     late = client.post(f"/api/games/{gid}/actions", headers=bearer(tokens[mover]), json={"type": "resign"})
     assert late.status_code == 409 and late.json()["error"]["code"] == "game_over"
     assert client.get(f"/api/games/{gid}/verify").json()["verified"] is True
+    # The downloads say so, with the final score: gammon's readers find the loss on time in each.
+    js = client.get(f"/api/games/{gid}/export.json").text
+    mat = client.get(f"/api/games/{gid}/export.mat").text
+    sgf = client.get(f"/api/games/{gid}/export.sgf").text
+    assert json.loads(js)["games"][-1][-1] == {"action": "timeout", "player": mover}
+    assert "Wins 5 points on time" in mat and f"RE[{'WB'[1 - mover]}+Time]" in sgf and "ran out of time" in sgf
+    for back in (match_from_json(js), read_mat(mat).replay(), read_sgf(sgf).replay()):
+        assert back.is_over and back.timed_out == mover and back.winner == 1 - mover
+        assert back.score[1 - mover] == 5 and back.score[mover] == 0
     # A restarted server reads the same end from the record.
     with TestClient(app_for(db)) as again:
         s2 = again.get(f"/api/games/{gid}").json()

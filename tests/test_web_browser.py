@@ -63,10 +63,11 @@ def browser() -> Iterator[Any]:
 
 
 def new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 900,
-             reduced_motion: str = "no-preference") -> Page:
+             reduced_motion: str = "no-preference", phone: bool = False) -> Page:
     # bypass_csp: Playwright evaluates its own waits as strings, which the page's CSP forbids.
+    # phone: a touch screen that honours the page's viewport meta tag, as a phone's browser does.
     context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                                  reduced_motion=reduced_motion)
+                                  reduced_motion=reduced_motion, has_touch=phone, is_mobile=phone)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
@@ -688,4 +689,136 @@ def test_a_clock_running_out_loses_the_match(server: ThreadedServer, browser: An
     assert loser == s["to_act"] and final["match"]["score"][1 - loser] == 3
     assert "ran out of time" in page.inner_text("#record")
     shot(page, "clock-out.png", full_page=False)
+    assert not errors, errors
+
+
+# -- (i) a phone, upright and on its side ------------------------------------------------------------------
+
+PHONES = [pytest.param(390, 844, "tall", id="portrait-390x844"),
+          pytest.param(844, 390, "short", id="landscape-844x390")]
+LONGEST_NAME = "Maximiliana Wolkenstein!"  # 24 characters: the longest name the server keeps
+# The width of each point across its direction of play: the hit column's width, or its height when the
+# board is turned upright (its points then run across the screen).
+TAP_SIZES = """() => {
+  const layout = document.querySelector('svg.board').dataset.layout;
+  return [...document.querySelectorAll('svg.board .hit')].filter(e => Number(e.dataset.point) >= 1
+    && Number(e.dataset.point) <= 24).map(e => { const b = e.getBoundingClientRect();
+    return layout === 'tall' ? b.height : b.width; });
+}"""
+# Texts whose box is narrower than what they hold (cut off, or hidden behind an ellipsis).
+CLIPPED = """() => [...document.querySelectorAll('.topbar *, .strip, .strip *, .status, .notice, .controls *')]
+  .filter(e => e.clientWidth > 0 && (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1))
+  .map(e => `${e.className}: ${e.textContent}`)"""
+
+
+def tap_a_move(page: Page) -> list[tuple[int, int]]:
+    """Build the whole play with taps on the touch screen: a movable checker, then a highlighted point."""
+    taps = []
+    for _ in range(8):
+        if page.locator("#confirm").is_enabled():
+            break
+        source = page.locator(".hit.movable").first
+        src = int(source.get_attribute("data-point"))
+        source.tap()
+        dest = page.locator(".hit.dest").first
+        dst = int(dest.get_attribute("data-point"))
+        dest.tap()
+        taps.append((src, dst))
+    assert page.locator("#confirm").is_enabled(), "the play is not complete after all the taps"
+    return taps
+
+
+def check_fits(page: Page, selectors: tuple[str, ...], where: str, screenshot: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, screenshot, full_page=False)
+    for selector in selectors:
+        assert inside(page, selector), f"{selector} is not inside the screen ({where})"
+    assert page.evaluate(CLIPPED) == [], f"clipped texts ({where})"
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= page.viewport_size["width"], f"the page scrolls sideways ({where})"
+
+
+@pytest.mark.parametrize(("width", "height", "layout"), PHONES)
+def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, browser: Any, width: int,
+                                                   height: int, layout: str) -> None:
+    """Two people on phones (the longest names, clocks, a match): each point at least 40 px to tap, the
+    board and the buttons of every step on the screen without scrolling (roll and double, the
+    resignations to choose, the play's, the answers to a double and a resignation), no name cut off;
+    a move made by tapping reaches the server."""
+    errors: list[str] = []
+    api = server.url
+    page = new_page(browser, errors, width=width, height=height, phone=True)
+    d = page.request.post(f"{api}/api/games", data={
+        "opponent": "human", "name": LONGEST_NAME, "match_length": 7, "clock_delay": 30, "clock_reserve": 900,
+        "test_seed": "61" * 32}).json()
+    gid = d["game_id"]
+    other = page.request.post(f"{api}/api/games/{gid}/join", data={"name": LONGEST_NAME[::-1]},
+                              headers={"Authorization": f"Bearer {d['invite_token']}"}).json()
+    tokens = {0: d["token"], 1: other["token"]}
+
+    def act(seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        r = page.request.post(f"{api}/api/games/{gid}/actions", data=action,
+                              headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.ok, r.text()
+        state: dict[str, Any] = r.json()["state"]
+        return state
+
+    state = act(0, {"type": "roll"})
+    while state["phase"] != "move":  # the opening: equal dice roll again
+        state = act(0, {"type": "roll"})
+    first = state["to_act"]
+    me = 1 - first  # the phone is the player who answers the opening move
+    mine = page.request.get(f"{api}/api/games/{gid}",
+                            headers={"Authorization": f"Bearer {tokens[first]}"}).json()
+    act(first, {"type": "play", "play": mine["legal_plays"][0]["notation"]})
+
+    page.goto(f"{api}/game/{gid}#token={tokens[me]}")
+    page.wait_for_selector("#double")
+    assert page.get_attribute("svg.board", "data-layout") == layout
+    assert LONGEST_NAME in page.inner_text(".strip.opp") + page.inner_text(".strip.me")
+    check_fits(page, ("svg.board", "#roll", "#double", "#resign", ".strip.opp", ".strip.me"), "roll or double",
+               f"phone-{width}x{height}-roll.png")
+
+    page.tap("#resign")  # the choice of resignations fits too
+    check_fits(page, ("svg.board", "#resign-single", "#resign-gammon", "#resign-backgammon", "#resign-cancel"),
+               "a resignation to choose", f"phone-{width}x{height}-resign.png")
+    assert "Resign" in page.inner_text("#status")
+    page.tap("#resign-cancel")
+    v = version(page)
+    page.tap("#roll")
+    wait_version_above(page, v)
+    page.wait_for_selector("#confirm")
+    sizes = page.evaluate(TAP_SIZES)
+    assert len(sizes) == 24 and min(sizes) >= 40, f"points {min(sizes):.1f} px to tap at {width}x{height}"
+    taps = tap_a_move(page)
+    check_fits(page, ("svg.board", "#confirm", "#undo", "#resign"), "a move",
+               f"phone-{width}x{height}-move.png")
+    v = version(page)
+    page.tap("#confirm")
+    wait_version_above(page, v)
+    log = page.request.get(f"{api}/api/games/{gid}/actions").json()["actions"]
+    played = [a for a in log if a["type"] == "play" and a["player"] == me]
+    assert len(played) == 1, "the tapped play did not reach the server"
+    assert len(played[0]["action"]["moves"]) >= len(taps) > 0  # a tap may move a checker by both dice
+
+    v = version(page)
+    act(first, {"type": "double"})
+    wait_version_above(page, v)
+    page.wait_for_selector("#take")
+    check_fits(page, ("svg.board", "#take", "#drop"), "a double offered", f"phone-{width}x{height}-double.png")
+    v = version(page)
+    page.tap("#take")
+    wait_version_above(page, v)
+
+    v = version(page)
+    act(first, {"type": "resign", "kind": "single"})
+    wait_version_above(page, v)
+    page.wait_for_selector("#accept")
+    check_fits(page, ("svg.board", "#accept", "#reject"), "a resignation offered",
+               f"phone-{width}x{height}-resigned.png")
+    page.tap("#accept")
+    page.wait_for_selector("#banner:not([hidden])")  # the game is over (the match goes on)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert inside(page, "#banner"), "the end of the game's banner is off the screen"
+    shot(page, f"phone-{width}x{height}-end.png", full_page=False)
     assert not errors, errors

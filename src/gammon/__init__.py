@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         Resign,
         Roll,
         Take,
+        Timeout,
     )
     from gammon.core.game import Game, Phase
     from gammon.core.match import Match
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 _LAZY = {
     **dict.fromkeys(
         ["AcceptResignation", "Beaver", "ChooseDouble", "Double", "Drop", "Move", "NewGame",
-         "RejectResignation", "Resign", "Roll", "Take"], "gammon.core.actions"),
+         "RejectResignation", "Resign", "Roll", "Take", "Timeout"], "gammon.core.actions"),
     "Game": "gammon.core.game", "Phase": "gammon.core.game", "Match": "gammon.core.match",
     "CENTERED": "gammon.core.rules", "Rules": "gammon.core.rules",
     "CheckerMove": "gammon.core.plays", "Play": "gammon.core.plays",
@@ -87,6 +88,7 @@ __all__ = [
     "Roll",
     "Rules",
     "Take",
+    "Timeout",
     "AmbiguousPlayError",
     "CheckerMove",
     "GammonError",

@@ -156,6 +156,21 @@ class ChooseDouble:
 
 
 @dataclass(frozen=True, slots=True)
+class Timeout:
+    """``player``, whom the game was waiting for, ran out of time on a game clock: they lose the match.
+
+    Not a choice a player makes (it is never among the allowed actions): the
+    clock that keeps the time records it.  What the loss scores is the game's
+    rule (:meth:`gammon.core.game.Game.apply`).
+    """
+
+    player: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
     """Start the next game of a match once the current one is over (a match action).
 
@@ -172,7 +187,7 @@ class NewGame:
 
 Action = (
     Roll | Move | Double | Take | Drop | Beaver | Resign | AcceptResignation
-    | RejectResignation | ChooseDouble | NewGame
+    | RejectResignation | ChooseDouble | Timeout | NewGame
 )
 
 
@@ -188,7 +203,11 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """The end of a game: who won, how, the cube, and the points it scores."""
+    """The end of a game: who won, how, the cube, and the points it scores.
+
+    ``timeout``: the loser ran out of time (:class:`Timeout`), which loses the
+    match; ``points`` are then what the rule awards, not ``kind`` at the cube.
+    """
 
     winner: int
     kind: ResultKind
@@ -197,9 +216,10 @@ class GameResult:
     resigned: bool = False
     dropped: bool = False
     checkers_left: int = 0
+    timeout: bool = False
 
 
 __all__ = [
     "AcceptResignation", "Action", "Beaver", "ChooseDouble", "Double", "Drop", "Event",
-    "GameResult", "Move", "NewGame", "RejectResignation", "Resign", "Roll", "Take",
+    "GameResult", "Move", "NewGame", "RejectResignation", "Resign", "Roll", "Take", "Timeout",
 ]

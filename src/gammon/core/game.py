@@ -36,6 +36,7 @@ from gammon.core.actions import (
     Resign,
     Roll,
     Take,
+    Timeout,
 )
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.plays import Play
@@ -700,6 +701,26 @@ class Game:
         self._resigned_from = None
         return [Event("resignation-rejected", a.player, f"player {a.player} rejects; play on", {})], a
 
+    def _on_timeout(self, a: Timeout) -> tuple[list[Event], Action]:
+        # A game clock runs only for the player the game waits for (not in the opening,
+        # where both throw at once).  "A player whose time runs out loses the match": in
+        # match play the opponent scores what is still missing to win it, in a money session
+        # the game at the cube as a single game, and the session ends there (see Match).
+        if self.phase is Phase.OPENING:
+            raise IllegalActionError("nobody's time runs during the opening roll", Reason.NOT_ROLLED)
+        if a.player != self.player_to_act:
+            raise IllegalActionError(
+                f"only the player the game waits for can run out of time: player {self.player_to_act},"
+                f" not player {a.player}", Reason.OUT_OF_TURN)
+        winner = 1 - a.player
+        length = self.rules.match_length
+        points = length - self.score[winner] if length else self.cube_value
+        events = [Event("timeout", a.player, f"player {a.player} ran out of time and loses the match", {})]
+        self.resignation = None
+        self._resigned_from = None
+        self.bonus = None
+        return events + self._finish(winner, ResultKind.SINGLE, timeout_points=points), a
+
     # -- scoring ---------------------------------------------------------------
 
     def points_for(self, kind: ResultKind, loser_checkers_left: int = 0) -> int:
@@ -708,18 +729,19 @@ class Game:
                                      checkers_left=loser_checkers_left)
 
     def _finish(self, winner: int, kind: ResultKind, *, resigned: bool = False,
-                dropped: bool = False) -> list[Event]:
+                dropped: bool = False, timeout_points: int | None = None) -> list[Event]:
         loser_row = self.position.me if winner != self.turn else self.position.opp
         left = sum(loser_row)
-        points = self.points_for(kind, left)
-        self.result = GameResult(winner, kind, self.cube_value, points, resigned, dropped, left)
+        timeout = timeout_points is not None
+        points = timeout_points if timeout_points is not None else self.points_for(kind, left)
+        self.result = GameResult(winner, kind, self.cube_value, points, resigned, dropped, left, timeout)
         self.phase = Phase.OVER
         self.rolled = None
         self.doubled_by = None
+        how = "drop" if dropped else "on time" if timeout else kind.name.lower()
         return [Event("game-over", winner,
-                      f"player {winner} wins {points} point{'s' if points != 1 else ''}"
-                      f" ({'drop' if dropped else kind.name.lower()})",
-                      {"points": points, "kind": kind.name.lower()})]
+                      f"player {winner} wins {points} point{'s' if points != 1 else ''} ({how})",
+                      {"points": points, "kind": kind.name.lower(), **({"timeout": True} if timeout else {})})]
 
     def snapshot(self) -> dict[str, object]:
         """Every piece of the state, comparable (used to prove refusals change nothing)."""
@@ -774,10 +796,11 @@ _HANDLERS: dict[type, _Handler] = {
     AcceptResignation: Game._on_accept,
     RejectResignation: Game._on_reject,
     ChooseDouble: Game._on_choose_double,
+    Timeout: Game._on_timeout,
 }
 
 __all__ = [
     "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "DiceSource",
     "Double", "Drop", "Event", "Game", "GameResult", "Move", "NewGame", "Phase", "RejectResignation",
-    "Resign", "Roll", "Rules", "Take",
+    "Resign", "Roll", "Rules", "Take", "Timeout",
 ]

@@ -77,15 +77,26 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True when a player has reached the match length (or the session's game limit)."""
+        """True when a player has reached the match length (or the session's game limit), or has
+        lost the match on time."""
+        if self.timed_out is not None:
+            return True
         if self.length:
             return max(self.score) >= self.length
         return self.games_limit is not None and len(self.games) >= self.games_limit and self.game.is_over
 
     @property
+    def timed_out(self) -> int | None:
+        """The player who ran out of time (:class:`~gammon.core.actions.Timeout`) and so lost the match."""
+        result = self.game.result
+        return 1 - result.winner if result is not None and result.timeout else None
+
+    @property
     def winner(self) -> int | None:
         if not self.is_over:
             return None
+        if self.timed_out is not None:  # the match is lost on time, whatever a money session's score
+            return 1 - self.timed_out
         if self.score[0] == self.score[1]:
             return None
         return 0 if self.score[0] > self.score[1] else 1
@@ -158,7 +169,8 @@ class Match:
             events.append(Event("score", res.winner, text, {"score": tuple(self.score)}))
             if self.is_over:
                 who = self.winner
-                events.append(Event("match-over", who, f"player {who} wins the match {text}"
+                on_time = " on time" if res.timeout else ""
+                events.append(Event("match-over", who, f"player {who} wins the match{on_time} {text}"
                                     if who is not None else f"the session ends {text}", {}))
         return events
 

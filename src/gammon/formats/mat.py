@@ -35,7 +35,10 @@ mat`` / ``export match mat``) and the format's other writers:
   after a drop (the value before the double), or alone after a resignation,
   where ``N`` is the resigned value times the cube (a roll before the
   resignation is written as the dice without a play, ``52:``); a rejected
-  resignation leaves no trace;
+  resignation leaves no trace; a game lost on time (a game clock, see
+  :class:`~gammon.core.actions.Timeout`) ends ``Wins N points on time``, ``N``
+  what the winner scores by it (GNU Backgammon reads it as a resignation: its
+  format has no loss on time);
 * money sessions are written as `` 0 point match``; the Crawford game is not
   marked, readers work it out from the score; XG's header lines
   ``; [Variation "NackGammon"]``, ``[Crawford "On"]``, ``[Jacoby "Off"]``,
@@ -276,7 +279,9 @@ def _game_lines(number: int, gi: GameItems, names: tuple[str, str], style: MoveS
                 "beaver": f" Beavers => {item.value}",
             }[item.what]
         n = resigned_value(item.kind, item.cube) if item.resigned else item.points
-        return _points_text(n)
+        # A loss on time: "Wins N points on time", N what the winner scores (GNU Backgammon, whose
+        # format has no loss on time, reads the line as the loser's resignation and ignores the words).
+        return _points_text(n) + (" on time" if item.timeout else "")
 
     items = gi.items
     for i, item in enumerate(items):
@@ -575,7 +580,8 @@ def _read_cell(builder: RecordBuilder, player: int, cell: _Cell, line: int) -> N
     elif kind in ("drop", "pass"):
         builder.drop(player, line)
     elif kind == "win":
-        builder.win(player, _int_after(toks), line)
+        on_time = [t.lower() for t in toks[-2:]] == ["on", "time"]
+        builder.win(player, _int_after(toks), line, on_time=on_time)
     elif kind == "resign":
         return  # a .gam "resigns" note; the Wins line that follows records it
     else:

@@ -30,6 +30,7 @@ from gammon.core.game import (
     Roll,
     Rules,
     Take,
+    Timeout,
 )
 from gammon.core.match import Match
 from gammon.core.plays import Play
@@ -113,7 +114,8 @@ class CubeItem:
 
 @dataclass(frozen=True, slots=True)
 class WinItem:
-    """The end of a game: the winner, the points scored, and how."""
+    """The end of a game: the winner, the points scored, and how (``timeout``: the loser ran out of
+    time and lost the match, the points are what core's rule awards for that)."""
 
     player: int
     points: int
@@ -121,6 +123,7 @@ class WinItem:
     cube: int
     resigned: bool = False
     dropped: bool = False
+    timeout: bool = False
 
 
 Item = TurnItem | CubeItem | WinItem
@@ -180,7 +183,7 @@ def game_items(game: Game) -> GameItems:
             items.append(CubeItem(action.player, "drop", cube_before))
         elif isinstance(action, Beaver):
             items.append(CubeItem(action.player, "beaver", cube_before * 4))
-        elif isinstance(action, AcceptResignation) and pending is not None:
+        elif isinstance(action, AcceptResignation | Timeout) and pending is not None:  # rolled, then ended
             items.append(TurnItem(pending[0], pending[1], None, pending[2]))
             pending = None
         elif isinstance(action, ChooseDouble):
@@ -189,7 +192,7 @@ def game_items(game: Game) -> GameItems:
             )
         if shadow.is_over and shadow.result is not None:
             r = shadow.result
-            items.append(WinItem(r.winner, r.points, r.kind, r.cube, r.resigned, r.dropped))
+            items.append(WinItem(r.winner, r.points, r.kind, r.cube, r.resigned, r.dropped, r.timeout))
     if pending is not None:
         items.append(TurnItem(pending[0], pending[1], None, pending[2]))
     return GameItems(items, game.score, game.crawford_game, shadow.auto_doubles, shadow.is_over)
@@ -385,10 +388,14 @@ class RecordBuilder:
         self._settle(None, line)
         self._apply(Drop(player), line)
 
-    def win(self, player: int, points: int | None, line: int | None) -> None:
-        """``Wins N points`` by ``player``: confirms the end, or records the opponent's resignation."""
+    def win(self, player: int, points: int | None, line: int | None, *, on_time: bool = False) -> None:
+        """``Wins N points`` by ``player``: confirms the end, or records the opponent's resignation;
+        ``on_time``: the opponent ran out of time (core scores it; ``points``, if given, must agree)."""
         self._settle(player, line)
         g = self.game
+        if on_time:
+            self._timeout(1 - player, points, line)
+            return
         if g.is_over:
             assert g.result is not None
             if g.result.winner != player:
@@ -415,6 +422,21 @@ class RecordBuilder:
         kind = kind_from_points(points if points is not None else cube, cube)
         self._apply(Resign(loser, kind), line)
         self._apply(AcceptResignation(player), line)
+
+    def _timeout(self, loser: int, points: int | None, line: int | None) -> None:
+        g = self.game
+        if g.is_over:
+            raise self.fail(f"player {1 - loser} wins on time, but the game was already over", line)
+        if g.phase is not Phase.OPENING and g.player_to_act != loser:
+            raise self.fail(
+                f"player {1 - loser} wins on time, so player {loser} ran out of time, but the game was "
+                f"waiting for player {g.player_to_act}", line, "a win on time over the player to act")
+        self._apply(Timeout(loser), line)
+        result = self.game.result
+        assert result is not None
+        if points is not None and points != result.points:
+            raise self.fail(f"the file says {points} points on time, but losing on time gives "
+                            f"{result.points} here", line, f"Wins {result.points} points on time")
 
     def _cube_room(self, needed: int) -> None:
         """Raise a cube limit the file never stated, so that a cube up to ``needed`` fits."""

@@ -20,7 +20,9 @@ it gives exactly the same match::
     }
 
 A move is stored as the Position ID of the position it leads to (seen from the
-mover) with its notation beside it for people; the position decides.
+mover) with its notation beside it for people; the position decides.  A game
+clock running out is the action ``{"action": "timeout", "player": p}`` (player
+``p`` lost the match on time: :class:`~gammon.core.actions.Timeout`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from gammon.core.game import (
     Roll,
     Rules,
     Take,
+    Timeout,
 )
 from gammon.core.match import Match
 from gammon.core.plays import Play
@@ -91,7 +94,7 @@ class JsonRecord:
 
 _SIMPLE: dict[type, str] = {
     Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
-    AcceptResignation: "accept", RejectResignation: "reject",
+    AcceptResignation: "accept", RejectResignation: "reject", Timeout: "timeout",
 }
 _SIMPLE_BY_NAME: dict[str, type] = {v: k for k, v in _SIMPLE.items()}
 _KINDS = {k.name.lower(): k for k in ResultKind}
@@ -272,7 +275,7 @@ def _action(d: Any, where: str, rules: Rules) -> Action:
         return ChooseDouble(player, n)
     cls = _SIMPLE_BY_NAME.get(name) if isinstance(name, str) else None
     _need(cls is not None, f"{where}.action", f"unknown action {name!r}",
-          "roll, move, double, take, drop, beaver, resign, accept, reject or choose_double")
+          "roll, move, double, take, drop, beaver, resign, accept, reject, choose_double or timeout")
     assert cls is not None
     action: Action = cls(player)
     return action

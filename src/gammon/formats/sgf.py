@@ -23,7 +23,10 @@ What the format says, checked against GNU Backgammon 1.07 (``save match``,
   ``CV[n]``: the cube starts at ``n`` (automatic doubles);
 * ``RE[W+2]``, ``RE[B+1R]``: winner, points scored, ``R`` when the loser
   resigned; a resignation has no node of its own (GNU Backgammon rebuilds it
-  from ``RE``: resigned value = points / cube);
+  from ``RE``: resigned value = points / cube); ``RE[B+Time]`` (SGF's ``+T``
+  or ``+Time``): the loser ran out of time on a game clock and lost the match
+  (core scores it, see :class:`~gammon.core.actions.Timeout`), with a comment
+  ``C[...]`` on the last node saying so;
 * a turn is ``;B[53qvsv]``: the dice in the order thrown, then a letter pair
   per checker step (from, to): point ``p`` of W is ``'a' + p - 1``, of B
   ``'a' + 24 - p`` (so the letters name one fixed board), ``y`` the bar and
@@ -182,6 +185,16 @@ def write_sgf(
                     nodes.append(f";{colour}[double]")  # the doubler then takes or drops it
                 else:
                     nodes.append(f";{colour}[{item.what}]")
+            elif isinstance(item, WinItem) and item.timeout:
+                # SGF's own word for a win on time, and a comment on the last node for people.
+                root += f"RE[{colour}+Time]"
+                loser = (white, black)[1 - item.player]
+                note = (f"C[{loser} ran out of time and loses the match: {(white, black)[item.player]} "
+                        f"wins {item.points} point{'' if item.points == 1 else 's'}]")
+                if nodes:
+                    nodes[-1] += note
+                else:
+                    root += note
             elif isinstance(item, WinItem):
                 root += f"RE[{colour}+{item.points}{'R' if item.resigned else ''}]"
         trees.append(root + "".join("\n" + n for n in nodes) + ")\n")
@@ -309,6 +322,7 @@ class _Parser:
 # -- reading ---------------------------------------------------------------------
 
 _RESULT = re.compile(r"^\s*([WBwb])\s*\+\s*(\d+)\s*([Rr]?)")
+_RESULT_ON_TIME = re.compile(r"^\s*([WBwb])\s*\+\s*(?:T|Time)\s*$", re.IGNORECASE)
 _TURN = re.compile(r"^([1-6])([1-6])([a-z]*)$")
 
 
@@ -494,6 +508,10 @@ def _read_node(builder: RecordBuilder, node: _Node) -> None:
 def _read_result(builder: RecordBuilder, root: _Node) -> None:
     re_prop = root.get("RE")
     g = builder.game
+    on_time = _RESULT_ON_TIME.match(re_prop.values[0]) if re_prop else None
+    if on_time is not None and re_prop is not None:
+        builder.win(1 if on_time.group(1).upper() == "B" else 0, None, re_prop.line, on_time=True)
+        return
     m = _RESULT.match(re_prop.values[0]) if re_prop else None
     if m is None:
         if g.is_over:

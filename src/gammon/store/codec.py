@@ -27,6 +27,7 @@ from gammon.core.game import (
     Resign,
     Roll,
     Take,
+    Timeout,
 )
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind
@@ -36,11 +37,11 @@ from gammon.core.variants import Variant
 ACTION_KINDS: dict[type, str] = {
     Roll: "roll", Move: "play", Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
     Resign: "resign", AcceptResignation: "accept", RejectResignation: "reject",
-    ChooseDouble: "choose-double",
+    ChooseDouble: "choose-double", Timeout: "timeout",
 }
 _SIMPLE: dict[str, type] = {
     "double": Double, "take": Take, "drop": Drop, "beaver": Beaver,
-    "accept": AcceptResignation, "reject": RejectResignation,
+    "accept": AcceptResignation, "reject": RejectResignation, "timeout": Timeout,
 }
 RESIGN_KINDS: dict[str, ResultKind] = {k.name.lower(): k for k in ResultKind}
 

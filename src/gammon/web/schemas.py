@@ -273,6 +273,7 @@ class GameResult(_Out):
     cube: int
     resigned: bool
     dropped: bool
+    timeout: bool = Field(False, description="The loser ran out of time, which loses the match")
 
 
 class FairDice(_Out):

@@ -28,7 +28,7 @@ from typing import Any
 
 from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError, IllegalActionError
-from gammon.core.game import Action, NewGame, Roll, Rules
+from gammon.core.game import Action, NewGame, Roll, Rules, Timeout
 from gammon.core.variants import find_variant
 from gammon.play.players import Player
 from gammon.play.session import next_action
@@ -563,18 +563,26 @@ class GameService:
         if loser is None:
             return None
         name = str(lg.seats[loser].get("name") or f"player {loser}")
-        data = {"type": TIMEOUT, "player": loser, "game": len(lg.match.games)}
-        events = [{"kind": TIMEOUT, "player": loser, "data": {},
-                   "text": f"player {loser} ran out of time and loses the match"}]
+        try:  # what the loss scores is core's rule; the clock only says whose time ran out
+            events = [event_to_dict(e) for e in lg.match.apply(Timeout(loser))]
+        except GammonError:  # pragma: no cover - the clock runs only for the player the game waits for
+            self.evict(lg.id)
+            return None
+        data = action_to_dict(Timeout(loser))
+        data["game"] = len(lg.match.games)
         seq = lg.seq + 1
         try:
             version, stored_at = self.store.append_action(lg.id, lg.version, seq, loser, TIMEOUT, data, events,
                                                           "finished", "clock")
-        except VersionConflict:
+        except VersionConflict:  # the copy in memory has the timeout applied: read the game again
             self.evict(lg.id)
             return None
+        except BaseException:
+            self.evict(lg.id)
+            raise
         rec = ActionRecord(seq, loser, TIMEOUT, data, events, stored_at, "clock")
-        lg.replay(rec)
+        lg.actions.append(rec)
+        lg.after_action(rec)
         lg.version, lg.status, lg.updated_at = version, "finished", stored_at
         lg.dice.reveal()
         log.info("game %s: %s ran out of time", lg.id, name)

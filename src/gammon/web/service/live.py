@@ -62,8 +62,6 @@ class LiveGame:
     rematch_of: str | None = None
     #: The game's clock (None: played without one).
     clock: Clock | None = None
-    #: The seat that ran out of time and so lost the match.
-    forfeit: int | None = None
     match: Match = field(init=False)
     dice: CryptoDice = field(init=False)
     actions: list[ActionRecord] = field(default_factory=list)
@@ -105,12 +103,7 @@ class LiveGame:
         """Apply a stored action (its dice included), checking each roll against the seed."""
         if rec.seq != self.seq + 1:
             raise GammonError(f"game {self.id}: stored action {rec.seq} follows {self.seq}")
-        if rec.kind == TIMEOUT:
-            self.forfeit = rec.player
-            self.actions.append(rec)
-            self.after_action(rec)
-            return
-        action = action_from_dict(rec.data, self.rules.variant)
+        action = action_from_dict(rec.data, self.rules.variant)  # a timeout too: core scores it
         if isinstance(action, Roll):
             assert action.dice is not None
             expected = self.dice.roll()
@@ -132,7 +125,12 @@ class LiveGame:
     @property
     def is_over(self) -> bool:
         """The match is over: played out, or lost on time."""
-        return self.match.is_over or self.forfeit is not None
+        return self.match.is_over
+
+    @property
+    def forfeit(self) -> int | None:
+        """The seat that ran out of time and so lost the match (core's :attr:`Match.timed_out`)."""
+        return self.match.timed_out
 
     def turn_owner(self) -> int | None:
         """The seat the rules wait for now, whatever the stored status (None: either or nobody)."""

@@ -117,10 +117,7 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
     m = lg.match
     who = lg.to_act()
     over = lg.is_over
-    score, winner = list(m.score), m.winner
-    if lg.forfeit is not None:  # lost on time: the match goes to the other player
-        winner = 1 - lg.forfeit
-        score[winner] = max(score[winner], m.length) if m.length else score[winner] + g.cube_value
+    score, winner = list(m.score), m.winner  # a loss on time included: core scores it
     between = lg.between_games() and lg.status == "active"
     allowed = allowed_actions(lg, you, who, between) if you is not None else []
     legal = steps = None
@@ -148,7 +145,7 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         match=MatchInfo.model_construct(length=m.length, score=score, game_number=len(m.games),
                                         crawford_game=g.crawford_game, post_crawford=m.is_post_crawford,
                                         over=over, winner=winner, timeout=lg.forfeit),
-        phase="over" if g.is_over or lg.forfeit is not None else g.phase.value, turn=g.turn, to_act=who,
+        phase="over" if g.is_over else g.phase.value, turn=g.turn, to_act=who,
         your_turn=you is not None and bool(allowed), allowed_actions=allowed,
         dice=list(g.rolled) if g.rolled is not None else None,
         board=Board.model_construct(position_id=g.position.position_id, perspective=perspective, points=rows,
@@ -159,7 +156,8 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
         resignation=(Resignation.model_construct(player=g.resignation[0], kind=g.resignation[1].name.lower())
                      if g.phase is Phase.RESIGNED and g.resignation is not None else None),
         result=(GameResult.model_construct(winner=res.winner, kind=res.kind.name.lower(), points=res.points,
-                                           cube=res.cube, resigned=res.resigned, dropped=res.dropped)
+                                           cube=res.cube, resigned=res.resigned, dropped=res.dropped,
+                                           timeout=res.timeout)
                 if res is not None else None),
         legal_plays=legal, steps=steps, match_id=match_id(lg),
         fair_dice=FairDice.model_construct(kind="crypto", commitment=lg.commitment, rolls_made=len(lg.rolls),

@@ -2,36 +2,88 @@
 // from the viewer (1 bottom right, 24 top right), the bar in the middle, borne-off trays on the right,
 // the cube on the left.  The drawing scales with its viewBox; clicks land on transparent columns
 // carrying data-point (1..24, 25 = the viewer's bar, 0 = the viewer's tray).
+//
+// Three layouts, chosen by the screen (the same media queries as gammon.css):
+// * wide: the board as above, 1020 x 700 units (laptops, desktops, tablets);
+// * short (a phone on its side): the same board with shorter points (four checkers a stack before the
+//   count shows), so that its height fits a low screen while each point stays at least 40 px wide;
+// * tall (a phone upright): the short board turned a quarter clockwise, so the twelve points of a side run
+//   down the long edge of the screen: home board bottom left, the trays at the bottom, the cube at the top.
+//   The drawing is made in the board's own coordinates inside a rotated group; texts turn back upright.
+// Taps and drags find their point through the elements' data-point, so every layout hit-tests the same.
 
 import { s } from './util.js';
 
-export const W = 1020;
-export const H = 700;
+export const TALL_QUERY = '(orientation: portrait) and (max-width: 700px)';
+export const SHORT_QUERY = '(orientation: landscape) and (max-height: 500px)';
+
 const PW = 64; // point width
 const R = 29; // checker radius
-const TOP = 30;
-const BOTTOM = 670;
-const MID = 350;
-const LEFT_X = 76;
-const BAR_X = 460;
 const BAR_W = 60;
-const RIGHT_X = BAR_X + BAR_W;
-const TRAY_X = 934;
-const TRAY_W = 78;
-const POINT_H = 262;
-const MAX_STACK = 5;
 const MAX_BAR = 4;
 
-/** The centre x of the viewer's point ``p`` and whether it is in the top row. */
-export function pointGeometry(p) {
-  if (p <= 6) return { x: RIGHT_X + (6 - p) * PW + PW / 2, top: false };
-  if (p <= 12) return { x: LEFT_X + (12 - p) * PW + PW / 2, top: false };
-  if (p <= 18) return { x: LEFT_X + (p - 13) * PW + PW / 2, top: true };
-  return { x: RIGHT_X + (p - 19) * PW + PW / 2, top: true };
+/** The board's measures in its own units: the full height, or the short one of the phone layouts. */
+export class Geometry {
+  constructor(compact = false, rotated = false) {
+    this.compact = compact;
+    this.rotated = rotated;
+    // Across the board: the cube's rail, six points, the bar, six points, the trays.  On a phone the
+    // rail and the trays are slimmer, so that the board leaves room for the names and the buttons.
+    this.RAIL_W = compact ? 44 : 52;
+    this.CUBE = compact ? 40 : 46;
+    this.LEFT_X = this.RAIL_W + 24;
+    this.BAR_X = this.LEFT_X + 6 * PW;
+    this.RIGHT_X = this.BAR_X + BAR_W;
+    this.TRAY_X = this.RIGHT_X + 6 * PW + (compact ? 22 : 30);
+    this.TRAY_W = compact ? 62 : 78;
+    this.W = this.TRAY_X + this.TRAY_W + 8;
+    this.H = compact ? 590 : 700;
+    this.TOP = compact ? 24 : 30;
+    this.BOTTOM = this.H - this.TOP;
+    this.MID = this.H / 2;
+    this.POINT_H = compact ? 222 : 262;
+    this.MAX_STACK = compact ? 4 : 5;
+    this.SLAB = compact ? 15 : 17; // a borne-off checker's step in the tray: fifteen fit either way
+  }
+
+  /** The centre x of the viewer's point ``p`` and whether it is in the top row. */
+  point(p) {
+    const { LEFT_X, RIGHT_X } = this;
+    if (p <= 6) return { x: RIGHT_X + (6 - p) * PW + PW / 2, top: false };
+    if (p <= 12) return { x: LEFT_X + (12 - p) * PW + PW / 2, top: false };
+    if (p <= 18) return { x: LEFT_X + (p - 13) * PW + PW / 2, top: true };
+    return { x: RIGHT_X + (p - 19) * PW + PW / 2, top: true };
+  }
+
+  stackY(top, i) {
+    return top ? this.TOP + R + i * 2 * R : this.BOTTOM - R - i * 2 * R;
+  }
+
+  barY(mine, i) {
+    return mine ? this.MID - 44 - i * 2 * R : this.MID + 44 + i * 2 * R;
+  }
+
+  /** The svg's viewBox: the board's, or its quarter turn. */
+  viewBox() {
+    return this.rotated ? `0 0 ${this.H} ${this.W}` : `0 0 ${this.W} ${this.H}`;
+  }
+
+  /** The transform from the board's units to the svg's: a quarter turn clockwise when tall. */
+  transform() {
+    return this.rotated ? `translate(${this.H} 0) rotate(90)` : null;
+  }
 }
 
-function stackY(top, i) {
-  return top ? TOP + R + i * 2 * R : BOTTOM - R - i * 2 * R;
+/** The layout the screen asks for now: 'tall', 'short' or 'wide'. */
+export function currentLayout() {
+  if (!window.matchMedia) return 'wide';
+  if (window.matchMedia(TALL_QUERY).matches) return 'tall';
+  if (window.matchMedia(SHORT_QUERY).matches) return 'short';
+  return 'wide';
+}
+
+export function geometryFor(layout) {
+  return new Geometry(layout !== 'wide', layout === 'tall');
 }
 
 const PIPS = {
@@ -47,14 +99,6 @@ function die(x, y, value, { size = 54, used = false, mine = true } = {}) {
   for (const [dx, dy] of PIPS[value] || []) {
     g.append(s('circle', { class: 'pip', cx: x + size / 2 + dx * step, cy: y + size / 2 + dy * step, r: size * 0.085 }));
   }
-  return g;
-}
-
-function checker(cx, cy, mine, label, point) {
-  const g = s('g', { class: ['checker', mine ? 'mine' : 'theirs'], 'data-side': mine ? 'mine' : 'theirs', 'data-at': point });
-  g.append(s('circle', { cx, cy, r: R - 1 }));
-  g.append(s('circle', { class: 'ring', cx, cy, r: R - 9 }));
-  if (label) g.append(s('text', { class: 'count', x: cx, y: cy + 7, text: label }));
   return g;
 }
 
@@ -74,8 +118,15 @@ export class BoardView {
     this.onPoint = onPoint;
     this.onCube = onCube;
     this.last = { dice: null, cube: null };
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    this.model = null;
+    this.root = null;
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    this.setLayout(currentLayout());
+    if (window.matchMedia) {
+      for (const query of [TALL_QUERY, SHORT_QUERY]) {
+        window.matchMedia(query).addEventListener('change', () => this.setLayout(currentLayout()));
+      }
+    }
     svg.addEventListener('click', (ev) => {
       if (ev.target.closest && ev.target.closest('.cube') && this.onCube) {
         this.onCube(ev);
@@ -86,18 +137,50 @@ export class BoardView {
     });
   }
 
+  /** Draw in ``layout`` ('wide', 'short' or 'tall') from now on (again at once if drawn before). */
+  setLayout(layout) {
+    if (this.layout === layout) return;
+    this.layout = layout;
+    this.g = geometryFor(layout);
+    this.svg.setAttribute('viewBox', this.g.viewBox());
+    this.svg.dataset.layout = layout;
+    if (this.model) this.render(this.model);
+  }
+
+  /** The svg's height in px that makes each point ``px`` wide (its width across the direction of play). */
+  heightFor(px) {
+    return ((this.g.rotated ? this.g.W : this.g.H) * px) / PW;
+  }
+
   /** Whether the viewer asked for less motion (the operating system's setting). */
   static reducedMotion() {
     return Boolean(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   }
 
+  /** A text centred on (x, y) of the board, upright on the screen in every layout. */
+  text(cls, x, y, value) {
+    const t = s('text', { class: cls, x, y, 'dominant-baseline': 'central', text: value });
+    if (this.g.rotated) t.setAttribute('transform', `rotate(-90 ${x} ${y})`);
+    return t;
+  }
+
+  checker(cx, cy, mine, label, point) {
+    const g = s('g', { class: ['checker', mine ? 'mine' : 'theirs'], 'data-side': mine ? 'mine' : 'theirs', 'data-at': point });
+    g.append(s('circle', { cx, cy, r: R - 1 }));
+    g.append(s('circle', { class: 'ring', cx, cy, r: R - 9 }));
+    if (label) g.append(this.text('count', cx, cy, label));
+    return g;
+  }
+
   /** Where a checker of ``side`` stands at ``point`` (viewer's numbering; 25 = bar, 0 = tray). */
-  static spot(side, point, index = 0) {
+  spot(side, point, index = 0) {
+    const { BAR_X, TRAY_X, TRAY_W } = this.g;
     const mine = side === 'mine';
-    if (point === 25) return { x: BAR_X + BAR_W / 2, y: mine ? MID - 44 - index * 2 * R : MID + 44 + index * 2 * R };
-    if (point === 0) return { x: TRAY_X + TRAY_W / 2, y: mine ? BOTTOM - 40 : TOP + 40 };
-    const { x, top } = pointGeometry(point);
-    return { x, y: stackY(top, Math.min(index, MAX_STACK - 1)) };
+    const g = this.g;
+    if (point === 25) return { x: BAR_X + BAR_W / 2, y: g.barY(mine, index) };
+    if (point === 0) return { x: TRAY_X + TRAY_W / 2, y: mine ? g.BOTTOM - 40 : g.TOP + 40 };
+    const { x, top } = g.point(point);
+    return { x, y: g.stackY(top, Math.min(index, g.MAX_STACK - 1)) };
   }
 
   /**
@@ -105,18 +188,18 @@ export class BoardView {
    * the other ({side, from, to}: viewer's numbering); none with prefers-reduced-motion.
    */
   glide(moves) {
-    if (!moves || !moves.length || BoardView.reducedMotion() || !this.svg.animate) return;
+    if (!moves || !moves.length || BoardView.reducedMotion() || !this.svg.animate || !this.root) return;
     const STEP = 320;
     moves.forEach((mv, i) => {
-      const all = [...this.svg.querySelectorAll(`.checkers .checker[data-side='${mv.side}'][data-at='${mv.to}']`)];
+      const all = [...this.root.querySelectorAll(`.checkers .checker[data-side='${mv.side}'][data-at='${mv.to}']`)];
       const el = all[all.length - 1];
-      const from = BoardView.spot(mv.side, mv.from);
+      const from = this.spot(mv.side, mv.from);
       let to;
       if (el) {
         const c = el.querySelector('circle');
         to = { x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) };
       } else {
-        to = BoardView.spot(mv.side, mv.to);
+        to = this.spot(mv.side, mv.to);
       }
       const target = el || this._ghost(mv.side, to);
       const frames = [{ transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)` }, { transform: 'translate(0, 0)' }];
@@ -127,13 +210,14 @@ export class BoardView {
   }
 
   _ghost(side, at) {
-    const g = checker(at.x, at.y, side === 'mine', null, -1);
+    const g = this.checker(at.x, at.y, side === 'mine', null, -1);
     g.classList.add('gliding');
-    this.svg.append(g);
+    this.root.append(g);
     return g;
   }
 
   render(m) {
+    this.model = m;
     const layers = [];
     layers.push(this._frame());
     layers.push(this._points(m));
@@ -143,7 +227,8 @@ export class BoardView {
     layers.push(this._dice(m));
     layers.push(this._cube(m));
     layers.push(this._hits(m));
-    this.svg.replaceChildren(...layers.filter(Boolean));
+    this.root = s('g', { class: 'turn', transform: this.g.transform() }, layers.filter(Boolean));
+    this.svg.replaceChildren(this.root);
     this.svg.classList.toggle('interactive', Boolean(m.interactive));
     this._motion(m);
   }
@@ -166,6 +251,7 @@ export class BoardView {
   }
 
   _frame() {
+    const { TOP, BOTTOM, MID, H, LEFT_X, BAR_X, RIGHT_X, TRAY_X, TRAY_W } = this.g;
     const g = s('g', { class: 'frame' });
     g.append(s('rect', { class: 'wood', x: LEFT_X - 16, y: 0, width: RIGHT_X + 6 * PW + 16 - (LEFT_X - 16), height: H, rx: 14 }));
     g.append(s('rect', { class: 'felt', x: LEFT_X, y: TOP, width: 6 * PW, height: BOTTOM - TOP }));
@@ -173,14 +259,15 @@ export class BoardView {
     g.append(s('rect', { class: 'bar', x: BAR_X, y: TOP - 8, width: BAR_W, height: BOTTOM - TOP + 16, rx: 4 }));
     g.append(s('rect', { class: 'tray', x: TRAY_X, y: TOP, width: TRAY_W, height: MID - TOP - 14, rx: 8 }));
     g.append(s('rect', { class: 'tray', x: TRAY_X, y: MID + 14, width: TRAY_W, height: BOTTOM - MID - 14, rx: 8 }));
-    g.append(s('rect', { class: 'cube-rail', x: 4, y: TOP, width: 52, height: BOTTOM - TOP, rx: 8 }));
+    g.append(s('rect', { class: 'cube-rail', x: 4, y: TOP, width: this.g.RAIL_W, height: BOTTOM - TOP, rx: 8 }));
     return g;
   }
 
   _points(m) {
+    const { TOP, BOTTOM, POINT_H, H } = this.g;
     const g = s('g', { class: 'points' });
     for (let p = 1; p <= 24; p++) {
-      const { x, top } = pointGeometry(p);
+      const { x, top } = this.g.point(p);
       const y0 = top ? TOP : BOTTOM;
       const y1 = top ? TOP + POINT_H : BOTTOM - POINT_H;
       const cls = ['point', (p % 2) ? 'odd' : 'even',
@@ -189,21 +276,25 @@ export class BoardView {
         class: cls, 'data-for': p,
         points: `${x - PW / 2 + 3},${y0} ${x + PW / 2 - 3},${y0} ${x},${y1}`,
       }));
-      g.append(s('text', { class: 'label', x, y: top ? TOP - 9 : BOTTOM + 21, text: String(p) }));
+      g.append(this.text('label', x, top ? TOP / 2 : H - TOP / 2, String(p)));
     }
     return g;
   }
 
   _trays(m) {
+    const { TOP, BOTTOM, MID, SLAB, compact, rotated, TRAY_X, TRAY_W } = this.g;
     const g = s('g', { class: 'off' });
     const slab = (i, mine) => {
-      const y = mine ? BOTTOM - 8 - (i + 1) * 17 : TOP + 8 + i * 17;
-      return s('rect', { class: ['slab', mine ? 'mine' : 'theirs'], x: TRAY_X + 8, y, width: TRAY_W - 16, height: 14, rx: 4 });
+      const y = mine ? BOTTOM - 8 - (i + 1) * SLAB : TOP + 8 + i * SLAB;
+      return s('rect', { class: ['slab', mine ? 'mine' : 'theirs'], x: TRAY_X + 8, y, width: TRAY_W - 16, height: SLAB - 3, rx: 4 });
     };
     for (let i = 0; i < m.offTheirs; i++) g.append(slab(i, false));
     for (let i = 0; i < m.offMine; i++) g.append(slab(i, true));
-    if (m.offTheirs) g.append(s('text', { class: 'tray-count', x: TRAY_X + TRAY_W / 2, y: MID - 26, text: `${m.offTheirs} off` }));
-    if (m.offMine) g.append(s('text', { class: 'tray-count', x: TRAY_X + TRAY_W / 2, y: MID + 40, text: `${m.offMine} off` }));
+    // The count stands beside the stack, towards the middle (across the tray when the board is turned).
+    const gap = rotated ? 36 : 30;
+    const cx = TRAY_X + TRAY_W / 2;
+    if (m.offTheirs) g.append(this.text('tray-count', cx, MID - gap, `${m.offTheirs} off`));
+    if (m.offMine) g.append(this.text('tray-count', cx, MID + (compact ? gap : 35), `${m.offMine} off`));
     if (m.dests && m.dests.has(0)) {
       g.append(s('rect', { class: 'tray-dest', x: TRAY_X + 2, y: MID + 16, width: TRAY_W - 4, height: BOTTOM - MID - 18, rx: 8 }));
     }
@@ -211,17 +302,19 @@ export class BoardView {
   }
 
   _checkers(m) {
+    const { BAR_X } = this.g;
+    const geo = this.g;
     const g = s('g', { class: 'checkers' });
     for (let p = 1; p <= 24; p++) {
       const mine = m.mine[p - 1];
       const theirs = m.theirs[24 - p];
       const n = mine || theirs;
       if (!n) continue;
-      const { x, top } = pointGeometry(p);
-      const shown = Math.min(n, MAX_STACK);
+      const { x, top } = geo.point(p);
+      const shown = Math.min(n, geo.MAX_STACK);
       for (let i = 0; i < shown; i++) {
-        const label = i === shown - 1 && n > MAX_STACK ? String(n) : null;
-        const c = checker(x, stackY(top, i), Boolean(mine), label, p);
+        const label = i === shown - 1 && n > geo.MAX_STACK ? String(n) : null;
+        const c = this.checker(x, geo.stackY(top, i), Boolean(mine), label, p);
         if (mine && i === shown - 1 && m.selected === p) c.classList.add('selected');
         if (mine && i === shown - 1 && m.movable && m.movable.has(p)) c.classList.add('movable');
         g.append(c);
@@ -231,8 +324,7 @@ export class BoardView {
     const barStack = (n, mine) => {
       const shown = Math.min(n, MAX_BAR);
       for (let i = 0; i < shown; i++) {
-        const cy = mine ? MID - 44 - i * 2 * R : MID + 44 + i * 2 * R;
-        const c = checker(cx, cy, mine, i === shown - 1 && n > 1 ? String(n) : null, 25);
+        const c = this.checker(cx, geo.barY(mine, i), mine, i === shown - 1 && n > 1 ? String(n) : null, 25);
         if (mine && i === shown - 1 && m.selected === 25) c.classList.add('selected');
         if (mine && i === shown - 1 && m.movable && m.movable.has(25)) c.classList.add('movable');
         g.append(c);
@@ -245,19 +337,22 @@ export class BoardView {
 
   _markers(m) {
     if (!m.dests || !m.dests.size) return null;
+    const geo = this.g;
     const g = s('g', { class: 'markers' });
     for (const p of m.dests) {
       if (p < 1 || p > 24) continue;
-      const { x, top } = pointGeometry(p);
+      const { x, top } = geo.point(p);
       const mine = m.mine[p - 1];
-      const i = Math.min(mine, MAX_STACK - 1);
-      g.append(s('circle', { class: 'landing', cx: x, cy: stackY(top, i), r: R - 3 }));
+      const i = Math.min(mine, geo.MAX_STACK - 1);
+      g.append(s('circle', { class: 'landing', cx: x, cy: geo.stackY(top, i), r: R - 3 }));
     }
     return g;
   }
 
   _dice(m) {
+    const { LEFT_X, RIGHT_X } = this.g;
     if (!m.dice || !m.dice.values || !m.dice.values.length) return null;
+    const { MID } = this.g;
     const g = s('g', { class: 'dice' });
     const mine = m.dice.side === 'me';
     const values = m.dice.values[0] === m.dice.values[1] && !m.dice.opening
@@ -284,10 +379,12 @@ export class BoardView {
   }
 
   _cube(m) {
+    const { LEFT_X, RIGHT_X } = this.g;
     if (!m.cube || !m.cube.show) return null;
-    const size = 46;
+    const { TOP, BOTTOM, MID } = this.g;
+    const size = this.g.CUBE;
     const g = s('g', { class: 'cube' });
-    let x = 7;
+    let x = (this.g.RAIL_W + 8 - size) / 2;
     let y;
     let value = m.cube.value;
     if (m.cube.offeredBy) {
@@ -306,13 +403,14 @@ export class BoardView {
     }
     g.append(s('rect', { x, y, width: size, height: size, rx: 7 }));
     const shown = !m.cube.owner && !m.cube.offeredBy && value === 1 ? 64 : value;
-    g.append(s('text', { x: x + size / 2, y: y + size / 2 + 8, text: String(shown) }));
+    g.append(this.text('cube-value', x + size / 2, y + size / 2, String(shown)));
     g.dataset.value = String(value);
     g.dataset.owner = m.cube.owner || 'centre';
     return g;
   }
 
   _hits(m) {
+    const { TOP, BOTTOM, MID, BAR_X, TRAY_X, TRAY_W } = this.g;
     const g = s('g', { class: 'hits' });
     const attrs = (p) => ({
       class: ['hit', m.dests && m.dests.has(p) && 'dest', m.movable && m.movable.has(p) && 'movable',
@@ -320,7 +418,7 @@ export class BoardView {
       'data-point': p,
     });
     for (let p = 1; p <= 24; p++) {
-      const { x, top } = pointGeometry(p);
+      const { x, top } = this.g.point(p);
       g.append(s('rect', { ...attrs(p), x: x - PW / 2, y: top ? TOP : MID, width: PW, height: MID - TOP }));
     }
     g.append(s('rect', { ...attrs(25), x: BAR_X, y: TOP, width: BAR_W, height: MID - TOP }));

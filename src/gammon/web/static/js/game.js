@@ -6,7 +6,7 @@
 
 import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
-import { BoardView, H, W } from './board.js';
+import { BoardView } from './board.js';
 import { MoveBuilder } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
@@ -58,7 +58,6 @@ class GamePage {
     e.svg.setAttribute('class', 'board');
     e.svg.setAttribute('role', 'img');
     e.svg.setAttribute('aria-label', 'Backgammon board');
-    e.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev), () => this.onCube());
     this.installDrag(e.svg);
     e.status = h('p.status#status', { role: 'status', 'aria-live': 'polite' });
@@ -84,6 +83,7 @@ class GamePage {
       h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
       h('main.game', {}, table, e.side));
     document.addEventListener('keydown', (ev) => this.onKey(ev));
+    window.addEventListener('resize', () => requestAnimationFrame(() => this.fitBoard()));
   }
 
   // -- loading and following -----------------------------------------------------------------
@@ -518,6 +518,7 @@ class GamePage {
     this.renderFair();
     this.root.dataset.phase = this.state.phase;
     this.root.dataset.version = String(this.state.version);
+    this.fitBoard();
     this.root.dataset.status = this.state.status;
     this.root.dataset.position = this.state.board.position_id;
   }
@@ -602,6 +603,21 @@ class GamePage {
     return out;
   }
 
+  /**
+   * Upright on a phone the board fills the width (each point about 41 px to tap); when the names,
+   * the status and the buttons need more height than that leaves, the board gives up what they
+   * need, down to 40 px a point, so that the buttons stay on the first screen.
+   */
+  fitBoard() {
+    const svg = this.el.svg;
+    svg.style.maxHeight = '';
+    if (svg.dataset.layout !== 'tall' || !this.el.controls.isConnected) return;
+    const board = svg.getBoundingClientRect();
+    const over = this.el.controls.getBoundingClientRect().bottom + window.scrollY + 6 - window.innerHeight;
+    if (over <= 0) return;
+    svg.style.maxHeight = `${Math.max(this.board.heightFor(40.2), board.height - over)}px`;
+  }
+
   renderBoard() {
     if (!this.state) return;
     this.board.render(this.boardModel());
@@ -632,9 +648,10 @@ class GamePage {
         seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
-        st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
-        h('span.pips', { title: 'Pip count', text: `${pipCount} pips` }),
-        h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score }));
+        h('span.figures', {},
+          st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
+          h('span.pips', { title: 'Pip count', text: `${pipCount} pips` }),
+          h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score })));
       el.classList.toggle('active', Boolean(active));
       el.dataset.seat = String(seat);
     };
@@ -659,10 +676,12 @@ class GamePage {
     if (this.resigning) {
       out.push(h('span.ask', { text: 'Resign:' }));
       for (const kind of ['single', 'gammon', 'backgammon']) {
-        out.push(this.button(kind === 'single' ? 'Single game' : kind[0].toUpperCase() + kind.slice(1),
-          () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' }));
+        const btn = this.button(kind[0].toUpperCase() + kind.slice(1),
+          () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' });
+        if (kind === 'single') btn.append(h('span.roomy', { text: ' game' })); // "Single" where room is short
+        out.push(btn);
       }
-      out.push(this.button('Cancel', () => { this.resigning = false; this.renderControls(); }, { id: 'resign-cancel' }));
+      out.push(this.button('Cancel', () => this.askResign(false), { id: 'resign-cancel' }));
       fill(this.el.controls, out);
       return;
     }
@@ -697,7 +716,7 @@ class GamePage {
       }
     }
     if (allowed.includes('resign')) {
-      out.push(this.button('Resign…', () => { this.resigning = true; this.renderControls(); }, { id: 'resign', kind: 'quiet' }));
+      out.push(this.button('Resign…', () => this.askResign(true), { id: 'resign', kind: 'quiet' }));
     }
     if (st.match.over) {
       if (st.you !== null) out.push(this.rematchButton('rematch-control'));
@@ -706,10 +725,19 @@ class GamePage {
     fill(this.el.controls, out);
   }
 
+  /** Show (or take back) the three resignations to choose from, the status line asking which. */
+  askResign(on) {
+    this.resigning = on;
+    this.renderControls();
+    this.setStatus(this.statusText());
+    this.fitBoard();
+  }
+
   statusText() {
     const st = this.state;
     const you = st.you;
     const allowed = st.allowed_actions;
+    if (this.resigning && allowed.includes('resign')) return 'Resign: which result do you give up?';
     const other = (seat) => this.name(seat);
     if (st.status === 'expired') return 'Nobody joined this game in time: it has expired.';
     if (st.status === 'waiting') {
@@ -787,6 +815,7 @@ class GamePage {
   resultDetail() {
     const r = this.state.result;
     if (!r) return '';
+    if (r.timeout) return `On time: ${r.points} point${r.points === 1 ? '' : 's'}${r.cube > 1 ? ` (cube at ${r.cube})` : ''}.`;
     const what = (KIND_WORDS[r.kind] || r.kind).replace(/^a /, 'A ');
     const notes = [];
     if (r.cube > 1) notes.push(`cube at ${r.cube}`);

@@ -118,21 +118,22 @@ def parse_statistics(text: str, names: tuple[str, str] = NAMES) -> list[dict[str
     out = []
     for s in sides:
         def num(key: str, s: dict[str, object] = s) -> float:
-            v = s.get(key, 0.0)
+            """The first row starting ``key`` (units differ: (MWC) in matches, (Points) in money)."""
+            v = next((v for k, v in s.items() if k.startswith(key)), 0.0)
             return abs(float(v)) if isinstance(v, float) else 0.0
 
         out.append({
             "unforced_moves": num("chequerplay: Unforced moves"),
-            "chequer_error": num("chequerplay: Error total EMG (MWC)"),
+            "chequer_error": num("chequerplay: Error total EMG"),
             "close_cube": num("cube: Close or actual cube decisions"),
-            "cube_error": num("cube: Error total EMG (MWC)"),
-            "overall_error": num("overall: Error total EMG (MWC)"),
-            "missed_doubles": num("cube: Missed doubles below CP (EMG (MWC))")
-            + num("cube: Missed doubles above CP (EMG (MWC))"),
-            "wrong_doubles": num("cube: Wrong doubles below DP (EMG (MWC))")
-            + num("cube: Wrong doubles above TG (EMG (MWC))"),
-            "wrong_takes": num("cube: Wrong takes (EMG (MWC))"),
-            "wrong_passes": num("cube: Wrong passes (EMG (MWC))"),
+            "cube_error": num("cube: Error total EMG"),
+            "overall_error": num("overall: Error total EMG"),
+            "missed_doubles": num("cube: Missed doubles below CP")
+            + num("cube: Missed doubles above CP"),
+            "wrong_doubles": num("cube: Wrong doubles below DP")
+            + num("cube: Wrong doubles above TG"),
+            "wrong_takes": num("cube: Wrong takes"),
+            "wrong_passes": num("cube: Wrong passes"),
             "gnubg_rating": str(s.get("overall: Overall rating", "")),
         })
     return out
@@ -317,9 +318,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out: Path = args.out or ROOT / "results" / f"match_pr_{level}"
     out.mkdir(parents=True, exist_ok=True)
-    tasks = [("match", i, args.length, 0) for i in range(args.matches)]
+    matches = [("match", i, args.length, 0) for i in range(args.matches)]
     sessions = [min(args.session, args.money_games - lo) for lo in range(0, args.money_games, args.session)]
-    tasks += [("money", i, 0, g) for i, g in enumerate(sessions)]
+    money = [("money", i, 0, g) for i, g in enumerate(sessions)]
+    # Interleaved, so that a run stopped early has some of both kinds.
+    order = sorted(range(len(matches) + len(money)),
+                   key=lambda k: (k / max(len(matches), 1)) if k < len(matches)
+                   else (k - len(matches) + 0.5) / max(len(money), 1))
+    tasks = [(matches + money)[k] for k in order]
     job = Job(level, str(out), args.analyse_plies, args.gnubg, args.seed, args.timeout)
     if args.summary_only:
         rows = [json.loads(p.read_text()) for p in sorted(out.glob("*_[0-9][0-9][0-9].json"))]

@@ -90,6 +90,16 @@ def test_what_is_not_a_ray_address_is_refused(text: str) -> None:
         check_ray_address(text)
 
 
+def test_a_bad_address_is_one_error_line(tmp_path: Path) -> None:
+    from gammon.cli import app
+
+    f = tmp_path / "m.mat"
+    f.write_text("")
+    result = cli.invoke(app, ["rollout", START, "--trials", "36", "--address", str(f)])
+    assert result.exit_code == 2 and result.output.count("error:") == 1
+    assert "not a Ray address (that is a file)" in result.output
+
+
 def test_ray_runner_outside_a_with_block_is_refused() -> None:
     with pytest.raises(GammonError, match="with block"):
         list(RayRunner().imap_unordered(_square_plus, 0, [1]))

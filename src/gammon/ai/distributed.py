@@ -49,7 +49,7 @@ S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: What a bare ``--ray`` means: start a local Ray on this machine.
+#: What ``--ray`` without ``--address`` means: start a local Ray on this machine.
 LOCAL = "local"
 #: The object store of a local Ray, in bytes: tasks here pass small arrays, and the machine is small.
 LOCAL_OBJECT_STORE = 100 * 1024 * 1024
@@ -110,11 +110,10 @@ _ADDRESS = re.compile(r"^(auto|local|(ray://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5})$")
 
 
 def check_ray_address(text: str | None) -> str | None:
-    """The cluster address of a ``--ray`` value: None for a local Ray (a bare ``--ray``).
+    """The cluster address of an ``--address`` value: None for a local Ray (``local`` or nothing).
 
     :raises GammonError: something that is not ``local``, ``auto``,
-        ``HOST:PORT`` or ``ray://HOST:PORT`` (for instance a file name that a
-        bare ``--ray`` placed before it swallowed).
+        ``HOST:PORT`` or ``ray://HOST:PORT`` (a file name given by mistake, say).
     """
     if text is None:
         return None
@@ -122,9 +121,9 @@ def check_ray_address(text: str | None) -> str | None:
     if t in ("", LOCAL):
         return None
     if not _ADDRESS.match(t):
-        hint = " (put --ray after the file names, or write --ray=local)" if os.path.exists(t) else ""
-        raise GammonError(f"--ray {t!r} is not a Ray address: give local, auto, HOST:PORT or "
-                          f"ray://HOST:PORT{hint}")
+        hint = " (that is a file)" if os.path.exists(t) else ""
+        raise GammonError(f"--address {t!r} is not a Ray address{hint}: give local, auto, HOST:PORT "
+                          "or ray://HOST:PORT")
     return t
 
 
@@ -269,7 +268,7 @@ class RayRunner:
 
 
 def make_runner(ray: str | None, num_cpus: int | None = None) -> LocalRunner | RayRunner:
-    """The runner a command's ``--ray`` value asks for: None (no ``--ray``) runs here.
+    """The runner a command asks for: None (no ``--ray``) runs here; else a Ray address or ``local``.
 
     :raises GammonError: a value that is not a Ray address.
     :raises RayUnavailableError: ``--ray`` without Ray installed.

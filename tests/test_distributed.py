@@ -127,6 +127,24 @@ def test_refine_command_without_ray(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert not (tmp_path / "o").exists()
 
 
+def test_a_resumed_dataset_equals_one_made_at_once(tmp_path: Path) -> None:
+    from gammon.ai.evaluator import default_network
+    from gammon.ai.refine import DATASET_FILE, Progress, Settings, refine
+
+    net = default_network()
+    small = Settings(positions=40, shard=20, plies=0, epochs=1, batch=16, seed=3)
+    big = Settings(positions=60, shard=20, plies=0, epochs=1, batch=16, seed=3)
+    refine(small, tmp_path / "run", base=net)
+    seen: list[Progress] = []
+    refine(big, tmp_path / "run", seen.append, base=net)  # keeps the two shards made, adds the third
+    assert any("2 of 3 shards" in p.info for p in seen)
+    refine(big, tmp_path / "once", base=net)
+    with np.load(tmp_path / "run" / DATASET_FILE) as a, np.load(tmp_path / "once" / DATASET_FILE) as b:
+        assert np.array_equal(a["boards"], b["boards"]) and np.array_equal(a["targets"], b["targets"])
+    with pytest.raises(GammonError, match="shard"):
+        refine(Settings(positions=10, shard=0), None, base=net)
+
+
 # -- with a local Ray of two workers -----------------------------------------------------------
 
 

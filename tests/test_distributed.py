@@ -43,6 +43,7 @@ def _square_plus(shared: int, task: int) -> int:
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[None]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_worker_niceness", "0")  # workers as nice as pytest, not 15 more
     import ray
     from ray import cloudpickle
 

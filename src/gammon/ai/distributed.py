@@ -195,9 +195,12 @@ class RayRunner:
         ray = _import_ray()
         self._ray = ray
         if not ray.is_initialized():
-            # No dashboard, no usage report, workers' output not echoed line by line.
+            # No dashboard, no usage report, workers' output not echoed line by line, and
+            # workers as nice as this process (Ray's default adds 15: `nice -n 10 gammon ...
+            # --ray` would run its tasks at 19, starved on a busy machine).
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             os.environ.setdefault("RAY_DEDUP_LOGS", "1")
+            os.environ.setdefault("RAY_worker_niceness", "0")
             try:
                 if self.address is None:
                     ray.init(num_cpus=self.num_cpus or os.cpu_count() or 1, include_dashboard=False,

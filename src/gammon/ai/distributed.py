@@ -201,16 +201,26 @@ class RayRunner:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             os.environ.setdefault("RAY_DEDUP_LOGS", "1")
             os.environ.setdefault("RAY_worker_niceness", "0")
-            try:
-                if self.address is None:
-                    ray.init(num_cpus=self.num_cpus or os.cpu_count() or 1, include_dashboard=False,
-                             object_store_memory=LOCAL_OBJECT_STORE, log_to_driver=False,
-                             configure_logging=False)
-                else:
-                    ray.init(address=self.address, log_to_driver=False, configure_logging=False)
-            except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError, ...
-                where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
-                raise RayUnavailableError(f"cannot start {where}: {' '.join(str(exc).split())[:300]}") from None
+            # On a loaded machine Ray's agents can take longer to start than the raylet waits
+            # for them (15 s), and the raylet then stops (ray-project/ray#62883): wait longer,
+            # and start a local Ray a second time if the first start fails anyway.
+            os.environ.setdefault("RAY_agent_register_timeout_ms", "120000")
+            tries = 2 if self.address is None else 1
+            for attempt in range(1, tries + 1):
+                try:
+                    if self.address is None:
+                        ray.init(num_cpus=self.num_cpus or os.cpu_count() or 1, include_dashboard=False,
+                                 object_store_memory=LOCAL_OBJECT_STORE, log_to_driver=False,
+                                 configure_logging=False)
+                    else:
+                        ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+                    break
+                except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError, ...
+                    ray.shutdown()
+                    if attempt == tries:
+                        where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
+                        reason = " ".join(str(exc).split())[:300]
+                        raise RayUnavailableError(f"cannot start {where}: {reason}") from None
             self._started = True
         return self
 

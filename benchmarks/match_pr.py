@@ -336,8 +336,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[{time.strftime('%H:%M:%S')}] {done}/{total} matches and sessions played and analysed "
                   f"({time.monotonic() - started:.0f} s)", flush=True)
 
+        where = out.relative_to(ROOT.parent) if out.is_relative_to(ROOT.parent) else out
         print(f"gammon {level} against itself: {args.matches} x {args.length}-point matches, "
-              f"{args.money_games} money games; GNU Backgammon {args.analyse_plies}-ply analysis -> {out}",
+              f"{args.money_games} money games; GNU Backgammon {args.analyse_plies}-ply analysis -> {where}",
               flush=True)
         try:
             runner = make_runner(args.address or "local", args.workers) if args.ray or args.address \

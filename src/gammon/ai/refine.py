@@ -20,10 +20,14 @@ random weights gives the base nets; this module then
 No other engine is involved: positions, targets and training are all ours.
 The positions and targets go to ``DIR/dataset.npz`` as they are made, so an
 interrupted run continues where it stopped (the same settings give the same
-positions).
+positions).  The dataset is made in shards of :data:`SHARD` positions, each
+with its own seed derived from the run's seed and its number, so it does not
+depend on how many workers (or Ray tasks) made it.
 
 Run ``python -m gammon.ai.refine --base src/gammon/ai/data/weights.npz
---positions N --out DIR [--plies 1] [--epochs E] [--lr LR] [--seed S]``.
+--positions N --out DIR [--plies 1] [--epochs E] [--lr LR] [--seed S]``; add
+``--ray`` (a local Ray) or ``--address HOST:PORT`` (a cluster) to make the
+dataset's shards as Ray tasks (:mod:`gammon.ai.distributed`): the same dataset.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ import numpy as np
 from numba import njit
 
 from gammon.ai.bearoff import load as load_bearoff
+from gammon.ai.distributed import LocalRunner, Runner, make_runner, task_seed
 from gammon.ai.encoding import encode_batch
 from gammon.ai.evaluator import ClassifyingEvaluator, classify_board
 from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
@@ -54,8 +59,12 @@ from gammon.core.variants import STANDARD
 
 #: Dataset file name inside the output directory.
 DATASET_FILE = "dataset.npz"
-#: Positions valued per chunk (and saved to the dataset after each).
-TARGET_CHUNK = 500
+#: Positions per shard of the dataset (``Settings.shard``).  Shard ``i`` plays its own self-play
+#: games with the seed ``task_seed(seed, i)`` and values its positions: one task, run here or on
+#: a Ray worker, so the dataset does not depend on how many workers made it.  Saved after each.
+SHARD = 500
+#: The older name of :data:`SHARD`.
+TARGET_CHUNK = SHARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +81,7 @@ class Settings:
     epsilon: float = 0.1
     keep: float = 0.35
     holdout: float = 0.1
+    shard: int = SHARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +202,37 @@ def net_indices(boards: np.ndarray, nets: int) -> np.ndarray:
     return out
 
 
+# -- 1 and 2 as tasks -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _ShardJob:
+    """What every shard shares: the base net and how positions are collected and valued."""
+
+    net: Network
+    plies: int
+    epsilon: float
+    keep: float
+
+
+def dataset_shards(s: Settings) -> list[tuple[int, int, int]]:
+    """The shards of a run: ``(index, positions, seed)``, the last one possibly smaller."""
+    return [(i, min(s.shard, s.positions - lo), task_seed(s.seed, i))
+            for i, lo in enumerate(range(0, s.positions, s.shard))]
+
+
+def make_shard(job: _ShardJob, shard: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, int]:
+    """One shard: its positions ``(n, 50)``, their targets ``(n, 5)`` and the games played.
+
+    A fresh evaluator per shard, so that no cache carries anything from one
+    shard to another whichever worker runs them.
+    """
+    _, count, seed = shard
+    boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep)
+    targets = compute_targets(target_evaluator(job.net, job.plies), boards)
+    return boards, targets, games
+
+
 # -- 3. training -----------------------------------------------------------------
 
 
@@ -299,17 +340,18 @@ def _command() -> str:
 def _dataset_key(s: Settings) -> dict[str, Any]:
     """Settings that decide the dataset's contents (a resumed run must match them)."""
     return {"base": str(s.base), "plies": s.plies, "seed": s.seed, "epsilon": s.epsilon,
-            "keep": s.keep}
+            "keep": s.keep, "shard": s.shard}
 
 
-def _load_dataset(path: Path, s: Settings) -> tuple[np.ndarray, np.ndarray, int] | None:
+def _load_dataset(path: Path, s: Settings) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     if not path.exists():
         return None
     with np.load(path, allow_pickle=False) as z:
         key = json.loads(str(z["key"]))
         if key != _dataset_key(s):
             return None
-        return np.array(z["boards"]), np.array(z["targets"]), int(z["done"])
+        games = int(z["games"]) if "games" in z.files else 0
+        return np.array(z["boards"]), np.array(z["targets"]), int(z["done"]), games
 
 
 def _save_dataset(path: Path, s: Settings, boards: np.ndarray, targets: np.ndarray,
@@ -322,17 +364,21 @@ def _save_dataset(path: Path, s: Settings, boards: np.ndarray, targets: np.ndarr
 
 def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
            progress: Callable[[Progress], None] | None = None,
-           base: Network | None = None) -> Result:
+           base: Network | None = None, runner: Runner | None = None) -> Result:
     """Collect, value, train and save (see the module doc); returns the refined net.
 
     ``base`` overrides loading ``settings.base``; ``out_dir`` ``None`` keeps
-    everything in memory (no dataset, no weights file).
+    everything in memory (no dataset, no weights file).  ``runner``: a
+    :mod:`gammon.ai.distributed` runner (Ray) for the shards of the dataset
+    (default: one after the other here); the dataset is the same either way.
     """
     s = settings
     if s.positions < 2:
         raise GammonError("refinement needs at least 2 positions")
     if not 0.0 < s.holdout < 1.0:
         raise GammonError("holdout must be in (0, 1)")
+    if s.shard < 1:
+        raise GammonError("a shard needs at least 1 position")
     net = base if base is not None else Network.load(s.base)
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
@@ -344,50 +390,65 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
         if progress is not None:
             progress(Progress(stage, done, total, time.perf_counter() - t0, info))
 
-    # 1. positions (or the saved ones).
+    # 1-2. positions and their targets, shard by shard (each shard plays its own seeded games
+    # and values its positions), saved as the shards arrive in order.
     t0 = time.perf_counter()
+    shards = dataset_shards(s)
     loaded = _load_dataset(ds_path, s) if ds_path is not None else None
+    parts_b: list[np.ndarray] = []
+    parts_t: list[np.ndarray] = []
     games = 0
-    if loaded is not None and len(loaded[0]) >= s.positions:
-        boards, targets, done = loaded
-        boards, targets, done = boards[:s.positions], targets[:s.positions], min(
-            done, s.positions)
-        report("positions", len(boards), s.positions, t0, f"from {ds_path} ({done} valued)")
-    else:
-        boards, games = collect_positions(net, s.positions, s.seed, s.epsilon, s.keep)
-        targets = np.zeros((len(boards), NUM_OUTPUTS), dtype=np.float32)
-        done = 0
-        if loaded is not None:  # a shorter dataset of the same run: keep its targets
-            n0 = min(len(loaded[0]), len(boards), loaded[2])
-            if np.array_equal(loaded[0][:n0], boards[:n0]):
-                targets[:n0] = loaded[1][:n0]
-                done = n0
+    first = 0
+    if loaded is not None:
+        lb, lt, ldone, lgames = loaded
+        # Whole shards already valued; the same settings make the same shards.
+        first = min(ldone // s.shard, len(shards))
+        if first == len(shards) and ldone >= s.positions:
+            n = s.positions
+        else:
+            n = first * s.shard
+        parts_b.append(lb[:n])
+        parts_t.append(lt[:n])
+        games = lgames
+        info = f"from {ds_path} ({n} valued)" if n == s.positions else (
+            f"from {ds_path}: {first} of {len(shards)} shards; making the rest")
+        report("positions", n, s.positions, t0, info)
+    start_done = sum(len(b) for b in parts_b)
+    todo = shards[first:] if start_done < s.positions else []
+    shared = _ShardJob(net, s.plies, s.epsilon, s.keep)
+    arrived: dict[int, tuple[np.ndarray, np.ndarray, int]] = {}
+    nxt = 0
+    last = -1e9
+    made = start_done
+    use = runner if runner is not None else LocalRunner()
+    for i, part in use.imap_unordered(make_shard, shared, todo):
+        arrived[i] = part
+        made += len(part[0])
+        while nxt in arrived:
+            b, t, g = arrived.pop(nxt)
+            parts_b.append(b)
+            parts_t.append(t)
+            games += g
+            nxt += 1
+            if ds_path is not None:
+                _save_dataset(ds_path, s, np.concatenate(parts_b), np.concatenate(parts_t),
+                              sum(len(x) for x in parts_b), games)
+        el = time.perf_counter() - t0
+        if el - last < 10.0 and nxt < len(todo):
+            continue
+        last = el
+        rate = max(made - start_done, 1) / max(el, 1e-9)
+        report(f"targets ({s.plies}-ply)", made, s.positions, t0,
+               f"{1000.0 / max(rate, 1e-9):.2f} ms/position")
+    boards = np.concatenate(parts_b) if parts_b else np.zeros((0, 50), dtype=np.uint8)
+    targets = np.concatenate(parts_t) if parts_t else np.zeros((0, NUM_OUTPUTS), dtype=np.float32)
+    if ds_path is not None and not ds_path.exists():
+        _save_dataset(ds_path, s, boards, targets, len(boards), games)
+    if todo:
         race = int((net_indices(boards, 2) == 1).sum())
         report("positions", len(boards), s.positions, t0,
                f"{games} games, {len(boards) - race} contact, {race} race")
-    timings["positions_s"] = time.perf_counter() - t0
-
-    # 2. targets, in chunks, saved as they come.
-    t0 = time.perf_counter()
-    ev = target_evaluator(net, s.plies)
-    start_done = done
-    last = -1e9
-    while done < len(boards):
-        hi = min(len(boards), done + TARGET_CHUNK)
-        targets[done:hi] = compute_targets(ev, boards[done:hi])
-        done = hi
-        if ds_path is not None:
-            _save_dataset(ds_path, s, boards, targets, done, games)
-        el = time.perf_counter() - t0
-        if el - last < 10.0 and done < len(boards):
-            continue
-        last = el
-        rate = (done - start_done) / max(el, 1e-9)
-        report(f"targets ({s.plies}-ply)", done, len(boards), t0,
-               f"{1000.0 / max(rate, 1e-9):.2f} ms/position")
-    if ds_path is not None and start_done == len(boards) and not ds_path.exists():
-        _save_dataset(ds_path, s, boards, targets, done, games)
-    timings["targets_s"] = time.perf_counter() - t0
+    timings["data_s"] = time.perf_counter() - t0
 
     # 3. training.
     t0 = time.perf_counter()
@@ -458,15 +519,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", type=float, default=d.keep,
                    help="chance of keeping each self-play position")
     p.add_argument("--holdout", type=float, default=d.holdout)
+    p.add_argument("--shard", type=int, default=d.shard,
+                   help="positions per task of the dataset (a different size makes a different dataset)")
+    p.add_argument("--ray", action="store_true",
+                   help="make the dataset's shards as Ray tasks (a local Ray unless --address)")
+    p.add_argument("--address", default=None,
+                   help="the Ray cluster to use (auto, HOST:PORT, ray://HOST:PORT); implies --ray")
+    p.add_argument("--workers", type=int, default=None,
+                   help="workers of a local Ray (default: this machine's cores)")
     a = p.parse_args(argv)
     s = Settings(base=a.base, positions=a.positions, plies=a.plies, epochs=a.epochs, lr=a.lr,
-                 batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout)
+                 batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout,
+                 shard=a.shard)
     print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
 
     def show(r: Progress) -> None:
         print(r.line(), flush=True)
 
-    res = refine(s, a.out, show)
+    try:
+        runner = make_runner(a.address or "local", a.workers) if a.ray or a.address else LocalRunner()
+        with runner:
+            res = refine(s, a.out, show, runner=runner)
+    except GammonError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"done: held-out loss {res.loss_before:.5f} -> {res.loss_after:.5f}"
           f" (best epoch {res.best_epoch}); weights in {Path(a.out) / 'weights.npz'}",
           flush=True)

@@ -60,6 +60,7 @@ from gammon.ai.cube import (
     cube_decision,
     race_efficiency,
 )
+from gammon.ai.distributed import Runner
 from gammon.ai.encoding import NUM_INPUTS, is_contact, pips
 from gammon.ai.evaluator import result_eval, static_eval
 from gammon.ai.met import MatchEquityTable, default_met
@@ -625,6 +626,11 @@ def _work(first_trial: int, count: int) -> np.ndarray:
     return _block_values(_worker_job, _run_block(_worker_job, first_trial, count))
 
 
+def _job_block(job: _Job, block: tuple[int, int]) -> np.ndarray:
+    """One block of trials ``(first_trial, count)`` as a task of a :mod:`gammon.ai.distributed` runner."""
+    return _block_values(job, _run_block(job, *block))
+
+
 # -- public API ---------------------------------------------------------------------------
 
 
@@ -687,6 +693,7 @@ def rollout(
     cube_info: CubeInfo | None = None,
     choose: Chooser | None = None,
     met: MatchEquityTable | None = None,
+    runner: Runner | None = None,
 ) -> RolloutResult:
     """Roll out ``position`` (the player on roll rolls first).
 
@@ -696,7 +703,9 @@ def rollout(
     ``cube_info``: the cube and score for a cubeful rollout (default: money,
     centred cube).  ``choose(position, dice)``: another checker-play policy
     (a :class:`Play`, the resulting position in the mover's view, or None to
-    pass); it runs in Python.
+    pass); it runs in Python.  ``runner``: a :mod:`gammon.ai.distributed`
+    runner (Ray) for the blocks of trials instead of ``settings.processes``;
+    the result is the same bit for bit.
 
     :raises GammonError: a finished game, a variant with bonus rolls, bad settings.
     """
@@ -747,7 +756,22 @@ def rollout(
         return False
 
     count_done = 0
-    if s.processes == 1:
+    if runner is not None:
+        finished_blocks = runner.imap_unordered(_job_block, job, blocks)
+        try:
+            for i, vals in finished_blocks:
+                done[i] = vals
+                count_done += blocks[i][1]
+                if progress is not None:
+                    progress(count_done, s.trials)
+                if advance():
+                    stopped = True
+                    break
+        finally:
+            close = getattr(finished_blocks, "close", None)
+            if close is not None:
+                close()  # cancels the blocks still running
+    elif s.processes == 1:
         for i, (first_trial, count) in enumerate(blocks):
             done[i] = _block_values(job, _run_block(job, first_trial, count))
             count_done += count
@@ -796,6 +820,7 @@ def rollout_play(
     cube_info: CubeInfo | None = None,
     choose: Chooser | None = None,
     met: MatchEquityTable | None = None,
+    runner: Runner | None = None,
 ) -> RolloutResult:
     """Roll out the position after ``play`` (made by the player on roll of ``position``).
 
@@ -833,6 +858,6 @@ def rollout_play(
             cubeful_mwc=cm, se_mwc=0.0 if cm is not None else None, settings=s,
         )
     inner = (cube_info or CubeInfo()).swap()
-    res = rollout(result.swap(), evaluator_or_network, s, progress, inner, choose, met)
+    res = rollout(result.swap(), evaluator_or_network, s, progress, inner, choose, met, runner)
     return res.flipped()
 

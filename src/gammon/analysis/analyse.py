@@ -18,7 +18,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gammon.ai.met import default_met
 from gammon.analysis.decisions import Decision, analyse_task
@@ -28,6 +28,9 @@ from gammon.analysis.walk import GameSummary, Task, walk
 from gammon.core.errors import GammonError
 from gammon.core.game import Action, Rules
 from gammon.core.match import Match
+
+if TYPE_CHECKING:
+    from gammon.ai.distributed import Runner
 
 #: The depth a plain ``gammon analyse`` uses.
 DEFAULT_PLIES = 2
@@ -253,8 +256,33 @@ def analyse_file(path: str, **kwargs: Any) -> MatchAnalysis:
     return analyse_record(rec.rules, rec.games, rec.names, **kwargs)
 
 
+def _file_task(options: tuple[int, int, bool], path: str) -> MatchAnalysis:
+    """One file of :func:`analyse_files`: ``options`` = (plies, processes, explain)."""
+    plies, processes, explain = options
+    return analyse_file(path, plies=plies, processes=processes, explain=explain)
+
+
+def analyse_files(paths: Sequence[str], *, plies: int = DEFAULT_PLIES, processes: int = 1,
+                  runner: Runner | None = None, progress: Progress | None = None,
+                  explain: bool = True) -> list[MatchAnalysis]:
+    """Analyse many records, each file a task of ``runner`` (default: one after the other here).
+
+    With a Ray runner (:class:`gammon.ai.distributed.RayRunner`) the files are
+    Ray tasks; every decision's analysis depends on the file alone, so the
+    results are the same as here.  ``processes``: worker processes inside each
+    task (1 when the files themselves run in parallel).  ``progress(done,
+    total)`` counts files.
+
+    :raises GammonError: a record that cannot be read or that the rules refuse.
+    """
+    from gammon.ai.distributed import LocalRunner, run_ordered
+
+    options = (plies, max(1, int(processes)), explain)
+    return run_ordered(runner or LocalRunner(), _file_task, options, [str(p) for p in paths], progress)
+
+
 __all__ = [
-    "DEFAULT_PLIES", "MAX_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_game",
-    "analyse_match",
+    "DEFAULT_PLIES", "MAX_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_files",
+    "analyse_game", "analyse_match",
     "analyse_record", "default_processes", "run_tasks", "summarise",
 ]

@@ -1,4 +1,9 @@
-"""``gammon analyse FILE``: GNU Backgammon-style analysis of a match record (alias ``analyze``)."""
+"""``gammon analyse FILE...``: GNU Backgammon-style analysis of match records (alias ``analyze``).
+
+One file is analysed here, its decisions shared among ``--processes``; several
+files are analysed one after the other, or with ``--ray`` as Ray tasks, one
+per file (:mod:`gammon.ai.distributed`), with the same figures either way.
+"""
 
 from __future__ import annotations
 
@@ -104,12 +109,53 @@ def replay(console: Console, analysis: object, read: object = None) -> None:
                 return
 
 
+def _many(records: list[Path], plies: int, processes: int | None, as_json: bool, ray: bool,
+          address: str | None, err: Console) -> None:
+    """Analyse several records (each a task; Ray tasks with ``ray``) and print each summary or one JSON list."""
+    from gammon.ai.distributed import LocalRunner, RayRunner, make_runner
+    from gammon.analysis.analyse import analyse_files, default_processes
+    from gammon.analysis.records import load_record
+    from gammon.cli.limits import max_processes
+
+    for record in records:  # refuse a bad file before the long part
+        if not any(load_record(record).games):
+            raise GammonError(f"{record} holds no game to analyse")
+    if processes is not None and processes > max_processes():
+        raise GammonError(f"--processes must be 1 to {max_processes()} (this machine's cores)")
+    runner: LocalRunner | RayRunner
+    if ray:
+        runner = make_runner(address or "local", processes)
+        inner = 1  # the files themselves run in parallel
+    else:
+        runner = LocalRunner()
+        inner = default_processes(plies) if processes is None else processes
+    with runner, Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
+                          TimeElapsedColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("files", total=len(records))
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        analyses = analyse_files([str(r) for r in records], plies=plies, processes=inner,
+                                 runner=runner, progress=progress)
+    if as_json:
+        pairs = zip(records, analyses, strict=True)
+        typer.echo(json.dumps([{"file": str(r), **a.to_dict()} for r, a in pairs]))
+        return
+    out = Console()
+    for r, a in zip(records, analyses, strict=True):
+        out.rule(str(r))
+        _summary(out, a)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``analyse`` (and its alias ``analyze``) to the ``gammon`` app."""
     from gammon.cli.app import user_errors
 
     def analyse(
-        record: Annotated[Path, typer.Argument(help="The match record: .mat, .sgf or gammon's .json.")],
+        records: Annotated[
+            list[Path], typer.Argument(help="The match records: .mat, .sgf or gammon's .json (one or more).")
+        ],
         plies: Annotated[int, typer.Option(help="Search depth of the analysis (0-3); 2 is GNU Backgammon's.")]
         = 2,
         as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as one JSON object.")]
@@ -127,8 +173,14 @@ def register(app: typer.Typer) -> None:
         step: Annotated[
             bool, typer.Option("--replay", help="Step through the match, each decision's board and analysis.")
         ] = False,
+        ray: Annotated[
+            bool, typer.Option("--ray", help="Analyse the files as Ray tasks, one per file (a local Ray).")
+        ] = False,
+        address: Annotated[
+            str | None, typer.Option("--address", help="The Ray cluster (auto, HOST:PORT); implies --ray.")
+        ] = None,
     ) -> None:
-        """Analyse a match like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
+        """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
         from gammon.analysis.analyse import MAX_PLIES, analyse_record
         from gammon.analysis.records import load_record
 
@@ -141,6 +193,14 @@ def register(app: typer.Typer) -> None:
             for out, endings in ((html, (".html", ".htm")), (annotated, (".sgf",)), (graph, (".png", ".svg"))):
                 if out is not None and out.suffix.lower() not in endings:
                     raise GammonError(f"{out.name!r} should end in {' or '.join(endings)}")
+            if len(records) > 1 or ray or address is not None:
+                for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
+                                    ("--replay", step or None)):
+                    if given is not None:
+                        raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
+                _many(records, plies, processes, as_json, ray or address is not None, address, err)
+                return
+            record = records[0]
             rec = load_record(record)
             if not any(rec.games):
                 raise GammonError(f"{record} holds no game to analyse")

@@ -2,8 +2,8 @@
 
 A thin layer over :func:`gammon.ai.rollout.rollout`: it reads the position
 (Position ID or XGID, optionally after a play), shows a progress bar while the
-trials run on the chosen number of processes, and prints the result with its
-standard errors, or JSON.
+trials run on the chosen number of processes (or as Ray tasks with ``--ray``),
+and prints the result with its standard errors, or JSON.
 """
 
 from __future__ import annotations
@@ -35,6 +35,12 @@ def rollout(
     dice: Annotated[str | None, typer.Option(help="The roll the --play is made with, like 31.")] = None,
     variant: Annotated[str, typer.Option("--variant", help="Rules of the position.")] = "standard",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Run the trials as Ray tasks (a local Ray of --processes workers).")
+    ] = False,
+    address: Annotated[
+        str | None, typer.Option("--address", help="The Ray cluster to use (auto, HOST:PORT); implies --ray.")
+    ] = None,
 ) -> None:
     """Roll a position out with the engine: chances, equity and their standard errors."""
     from gammon.ai.evaluator import default_evaluator
@@ -78,9 +84,12 @@ def rollout(
             trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
             target_se=target_se, variance_reduction=variance_reduction,
         )
+        from gammon.ai.distributed import LocalRunner, make_runner
+
+        task_runner = make_runner(address or "local", processes) if ray or address is not None else None
         engine_ready()
         console = Console(stderr=True)
-        with Progress(
+        with task_runner or LocalRunner(), Progress(
             TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=console, transient=True,
         ) as bar:
@@ -89,7 +98,7 @@ def rollout(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = run_rollout(pos, default_evaluator(), settings, progress=progress)
+            result = run_rollout(pos, default_evaluator(), settings, progress=progress, runner=task_runner)
         if flipped:
             result = result.flipped()
             if result.cubeful_equity is not None:

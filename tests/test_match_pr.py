@@ -1,0 +1,76 @@
+"""``benchmarks/match_pr.py`` reads GNU Backgammon's statistics table and adds up the figures right."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+# GNU Backgammon 1.07's `show statistics match` for a money session (units "(Points)").
+STATS = """
+Player                                   gammonA                 gammonB
+
+Chequerplay statistics
+
+Total moves                               49                      49
+Unforced moves                            41                      34
+Moves marked very bad                      0                       2
+Error total EMG (Points)                      -0.000 ( -0.000)        -0.562 ( -1.009)
+Error rate mEMG (Points)                      -0.0   ( -0.000)       -16.5   ( -0.441)
+Chequerplay rating                       Supernatural            Intermediate
+
+
+Cube statistics
+
+Total cube decisions                      21                      46
+Close or actual cube decisions             8                       9
+Missed doubles below CP (EMG (Points))     0                       0
+Wrong takes (EMG (Points))                 0                       1 (-0.078 ( -1.023))
+Error total EMG (Points)                      -0.000 ( -0.000)        -0.078 ( -1.023)
+Cube decision rating                     Supernatural            Advanced
+
+
+Overall statistics
+
+Error total EMG (Points)                      -0.000 ( -0.000)        -0.640 ( -2.032)
+Overall rating                           Supernatural            Intermediate
+"""
+
+
+@pytest.fixture(scope="module")
+def match_pr() -> ModuleType:
+    path = Path(__file__).parents[1] / "benchmarks" / "match_pr.py"
+    spec = importlib.util.spec_from_file_location("match_pr", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["match_pr"] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_column_is_read_under_its_name(match_pr: ModuleType) -> None:
+    a, b = match_pr.parse_statistics(STATS)
+    assert a["unforced_moves"] == 41 and b["unforced_moves"] == 34
+    assert a["chequer_error"] == 0.0 and b["chequer_error"] == pytest.approx(0.562)
+    assert a["close_cube"] == 8 and b["close_cube"] == 9
+    assert b["cube_error"] == pytest.approx(0.078) and b["wrong_takes"] == 1
+    assert b["overall_error"] == pytest.approx(0.640)
+    assert a["gnubg_rating"] == "Supernatural" and b["gnubg_rating"] == "Intermediate"
+    with pytest.raises(ValueError):
+        match_pr.parse_statistics("no table here")
+
+
+def test_rates_pr_and_label_from_the_totals(match_pr: ModuleType) -> None:
+    sides = match_pr.parse_statistics(STATS)
+    f = match_pr.figures([{"sides": sides, "games": 3}, {"sides": sides, "games": 2}])
+    assert f["checker"] == pytest.approx(1000 * 0.562 / 75)  # both sides added, per unforced move
+    assert f["cube"] == pytest.approx(1000 * 0.078 / 17)
+    assert f["pr"] == pytest.approx(1000 * 0.640 / 92 / 2)  # 500 x EMG per decision
+    assert f["checker_se"] == 0.0  # two identical samples: no spread
+    assert f["label"] == "Expert" and f["games"] == 5  # 6.96 mEMG per decision
+    one = match_pr.figures([{"sides": sides, "games": 1}])
+    assert math.isnan(one["checker_se"])  # one sample gives no error estimate

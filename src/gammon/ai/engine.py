@@ -21,7 +21,7 @@ who wins the match with one.  Without it play is cubeless money, as before.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -47,9 +47,11 @@ from gammon.ai.search import (
     find_level,
     rank_results,
 )
+from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
 from gammon.core.position import LegalPlays, Position, check_dice
+from gammon.core.variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from gammon.ai.cube import CubeDecision, CubeInfo
@@ -110,12 +112,19 @@ class Engine:
     the weights shipped with the package).  ``seed`` fixes the noise of the
     weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.
 
+    Each position is played with its variant's net
+    (:mod:`gammon.ai.variant_nets`): with the default weights, the shipped
+    variant nets (the standard net for a variant without one); with explicit
+    ``weights``, that net everywhere unless ``variant_weights`` (variant name ->
+    path or net) says otherwise.
+
     :raises GammonError: an unknown level, bad depth or unreadable weights.
     """
 
     def __init__(self, level: str | Level = "expert", *, plies: int | None = None,
                  weights: str | Network | None = None, seed: int | None = None,
-                 bearoff: bool = True, noise: float | None = None) -> None:
+                 bearoff: bool = True, noise: float | None = None,
+                 variant_weights: Mapping[str, str | Network] | None = None) -> None:
         lv = find_level(level)
         if plies is not None:
             if not 0 <= plies <= MAX_PLIES:
@@ -126,14 +135,59 @@ class Engine:
             lv = replace(lv, noise=float(noise))
         self.level = lv
         self.network = load_network(weights)
-        static: NetEvaluator = (
-            ClassifyingEvaluator(self.network, load_bearoff()) if bearoff
-            else NetEvaluator(self.network)
-        )
-        #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth.
-        self.evaluator = PlyEvaluator(static, lv.plies)
+        self._bearoff = bearoff
+        #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth,
+        #: over the standard net; :meth:`evaluator_for` gives a variant's.
+        self.evaluator = self._ply_evaluator(self.network)
+        #: Variant name -> its net, or the name of a shipped net still to load.
+        self._variant_nets: dict[str, str | Network] = {}
+        if weights is None:
+            self._variant_nets.update(VARIANT_NETS)
+        for name, net in (variant_weights or {}).items():
+            self._variant_nets[find_variant(name).name] = (
+                net if isinstance(net, Network) else load_network(net))
+        #: Evaluators by ``id`` of their net (the nets are held above), shipped nets by name.
+        self._variant_evaluators: dict[int, PlyEvaluator] = {}
+        self._shipped: dict[str, Network] = {}
+        self._variant_lock = threading.Lock()
         self._rng = np.random.default_rng(seed)
         self._rng_lock = threading.Lock()
+
+    def _ply_evaluator(self, network: Network) -> PlyEvaluator:
+        static: NetEvaluator = (
+            ClassifyingEvaluator(network, load_bearoff()) if self._bearoff
+            else NetEvaluator(network)
+        )
+        return PlyEvaluator(static, self.level.plies)
+
+    def network_for(self, variant: str | Variant) -> Network:
+        """The net that plays ``variant`` (its own, else the standard net)."""
+        return self._variant_evaluator(find_variant(variant).name)[1]
+
+    def evaluator_for(self, variant: str | Variant) -> PlyEvaluator:
+        """The n-ply evaluator over ``variant``'s net (see :meth:`network_for`)."""
+        return self._variant_evaluator(find_variant(variant).name)[0]
+
+    def _variant_evaluator(self, name: str) -> tuple[PlyEvaluator, Network]:
+        if name not in self._variant_nets:
+            return self.evaluator, self.network
+        with self._variant_lock:
+            net = self._variant_nets.get(name)
+            if isinstance(net, str):
+                # A shipped net, loaded once for every variant that plays with it.
+                loaded = self._shipped.get(net)
+                if loaded is None:
+                    loaded = load_variant_network(net)
+                if loaded is None:  # not installed: the standard net plays the variant
+                    self._variant_nets.pop(name)
+                    return self.evaluator, self.network
+                self._shipped[net] = loaded
+                net = self._variant_nets[name] = loaded
+            assert isinstance(net, Network)
+            ev = self._variant_evaluators.get(id(net))
+            if ev is None:
+                ev = self._variant_evaluators[id(net)] = self._ply_evaluator(net)
+            return ev, net
 
     @property
     def plies(self) -> int:
@@ -152,7 +206,7 @@ class Engine:
         src = np.frombuffer(bytearray(position.board), dtype=np.uint8).reshape(1, 50)
         # The root's plays come with the position's own flags (Acey-Deucey's pool may wait);
         # deeper plies of the compiled search see pool and bar checkers alike.
-        return self.evaluator.run(MODE_ROLL, src, 0, d, v.checkers, position.generator_flags)
+        return self.evaluator_for(v).run(MODE_ROLL, src, 0, d, v.checkers, position.generator_flags)
 
     def best_play(self, position: Position, dice: Iterable[int], match: object | None = None) -> Play:
         """The play this engine chooses (a pass, with no moves, when nothing is legal).
@@ -165,7 +219,7 @@ class Engine:
             n, best = self._candidates(position, dice)
             if n == 0:
                 return Play((), position)
-            ws = self.evaluator.workspace
+            ws = self.evaluator_for(position.variant).workspace
             return LegalPlays(position, ws.boards[0, best].tobytes(), ws.moves[0, best].tobytes(), 1)[0]
         ranked = self._search(position, dice, None, valuer)
         if ranked is None:
@@ -187,7 +241,8 @@ class Engine:
         n, _ = self._candidates(position, dice)
         if n == 0:
             return None
-        ws = self.evaluator.workspace
+        ev = self.evaluator_for(position.variant)
+        ws = ev.workspace
         # The deeper search reuses the generator buffers: keep the candidates apart.
         boards = ws.boards[0, :n].copy()
         plays = LegalPlays(position, boards.tobytes(), ws.moves[0, :n].tobytes(), n)
@@ -198,7 +253,7 @@ class Engine:
         if valuer is not None:
             def scorer(probs: np.ndarray, rows: np.ndarray) -> np.ndarray:
                 return valuer.results(probs, boards[rows]).equity
-        r = rank_results(self.evaluator, boards, probs0, p, v.checkers, v.flags, self.level.filters,
+        r = rank_results(ev, boards, probs0, p, v.checkers, v.flags, self.level.filters,
                          scorer)
         return plays, boards, r
 
@@ -252,7 +307,7 @@ class Engine:
         p = self.plies if plies is None else plies
         if not 0 <= p <= MAX_PLIES:
             raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {p}")
-        probs = self.evaluator.evaluate(position, p)
+        probs = self.evaluator_for(position.variant).evaluate(position, p)
         cls = classify(position)
         value = Evaluation(tuple(float(x) for x in probs), equity(probs), p, cls)
         if position.outcome is not None:
@@ -296,7 +351,8 @@ class Engine:
         """
         if position.outcome is not None:
             raise GammonError("the game is over: there is no cube decision")
-        return self._decide(self.evaluator.evaluate(position, self.plies), position, match)
+        ev = self.evaluator_for(position.variant)
+        return self._decide(ev.evaluate(position, self.plies), position, match)
 
     def rollout(self, position: Position, settings: RolloutSettings | None = None,
                 progress: Callable[[int, int], None] | None = None,
@@ -309,10 +365,14 @@ class Engine:
         from gammon.ai.rollout import rollout
 
         cube = None if match is None else self._cube_info(match)
-        return rollout(position, self.static_evaluator, settings, progress=progress, cube_info=cube)
+        static = self.evaluator_for(position.variant).inner
+        return rollout(position, static, settings, progress=progress, cube_info=cube)
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
-        """``(n, 5)`` probabilities for the players on roll at this engine's depth."""
+        """``(n, 5)`` probabilities for the players on roll at this engine's depth
+        (positions with the first one's variant net; boards with the standard net)."""
+        if len(positions) and isinstance(positions[0], Position):
+            return self.evaluator_for(positions[0].variant).evaluate_batch(positions)
         return self.evaluator.evaluate_batch(positions)
 
     def __repr__(self) -> str:

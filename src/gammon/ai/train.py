@@ -56,11 +56,13 @@ from gammon.ai.network import (
 from gammon.ai.rng import GOLDEN, M1, next_u64
 from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
-from gammon.core.variants import STANDARD
+from gammon.core.variants import STANDARD, Variant, find_variant
 
-#: The variant trained: standard backgammon (move generator switches, checkers).
+#: Standard backgammon's move generator switches and checkers (the default variant).
 _FLAGS = STANDARD.flags
 _CHECKERS = STANDARD.checkers
+#: Column of a generated move row holding the dice it used (see ``movegen.MOVE_COLS``).
+_USED = 12
 
 #: Most turns one game may take; a longer game is abandoned (never seen in practice).
 MAX_PLIES = 4000
@@ -96,7 +98,7 @@ def seed_state(seed: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def heuristic_score(b, hit):  # type: ignore[no-untyped-def]
+def heuristic_score(b, hit, checkers=15):  # type: ignore[no-untyped-def]
     """A simple pip-count and safety heuristic for a move result (mover first).
 
     Prefers hitting, making points (home board and primes), few exposed blots;
@@ -104,7 +106,7 @@ def heuristic_score(b, hit):  # type: ignore[no-untyped-def]
     """
     if side_empty(b, 0):
         return 1e6
-    off = 15
+    off = checkers
     for i in range(25):
         off -= b[i]
     if not is_contact(b):
@@ -145,25 +147,29 @@ def _roll(rng, first):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _choose(kind, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
-    """Generate the results of a roll and pick one; returns (count, index).
+    """Standard backgammon's :func:`_choose_v` (the refinement's self-play uses it)."""
+    return _choose_v(kind, board, d1, d2, _FLAGS, _CHECKERS, w1, b1, w2, b2, eps, rng, gb, gm,
+                     table, cx, cy, tmp, hit)
 
-    ``kind`` 0: the net (greedy by equity, random with probability ``eps``);
-    1: the heuristic.  ``cx[r]``/``cy[r]`` get the net's inputs and mover's-view
-    probabilities of each result (kind 0).
+
+@njit(cache=True)
+def _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
+    """The best of the ``n`` generated results in ``gb`` and its value for the mover.
+
+    ``kind`` 0: the net (greedy by cubeless equity; a finished game wins at once);
+    1: the heuristic.  ``cx[r]``/``cy[r]`` get the net's inputs and the
+    probabilities of each result with the opponent on roll (kind 0).
     """
-    n = movegen.generate(board, d1, d2, _FLAGS, _CHECKERS, gb, gm, table)
-    if n == 0:
-        return 0, -1
+    best = 0
+    bestv = -1e30
     if kind == 0:
-        best = 0
-        bestv = -1e30
         h = np.empty(b1.shape[1], dtype=np.float32)
         knets = w1.shape[0]
         for r in range(n):
             row = gb[r]
             if side_empty(row, 0):
-                terminal_into(row, _CHECKERS, cy[r])
-                return n, r
+                terminal_into(row, checkers, cy[r])
+                return r, 1e6
             swap_into(row, tmp)
             encode_into(tmp, cx[r])
             forward_one(cx[r], w1, b1, w2, b2, net_index(tmp, knets), h, cy[r])
@@ -171,24 +177,111 @@ def _choose(kind, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy
             if v > bestv:
                 bestv = v
                 best = r
-        if eps > 0.0 and _uniform(rng) < eps:
-            best = _below(rng, n)
-        return n, best
-    best = 0
-    bestv = -1e30
+        return best, bestv
     for r in range(n):
-        v = heuristic_score(gb[r], hit)
+        v = heuristic_score(gb[r], hit, checkers)
         if v > bestv:
             bestv = v
             best = r
+    return best, bestv
+
+
+@njit(cache=True)
+def _choose_v(kind, board, d1, d2, flags, checkers, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
+    """Generate the results of a roll under the variant's ``flags`` and pick one.
+
+    Returns (count, index); with probability ``eps`` the net's choice is
+    replaced by a random result (exploration).
+    """
+    n = movegen.generate(board, d1, d2, flags, checkers, gb, gm, table)
+    if n == 0:
+        return 0, -1
+    best, _v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit)
+    if kind == 0 and eps > 0.0 and not side_empty(gb[best], 0) and _uniform(rng) < eps:
+        best = _below(rng, n)
     return n, best
 
 
 @njit(cache=True)
-def _result_points(b):  # type: ignore[no-untyped-def]
-    """Points won (1, 2 or 3) by the player whose side of ``b`` is empty."""
+def _play_turn(kind, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy,  # type: ignore[no-untyped-def]
+               tmp, hit, out):
+    """Play one whole turn of the player on roll of ``board`` under the variant's rules.
+
+    ``rules`` = (generator flags, checkers, reroll opening, Acey-Deucey bonus).
+    ``pools`` = never-entered checkers (mover, opponent) (Acey-Deucey's pool: of
+    the checkers at index 24, that many may wait; entries take hit ones first).
+    Acey-Deucey: "if both the 1 and the 2 were legally played, the player's
+    chosen double follows; if all four of those moves were played too, the dice
+    are thrown again" (the double is chosen with its play: the best result over
+    the six doubles).  ``out`` gets the final board in the mover's view.
+    Returns 1 when the mover won (``out``'s side 0 is empty), else 0; ``pools``
+    is updated for the mover (not swapped).
+    """
+    flags = rules[0]
+    checkers = rules[1]
+    for i in range(50):
+        out[i] = board[i]
+    stage = 0
+    opening = first
+    best_board = np.empty(50, dtype=np.uint8)
+    while True:
+        if stage == 0:
+            d1, d2 = _roll(rng, opening and rules[2] == 0)
+            opening = False
+            n, best = _choose_v(kind, out, d1, d2, flags | (pools[0] << 8), checkers, w1, b1, w2,
+                                b2, eps, rng, gb, gm, table, cx, cy, tmp, hit)
+            if n == 0:
+                return 0
+            used = gm[best, _USED]
+            for i in range(50):
+                out[i] = gb[best, i]
+            if out[24] < pools[0]:
+                pools[0] = out[24]
+            if side_empty(out, 0):
+                return 1
+            if rules[3] != 0 and d1 + d2 == 3 and d1 != d2 and used == 2:
+                stage = 1
+                continue
+            return 0
+        found = False
+        bestv = -1e30
+        bused = 0
+        for dd in range(1, 7):
+            n = movegen.generate(out, dd, dd, flags | (pools[0] << 8), checkers, gb, gm, table)
+            if n == 0:
+                continue
+            r, v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit)
+            if v > bestv:
+                bestv = v
+                found = True
+                bused = gm[r, _USED]
+                for i in range(50):
+                    best_board[i] = gb[r, i]
+        if not found:
+            return 0
+        for i in range(50):
+            out[i] = best_board[i]
+        if out[24] < pools[0]:
+            pools[0] = out[24]
+        if side_empty(out, 0):
+            return 1
+        if bused == 4:
+            stage = 0
+            continue
+        return 0
+
+
+@njit(cache=True)
+def _result_points(b, checkers=15, per_checker=False):  # type: ignore[no-untyped-def]
+    """Points won by the player whose side of ``b`` is empty: 1, 2 or 3 (single, gammon,
+    backgammon), or with ``per_checker`` (Acey-Deucey) the loser's checkers not borne off."""
+    if per_checker:
+        left = 0
+        for i in range(25):
+            left += b[25 + i]
+        return points_kernel(1, 1, True, True, False, True, True, left)
     out = np.empty(5, dtype=np.float32)
-    terminal_into(b, _CHECKERS, out)
+    terminal_into(b, checkers, out)
     # Cubeless money scoring (cube 1, gammons count): core's rule through its compiled twin.
     return points_kernel(1 + int(out[1]) + int(out[2]), 1, True, True, False, True, False, 0)
 
@@ -237,50 +330,43 @@ class _Scratch:
 
 @njit(cache=True)
 def _train_games(  # type: ignore[no-untyped-def]
-    ngames, start, w1, b1, w2, b2, alpha, lam, eps, rng, gb, gm, table, cx, cy, xs, ks, vs, h,
-    dh, stats,
+    ngames, start, rules, pool0, w1, b1, w2, b2, alpha, lam, eps, rng, gb, gm, table, cx, cy, xs,
+    ks, vs, h, dh, stats,
 ):
-    """Play ``ngames`` self-play games, learning after each.
+    """Play ``ngames`` self-play games of the variant (``rules``, see :func:`_play_turn`;
+    ``pool0`` never-entered checkers a side starts with), learning after each.
 
     ``stats`` += (games, plies, first player's points, gammons (with
     backgammons), backgammons, abandoned games).
     """
     knets = w1.shape[0]
+    checkers = rules[1]
     tmp = np.empty(50, dtype=np.uint8)
     hit = np.empty((6, 6), dtype=np.bool_)
     board = np.empty(50, dtype=np.uint8)
+    after = np.empty(50, dtype=np.uint8)
+    pools = np.empty(2, dtype=np.int64)
     g = np.empty(NUM_OUTPUTS, dtype=np.float32)
     y = np.empty(NUM_OUTPUTS, dtype=np.float32)
     for _ in range(ngames):
         for i in range(50):
             board[i] = start[i]
+        pools[0] = pool0
+        pools[1] = pool0
         t = 0
         encode_into(board, xs[0])
         ks[0] = net_index(board, knets)
         first = True
-        done = False
         abandoned = False
-        while not done:
-            d1, d2 = _roll(rng, first)
-            first = False
-            n, best = _choose(0, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy,
-                              tmp, hit)
+        while True:
             if t + 1 >= MAX_PLIES:
                 abandoned = True
                 break
-            if n == 0:
-                swap_into(board, tmp)
-                for i in range(50):
-                    board[i] = tmp[i]
-                t += 1
-                encode_into(board, xs[t])
-                ks[t] = net_index(board, knets)
-                forward_one(xs[t], w1, b1, w2, b2, ks[t], h, vs[t])
-                continue
-            row = gb[best]
-            if side_empty(row, 0):
-                terminal_into(row, _CHECKERS, g)
-                done = True
+            won = _play_turn(0, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm,
+                             table, cx, cy, tmp, hit, after)
+            first = False
+            if won:
+                terminal_into(after, checkers, g)
                 pts = points_kernel(1 + int(g[1]) + int(g[2]), 1, True, True, False, True, False, 0)
                 stats[1] += t + 1
                 stats[2] += pts if t % 2 == 0 else -pts
@@ -289,13 +375,14 @@ def _train_games(  # type: ignore[no-untyped-def]
                 if g[2] > 0:
                     stats[4] += 1
                 break
-            swap_into(row, board)
+            swap_into(after, board)
+            p = pools[0]
+            pools[0] = pools[1]
+            pools[1] = p
             t += 1
-            for i in range(NUM_INPUTS):
-                xs[t, i] = cx[best, i]
+            encode_into(board, xs[t])
             ks[t] = net_index(board, knets)
-            for o in range(NUM_OUTPUTS):
-                vs[t, o] = cy[best, o]
+            forward_one(xs[t], w1, b1, w2, b2, ks[t], h, vs[t])
         if abandoned:
             stats[5] += 1
             continue
@@ -310,61 +397,78 @@ def _train_games(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _play_game(start, kinds, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2, rng, gb, gm, table, cx, cy):  # type: ignore[no-untyped-def]
-    """One game between player A (moves first) and B; returns A's points (+/-1..3)."""
+def _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2,  # type: ignore[no-untyped-def]
+               rng, gb, gm, table, cx, cy):
+    """One game between player A (moves first) and B; returns A's points (0: abandoned)."""
     tmp = np.empty(50, dtype=np.uint8)
     hit = np.empty((6, 6), dtype=np.bool_)
     board = start.copy()
-    first = True
+    after = np.empty(50, dtype=np.uint8)
+    pools = np.empty(2, dtype=np.int64)
+    pools[0] = pool0
+    pools[1] = pool0
     for t in range(MAX_PLIES):
-        d1, d2 = _roll(rng, first)
-        first = False
         p = t % 2
         if p == 0:
-            n, best = _choose(kinds[0], board, d1, d2, wa1, ba1, wa2, ba2, 0.0, rng, gb, gm,
-                              table, cx, cy, tmp, hit)
+            won = _play_turn(kinds[0], board, pools, t == 0, rules, wa1, ba1, wa2, ba2, 0.0, rng,
+                             gb, gm, table, cx, cy, tmp, hit, after)
         else:
-            n, best = _choose(kinds[1], board, d1, d2, wb1, bb1, wb2, bb2, 0.0, rng, gb, gm,
-                              table, cx, cy, tmp, hit)
-        if n == 0:
-            swap_into(board, tmp)
-        else:
-            row = gb[best]
-            if side_empty(row, 0):
-                pts = _result_points(row)
-                return pts if p == 0 else -pts
-            swap_into(row, tmp)
-        for i in range(50):
-            board[i] = tmp[i]
+            won = _play_turn(kinds[1], board, pools, t == 0, rules, wb1, bb1, wb2, bb2, 0.0, rng,
+                             gb, gm, table, cx, cy, tmp, hit, after)
+        if won:
+            pts = _result_points(after, rules[1], per_checker)
+            return pts if p == 0 else -pts
+        swap_into(after, board)
+        q = pools[0]
+        pools[0] = pools[1]
+        pools[1] = q
     return 0
 
 
 @njit(cache=True)
-def _match(npairs, seed0, start, kind_a, kind_b, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2, gb, gm, table, cx, cy):  # type: ignore[no-untyped-def]
+def _match(npairs, seed0, start, rules, pool0, per_checker, kind_a, kind_b, wa1, ba1, wa2, ba2,  # type: ignore[no-untyped-def]
+           wb1, bb1, wb2, bb2, gb, gm, table, cx, cy):
     """``npairs`` pairs of games with the same dice, A first then B first.
 
-    Returns (A's total points, A's wins, games)."""
+    Returns (A's total points, A's wins, games, A's sum of squared pair totals)."""
     rng = np.zeros(1, dtype=np.uint64)
     kinds = np.empty(2, dtype=np.int64)
     total = 0
     wins = 0
+    sq = 0
     for p in range(npairs):
+        pair = 0
         for side in range(2):
             rng[0] = np.uint64(seed0 + p) * M1 + GOLDEN
             if side == 0:
                 kinds[0] = kind_a
                 kinds[1] = kind_b
-                pts = _play_game(start, kinds, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2, rng, gb,
-                                 gm, table, cx, cy)
+                pts = _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2,
+                                 wb1, bb1, wb2, bb2, rng, gb, gm, table, cx, cy)
             else:
                 kinds[0] = kind_b
                 kinds[1] = kind_a
-                pts = -_play_game(start, kinds, wb1, bb1, wb2, bb2, wa1, ba1, wa2, ba2, rng, gb,
-                                  gm, table, cx, cy)
+                pts = -_play_game(start, rules, pool0, per_checker, kinds, wb1, bb1, wb2, bb2,
+                                  wa1, ba1, wa2, ba2, rng, gb, gm, table, cx, cy)
             total += pts
+            pair += pts
             if pts > 0:
                 wins += 1
-    return total, wins, 2 * npairs
+        sq += pair * pair
+    return total, wins, 2 * npairs, sq
+
+
+def variant_rules(variant: Variant) -> tuple[np.ndarray, np.ndarray, int, bool]:
+    """The compiled loops' view of a variant: (start board, rules, pool, pays per checker).
+
+    ``rules`` = (generator flags, checkers, opening throw rerolled, 1-2 bonus);
+    the pool is the never-entered checkers each side starts with (Acey-Deucey).
+    """
+    start = np.array(variant.start + variant.start, dtype=np.uint8)
+    rules = np.array([variant.flags, variant.checkers, int(variant.opening == "reroll"),
+                      int(variant.acey_deucey_bonus)], dtype=np.int64)
+    pool = variant.start[24] if variant.starts_in_pool else 0
+    return start, rules, pool, variant.pays_per_checker
 
 
 # -- the Python driver -----------------------------------------------------------
@@ -388,6 +492,11 @@ class Settings:
     eval_games: int = 200
     eval_seed: int = 12345
     snapshot_every: int = 100_000
+    #: The variant played (a name :func:`gammon.core.variants.find_variant` knows).
+    variant: str = "standard"
+    #: Start from these weights (a ``.npz``, e.g. the shipped standard net) instead of random
+    #: ones; progress reports then add the points per game against them ("vs_init_ppg").
+    init: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,20 +523,27 @@ class Progress:
 
 
 def strength(net: Network, games: int = 200, seed: int = 12345,
-             opponent: Network | None = None) -> dict[str, float]:
-    """Win rate and points per game of ``net`` against the heuristic (or ``opponent``).
+             opponent: Network | None = None,
+             variant: str | Variant = STANDARD) -> dict[str, float]:
+    """Win rate and points per game of ``net`` against the heuristic (or ``opponent``)
+    in ``variant`` (0-ply, cubeless; Acey-Deucey scores per checker left).
 
     Pairs of games share their dice with the sides exchanged; same seeds every call.
+    ``se`` is the standard error of ``ppg`` over the pairs.
     """
-    sc = _Scratch(net.hidden)
-    start = np.array(STANDARD.start + STANDARD.start, dtype=np.uint8)
+    sc = _Scratch(max(net.hidden, opponent.hidden if opponent is not None else 0))
+    start, rules, pool, per_checker = variant_rules(find_variant(variant))
     o = opponent if opponent is not None else net
-    total, wins, n = _match(
-        max(1, games // 2), seed, start, 0, 0 if opponent is not None else 1,
+    npairs = max(1, games // 2)
+    total, wins, n, sq = _match(
+        npairs, seed, start, rules, pool, per_checker, 0, 0 if opponent is not None else 1,
         net.w1, net.b1, net.w2, net.b2, o.w1, o.b1, o.w2, o.b2,
         sc.gb, sc.gm, sc.table, sc.cx, sc.cy,
     )
-    return {"win": wins / n, "ppg": total / n}
+    mean_pair = total / npairs
+    var = max(0.0, sq / npairs - mean_pair * mean_pair)
+    se = (var / max(1, npairs - 1)) ** 0.5 / 2.0
+    return {"win": wins / n, "ppg": total / n, "se": se}
 
 
 def _command() -> str:
@@ -455,21 +571,27 @@ class Trainer:
             snaps = sorted((self.out_dir / "snapshots").glob("games-*.npz")) if self.out_dir else []
             if snaps:
                 self.prev = Network.load(snaps[-1])
+        elif settings.init is not None:
+            self.net = Network.load(settings.init).copy()
+            self.rng = seed_state(settings.seed)
         else:
             self.net = Network.random(settings.hidden, settings.nets, settings.seed,
                                       settings.init_scale)
             self.rng = seed_state(settings.seed)
+        #: The weights the run started from (``Settings.init``), the "vs_init" yardstick.
+        self.init_net = Network.load(settings.init) if settings.init is not None else None
+        self.variant = find_variant(settings.variant)
         self.scratch = _Scratch(self.net.hidden)
-        self.start = np.array(STANDARD.start + STANDARD.start, dtype=np.uint8)
+        self.start, self.rules, self.pool, _ = variant_rules(self.variant)
 
     def play(self, games: int) -> np.ndarray:
         """Train on ``games`` more games; returns the stats array of that chunk."""
         s, n, sc = self.settings, self.net, self.scratch
         stats = np.zeros(6, dtype=np.int64)
         _train_games(
-            games, self.start, n.w1, n.b1, n.w2, n.b2, np.float32(s.alpha), np.float32(s.lam),
-            s.epsilon, self.rng, sc.gb, sc.gm, sc.table, sc.cx, sc.cy, sc.xs, sc.ks, sc.vs,
-            sc.h, sc.dh, stats,
+            games, self.start, self.rules, self.pool, n.w1, n.b1, n.w2, n.b2,
+            np.float32(s.alpha), np.float32(s.lam), s.epsilon, self.rng, sc.gb, sc.gm, sc.table,
+            sc.cx, sc.cy, sc.xs, sc.ks, sc.vs, sc.h, sc.dh, stats,
         )
         self.games_done += games
         return stats
@@ -489,7 +611,7 @@ class Trainer:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         meta = {
             "kind": "td-lambda self-play",
-            "variant": "standard",
+            "variant": self.variant.name,
             "games": self.games_done,
             "settings": dataclasses.asdict(self.settings),
             "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
@@ -529,10 +651,16 @@ def train(settings: Settings, out_dir: str | os.PathLike[str] | None, *, resume:
             el = time.perf_counter() - t0
             st = None
             if settings.eval_every and (g % settings.eval_every == 0 or g >= settings.games):
-                st = strength(tr.net, settings.eval_games, settings.eval_seed)
+                v = tr.variant
+                st = strength(tr.net, settings.eval_games, settings.eval_seed, variant=v)
+                st.pop("se")
                 if tr.prev is not None:
-                    vs = strength(tr.net, settings.eval_games, settings.eval_seed, tr.prev)
+                    vs = strength(tr.net, settings.eval_games, settings.eval_seed, tr.prev, v)
                     st["vs_snap_ppg"] = vs["ppg"]
+                if tr.init_net is not None:
+                    vs = strength(tr.net, settings.eval_games, settings.eval_seed, tr.init_net, v)
+                    st["vs_init_ppg"] = vs["ppg"]
+                    st["vs_init_se"] = vs["se"]
                 tr.history.append({"games": g, **st})
             played = max(1, int(acc[0]))
             rep = Progress(g, (g - done_at_start) / max(el, 1e-9), el,
@@ -571,12 +699,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--eval-games", type=int, default=d.eval_games)
     p.add_argument("--snapshot-every", type=int, default=d.snapshot_every,
                    help="keep DIR/snapshots/games-N.npz every this many games (0: never)")
+    p.add_argument("--variant", default=d.variant,
+                   help="the variant self-play follows (standard, nackgammon, hypergammon, dutch, "
+                        "acey-deucey, ...)")
+    p.add_argument("--init", default=None, metavar="FROM.npz",
+                   help="start from these weights (e.g. the shipped standard net) instead of random")
     a = p.parse_args(argv)
+    try:
+        variant = find_variant(a.variant).name
+    except Exception as exc:  # noqa: BLE001 - one clear line, exit 2
+        p.error(str(exc))
+    if a.init is not None and not Path(a.init).is_file():
+        p.error(f"--init {a.init}: no such file")
     s = Settings(
         games=a.games, seed=a.seed, hidden=a.hidden, alpha=a.alpha, lam=a.lam,
         epsilon=a.epsilon, nets=a.nets, checkpoint_every=a.checkpoint_every,
         log_every=a.log_every, eval_every=a.eval_every, eval_games=a.eval_games,
-        snapshot_every=a.snapshot_every,
+        snapshot_every=a.snapshot_every, variant=variant, init=a.init,
     )
     out = Path(a.out)
     if a.resume and (out / "checkpoint.npz").exists():

@@ -29,6 +29,10 @@ def train(
     hidden: Annotated[int, typer.Option(help="Hidden units of each net.")] = 128,
     alpha: Annotated[float, typer.Option(help="Learning rate.")] = 0.1,
     lam: Annotated[float, typer.Option("--lambda", help="TD(lambda) trace decay.")] = 0.7,
+    variant: Annotated[str, typer.Option(help="The variant self-play follows (e.g. dutch).")] = "standard",
+    init: Annotated[
+        Path | None, typer.Option("--init", help="Start from these weights (.npz) instead of random ones.")
+    ] = None,
 ) -> None:
     """Train the evaluator by self-play (TD(lambda)) from random weights, or resume a run."""
     from gammon.ai.train import Settings
@@ -56,7 +60,13 @@ def train(
             if isinstance(done, int) and done >= games:
                 raise GammonError(f"the run in {out} has already played {done:,} games; "
                                   f"ask for more with --games")
-        settings = Settings(games=games, seed=seed, hidden=hidden, alpha=alpha, lam=lam)
+        from gammon.core.variants import find_variant
+
+        variant = find_variant(variant).name
+        if init is not None:
+            hidden = load_weights(init, "--init weights").hidden
+        settings = Settings(games=games, seed=seed, hidden=hidden, alpha=alpha, lam=lam,
+                            variant=variant, init=None if init is None else str(init))
         with Progress(
             TextColumn("training"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
             TimeRemainingColumn(), console=console,

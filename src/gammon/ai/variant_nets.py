@@ -1,0 +1,78 @@
+"""Which net plays which variant: the shipped variant nets and the fallback.
+
+The standard net (``data/weights.npz``) learnt standard backgammon.  The
+variants that start differently or play by other rules have nets of their
+own, fine-tuned from it by self-play under the variant's exact rules
+(:mod:`gammon.ai.train` with ``--variant`` and ``--init``; the runs live in
+``training/<variant>/``).  They ship as ``data/weights-<net>.npz`` with their
+metadata in ``data/weights-<net>.json`` (the run's settings, games trained and
+input size) and have the standard net's input layout
+(:data:`gammon.ai.encoding.NUM_INPUTS`): the encoder counts Acey-Deucey's
+pool checkers, which wait off the board, with the bar (both stand at index 24
+of the generator's board).
+
+:data:`VARIANT_NETS` maps each variant to its net; a variant missing from it
+(standard backgammon itself) plays with the standard net, and so does a
+variant whose file is missing from the installation.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from gammon.ai.encoding import NUM_INPUTS
+from gammon.ai.network import Network
+from gammon.core.errors import GammonError
+from gammon.core.variants import Variant, find_variant
+
+#: Variant name -> the shipped net it plays with.  Hypergammon with one or two
+#: checkers uses the three-checker net (measured in ``benchmarks/variant_nets.py``).
+VARIANT_NETS: dict[str, str] = {
+    "nackgammon": "nackgammon",
+    "hypergammon": "hypergammon",
+    "hypergammon2": "hypergammon",
+    "hypergammon1": "hypergammon",
+    "dutch": "dutch",
+    "acey-deucey": "acey-deucey",
+}
+
+
+def net_name(variant: str | Variant) -> str | None:
+    """The name of the shipped net ``variant`` plays with, or None for the standard net."""
+    return VARIANT_NETS.get(find_variant(variant).name)
+
+
+def weights_file(name: str) -> str:
+    """The package data file of the variant net ``name``."""
+    return f"weights-{name}.npz"
+
+
+def load_variant_network(name: str) -> Network | None:
+    """The shipped variant net ``name`` with its metadata, or None when it is not installed.
+
+    :raises GammonError: the file is there but damaged, or its shapes do not fit the encoder.
+    """
+    data = resources.files("gammon.ai") / "data"
+    ref = data / weights_file(name)
+    if not ref.is_file():
+        return None
+    try:
+        with resources.as_file(ref) as path:
+            net = Network.load(path)
+    except (OSError, ValueError, KeyError) as exc:
+        raise GammonError(f"the {name} weights are damaged: {exc}") from None
+    meta_ref = data / f"weights-{name}.json"
+    if meta_ref.is_file():
+        try:
+            net.meta = {**net.meta, **json.loads(meta_ref.read_text())}
+        except (OSError, ValueError):
+            pass
+    if net.w1.shape[1] != NUM_INPUTS:
+        raise GammonError(
+            f"the {name} weights take {net.w1.shape[1]} inputs; the encoder gives {NUM_INPUTS}"
+        )
+    return net
+
+
+__all__ = ["VARIANT_NETS", "load_variant_network", "net_name", "weights_file"]

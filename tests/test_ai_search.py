@@ -139,3 +139,31 @@ def test_two_ply_searches_only_the_one_ply_stage_survivors() -> None:
     assert 1 <= len(deep) <= stage.accept + stage.extra
     assert len(one) >= 1  # valued at 1-ply and filtered out there
     assert ranked[0].plies == 2
+
+
+#: Acey-Deucey, both sides with never-entered checkers in the pool and others on the
+#: board: "checkers still in the pool may wait while others move", a hit checker may not.
+POOLED = Position([0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 11],
+                  [0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 11],
+                  "acey-deucey", pool=(11, 11))
+
+
+def test_every_ply_generates_with_its_own_movers_pool() -> None:
+    # The root's mover and, one ply down, the opponent may leave pool checkers waiting.
+    ev = PlyEvaluator(STATIC, 2)
+    want = python_ply(ev, POOLED, 2)
+    np.testing.assert_allclose(ev.evaluate(POOLED), want, atol=5e-6)
+    # The check can fail: the same checkers counted as hit (on the bar) value differently.
+    as_bar = Position(POOLED.me, POOLED.opp, "acey-deucey")
+    assert abs(equity(python_ply(ev, as_bar, 2)) - equity(want)) > 1e-3
+
+
+def test_plays_ranked_at_one_ply_see_the_opponents_pool() -> None:
+    ev = PlyEvaluator(STATIC, 1)
+    plays = POOLED.legal_plays((6, 5))
+    boards = np.stack([np.frombuffer(q.position.board, np.uint8) for q in plays])
+    from gammon.ai.search import search_flags
+
+    got = ev.evaluate_results(boards, 1, 15, search_flags(POOLED))
+    for q, y in zip(plays, got, strict=True):
+        np.testing.assert_allclose(y, flip_probs(python_ply(ev, q.position.swap(), 1)), atol=5e-6)

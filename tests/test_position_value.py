@@ -26,7 +26,7 @@ def test_a_position_is_not_a_sequence() -> None:
     with pytest.raises(TypeError):
         p * 2  # noqa: B018
     with pytest.raises(TypeError):
-        p < p  # noqa: B018
+        p < p  # noqa: B015
     assert bool(p)
 
 

@@ -46,6 +46,7 @@ from gammon.ai.search import (
     Ranked,
     find_level,
     rank_results,
+    search_flags,
 )
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -131,7 +132,7 @@ class Engine:
             else NetEvaluator(self.network)
         )
         #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth.
-        self.evaluator = PlyEvaluator(static, lv.plies)
+        self.evaluator = PlyEvaluator(static, lv.plies, prune=lv.prune)
         self._rng = np.random.default_rng(seed)
         self._rng_lock = threading.Lock()
 
@@ -150,9 +151,8 @@ class Engine:
         d = check_dice(dice)
         v = position.variant
         src = np.frombuffer(bytearray(position.board), dtype=np.uint8).reshape(1, 50)
-        # The root's plays come with the position's own flags (Acey-Deucey's pool may wait);
-        # deeper plies of the compiled search see pool and bar checkers alike.
-        return self.evaluator.run(MODE_ROLL, src, 0, d, v.checkers, position.generator_flags)
+        # Every ply generates with its own mover's pool (Acey-Deucey's pool may wait).
+        return self.evaluator.run(MODE_ROLL, src, 0, d, v.checkers, search_flags(position))
 
     def best_play(self, position: Position, dice: Iterable[int], match: object | None = None) -> Play:
         """The play this engine chooses (a pass, with no moves, when nothing is legal).
@@ -198,7 +198,8 @@ class Engine:
         if valuer is not None:
             def scorer(probs: np.ndarray, rows: np.ndarray) -> np.ndarray:
                 return valuer.results(probs, boards[rows]).equity
-        r = rank_results(self.evaluator, boards, probs0, p, v.checkers, v.flags, self.level.filters,
+        r = rank_results(self.evaluator, boards, probs0, p, v.checkers, search_flags(position),
+                         self.level.filters,
                          scorer)
         return plays, boards, r
 

@@ -167,3 +167,49 @@ def test_plays_ranked_at_one_ply_see_the_opponents_pool() -> None:
     got = ev.evaluate_results(boards, 1, 15, search_flags(POOLED))
     for q, y in zip(plays, got, strict=True):
         np.testing.assert_allclose(y, flip_probs(python_ply(ev, q.position.swap(), 1)), atol=5e-6)
+
+
+def python_pruned_ply(ev: PlyEvaluator, p: Position, plies: int, keep: int) -> np.ndarray:
+    """:func:`python_ply` with the inner nodes' pre-filter: of each roll's plays only the
+    ``keep`` best by the pruning net are valued by the evaluator (ties: the first)."""
+    from gammon.ai.pruning import load_pruning, prune_score
+
+    pw = load_pruning()
+    h = np.empty(pw.shape[1], dtype=np.float32)
+    if plies == 0 or p.is_game_over:
+        return ev.evaluate(p, 0)
+    total = np.zeros(5)
+    for a, b in ROLLS:
+        w = 1 if a == b else 2
+        plays = list(p.legal_plays((a, b)))
+        if not plays:
+            nxt = p.swap()
+        else:
+            if len(plays) > keep:
+                scores = [prune_score(np.frombuffer(q.position.board, np.uint8), pw, h) for q in plays]
+                top = sorted(np.argsort(-np.array(scores), kind="stable")[:keep])
+                plays = [plays[i] for i in top]
+            vals = STATIC.evaluate_batch([q.position.swap() for q in plays])
+            best = int(np.argmax([-equity(v) for v in vals]))
+            nxt = plays[best].position.swap()
+        total += w * np.array(flip_probs(python_pruned_ply(ev, nxt, plies - 1, keep)))
+    return total / 36
+
+
+@pytest.mark.parametrize("keep", [1, 3])
+def test_pruning_values_only_the_pruning_nets_best_few(keep: int) -> None:
+    ev = PlyEvaluator(STATIC, 1, prune=keep)
+    np.testing.assert_allclose(ev.evaluate(SMALL), python_pruned_ply(ev, SMALL, 1, keep), atol=2e-6)
+
+
+def test_pruning_that_keeps_every_play_changes_nothing() -> None:
+    # No roll of SMALL has 64 plays: every play is valued, as without pruning.
+    full = PlyEvaluator(STATIC, 2).evaluate(SMALL)
+    np.testing.assert_array_equal(PlyEvaluator(STATIC, 2, prune=64).evaluate(SMALL), full)
+    # The pre-filter does change values when it keeps fewer (the test can fail).
+    assert abs(equity(PlyEvaluator(STATIC, 2, prune=1).evaluate(SMALL)) - equity(full)) > 1e-6
+
+
+def test_prune_is_checked() -> None:
+    with pytest.raises(GammonError):
+        PlyEvaluator(STATIC, 2, prune=-1)

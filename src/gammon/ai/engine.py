@@ -166,7 +166,7 @@ class Engine:
             if n == 0:
                 return Play((), position)
             ws = self.evaluator.workspace
-            return LegalPlays(position, ws.boards[0, best].tobytes(), ws.moves[0, best].tobytes(), 1)[0]
+            return LegalPlays(position, [ws.boards[0, best].tobytes()], [ws.moves[0, best].tobytes()], 1)[0]
         ranked = self._search(position, dice, None, valuer)
         if ranked is None:
             return Play((), position)

@@ -169,9 +169,11 @@ def test_plays_ranked_at_one_ply_see_the_opponents_pool() -> None:
         np.testing.assert_allclose(y, flip_probs(python_ply(ev, q.position.swap(), 1)), atol=5e-6)
 
 
-def python_pruned_ply(ev: PlyEvaluator, p: Position, plies: int, keep: int) -> np.ndarray:
-    """:func:`python_ply` with the inner nodes' pre-filter: of each roll's plays only the
-    ``keep`` best by the pruning net are valued by the evaluator (ties: the first)."""
+def python_pruned_ply(ev: PlyEvaluator, p: Position, plies: int, keep: int,
+                      root: bool = True) -> np.ndarray:
+    """:func:`python_ply` with the inner nodes' pre-filter: at the last ply below the root,
+    of each roll's plays only the ``keep`` best by the pruning net are valued by the
+    evaluator (ties: the first)."""
     from gammon.ai.pruning import load_pruning, prune_score
 
     pw = load_pruning()
@@ -185,21 +187,27 @@ def python_pruned_ply(ev: PlyEvaluator, p: Position, plies: int, keep: int) -> n
         if not plays:
             nxt = p.swap()
         else:
-            if len(plays) > keep:
+            if plies == 1 and not root and len(plays) > keep:
                 scores = [prune_score(np.frombuffer(q.position.board, np.uint8), pw, h) for q in plays]
                 top = sorted(np.argsort(-np.array(scores), kind="stable")[:keep])
                 plays = [plays[i] for i in top]
             vals = STATIC.evaluate_batch([q.position.swap() for q in plays])
             best = int(np.argmax([-equity(v) for v in vals]))
             nxt = plays[best].position.swap()
-        total += w * np.array(flip_probs(python_pruned_ply(ev, nxt, plies - 1, keep)))
+        total += w * np.array(flip_probs(python_pruned_ply(ev, nxt, plies - 1, keep, False)))
     return total / 36
 
 
 @pytest.mark.parametrize("keep", [1, 3])
 def test_pruning_values_only_the_pruning_nets_best_few(keep: int) -> None:
-    ev = PlyEvaluator(STATIC, 1, prune=keep)
-    np.testing.assert_allclose(ev.evaluate(SMALL), python_pruned_ply(ev, SMALL, 1, keep), atol=2e-6)
+    ev = PlyEvaluator(STATIC, 2, prune=keep)
+    np.testing.assert_allclose(ev.evaluate(SMALL), python_pruned_ply(ev, SMALL, 2, keep), atol=5e-6)
+
+
+def test_one_ply_is_never_pruned() -> None:
+    # The root's replies are all valued: pruning is for the plies below it.
+    np.testing.assert_array_equal(PlyEvaluator(STATIC, 1, prune=1).evaluate(SMALL),
+                                  PlyEvaluator(STATIC, 1).evaluate(SMALL))
 
 
 def test_pruning_that_keeps_every_play_changes_nothing() -> None:

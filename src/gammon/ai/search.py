@@ -272,13 +272,18 @@ def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  
             p = int(fr[0])
             res = fr[7:12]
             done = True
-            # Cache entries are keyed by the board, the depth (< 8), the rules and the pools.
-            vtag = _tag(checkers, int(fr[12]), prune)
+            # Pruning: only the replies of 1-ply frames below the root (the leaves' parents,
+            # 441 of the 462 nodes under a 2-ply candidate); a 1-ply search stays exact.
+            pr = 0 if p == 1 and lv == 0 else prune
+            # Cache entries are keyed by the board, the depth (< 8), the rules, the pools
+            # and the pruning that made them.
+            vtag = _tag(checkers, int(fr[12]), pr)
             if classify_board(fb[lv]) == 0:
                 static_eval(fb[lv], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, res)
             elif not _cache_get(fb[lv], p + vtag, ckeys, cvals, stats, res):
                 _replies(fb[lv], lv, int(fr[12]), checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                         boards, moves, table, rb, rv, rf, x, h, idx, tmp, y, prune, pw, ph, ps)
+                         boards, moves, table, rb, rv, rf, x, h, idx, tmp, y, pr if p == 1 else 0,
+                         pw, ph, ps)
                 if p == 1:
                     for q in range(5):
                         res[q] = 0.0

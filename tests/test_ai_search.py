@@ -139,3 +139,85 @@ def test_two_ply_searches_only_the_one_ply_stage_survivors() -> None:
     assert 1 <= len(deep) <= stage.accept + stage.extra
     assert len(one) >= 1  # valued at 1-ply and filtered out there
     assert ranked[0].plies == 2
+
+
+#: Acey-Deucey, both sides with never-entered checkers in the pool and others on the
+#: board: "checkers still in the pool may wait while others move", a hit checker may not.
+POOLED = Position([0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 11],
+                  [0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 11],
+                  "acey-deucey", pool=(11, 11))
+
+
+def test_every_ply_generates_with_its_own_movers_pool() -> None:
+    # The root's mover and, one ply down, the opponent may leave pool checkers waiting.
+    ev = PlyEvaluator(STATIC, 2)
+    want = python_ply(ev, POOLED, 2)
+    np.testing.assert_allclose(ev.evaluate(POOLED), want, atol=5e-6)
+    # The check can fail: the same checkers counted as hit (on the bar) value differently.
+    as_bar = Position(POOLED.me, POOLED.opp, "acey-deucey")
+    assert abs(equity(python_ply(ev, as_bar, 2)) - equity(want)) > 1e-3
+
+
+def test_plays_ranked_at_one_ply_see_the_opponents_pool() -> None:
+    ev = PlyEvaluator(STATIC, 1)
+    plays = POOLED.legal_plays((6, 5))
+    boards = np.stack([np.frombuffer(q.position.board, np.uint8) for q in plays])
+    from gammon.ai.search import search_flags
+
+    got = ev.evaluate_results(boards, 1, 15, search_flags(POOLED))
+    for q, y in zip(plays, got, strict=True):
+        np.testing.assert_allclose(y, flip_probs(python_ply(ev, q.position.swap(), 1)), atol=5e-6)
+
+
+def python_pruned_ply(ev: PlyEvaluator, p: Position, plies: int, keep: int,
+                      root: bool = True) -> np.ndarray:
+    """:func:`python_ply` with the inner nodes' pre-filter: at the last ply below the root,
+    of each roll's plays only the ``keep`` best by the pruning net are valued by the
+    evaluator (ties: the first)."""
+    from gammon.ai.pruning import load_pruning, prune_score
+
+    pw = load_pruning()
+    h = np.empty(pw.shape[1], dtype=np.float32)
+    if plies == 0 or p.is_game_over:
+        return ev.evaluate(p, 0)
+    total = np.zeros(5)
+    for a, b in ROLLS:
+        w = 1 if a == b else 2
+        plays = list(p.legal_plays((a, b)))
+        if not plays:
+            nxt = p.swap()
+        else:
+            if plies == 1 and not root and len(plays) > keep:
+                scores = [prune_score(np.frombuffer(q.position.board, np.uint8), pw, h) for q in plays]
+                top = sorted(np.argsort(-np.array(scores), kind="stable")[:keep])
+                plays = [plays[i] for i in top]
+            vals = STATIC.evaluate_batch([q.position.swap() for q in plays])
+            best = int(np.argmax([-equity(v) for v in vals]))
+            nxt = plays[best].position.swap()
+        total += w * np.array(flip_probs(python_pruned_ply(ev, nxt, plies - 1, keep, False)))
+    return total / 36
+
+
+@pytest.mark.parametrize("keep", [1, 3])
+def test_pruning_values_only_the_pruning_nets_best_few(keep: int) -> None:
+    ev = PlyEvaluator(STATIC, 2, prune=keep)
+    np.testing.assert_allclose(ev.evaluate(SMALL), python_pruned_ply(ev, SMALL, 2, keep), atol=5e-6)
+
+
+def test_one_ply_is_never_pruned() -> None:
+    # The root's replies are all valued: pruning is for the plies below it.
+    np.testing.assert_array_equal(PlyEvaluator(STATIC, 1, prune=1).evaluate(SMALL),
+                                  PlyEvaluator(STATIC, 1).evaluate(SMALL))
+
+
+def test_pruning_that_keeps_every_play_changes_nothing() -> None:
+    # No roll of SMALL has 64 plays: every play is valued, as without pruning.
+    full = PlyEvaluator(STATIC, 2).evaluate(SMALL)
+    np.testing.assert_array_equal(PlyEvaluator(STATIC, 2, prune=64).evaluate(SMALL), full)
+    # The pre-filter does change values when it keeps fewer (the test can fail).
+    assert abs(equity(PlyEvaluator(STATIC, 2, prune=1).evaluate(SMALL)) - equity(full)) > 1e-6
+
+
+def test_prune_is_checked() -> None:
+    with pytest.raises(GammonError):
+        PlyEvaluator(STATIC, 2, prune=-1)

@@ -78,3 +78,37 @@ def test_no_two_subpackages_import_each_other() -> None:
     circles = sorted({tuple(sorted((a, b))) for a in edges for b in _reach(edges, a)
                       if a != b and a in _reach(edges, b)})
     assert circles == [], f"subpackages in a circle: {circles}"
+
+
+def module_imports(path: Path) -> set[str]:
+    """Every ``gammon.*`` module the file at ``path`` names in an import, anywhere in it."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {m for m in found if m.startswith("gammon.")}
+
+
+def _imports_module(path: Path, module: str) -> bool:
+    return module in module_imports(path)
+
+
+def test_the_module_check_sees_imports_inside_functions(tmp_path: Path) -> None:
+    # The check must be able to fail: a late import in a method is an import.
+    f = tmp_path / "x.py"
+    f.write_text("def f():\n    from gammon.ai.search import PlyEvaluator\n", encoding="utf-8")
+    assert _imports_module(f, "gammon.ai.search")
+    f.write_text("from gammon.ai import search\n", encoding="utf-8")
+    assert _imports_module(f, "gammon.ai.search")
+    f.write_text("import gammon.ai.searching\n", encoding="utf-8")
+    assert not _imports_module(f, "gammon.ai.search")
+
+
+def test_evaluator_and_search_do_not_import_each_other() -> None:
+    # Issue 10: "gammon.ai.evaluator and gammon.ai.search stop importing each other";
+    # the search builds on the evaluator, never the other way round.
+    assert not _imports_module(ROOT / "ai" / "evaluator.py", "gammon.ai.search")
+    assert _imports_module(ROOT / "ai" / "search.py", "gammon.ai.evaluator")

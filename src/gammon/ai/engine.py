@@ -46,6 +46,7 @@ from gammon.ai.search import (
     Ranked,
     find_level,
     rank_results,
+    search_flags,
 )
 from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
 from gammon.core.errors import GammonError
@@ -158,7 +159,7 @@ class Engine:
             ClassifyingEvaluator(network, load_bearoff()) if self._bearoff
             else NetEvaluator(network)
         )
-        return PlyEvaluator(static, self.level.plies)
+        return PlyEvaluator(static, self.level.plies, prune=self.level.prune)
 
     def network_for(self, variant: str | Variant) -> Network:
         """The net that plays ``variant`` (its own, else the standard net)."""
@@ -204,9 +205,8 @@ class Engine:
         d = check_dice(dice)
         v = position.variant
         src = np.frombuffer(bytearray(position.board), dtype=np.uint8).reshape(1, 50)
-        # The root's plays come with the position's own flags (Acey-Deucey's pool may wait);
-        # deeper plies of the compiled search see pool and bar checkers alike.
-        return self.evaluator_for(v).run(MODE_ROLL, src, 0, d, v.checkers, position.generator_flags)
+        # Every ply generates with its own mover's pool (Acey-Deucey's pool may wait).
+        return self.evaluator_for(v).run(MODE_ROLL, src, 0, d, v.checkers, search_flags(position))
 
     def best_play(self, position: Position, dice: Iterable[int], match: object | None = None) -> Play:
         """The play this engine chooses (a pass, with no moves, when nothing is legal).
@@ -220,7 +220,7 @@ class Engine:
             if n == 0:
                 return Play((), position)
             ws = self.evaluator_for(position.variant).workspace
-            return LegalPlays(position, ws.boards[0, best].tobytes(), ws.moves[0, best].tobytes(), 1)[0]
+            return LegalPlays(position, [ws.boards[0, best].tobytes()], [ws.moves[0, best].tobytes()], 1)[0]
         ranked = self._search(position, dice, None, valuer)
         if ranked is None:
             return Play((), position)
@@ -253,7 +253,8 @@ class Engine:
         if valuer is not None:
             def scorer(probs: np.ndarray, rows: np.ndarray) -> np.ndarray:
                 return valuer.results(probs, boards[rows]).equity
-        r = rank_results(ev, boards, probs0, p, v.checkers, v.flags, self.level.filters,
+        r = rank_results(ev, boards, probs0, p, v.checkers, search_flags(position),
+                         self.level.filters,
                          scorer)
         return plays, boards, r
 

@@ -37,8 +37,9 @@ from numba import njit
 from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import encode_into, is_contact
+from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact
 from gammon.ai.network import (
+    NUM_OUTPUTS,
     Network,
     _sigmoid,
     flip_into,
@@ -228,6 +229,20 @@ def result_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, t
     flip_into(out, out)
 
 
+@njit(cache=True)
+def static_batch(boards, checkers, w1, b1, w2t, b2, rolls, first, use_db, ys):  # type: ignore[no-untyped-def]
+    """:func:`static_eval` of each row of ``boards`` (player on roll first) into ``ys``.
+
+    The 0-ply evaluation of the search (``gammon.ai.search``) is the same call,
+    so both give the same values.
+    """
+    x = np.zeros(NUM_INPUTS, dtype=np.float32)
+    h = np.empty(w1.shape[2], dtype=np.float32)
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    for r in range(boards.shape[0]):
+        static_eval(boards[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, ys[r])
+
+
 # -- Python evaluators ---------------------------------------------------------------
 
 
@@ -273,7 +288,6 @@ class NetEvaluator:
     def __init__(self, network: Network) -> None:
         self.network = network
         self._kernel_args: tuple[Any, ...] | None = None
-        self._ply0: Any = None
 
     @property
     def bearoff(self) -> BearoffDatabase | None:
@@ -291,13 +305,12 @@ class NetEvaluator:
         return args
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
-        # The search kernel at 0 plies: one compiled entry point for every evaluation.
-        from gammon.ai.search import PlyEvaluator
-
-        ply0: PlyEvaluator | None = self._ply0
-        if ply0 is None:
-            ply0 = self._ply0 = PlyEvaluator(self, 0, cache_bits=1)
-        return ply0.evaluate_batch(positions)
+        boards, checkers = as_boards(positions)
+        if not isinstance(positions, np.ndarray) and len({p.variant for p in positions}) > 1:
+            raise GammonError("positions of different variants cannot be evaluated in one batch")
+        ys = np.empty((boards.shape[0], NUM_OUTPUTS), dtype=np.float32)
+        static_batch(boards, int(checkers[0]) if len(checkers) else 15, *self.kernel_args(), ys)
+        return ys.astype(np.float64)
 
     def evaluate(self, position: Position) -> np.ndarray:
         out: np.ndarray = self.evaluate_batch([position])[0]

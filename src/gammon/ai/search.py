@@ -47,6 +47,7 @@ from gammon.ai.evaluator import (
 )
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
 from gammon.ai.probabilities import equities
+from gammon.ai.pruning import PRUNE_INPUTS, load_pruning, prune_score
 from gammon.core import movegen
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
@@ -92,6 +93,21 @@ class MoveFilter:
 DEFAULT_FILTERS: tuple[MoveFilter | None, ...] = (
     MoveFilter(0, 8, 0.16), MoveFilter(0, 4, 0.06), None,
 )
+
+
+#: Search flags: the generator's rule flags (low byte), the pool of the player on
+#: roll from ``movegen.POOL_SHIFT`` and the other side's pool from ``_OPP_POOL_SHIFT``.
+_RULES = (1 << movegen.POOL_SHIFT) - 1
+_OPP_POOL_SHIFT = movegen.POOL_SHIFT + 4
+_GEN_MASK = (1 << _OPP_POOL_SHIFT) - 1
+
+
+def search_flags(position: Position) -> int:
+    """The flags the search kernels take for ``position``: its generator flags
+    (:attr:`~gammon.core.Position.generator_flags`: the rules and the pool of the
+    player on roll) plus the other side's pool, so that every ply of the search
+    generates with its own mover's pool (Acey-Deucey)."""
+    return position.generator_flags | position.pool[1] << _OPP_POOL_SHIFT
 
 
 # -- the kernels ---------------------------------------------------------------------
@@ -147,27 +163,58 @@ def _cache_put(b, tag, ckeys, cvals, val):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, boards, moves,  # type: ignore[no-untyped-def]
-             table, rb, rv, x, h, idx, tmp, y):
+             table, rb, rv, rf, x, h, idx, tmp, y, prune, pw, ph, ps):
     """For each of the 21 rolls of the player on roll of ``b``: the best play by 0-ply.
 
     ``rb[level, k]`` gets the position after it with the turn passed (the
-    board unchanged but swapped when nothing can be played) and ``rv[level,
+    board unchanged but swapped when nothing can be played), ``rv[level,
     k]`` its 0-ply value in the mover's view (for a pass: the static value of
-    the swapped board, flipped).
+    the swapped board, flipped) and ``rf[level, k]`` its search flags
+    (:func:`search_flags`: the pools of the side now on roll and of the other).
+
+    With ``prune`` > 0 and more plays than that, every play is first scored by
+    the pruning net ``pw`` (:mod:`gammon.ai.pruning`) and only its ``prune``
+    best are valued by the evaluator (``ph``, ``ps``: scratch).
     """
     gb = boards[level]
+    base = flags & _RULES
+    pool_me = (flags >> movegen.POOL_SHIFT) & 15
+    pool_opp = (flags >> _OPP_POOL_SHIFT) & 15
+    gen_flags = base | pool_me << movegen.POOL_SHIFT
     k = 0
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
-            n = movegen.generate(b, d1, d2, flags, checkers, gb, moves[level], table)
+            n = movegen.generate(b, d1, d2, gen_flags, checkers, gb, moves[level], table)
             nb = rb[level, k]
             yk = rv[level, k]
             if n == 0:
+                rf[level, k] = base | pool_opp << movegen.POOL_SHIFT | pool_me << _OPP_POOL_SHIFT
                 for i in range(25):
                     nb[i] = b[25 + i]
                     nb[25 + i] = b[i]
                 static_eval(nb, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, yk)
                 flip_into(yk, yk)
+            elif prune > 0 and n > prune:
+                for r in range(n):
+                    ps[r] = prune_score(gb[r], pw, ph)
+                best = n
+                bestv = -1e30
+                for _ in range(prune):
+                    m = 0
+                    mv = ps[0]
+                    for r in range(1, n):
+                        if ps[r] > mv:
+                            mv = ps[r]
+                            m = r
+                    ps[m] = -np.inf
+                    result_eval(gb[m], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
+                    v = equity_of(y)
+                    # Ties go to the lower index, as without pruning.
+                    if v > bestv or (v == bestv and m < best):
+                        bestv = v
+                        best = m
+                        for q in range(5):
+                            yk[q] = y[q]
             else:
                 best = 0
                 bestv = -1e30
@@ -182,6 +229,9 @@ def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, b
                 for i in range(25):
                     nb[i] = gb[best, 25 + i]
                     nb[25 + i] = gb[best, i]
+                # An entry takes a hit checker first: the pool shrinks once none is left.
+                after = min(pool_me, np.int64(gb[best, 24]))
+                rf[level, k] = base | pool_opp << movegen.POOL_SHIFT | after << _OPP_POOL_SHIFT
             k += 1
 
 
@@ -193,24 +243,26 @@ def _roll_weight(k):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-             boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, x, h, idx, tmp, out):
+             boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, out,
+             prune, pw, ph, ps):
     """Probabilities for the player on roll of board ``b`` at ``plies`` (see module doc).
 
+    ``flags`` are the search flags of ``b`` (:func:`search_flags`): the rules
+    and both sides' pools, so every ply generates with its own mover's pool.
     Depth-first with an explicit stack of frames, one per depth (numba cannot
     cache recursive functions safely: numba issue #6061).  Frame ``L`` holds
     its board ``fb[L]`` and ``ff[L]`` = (plies, next roll, accumulated 5,
-    result 5); ``boards[L]``/``moves[L]`` are its generator buffers and
-    ``rb[L]``/``rv[L]`` its 21 replies (:func:`_replies`).
+    result 5, search flags); ``boards[L]``/``moves[L]`` are its generator
+    buffers and ``rb[L]``/``rv[L]``/``rf[L]`` its 21 replies (:func:`_replies`).
     """
     if plies <= 0 or classify_board(b) == 0:
         static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out)
         return
     y = np.empty(5, dtype=np.float32)
-    # Cache entries are keyed by the board, the depth (< 8) and the variant's rules.
-    vtag = 8 * (checkers + 64 * flags)
     for i in range(50):
         fb[0, i] = b[i]
     ff[0, 0] = plies
+    ff[0, 12] = flags
     lv = 0
     fresh = True  # frame lv has just been pushed
     while True:
@@ -220,11 +272,18 @@ def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  
             p = int(fr[0])
             res = fr[7:12]
             done = True
+            # Pruning: only the replies of 1-ply frames below the root (the leaves' parents,
+            # 441 of the 462 nodes under a 2-ply candidate); a 1-ply search stays exact.
+            pr = 0 if p == 1 and lv == 0 else prune
+            # Cache entries are keyed by the board, the depth (< 8), the rules, the pools
+            # and the pruning that made them.
+            vtag = _tag(checkers, int(fr[12]), pr)
             if classify_board(fb[lv]) == 0:
                 static_eval(fb[lv], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, res)
             elif not _cache_get(fb[lv], p + vtag, ckeys, cvals, stats, res):
-                _replies(fb[lv], lv, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                         boards, moves, table, rb, rv, x, h, idx, tmp, y)
+                _replies(fb[lv], lv, int(fr[12]), checkers, w1, b1, w2t, b2, rolls, first, use_db,
+                         boards, moves, table, rb, rv, rf, x, h, idx, tmp, y, pr if p == 1 else 0,
+                         pw, ph, ps)
                 if p == 1:
                     for q in range(5):
                         res[q] = 0.0
@@ -252,19 +311,27 @@ def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  
             for i in range(50):
                 fb[lv + 1, i] = rb[lv, k, i]
             ff[lv + 1, 0] = fr[0] - 1.0
+            ff[lv + 1, 12] = rf[lv, k]
             lv += 1
             fresh = True
             continue
         res = fr[7:12]
         for q in range(5):
             res[q] = fr[2 + q] / 36.0
-        _cache_put(fb[lv], int(fr[0]) + vtag, ckeys, cvals, res)
+        _cache_put(fb[lv], int(fr[0]) + _tag(checkers, int(fr[12]), prune), ckeys, cvals, res)
         if lv == 0:
             break
         lv -= 1
         _absorb(ff[lv], ff[lv + 1, 7:12])
     for q in range(5):
         out[q] = ff[0, 7 + q]
+
+
+@njit(cache=True, inline="always")
+def _tag(checkers, flags, prune):  # type: ignore[no-untyped-def]
+    """Cache tag (less the depth, which is below 8) of a frame: its checkers, search flags
+    (below 2**16) and pruning."""
+    return 8 * (checkers + 64 * (flags + 65536 * prune))
 
 
 @njit(cache=True, inline="always")
@@ -290,7 +357,7 @@ MODE_RESULTS = 2
 
 @njit(cache=True)
 def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-        boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, ys):
+        boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, ys, prune, pw):
     """The one compiled entry point of the engine (one compilation serves every use).
 
     * ``MODE_ROLL``: generate every legal result of rolling ``d1``-``d2`` on
@@ -300,6 +367,11 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
     * ``MODE_RESULTS``: value each row of ``src`` (a move result, mover first)
       at ``plies`` with the opponent on roll, flipped back to the mover.
 
+    ``flags`` are search flags (:func:`search_flags`) of the position on roll
+    (``MODE_ROLL``, ``MODE_POSITIONS``) or of the mover before the play
+    (``MODE_RESULTS``: each row's own pools follow from it).  ``prune`` and
+    ``pw``: the inner nodes' pre-filter (:func:`_replies`; 0 = none).
+
     Returns ``(n, best)``: rows written and the index of the best by equity.
     """
     x = np.zeros(NUM_INPUTS, dtype=np.float32)
@@ -307,11 +379,13 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
     idx = np.empty(NUM_INPUTS, dtype=np.int64)
     tmp = np.empty(50, dtype=np.uint8)
     sw = np.empty(50, dtype=np.uint8)
+    ph = np.empty(pw.shape[1], dtype=np.float32)
+    ps = np.empty(moves.shape[1], dtype=np.float32)
     best = 0
     bestv = -1e30
     if mode == MODE_ROLL:
         gb = boards[0]
-        n = movegen.generate(src[0], d1, d2, flags, checkers, gb, moves[0], table)
+        n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, moves[0], table)
         for r in range(n):
             result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
             v = equity_of(ys[r])
@@ -325,14 +399,20 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
             for i in range(25):
                 sw[i] = src[r, 25 + i]
                 sw[25 + i] = src[r, i]
-            eval_ply(sw, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                     boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, x, h, idx, tmp, ys[r])
+            # The opponent is on roll; the mover's pool shrank if this play entered from it.
+            after = min((flags >> movegen.POOL_SHIFT) & 15, np.int64(src[r, 24]))
+            rflags = ((flags & _RULES) | ((flags >> _OPP_POOL_SHIFT) & 15) << movegen.POOL_SHIFT
+                      | after << _OPP_POOL_SHIFT)
+            eval_ply(sw, plies, rflags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
+                     boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, ys[r],
+                     prune, pw, ph, ps)
             flip_into(ys[r], ys[r])
         else:
             for i in range(50):
                 sw[i] = src[r, i]
             eval_ply(sw, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                     boards, moves, table, ckeys, cvals, stats, rb, rv, fb, ff, x, h, idx, tmp, ys[r])
+                     boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, ys[r],
+                     prune, pw, ph, ps)
         v = equity_of(ys[r])
         if v > bestv:
             bestv = v
@@ -346,7 +426,7 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
 class SearchWorkspace:
     """Buffers of one searching thread: generator output per depth, cache, scratch."""
 
-    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "fb", "ff")
+    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "rf", "fb", "ff")
 
     def __init__(self, cache_bits: int = CACHE_BITS) -> None:
         depth = MAX_PLIES + 1
@@ -361,8 +441,9 @@ class SearchWorkspace:
         self.stats = np.zeros(2, dtype=np.int64)
         self.rb = np.zeros((depth, 21, 50), dtype=np.uint8)
         self.rv = np.zeros((depth, 21, NUM_OUTPUTS), dtype=np.float32)
+        self.rf = np.zeros((depth, 21), dtype=np.int64)
         self.fb = np.zeros((depth + 1, 50), dtype=np.uint8)
-        self.ff = np.zeros((depth + 1, 12), dtype=np.float64)
+        self.ff = np.zeros((depth + 1, 13), dtype=np.float64)
 
     def clear_cache(self) -> None:
         self.ckeys[:, 4] = 0
@@ -376,11 +457,16 @@ class PlyEvaluator:
     """
 
     def __init__(self, inner: NetEvaluator | ClassifyingEvaluator, plies: int = 0,
-                 cache_bits: int = CACHE_BITS) -> None:
+                 cache_bits: int = CACHE_BITS, prune: int = 0) -> None:
         if not 0 <= plies <= MAX_PLIES:
             raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+        if not 0 <= prune <= 64:
+            raise GammonError(f"prune must be 0 (none) to 64 plays, not {prune}")
         self.inner = inner
         self.plies = plies
+        #: Plays per inner node valued by the evaluator after the pruning net's pre-filter (0: all).
+        self.prune = prune
+        self._pw = load_pruning() if prune else np.zeros((PRUNE_INPUTS + 3, 1), dtype=np.float32)
         self._cache_bits = cache_bits
         self._local = threading.local()
         self._kernel = inner.kernel_args()
@@ -406,7 +492,7 @@ class PlyEvaluator:
         kernel: Any = run  # numba's Dispatcher stub does not type the call
         n, best = kernel(mode, src, plies, dice[0], dice[1], flags, checkers, *self._kernel,
                       ws.boards, ws.moves, ws.table, ws.ckeys, ws.cvals, ws.stats, ws.rb, ws.rv,
-                      ws.fb, ws.ff, ys)
+                      ws.rf, ws.fb, ws.ff, ys, self.prune, self._pw)
         return int(n), int(best)
 
     def _run(self, boards: np.ndarray, checkers: int, flags: int, plies: int,
@@ -421,6 +507,9 @@ class PlyEvaluator:
         """``(n, 5)`` probabilities for the players on roll, at ``plies`` (default: own)."""
         p = self.plies if plies is None else plies
         boards, checkers, flags = _uniform_variant(positions)
+        if flags is None:
+            assert not isinstance(positions, np.ndarray)
+            return np.concatenate([self.evaluate_batch([q], p) for q in positions])
         return self._run(boards, checkers, flags, p, False)
 
     def evaluate(self, position: Position, plies: int | None = None) -> np.ndarray:
@@ -434,17 +523,21 @@ class PlyEvaluator:
         return self._run(b, variant_checkers, flags, plies, True)
 
     def __repr__(self) -> str:
-        return f"PlyEvaluator({self.inner!r}, plies={self.plies})"
+        extra = f", prune={self.prune}" if self.prune else ""
+        return f"PlyEvaluator({self.inner!r}, plies={self.plies}{extra})"
 
 
-def _uniform_variant(positions: Sequence[Position] | np.ndarray) -> tuple[np.ndarray, int, int]:
+def _uniform_variant(positions: Sequence[Position] | np.ndarray) -> tuple[np.ndarray, int, int | None]:
+    """Boards, checkers and search flags of one batch; flags None when the positions'
+    pools differ (then each is searched with its own)."""
     boards, checkers = as_boards(positions)
-    flags = 1
+    flags: int | None = 1
     if not isinstance(positions, np.ndarray) and len(positions) > 0:
         variants = {p.variant for p in positions}
         if len(variants) > 1:
             raise GammonError("positions of different variants cannot be searched in one batch")
-        flags = next(iter(variants)).flags
+        found = {search_flags(p) for p in positions}
+        flags = found.pop() if len(found) == 1 else None
     return boards, int(checkers[0]) if len(checkers) else 15, flags
 
 
@@ -518,6 +611,10 @@ def rank_results(evaluator: PlyEvaluator, boards: np.ndarray, probs0: np.ndarray
 # -- levels ---------------------------------------------------------------------------
 
 
+#: Plays the strongest level values fully at each inner node (see ``benchmarks/results/ENGINE.md``).
+STRONGEST_PRUNE = 5
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """A playing strength: search depth and the noise added to each play's equity.
@@ -532,6 +629,9 @@ class Level:
     noise: float
     description: str
     filters: tuple[MoveFilter | None, ...] = DEFAULT_FILTERS
+    #: Plays per inner node of the search valued by the evaluator after the pruning
+    #: net's pre-filter (0: every play), see :func:`_replies`.
+    prune: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -543,7 +643,8 @@ LEVELS: dict[str, Level] = {
         Level("advanced", 0, 0.015, "0-ply with light noise: occasional small errors"),
         Level("expert", 0, 0.0, "the neural nets, no lookahead (instant)"),
         Level("world-class", 1, 0.0, "1-ply lookahead over the opponent's 21 rolls"),
-        Level("strongest", 2, 0.0, "2-ply lookahead with move filters (slowest)"),
+        Level("strongest", 2, 0.0, "2-ply lookahead with move filters and pruning (slowest)",
+              prune=STRONGEST_PRUNE),
     )
 }
 

@@ -35,6 +35,7 @@ import numpy as np
 from gammon.ai.cube import CubeDecision, CubeInfo, cube_decision, cube_efficiency
 from gammon.ai.engine import Engine, RankedPlay
 from gammon.ai.met import default_met
+from gammon.ai.search import search_flags
 from gammon.core.plays import Play
 from gammon.core.position import Outcome, Position
 
@@ -116,7 +117,8 @@ class Valuer:
             return (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
         v = after.variant
         ys = self.engine.evaluator.evaluate_results(
-            np.frombuffer(after.board, dtype=np.uint8).reshape(1, 50), plies, v.checkers, v.flags)
+            np.frombuffer(after.board, dtype=np.uint8).reshape(1, 50), plies, v.checkers,
+            search_flags(after))
         return tuple(float(x) for x in ys[0])
 
     def probs_on_roll(self, position: Position, plies: int | None = None) -> tuple[float, ...]:

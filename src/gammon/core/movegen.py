@@ -9,7 +9,8 @@ index ``i`` is the opponent's index ``23 - i``.
 Speed comes from doing no allocation per call: the caller passes preallocated
 output and a workspace (:class:`Workspace`), results are deduplicated by exact
 packed keys in a hash table that is never cleared (a stamp per slot marks the
-slots of the current call), and boards are decoded only for distinct results.
+slots of the current call), and a result's board is recorded once, when it is
+first found.
 
 A move is stored as (from, to, hit) in point numbers from the mover's side:
 from 1..25 (25 = bar), to 0..24 (0 = borne off), hit 0 or 1.
@@ -122,8 +123,10 @@ def single_steps(board, d, flags, checkers, out):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True, inline="always")
-def _record(table, moves, n, stamp, k0, k1, used, high):  # type: ignore[no-untyped-def]
-    """Insert a result (its key and the moves on the stack) unless present; return the count."""
+def _record(table, moves, boards, b, n, stamp, k0, k1, used, high):  # type: ignore[no-untyped-def]
+    """Insert a result (its key, the moves on the stack and the board ``b`` now) unless
+    present; return the count.  Recording the board at insert time spares decoding
+    it from the moves later."""
     h = ((k0 * -7046029254386353131) ^ (k1 * -4417276706812531889)) >> 20
     h &= _MASK
     while (table[h, 2] >> 16) == stamp:
@@ -140,6 +143,9 @@ def _record(table, moves, n, stamp, k0, k1, used, high):  # type: ignore[no-unty
     table[h, 0] = k0
     table[h, 1] = k1
     table[h, 2] = (stamp << 16) | n
+    row = boards[n]
+    for i in range(50):
+        row[i] = b[i]
     _store_moves(table, moves, n, used)
     moves[n, _HIGH] = 1 if high else 0
     return n + 1
@@ -161,10 +167,11 @@ def _store_moves(table, moves, r, used):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untyped-def]
+def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[no-untyped-def]
     """Enumerate every terminal move sequence; store distinct results; return their count.
 
-    ``b`` (the scratch board) is mutated and restored.  Results are stored with
+    ``b`` (the scratch board) is mutated and restored; each distinct result's
+    board is copied to ``boards`` when first found.  Results are stored with
     the most dice any sequence reaching them used, and whether one used the higher
     die alone; filtering by the maximal-use rules happens in ``_finish``.
     """
@@ -236,7 +243,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
                 # No more moves at this depth: if none was possible, the sequence so
                 # far (depth steps) is terminal.
                 if not (moved >> depth) & 1 and depth > 0:
-                    n = _record(table, moves, n, stamp, k0, k1, depth, depth == 1 and high_first)
+                    n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
                 # Pop one level and undo its move.
                 depth -= 1
                 if depth < 0:
@@ -300,7 +307,7 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
             depth += 1
             if depth == ndice or onboard == 0:
                 # All dice played, or the last checker is off: terminal.
-                n = _record(table, moves, n, stamp, k0, k1, depth, depth == 1 and high_first)
+                n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
                 # Undo this move at once and continue at the same depth.
                 depth -= 1
                 b[s] += 1
@@ -333,8 +340,8 @@ def _search(b, d1, d2, flags, checkers, moves, table):  # type: ignore[no-untype
 
 
 @njit(cache=True)
-def _finish(b0, n, boards, moves):  # type: ignore[no-untyped-def]
-    """Keep the results that obey the maximal-use rules, compacted; decode their boards.
+def _finish(n, boards, moves):  # type: ignore[no-untyped-def]
+    """Keep the results that obey the maximal-use rules, compacted (boards and moves).
 
     "Play both numbers if you can; if only one can be played, play the higher one
     when either could be; with doubles play as many of the four as possible."
@@ -355,18 +362,8 @@ def _finish(b0, n, boards, moves):  # type: ignore[no-untyped-def]
         if k != r:
             for j in range(MOVE_COLS):
                 moves[k, j] = moves[r, j]
-        row = boards[k]
-        for i in range(50):
-            row[i] = b0[i]
-        for j in range(moves[k, _USED]):
-            f = moves[k, 3 * j] - 1
-            t = moves[k, 3 * j + 1] - 1
-            row[f] -= 1
-            if t >= 0:
-                row[t] += 1
-                if moves[k, 3 * j + 2]:
-                    row[48 - t] -= 1
-                    row[49] += 1
+            for i in range(50):
+                boards[k, i] = boards[r, i]
         k += 1
     return k
 
@@ -382,8 +379,8 @@ def generate(board, d1, d2, flags, checkers, boards, moves, table):  # type: ign
     work = boards[boards.shape[0] - 1]
     for i in range(50):
         work[i] = board[i]
-    n = _search(work, d1, d2, flags, checkers, moves, table)
-    return _finish(board, n, boards, moves)
+    n = _search(work, d1, d2, flags, checkers, boards, moves, table)
+    return _finish(n, boards, moves)
 
 
 @njit(cache=True)
@@ -402,8 +399,8 @@ def generate_batch(positions, dice, flags, checkers, boards, moves, counts, tabl
             return p
         for i in range(50):
             work[i] = positions[p, i]
-        n = _search(work, dice[p, 0], dice[p, 1], flags, checkers, moves[total:], table)
-        k = _finish(positions[p], n, boards[total:], moves[total:])
+        n = _search(work, dice[p, 0], dice[p, 1], flags, checkers, boards[total:], moves[total:], table)
+        k = _finish(n, boards[total:], moves[total:])
         counts[p] = k
         total += k
     return positions.shape[0]

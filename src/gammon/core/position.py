@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import operator
 import threading
+from collections import _tuplegetter  # type: ignore[attr-defined]  # named tuples' field getter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
+from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple, overload
 
 import numpy as np
@@ -58,7 +60,7 @@ _local = threading.local()
 
 #: Every possible checker move, built once: moves are immutable, so plays share them
 #: (building them per play was the slowest part of ``legal_plays``).
-_new_play = tuple.__new__
+_new_play = _new_tuple = tuple.__new__
 _MOVES = [CheckerMove(i // 50, (i % 50) // 2, bool(i % 2)) for i in range(26 * 50)]
 
 
@@ -68,7 +70,13 @@ def _workspace() -> movegen.Workspace:
     if ws is None:
         ws = movegen.Workspace()
         _local.ws = ws
+        # The result rows seen as one ``bytes`` object each (see LegalPlays).
+        _local.rows = (ws.boards.view(_BOARD_ROW).reshape(-1), ws.moves.view(_MOVES_ROW).reshape(-1))
     return ws
+
+
+#: Every roll as a tuple, so that a tuple of two ints 1..6 is checked by one lookup.
+_DICE: dict[tuple[int, int], Dice] = {(a, b): (a, b) for a in range(1, 7) for b in range(1, 7)}
 
 
 def check_dice(dice: Iterable[int]) -> Dice:
@@ -85,7 +93,7 @@ def check_dice(dice: Iterable[int]) -> Dice:
     return d1, d2
 
 
-class Position:
+class Position(tuple[bytes, Variant, int]):
     """Checkers on the board, seen from the player on roll; immutable and hashable.
 
     >>> p = Position.initial()
@@ -93,21 +101,31 @@ class Position:
     '4HPwATDgc/ABMA'
     >>> p.pip_counts
     (167, 167)
+
+    Underneath it is a tuple (board, variant, pool), as a named tuple is: move
+    generation builds a position per legal play, and a tuple subclass is built
+    in one C call (three times cheaper than an object with slots).  It is not a
+    sequence: ``len``, indexing, iteration and concatenation are refused.
     """
 
-    __slots__ = ("_board", "_variant", "_pool")
-    _board: bytes
-    _variant: Variant
-    #: Never-entered checkers of (me, opponent) packed as ``me | opp << 4`` (Acey-Deucey).
-    _pool: int
+    __slots__ = ()
+    if TYPE_CHECKING:
+        _board: bytes
+        _variant: Variant
+        #: Never-entered checkers of (me, opponent) packed as ``me | opp << 4`` (Acey-Deucey).
+        _pool: int
+    else:
+        _board = _tuplegetter(0, "the 50 counts: me then opp")
+        _variant = _tuplegetter(1, "the variant")
+        _pool = _tuplegetter(2, "never-entered checkers of (me, opponent) packed as me | opp << 4")
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         me: Sequence[int],
         opp: Sequence[int],
         variant: str | Variant = STANDARD,
         pool: Sequence[int] = (0, 0),
-    ) -> None:
+    ) -> Position:
         """Build a position from two rows of 25 counts, checking that it can exist.
 
         ``pool`` (Acey-Deucey only) says how many of each side's checkers at
@@ -151,18 +169,12 @@ class Position:
                 raise InvalidPositionError(
                     f"{who}: a pool of {n} never-entered checkers, but {row[24]} wait to enter"
                 )
-        object.__setattr__(self, "_board", bytes(rows[0] + rows[1]))
-        object.__setattr__(self, "_variant", v)
-        object.__setattr__(self, "_pool", pool_me | pool_opp << 4)
+        return _new_tuple(cls, (bytes(rows[0] + rows[1]), v, pool_me | pool_opp << 4))
 
     @classmethod
     def _make(cls, board: bytes, variant: Variant, pool: int = 0) -> Position:
         """A position from 50 trusted bytes (the move generator's output): no checks."""
-        p = object.__new__(cls)
-        object.__setattr__(p, "_board", board)
-        object.__setattr__(p, "_variant", variant)
-        object.__setattr__(p, "_pool", pool)
-        return p
+        return _new_tuple(cls, (board, variant, pool))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
@@ -329,15 +341,21 @@ class Position:
 
         :raises InvalidDiceError: dice that are not two numbers 1..6.
         """
-        d1, d2 = check_dice(dice)
+        try:  # the common case, a tuple of two ints 1..6, in one lookup
+            d = _DICE[dice]  # type: ignore[index]
+            if dice[0].__class__ is not int or dice[1].__class__ is not int:  # type: ignore[index]
+                raise TypeError
+        except (KeyError, TypeError):
+            d = check_dice(dice)
         ws = _workspace()
-        v = self._variant
+        board, pool = self._board, self._pool
         n = movegen.generate(
-            np.frombuffer(self._board, dtype=np.uint8), d1, d2,
-            self.generator_flags, v.checkers,
+            np.frombuffer(board, dtype=np.uint8), d[0], d[1],
+            self._variant.flags | (pool & 15) << movegen.POOL_SHIFT, self._variant.checkers,
             ws.boards, ws.moves, ws.table,
         )
-        return LegalPlays(self, ws.boards[:n].tobytes(), ws.moves[:n].tobytes(), n)
+        rows = _local.rows
+        return LegalPlays(self, rows[0][:n].tolist(), rows[1][:n].tolist(), n)
 
     def step_tree(self, dice: Iterable[int]) -> StepTree:
         """The legal single steps of ``dice``, one checker at a time, down to complete plays.
@@ -484,6 +502,9 @@ class Position:
             and (self._variant is other._variant or self._variant == other._variant)
         )
 
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
     def __hash__(self) -> int:
         return hash(self._board) ^ self._pool
 
@@ -495,24 +516,63 @@ class Position:
             extra += f", pool={self.pool!r}"
         return f"Position.from_position_id({self.position_id!r}{extra})"
 
+    # A position is a value, not a sequence: the tuple underneath stays hidden.
+    def __bool__(self) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        raise TypeError("a Position is not a sequence (use .me, .opp or .board)")
+
+    def __iter__(self) -> Iterator[object]:  # type: ignore[override]
+        raise TypeError("a Position is not a sequence (use .me, .opp or .board)")
+
+    def __getitem__(self, index: object) -> object:  # type: ignore[override]
+        raise TypeError("a Position is not a sequence (use .me, .opp or .board)")
+
+    def __contains__(self, item: object) -> bool:
+        raise TypeError("a Position is not a sequence (use .me, .opp or .board)")
+
+    def __add__(self, other: object) -> object:  # type: ignore[override]
+        return NotImplemented
+
+    def __mul__(self, other: object) -> object:  # type: ignore[override]
+        return NotImplemented
+
+    __rmul__ = __mul__  # type: ignore[assignment]
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
     def __reduce__(self) -> tuple[object, ...]:
         return (Position._make, (self._board, self._variant, self._pool))
 
 
-#: Decoded move lists by the generator's packed 14-byte row (plays repeat across positions).
-_DECODED: dict[bytes, tuple[CheckerMove, ...]] = {}
+#: Numpy views that turn a block of generator rows into a list of ``bytes`` in one C call.
+_BOARD_ROW = np.dtype((np.void, 50))
+_MOVES_ROW = np.dtype((np.void, movegen.MOVE_COLS))
+
+
+class _DecodedMoves(dict[bytes, tuple[CheckerMove, ...]]):
+    """Move lists by the generator's packed 14-byte row (plays repeat across positions).
+
+    A dict whose misses decode the row, so a whole list of rows is decoded by
+    ``map(decoded.__getitem__, rows)`` without a Python call per known row.
+    """
+
+    def __missing__(self, row: bytes) -> tuple[CheckerMove, ...]:
+        if len(self) > 200_000:
+            self.clear()  # a bound on memory; the common rows come back at once
+        moves = self[row] = _decode_moves(row)
+        return moves
 
 
 def _decode_moves(row: bytes) -> tuple[CheckerMove, ...]:
-    if len(_DECODED) > 200_000:
-        _DECODED.clear()  # a bound on memory; the common rows come back at once
     return tuple([_MOVES[row[k] * 50 + row[k + 1] * 2 + row[k + 2]] for k in range(0, 3 * row[12], 3)])
 
 
-# Slot setters that skip Position.__setattr__ (which refuses every assignment).
-_SET_BOARD = Position.__dict__["_board"].__set__
-_SET_VARIANT = Position.__dict__["_variant"].__set__
-_SET_POOL = Position.__dict__["_pool"].__set__
+_DECODED = _DecodedMoves()
 
 
 def _pool_after(origin: Position, board: bytes) -> int:
@@ -539,19 +599,22 @@ def _pool_entries(moves: tuple[CheckerMove, ...], hit_waiting: int) -> tuple[Che
 
 
 class LegalPlays(Sequence[Play]):
-    """The legal plays of one roll: a sequence that builds each :class:`Play` on access.
+    """The legal plays of one roll: a sequence that builds its :class:`Play` objects on first use.
 
-    ``len()``, indexing, iteration and ``in`` work as on a tuple.
+    ``len()``, indexing, iteration and ``in`` work as on a tuple.  ``boards`` and
+    ``moves`` are the generator's rows (50 and ``MOVE_COLS`` bytes each), as one
+    block of bytes or as a list of rows.
     """
 
-    __slots__ = ("_position", "_boards", "_moves", "_n", "_cache")
+    __slots__ = ("_position", "_boards", "_moves", "_n", "_plays")
 
-    def __init__(self, position: Position, boards: bytes, moves: bytes, n: int) -> None:
+    def __init__(self, position: Position, boards: bytes | list[bytes], moves: bytes | list[bytes],
+                 n: int) -> None:
         self._position = position
-        self._boards = boards
-        self._moves = moves
+        self._boards = np.frombuffer(boards, _BOARD_ROW).tolist() if isinstance(boards, bytes) else boards
+        self._moves = np.frombuffer(moves, _MOVES_ROW).tolist() if isinstance(moves, bytes) else moves
         self._n = n
-        self._cache: list[Play | None] = [None] * n
+        self._plays: list[Play] | None = None
 
     def __len__(self) -> int:
         return self._n
@@ -561,62 +624,41 @@ class LegalPlays(Sequence[Play]):
     @overload
     def __getitem__(self, i: slice) -> list[Play]: ...
     def __getitem__(self, i: int | slice) -> Play | list[Play]:
+        plays = self._plays
+        if plays is None:
+            plays = self._build()
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._n))]
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
+            return plays[i]
+        if not -self._n <= i < self._n:
             raise IndexError("play index out of range")
-        play = self._cache[i]
-        if play is None:
-            play = self._cache[i] = self._build(i)
-        return play
+        return plays[i]
 
-    def _build(self, i: int) -> Play:
-        cols = movegen.MOVE_COLS
-        m = self._moves[i * cols : (i + 1) * cols]
-        moves = tuple([_MOVES[m[k] * 50 + m[k + 1] * 2 + m[k + 2]] for k in range(0, 3 * m[12], 3)])
+    def __iter__(self) -> Iterator[Play]:
+        plays = self._plays
+        if plays is None:
+            plays = self._build()
+        return iter(plays)
+
+    def _build(self) -> list[Play]:
+        """Every play at once: positions and plays are made by ``map`` over the rows, so
+        no Python code runs per play (what made building plays slow before)."""
         origin = self._position
-        board = self._boards[i * 50 : i * 50 + 50]
         if not origin._pool:
-            return _new_play(Play, (moves, Position._make(board, origin._variant)))
+            positions = map(_new_tuple, repeat(Position), zip(self._boards, repeat(origin._variant), repeat(0)))
+            moves = map(_DECODED.__getitem__, self._moves)
+            plays = list(map(_new_play, repeat(Play), zip(moves, positions, strict=True)))
+        else:
+            plays = [self._build_one(board, row) for board, row in zip(self._boards, self._moves, strict=True)]
+        self._plays = plays
+        return plays
+
+    def _build_one(self, board: bytes, row: bytes) -> Play:
+        """One play from a position with an Acey-Deucey pool: its entries and the pool after it."""
+        origin = self._position
+        moves = _DECODED[row]
         if origin._pool & 15:
             moves = _pool_entries(moves, origin.bar[0])
         return _new_play(Play, (moves, Position._make(board, origin._variant, _pool_after(origin, board))))
-
-    def __iter__(self) -> Iterator[Play]:
-        cache = self._cache
-        if self._n and cache[0] is None and not self._position._pool:
-            self._build_all()
-        for i in range(self._n):
-            play = cache[i]
-            if play is None:
-                play = cache[i] = self._build(i)
-            yield play
-
-    def _build_all(self) -> None:
-        """Every play at once, in one loop: iteration is the common use, and the per-play
-        function call and attribute lookups were half of building a play."""
-        cache = self._cache
-        boards = self._boards
-        moves = self._moves
-        variant = self._position._variant
-        decoded = _DECODED
-        new = object.__new__
-        set_board, set_variant, set_pool = _SET_BOARD, _SET_VARIANT, _SET_POOL
-        cols = movegen.MOVE_COLS
-        for i in range(self._n):
-            if cache[i] is not None:
-                continue
-            row = moves[i * cols : i * cols + cols]
-            ms = decoded.get(row)
-            if ms is None:
-                ms = decoded[row] = _decode_moves(row)
-            p = new(Position)
-            set_board(p, boards[i * 50 : i * 50 + 50])
-            set_variant(p, variant)
-            set_pool(p, 0)
-            cache[i] = _new_play(Play, (ms, p))
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Play):
@@ -627,13 +669,13 @@ class LegalPlays(Sequence[Play]):
 
     def positions(self) -> list[Position]:
         """The resulting positions only (cheaper than building every play)."""
+        if self._plays is not None:
+            return [p.position for p in self._plays]
         origin = self._position
         v = origin._variant
-        b = self._boards
         if origin._pool:
-            return [Position._make(b[i * 50 : i * 50 + 50], v, _pool_after(origin, b[i * 50 : i * 50 + 50]))
-                    for i in range(self._n)]
-        return [Position._make(b[i * 50 : i * 50 + 50], v) for i in range(self._n)]
+            return [Position._make(b, v, _pool_after(origin, b)) for b in self._boards]
+        return list(map(_new_tuple, repeat(Position), zip(self._boards, repeat(v), repeat(0))))
 
     def __repr__(self) -> str:
         return f"<LegalPlays {len(self)}: {', '.join(str(p) for p in self)}>"

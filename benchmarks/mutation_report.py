@@ -30,9 +30,10 @@ GROUPS = {
     "gammon.core.dice: verification": ["gammon.core.dice.x_verify_rolls_*", "gammon.core.dice.x_derive_roll_*",
                                        "gammon.core.dice.x_commitment_for_*", "gammon.core.dice.x__fmt_*"],
     "gammon.web.service: seat checks": [
-        "gammon.web.service.xǁLiveGameǁseat_of_*", "gammon.web.service.xǁLiveGameǁto_act_*",
-        "gammon.web.service.x__allowed_*", "gammon.web.service.xǁGameServiceǁ_seat_*",
-        "gammon.web.service.xǁGameServiceǁ_act_*", "gammon.web.service.xǁGameServiceǁhint_*"],
+        "gammon.web.service.live.xǁLiveGameǁseat_of_*", "gammon.web.service.live.xǁLiveGameǁto_act_*",
+        "gammon.web.service.views.x_allowed_actions_*", "gammon.web.service.games.xǁGameServiceǁ_seat_*",
+        "gammon.web.service.games.xǁGameServiceǁ_act_*", "gammon.web.service.games.xǁGameServiceǁhint_*",
+        "gammon.web.service.records.x_hint_request_*"],
     "gammon.formats.record_json: verify_dice": ["gammon.formats.record_json.x_verify_dice_*"],
 }
 
@@ -44,26 +45,6 @@ EQUIVALENT = {
     "gammon.core.dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
     "gammon.core.dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
     "gammon.core.dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
-    "gammon.web.service.xǁLiveGameǁseat_of__mutmut_6": "'ASCII' and 'ascii' name the same codec",
-    "gammon.web.service.xǁLiveGameǁseat_of__mutmut_16": "'ASCII' and 'ascii' name the same codec",
-    "gammon.web.service.xǁLiveGameǁto_act__mutmut_1":
-        "status 'finished' goes with a finished match, and 'waiting' only with the opening, "
-        "where nobody in particular is to act either way",
-    "gammon.web.service.x__allowed__mutmut_1":
-        "a finished match has no seat to act (to_act is None and no game is between), and a "
-        "computer seat holds no token, so no view or action is ever made for it by a person",
-    "gammon.web.service.x__allowed__mutmut_10":
-        "past the status checks, nobody-in-particular is to act only at an opening or between games",
-    "gammon.web.service.xǁGameServiceǁhint__mutmut_18": "'play' is never allowed between games either way",
-    "gammon.web.service.xǁGameServiceǁ_act__mutmut_11":
-        "status 'finished' is stored exactly when the match is over",
-    "gammon.web.service.xǁGameServiceǁ_act__mutmut_13":
-        "status 'finished' is stored exactly when the match is over (the second test decides)",
-    "gammon.web.service.xǁGameServiceǁ_act__mutmut_14":
-        "status 'finished' is stored exactly when the match is over (the second test decides)",
-    "gammon.web.service.xǁGameServiceǁ_act__mutmut_1": "every caller of _act passes want_view itself",
-    "gammon.web.service.xǁGameServiceǁ_act__mutmut_57": "ConflictError's default code is 'illegal_action'",
-    "gammon.web.service.xǁGameServiceǁ_act__mutmut_59": "ConflictError's default code is 'illegal_action'",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",
@@ -103,8 +84,8 @@ for that module (listed in `scripts/mutation.sh`), not the whole suite.  "killed
 counts killed and timed-out mutants over the mutants that were run; "not run" mutants were
 not reached in this run (the run is long on two shared cores and resumes where it stopped).
 
-Source snapshot: commit `{commit}` of the `tests` branch (the rule core was being
-refactored on another branch at the same time; rerun `make mutation` after merging).
+Source snapshot: commit `{commit}`.  Run one module at a time with
+`scripts/mutation.sh TARGET...` (targets named there), then this report.
 
 """
 

@@ -15,6 +15,7 @@ Every refusal leaves the game unchanged: same version, same action log.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -333,3 +334,25 @@ def test_a_hint_carries_the_engine_ranking_for_the_seat_on_roll(
             [(m.from_point, m.to_point, m.hit) for m in p.moves]
         assert (hp.equity, hp.difference, hp.win) == (0.5 - i / 100, -i / 100, 0.6 - i / 200)
     assert len(service.hint(t.game_id, t.tokens[0], count=2).plays) == 2
+
+
+def test_a_seat_whose_time_ran_out_acts_no_more(service: GameService) -> None:
+    """With a clock, the seat to act loses the match when its time runs out: its next action is
+    refused as a game over ("time ran out"), the timeout is stored, and nobody acts after it."""
+    t = new_table(service, SEED_P0, clock_delay=0.05, clock_reserve=0.2)
+    t.act(1, "roll")  # the opening: nobody's clock runs before it
+    mover = 0
+    assert t.view(mover).allowed_actions == ["play", "resign"]
+    time.sleep(0.6)  # the mover's delay and reserve are spent
+    version, count = t.state()
+    with pytest.raises(ConflictError) as info:
+        t.act(mover, "resign")
+    assert info.value.code == "game_over" and str(info.value) == "time ran out: the game is over"
+    _, log = service.action_log(t.game_id)
+    assert len(log) == count + 1 and log[-1].type == "timeout" and log[-1].player == mover
+    for seat in (0, 1):
+        with pytest.raises(ConflictError) as info:
+            t.act(seat, "roll")
+        assert info.value.code == "game_over" and str(info.value) == "the game is over"
+        assert t.view(seat).allowed_actions == []
+    assert service.action_log(t.game_id)[1] == log

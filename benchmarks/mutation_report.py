@@ -45,6 +45,23 @@ EQUIVALENT = {
     "gammon.core.dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
     "gammon.core.dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
     "gammon.core.dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
+    "gammon.web.service.live.xǁLiveGameǁto_act__mutmut_1":
+        "the stored status and the match's end change together ('finished' exactly when is_over, "
+        "the timeout included), and 'waiting' only at the opening, where nobody in particular acts",
+    "gammon.web.service.views.x_allowed_actions__mutmut_10":
+        "every caller passes who=lg.to_act(): past the status checks it is None only at an opening "
+        "or between games, where 'roll' is right either way",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_1": "every caller of _act passes want_view itself",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_24":
+        "status 'finished' is stored exactly when the match is over (is_over), so 'or' and 'and' agree",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_25":
+        "status 'finished' is stored exactly when the match is over: is_over alone decides",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_27":
+        "status 'finished' is stored exactly when the match is over: is_over alone decides",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_71":
+        "ConflictError's code None keeps the class's code, 'illegal_action'",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_73":
+        "ConflictError's default code is 'illegal_action'",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

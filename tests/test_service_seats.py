@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import pytest
 
 import gammon.web.hints as hints
+from gammon.ai.cube import CubeInfo
 from gammon.core.dice import derive_roll
 from gammon.store.repository import open_store
 from gammon.web.service import (
@@ -356,3 +357,21 @@ def test_a_seat_whose_time_ran_out_acts_no_more(service: GameService) -> None:
         assert info.value.code == "game_over" and str(info.value) == "the game is over"
         assert t.view(seat).allowed_actions == []
     assert service.action_log(t.game_id)[1] == log
+
+
+def test_a_hint_values_plays_at_the_games_score_and_cube(service: GameService,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints rank plays at the match score and cube of the game (not as money play)."""
+    seen: list[object] = []
+
+    def record(position: object, dice: object, match: object = None) -> None:
+        seen.append(match)
+        return None  # then the heuristic ranks
+
+    monkeypatch.setattr(hints, "_by_engine", record)
+    t = new_table(service, SEED_P0, match_length=5)
+    t.act(1, "roll")
+    service.hint(t.game_id, t.tokens[0])
+    (match,) = seen
+    assert isinstance(match, CubeInfo)
+    assert match.match_length == 5 and match.score == (0, 0) and match.value == 1

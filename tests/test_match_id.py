@@ -284,3 +284,8 @@ def test_impossible_states_are_named_exactly() -> None:
     with pytest.raises(InvalidIdError) as info:
         decode_match_id(12345)  # type: ignore[arg-type]
     assert str(info.value) == "a Match ID is text, not int"
+    # the first character outside base64's alphabet is named with its place, counted from 1
+    with pytest.raises(InvalidIdError) as info:
+        decode_match_id("cAkAAAAAAA!A")
+    assert str(info.value) == ("'cAkAAAAAAA!A' is not a Match ID: '!' (character 11) is not "
+                               "one of A-Z a-z 0-9 + /")

@@ -62,6 +62,13 @@ EQUIVALENT = {
         "ConflictError's code None keeps the class's code, 'illegal_action'",
     "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_73":
         "ConflictError's default code is 'illegal_action'",
+    "gammon.core.match_id.x_encode_match_id__mutmut_34":
+        "the Jacoby bit is the last field: a wider field puts the same bit in the same place",
+    "gammon.core.match_id.x_encode_match_id__mutmut_54": "'ASCII' and 'ascii' name the same codec",
+    "gammon.core.match_id.x_decode_match_id__mutmut_31":
+        "twelve characters that passed the alphabet check always decode, validated or not",
+    "gammon.core.match_id.x_decode_match_id__mutmut_32":
+        "unreachable: the alphabet check before it catches every character base64 would refuse",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

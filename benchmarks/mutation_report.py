@@ -7,6 +7,7 @@ mutants that were run, and the surviving mutants by name (``mutmut show NAME`` s
 each one's change).
 
     python benchmarks/mutation_report.py [--out benchmarks/results/mutation.md]
+        [--raw benchmarks/results/mutation_raw.json]
 """
 
 from __future__ import annotations
@@ -161,11 +162,17 @@ def report() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="also write the table to this file")
+    parser.add_argument("--raw", type=Path,
+                        help="also write the raw results here (JSON: each mutant that was run, its status)")
     args = parser.parse_args()
     text = report()
     print(text)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
+    if args.raw:
+        results = sorted(load().items())
+        raw = {name: STATUS.get(code, "suspicious") for name, code in results if code is not None}
+        args.raw.write_text(json.dumps(raw, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -70,6 +70,10 @@ EQUIVALENT = {
         "twelve characters that passed the alphabet check always decode, validated or not",
     "gammon.core.match_id.x_decode_match_id__mutmut_32":
         "unreachable: the alphabet check before it catches every character base64 would refuse",
+    "gammon.core.match_id.x_decode_match_id__mutmut_95":
+        "the bit after the Jacoby bit is padding, already checked to be 0 (key >> 67)",
+    "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_28":
+        "status 'finished' is stored exactly when the match is over: is_over alone decides",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

@@ -289,3 +289,23 @@ def test_impossible_states_are_named_exactly() -> None:
         decode_match_id("cAkAAAAAAA!A")
     assert str(info.value) == ("'cAkAAAAAAA!A' is not a Match ID: '!' (character 11) is not "
                                "one of A-Z a-z 0-9 + /")
+
+
+@pytest.mark.parametrize(("fields", "why"), [
+    ({"cube": 13}, "cube value 2**13 is above the largest cube, 4096"),
+    ({"cube": 15}, "cube value 2**15 is above the largest cube, 4096"),
+    ({"owner": 2}, "cube owner 2 (only 0, 1 and 3 = centred exist)"),
+    ({"die1": 7, "die2": 1}, "dice 7 and 1 (each die is 1 to 6, or 0 before the roll)"),
+    ({"die1": 1, "die2": 7}, "dice 1 and 7 (each die is 1 to 6, or 0 before the roll)"),
+    ({"crawford": 1}, "a money game has no Crawford game"),
+])
+def test_impossible_fields_are_refused_with_their_reason(fields: dict[str, int], why: str) -> None:
+    """Decoding names the field that cannot be, once (no doubled prefix)."""
+    text = pack(**fields)
+    with pytest.raises(InvalidIdError) as info:
+        decode_match_id(text)
+    assert str(info.value) == f"{text!r} is not a valid Match ID: {why}"
+
+
+def test_the_largest_cube_decodes() -> None:
+    assert decode_match_id(pack(cube=12)).cube_value == 4096

@@ -85,6 +85,8 @@ VS_GNUBG = "benchmarks/results/vs_gnubg.md"
 ANALYSIS = "benchmarks/results/ANALYSIS.md"
 
 JUDGE_2PLY = r"2-ply referee: mean equity loss ([\d.]+) mp/decision"
+JUDGE_2PLY_SE = r"2-ply referee: mean equity loss [\d.]+ mp/decision \(SE ([\d.]+)\)"
+DUEL_SE = r"luck-adjusted points/game: -?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
 BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
 
@@ -95,6 +97,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         (
             Figure("0-ply equity lost per decision, gnubg 2-ply grading (mp)", JUDGE_2PLY, "{:.2f}",
                    (README, ENGINE), Target("<=", 5.0, ISSUE12)),
+            Figure("its standard error", JUDGE_2PLY_SE, "+- {:.2f}", (README, ENGINE)),
             Figure("0-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
                    "{:.2f}", (ENGINE,)),
             Figure("0-ply errors, 2-ply grading (%)", r"2-ply referee:.*errors\(>0.020\) ([\d.]+)%", "{:.1f}%",
@@ -108,6 +111,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         (
             Figure("2-ply equity lost per decision, gnubg 2-ply grading (mp)", JUDGE_2PLY, "{:.2f}",
                    (README, ENGINE)),
+            Figure("its standard error", JUDGE_2PLY_SE, "+- {:.2f}", (README, ENGINE)),
             Figure("2-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
                    "{:.2f}", (ENGINE,)),
         ), env={"GAMMON_PLIES": "2"}),
@@ -118,6 +122,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("0-ply vs gnubg 0-ply, luck-adjusted ppg (400 games)",
                    r"luck-adjusted points/game: (-?[\d.]+)", "{:+.3f}", (README, ENGINE),
                    Target(">=", -0.06, ISSUE12 + ", over 1,000 games")),
+            Figure("its standard error", DUEL_SE, "+- {:.3f}", (README, ENGINE)),
             Figure("0-ply vs gnubg 0-ply, raw ppg", r"A points/game: (-?[\d.]+)", "{:.3f}", (ENGINE,)),
             Figure("illegal moves by gammon", r"illegal moves by A: (\d+)", "{:.0f}", (),
                    Target("==", 0, "the referee")),

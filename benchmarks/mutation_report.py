@@ -74,6 +74,12 @@ EQUIVALENT = {
         "the bit after the Jacoby bit is padding, already checked to be 0 (key >> 67)",
     "gammon.web.service.games.xǁGameServiceǁ_act__mutmut_28":
         "status 'finished' is stored exactly when the match is over: is_over alone decides",
+    "gammon.ai.met.xǁMatchEquityTableǁafter_post__mutmut_3": "crawford=None is as false as False",
+    "gammon.ai.met.xǁMatchEquityTableǁafter_post__mutmut_6": "equity's crawford defaults to False",
+    "gammon.ai.met.xǁMatchEquityTableǁmwc_to_emg__mutmut_14":
+        "a win and a loss exactly 1e-12 apart in MWC do not occur (the guard is for equal ends)",
+    "gammon.ai.met.x_default_met__mutmut_12":
+        "with no table yet, best 0 or 1 are both below the smallest size built (25)",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

@@ -390,3 +390,32 @@ def test_default_met_is_built_once_and_grows_on_demand() -> None:
     bigger = default_met(first.max_away + 1)
     assert bigger.max_away == first.max_away + 1
     assert default_met() is bigger
+
+
+def test_default_met_from_scratch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first table is 25 away (the document's size), built once and then shared."""
+    import gammon.ai.met as met_module
+
+    monkeypatch.setattr(met_module, "_tables", {})
+    first = default_met()
+    assert first.max_away == 25
+    assert default_met() is first and default_met(25) is first and default_met(3) is first
+    assert default_met(26).max_away == 26
+
+
+def test_conversions_default_to_a_one_point_cube_and_follow_the_crawford_rule() -> None:
+    met = default_met()
+    assert met.emg_to_mwc(1.0, 5, 3) == met.after_game(4, 3) == met.emg_to_mwc(1.0, 5, 3, 1)
+    assert met.mwc_to_emg(met.after_game(5, 2), 5, 3) == pytest.approx(-1.0, abs=1e-12)
+    # post-Crawford, a win and a loss both lead to post-Crawford scores
+    win, lose = met.equity(2, 1), met.equity(3, 0)
+    assert met.emg_to_mwc(1.0, 3, 1, 1, post_crawford=True) == pytest.approx(win, abs=1e-12)
+    assert met.emg_to_mwc(-1.0, 3, 1, 1, post_crawford=True) == pytest.approx(lose, abs=1e-12)
+    assert met.mwc_to_emg(win, 3, 1, 1, post_crawford=True) == pytest.approx(1.0, abs=1e-12)
+    assert win != met.equity(2, 1, crawford=True)  # the rule matters here
+
+
+def test_the_default_printout_is_the_documents_nine_by_nine() -> None:
+    met = default_met()
+    assert met.format() == met.format(9)
+    assert len(met.format().splitlines()) == 10

@@ -80,6 +80,20 @@ EQUIVALENT = {
         "a win and a loss exactly 1e-12 apart in MWC do not occur (the guard is for equal ends)",
     "gammon.ai.met.x_default_met__mutmut_12":
         "with no table yet, best 0 or 1 are both below the smallest size built (25)",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_6":
+        "every entry of T from 2 on is computed before it is read; T(1) is set to 1/2",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_8":
+        "a longer list: the extra entry is never read",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_9":
+        "T(0) is never read (a side 0 or fewer away has won: tv() gives 1 without the list)",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_10":
+        "T(1) is set to 1/2 right after, whatever the table size (max_away >= 1)",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_11":
+        "T(0) is never read (a side 0 or fewer away has won: tv() gives 1 without the list)",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_12":
+        "with max_away 1, T(1) is never read (1-away/1-away is 1/2 before any lookup)",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_13":
+        "with max_away 1, T(1) is never read (1-away/1-away is 1/2 before any lookup)",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

@@ -106,6 +106,9 @@ EQUIVALENT = {
         "with max_away 1, T(1) is never read (1-away/1-away is 1/2 before any lookup)",
     "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_13":
         "with max_away 1, T(1) is never read (1-away/1-away is 1/2 before any lookup)",
+    "gammon.web.service.records.x_hint_request__mutmut_22":
+        "'between' matters only when nobody in particular is to act, and then only 'roll' is ever "
+        "allowed: 'play' is absent either way",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

@@ -375,3 +375,18 @@ def test_a_hint_values_plays_at_the_games_score_and_cube(service: GameService,
     (match,) = seen
     assert isinstance(match, CubeInfo)
     assert match.match_length == 5 and match.score == (0, 0) and match.value == 1
+
+
+def test_no_hints_between_people_who_turned_them_off(service: GameService) -> None:
+    """A game created without hints gives none during play, not even to the seat on roll."""
+    t = new_table(service, SEED_P0, hints=False)
+    t.act(1, "roll")
+    assert t.view(0).allowed_actions == ["play", "resign"]
+    before = t.state()
+    for seat in (0, 1):
+        with pytest.raises(ForbiddenError) as info:
+            service.hint(t.game_id, t.tokens[seat])
+        assert info.value.code == "hints_off"
+        assert str(info.value) == ("hints are off in this game: both players agreed to play without the "
+                                   "engine's help (the analysis opens when the game is over)")
+    assert t.state() == before

@@ -109,6 +109,9 @@ EQUIVALENT = {
     "gammon.web.service.records.x_hint_request__mutmut_22":
         "'between' matters only when nobody in particular is to act, and then only 'roll' is ever "
         "allowed: 'play' is absent either way",
+    "gammon.core.position_id.x_encode_position_id__mutmut_3":
+        "an eleventh key byte is zero and only its first bits reach the 14th character, as padding",
+    "gammon.core.position_id.x_encode_position_id__mutmut_25": "'ASCII' and 'ascii' name the same codec",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

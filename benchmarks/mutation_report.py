@@ -112,6 +112,23 @@ EQUIVALENT = {
     "gammon.core.position_id.x_encode_position_id__mutmut_3":
         "an eleventh key byte is zero and only its first bits reach the 14th character, as padding",
     "gammon.core.position_id.x_encode_position_id__mutmut_25": "'ASCII' and 'ascii' name the same codec",
+    "gammon.core.game.xǁGameǁ_beaver_refusal__mutmut_10":
+        "apply reaches this refusal only while a double or beaver waits; elsewhere only can_beaver "
+        "asks, and it keeps only whether there is a refusal",
+    "gammon.core.game.xǁGameǁ_beaver_refusal__mutmut_11":
+        "apply reaches this refusal only while a double or beaver waits; elsewhere only can_beaver "
+        "asks, and it keeps only whether there is a refusal",
+    "gammon.core.game.xǁGameǁ_beaver_refusal__mutmut_12":
+        "apply reaches this refusal only while a double or beaver waits; elsewhere only can_beaver "
+        "asks, and it keeps only whether there is a refusal",
+    "gammon.core.position_id.x_decode_position_id__mutmut_21":
+        "fourteen characters that passed the alphabet check always decode, validated or not",
+    "gammon.core.position_id.x_decode_position_id__mutmut_24":
+        "fourteen characters that passed the alphabet check always decode, validated or not",
+    "gammon.core.position_id.x_decode_position_id__mutmut_15":
+        "fourteen characters cannot hold all 64 of the alphabet: subset and proper subset agree",
+    "gammon.core.position_id.x_decode_position_id__mutmut_25":
+        "unreachable: the alphabet check before it catches every character base64 would refuse",
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

@@ -607,3 +607,41 @@ def test_illegal_action_in_a_match_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="the current game is not over yet") as info:
         match.next_game()
     assert info.value.reason is Reason.GAME_IN_PROGRESS
+
+
+def test_beaver_refusals_name_their_reason() -> None:
+    game = _beavered()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Beaver(1))
+    assert str(info.value) == "cannot beaver a beaver: gammon plays no raccoons"
+    fresh = opened(Rules(beavers=True))
+    play_first(fresh)
+    with pytest.raises(IllegalActionError) as info:
+        fresh.apply(Beaver(0))  # nothing to beaver: no double is offered
+    assert str(info.value) == "cannot beaver now: the game is in the roll phase"
+    assert info.value.reason is Reason.NO_DOUBLE_PENDING
+
+
+def test_who_may_beaver() -> None:
+    """Only the player doubled, only while the double waits, only in money play with beavers on,
+    and only while four times the cube stays within its limit."""
+    game = opened(Rules(beavers=True))
+    play_first(game)
+    assert not game.can_beaver() and not game.can_beaver(0)  # no double yet
+    game.apply(Double(1))
+    assert game.can_beaver() and game.can_beaver(0)  # the default is the player doubled
+    assert not game.can_beaver(1)  # not the doubler
+    game.apply(Beaver(0))
+    assert not game.can_beaver() and not game.can_beaver(0) and not game.can_beaver(1)
+    plain = opened(Rules())
+    play_first(plain)
+    plain.apply(Double(1))
+    assert not plain.can_beaver() and not plain.can_beaver(0)
+    low = opened(Rules(beavers=True, cube_limit=2))
+    play_first(low)
+    low.apply(Double(1))
+    assert not low.can_beaver(0)
+    with pytest.raises(IllegalActionError) as info:
+        low.apply(Beaver(0))
+    assert str(info.value) == "cannot beaver: the cube would pass its limit (2)"
+    assert info.value.reason is Reason.CUBE_AT_MAX

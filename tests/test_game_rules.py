@@ -8,6 +8,8 @@ changes nothing.
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Callable
 
 import pytest
@@ -645,3 +647,66 @@ def test_who_may_beaver() -> None:
         low.apply(Beaver(0))
     assert str(info.value) == "cannot beaver: the cube would pass its limit (2)"
     assert info.value.reason is Reason.CUBE_AT_MAX
+
+
+# "allowed_actions: every action that apply accepts now (a Move per legal play)."
+
+
+def _candidates(game: Game, rng: random.Random) -> list[Action]:
+    """Actions of every kind for both players, legal or not."""
+    out: list[Action] = []
+    for p in (0, 1):
+        out += [Roll(p, (rng.randint(1, 6), rng.randint(1, 6))), Double(p), Take(p), Drop(p),
+                Beaver(p), AcceptResignation(p), RejectResignation(p)]
+        out += [Resign(p, kind) for kind in ResultKind]
+        out += [ChooseDouble(p, n) for n in range(1, 7)]
+        if game.rolled is not None:
+            out += [Move(p, play) for play in game.position.legal_plays(game.rolled)]
+    return out
+
+
+def _accepted(game: Game, action: Action) -> bool:
+    trial = copy.deepcopy(game)
+    try:
+        trial.apply(action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _same_kind(a: Action, b: Action) -> bool:
+    """Equal, a roll's dice aside (allowed_actions lists a roll without its dice: any dice)."""
+    if isinstance(a, Roll) and isinstance(b, Roll):
+        return a.player == b.player
+    return a == b
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(beavers=True), Rules(match_length=5), Rules(variant="acey-deucey"), Rules(jacoby=True, cube_limit=4),
+], ids=["money-beavers", "match", "acey-deucey", "jacoby-limit"])
+def test_allowed_actions_are_exactly_what_apply_accepts(rules: Rules) -> None:
+    rng = random.Random(7)
+    seen: set[Phase] = set()
+    for _ in range(4):
+        game = Game(rules)
+        for _ in range(60):
+            if game.phase is Phase.OVER:
+                break
+            seen.add(game.phase)
+            allowed = game.allowed_actions()
+            assert len(allowed) == len({repr(a) for a in allowed}), allowed  # no duplicates
+            for action in _candidates(game, rng):
+                listed = any(_same_kind(action, a) for a in allowed)
+                assert _accepted(game, action) == listed, (game.phase, action, allowed)
+            # play on with an allowed action (a roll with dice thrown here; resigning seldom,
+            # doubling often, so that every phase is reached)
+            calm = [a for a in allowed if not isinstance(a, Resign)] or allowed
+            doubles = [a for a in allowed if isinstance(a, Double)]
+            r = rng.random()
+            action = rng.choice(allowed if r < 0.15 else doubles if doubles and r < 0.45 else calm)
+            if isinstance(action, Roll):
+                action = Roll(action.player, (rng.randint(1, 6), rng.randint(1, 6)))
+            game.apply(action)
+    # the walk reached the phases where the lists differ
+    assert {Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.RESIGNED} <= seen
+    assert (Phase.DOUBLED if rules.uses_cube else Phase.CHOOSE_DOUBLE) in seen

@@ -710,3 +710,19 @@ def test_allowed_actions_are_exactly_what_apply_accepts(rules: Rules) -> None:
     # the walk reached the phases where the lists differ
     assert {Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.RESIGNED} <= seen
     assert (Phase.DOUBLED if rules.uses_cube else Phase.CHOOSE_DOUBLE) in seen
+
+
+def test_the_game_over_event_names_winner_points_and_kind() -> None:
+    game = opened(Rules())
+    play_first(game)
+    game.apply(Double(1))
+    events = game.apply(Drop(0))
+    end = events[-1]
+    assert (end.kind, end.player) == ("game-over", 1)
+    assert end.text == "player 1 wins 1 point (drop)"
+    assert end.data == {"points": 1, "kind": "single"}
+    assert game.rolled is None and game.doubled_by is None
+    beavered = _beavered()
+    end = beavered.apply(Drop(1))[-1]
+    assert (end.player, end.text) == (0, "player 0 wins 2 points (drop)")
+    assert end.data == {"points": 2, "kind": "single"}

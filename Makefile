@@ -35,7 +35,8 @@ bench: $(STAMP)
 mutation: $(STAMP)
 	$(BIN)/pip install -q 'mutmut>=3.3,<4'
 	scripts/mutation.sh
-	$(BIN)/python benchmarks/mutation_report.py --out benchmarks/results/mutation.md
+	$(BIN)/python benchmarks/mutation_report.py --out benchmarks/results/mutation.md \
+		--raw benchmarks/results/mutation_raw.json
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache mutants

@@ -5,34 +5,49 @@
 # The configuration (files to mutate; pytest_add_cli_args_test_selection: the test files whose
 # coverage maps tests to mutants, so every file named below must be listed there too) is
 # [tool.mutmut] in pyproject.toml.
+#
+#   scripts/mutation.sh              every module below, one after another
+#   scripts/mutation.sh game seats   only the named targets (names as in TARGETS)
+# MUTMUT_CHILDREN (default 2) sets mutmut's --max-children; NICE (default 10) its niceness.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
 LOG=mutants/progress.log
 mkdir -p mutants
 
-run() {  # comma-separated test files, then mutant name patterns
-    local tests=$1
-    shift
-    for pattern in "$@"; do
-        echo "$(date -u +%T) start $pattern against $tests" | tee -a "$LOG"
-        GAMMON_MUTATION_TESTS=$tests nice -n 5 "$BIN/mutmut" run "$pattern" >mutants/last-run.log 2>&1 \
-            || echo "mutmut exited $? (see mutants/last-run.log)" | tee -a "$LOG"
-        echo "$(date -u +%T) done  $pattern" | tee -a "$LOG"
-    done
+# target name -> "comma-separated test files|mutant name patterns (space-separated)"
+# target name -> "comma-separated test files|mutant name patterns (space-separated)".
+# game, position and notation run on the functions that carry the rules (game: permissions,
+# the cube, scoring; position: a checker step and the legal plays; notation: reading a play),
+# as the whole modules are too large for one session on two shared cores; the rest run whole.
+declare -A TARGETS=(
+    [dice]="test_dice,test_fair_dice|gammon.core.dice*"
+    [match]="test_crawford_jacoby,test_game_rules,test_match_flow|gammon.core.match.*"
+    [seats]="test_service_seats|gammon.web.service.live.xǁLiveGameǁseat_of_* gammon.web.service.live.xǁLiveGameǁto_act_* gammon.web.service.views.x_allowed_actions_* gammon.web.service.games.xǁGameServiceǁ_seat_* gammon.web.service.games.xǁGameServiceǁ_act_* gammon.web.service.games.xǁGameServiceǁhint_* gammon.web.service.records.x_hint_request_*"
+    [record]="test_record_dice,test_record_json|gammon.formats.record_json.x_verify_dice*"
+    [met]="test_ai_met,test_met_documented,test_met_model|gammon.ai.met*"
+    [match_id]="test_match_id|gammon.core.match_id*"
+    [position_id]="test_rules,test_errors,test_notation,test_core_api|gammon.core.position_id*"
+    [notation]="test_notation|gammon.core.notation.x_parse_play_*"
+    [game]="test_game_rules,test_rules,test_crawford_jacoby,test_core_api|gammon.core.game.xǁGameǁallowed_actions_* gammon.core.game.xǁGameǁ_double_refusal_* gammon.core.game.xǁGameǁ_beaver_refusal_* gammon.core.game.xǁGameǁcan_double_* gammon.core.game.xǁGameǁcan_beaver_* gammon.core.game.xǁGameǁ_answerer_* gammon.core.game.xǁGameǁpoints_for_* gammon.core.game.xǁGameǁ_finish_* gammon.core.game.xǁGameǁ_need_* gammon.core.game.xǁGameǁ_on_double_* gammon.core.game.xǁGameǁ_on_take_* gammon.core.game.xǁGameǁ_on_drop_* gammon.core.game.xǁGameǁ_on_resign_*"
+    [position]="test_rules,test_game_rules,test_core_api|gammon.core.position.xǁPositionǁapply_step_* gammon.core.position.xǁPositionǁstep_problem_* gammon.core.position.xǁPositionǁlegal_plays_* gammon.core.position.xǁPositionǁswap_* gammon.core.position.x_check_dice_*"
+)
+ORDER=(dice match seats record met match_id position_id notation game position)
+
+run() {  # target name: all its patterns in one mutmut run
+    local spec=${TARGETS[$1]:?unknown target $1 (one of: ${ORDER[*]})}
+    local tests=${spec%%|*}
+    local -a patterns
+    read -r -a patterns <<<"${spec#*|}"
+    echo "$(date -u +%T) start $1: ${#patterns[@]} pattern(s) against $tests" | tee -a "$LOG"
+    GAMMON_MUTATION_TESTS=$tests nice -n "${NICE:-10}" "$BIN/mutmut" run \
+        --max-children "${MUTMUT_CHILDREN:-2}" "${patterns[@]}" >"mutants/run-$1.log" 2>&1 \
+        || echo "mutmut exited $? (see mutants/run-$1.log)" | tee -a "$LOG"
+    # the run's last lines without the spinner: the counts, or why it stopped
+    tr '\r' '\n' <"mutants/run-$1.log" | grep -v 'Generating\|Running \|Listing' | tail -n 4 >>"$LOG" || true
+    echo "$(date -u +%T) done  $1" | tee -a "$LOG"
 }
 
-run test_dice,test_fair_dice "gammon.core.dice*"
-run test_crawford_jacoby,test_game_rules,test_match_flow "gammon.core.match*"
-run test_service_seats \
-    "gammon.web.service.xǁLiveGameǁseat_of*" "gammon.web.service.xǁLiveGameǁto_act*" \
-    "gammon.web.service.x__allowed*" "gammon.web.service.xǁGameServiceǁ_seat_*" \
-    "gammon.web.service.xǁGameServiceǁ_act_*" "gammon.web.service.xǁGameServiceǁhint*"
-run test_record_dice,test_record_json "gammon.formats.record_json.x_verify_dice*"
-run test_ai_met,test_met_documented "gammon.ai.met*"
-run test_match_id "gammon.formats.match_id*"
-run test_rules,test_errors,test_notation "gammon.formats.position_id*"
-run test_notation "gammon.formats.notation*"
-run test_game_rules,test_rules,test_crawford_jacoby "gammon.core.game*"
-run test_rules,test_game_rules,test_properties "gammon.core.position*"
-echo "$(date -u +%T) all done" | tee -a "$LOG"
+if [ $# -eq 0 ]; then set -- "${ORDER[@]}"; fi
+for target in "$@"; do run "$target"; done
+echo "$(date -u +%T) all done: $*" | tee -a "$LOG"

@@ -8,6 +8,8 @@ changes nothing.
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Callable
 
 import pytest
@@ -607,3 +609,120 @@ def test_illegal_action_in_a_match_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="the current game is not over yet") as info:
         match.next_game()
     assert info.value.reason is Reason.GAME_IN_PROGRESS
+
+
+def test_beaver_refusals_name_their_reason() -> None:
+    game = _beavered()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Beaver(1))
+    assert str(info.value) == "cannot beaver a beaver: gammon plays no raccoons"
+    fresh = opened(Rules(beavers=True))
+    play_first(fresh)
+    with pytest.raises(IllegalActionError) as info:
+        fresh.apply(Beaver(0))  # nothing to beaver: no double is offered
+    assert str(info.value) == "cannot beaver now: the game is in the roll phase"
+    assert info.value.reason is Reason.NO_DOUBLE_PENDING
+
+
+def test_who_may_beaver() -> None:
+    """Only the player doubled, only while the double waits, only in money play with beavers on,
+    and only while four times the cube stays within its limit."""
+    game = opened(Rules(beavers=True))
+    play_first(game)
+    assert not game.can_beaver() and not game.can_beaver(0)  # no double yet
+    game.apply(Double(1))
+    assert game.can_beaver() and game.can_beaver(0)  # the default is the player doubled
+    assert not game.can_beaver(1)  # not the doubler
+    game.apply(Beaver(0))
+    assert not game.can_beaver() and not game.can_beaver(0) and not game.can_beaver(1)
+    plain = opened(Rules())
+    play_first(plain)
+    plain.apply(Double(1))
+    assert not plain.can_beaver() and not plain.can_beaver(0)
+    low = opened(Rules(beavers=True, cube_limit=2))
+    play_first(low)
+    low.apply(Double(1))
+    assert not low.can_beaver(0)
+    with pytest.raises(IllegalActionError) as info:
+        low.apply(Beaver(0))
+    assert str(info.value) == "cannot beaver: the cube would pass its limit (2)"
+    assert info.value.reason is Reason.CUBE_AT_MAX
+
+
+# "allowed_actions: every action that apply accepts now (a Move per legal play)."
+
+
+def _candidates(game: Game, rng: random.Random) -> list[Action]:
+    """Actions of every kind for both players, legal or not."""
+    out: list[Action] = []
+    for p in (0, 1):
+        out += [Roll(p, (rng.randint(1, 6), rng.randint(1, 6))), Double(p), Take(p), Drop(p),
+                Beaver(p), AcceptResignation(p), RejectResignation(p)]
+        out += [Resign(p, kind) for kind in ResultKind]
+        out += [ChooseDouble(p, n) for n in range(1, 7)]
+        if game.rolled is not None:
+            out += [Move(p, play) for play in game.position.legal_plays(game.rolled)]
+    return out
+
+
+def _accepted(game: Game, action: Action) -> bool:
+    trial = copy.deepcopy(game)
+    try:
+        trial.apply(action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _same_kind(a: Action, b: Action) -> bool:
+    """Equal, a roll's dice aside (allowed_actions lists a roll without its dice: any dice)."""
+    if isinstance(a, Roll) and isinstance(b, Roll):
+        return a.player == b.player
+    return a == b
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(beavers=True), Rules(match_length=5), Rules(variant="acey-deucey"), Rules(jacoby=True, cube_limit=4),
+], ids=["money-beavers", "match", "acey-deucey", "jacoby-limit"])
+def test_allowed_actions_are_exactly_what_apply_accepts(rules: Rules) -> None:
+    rng = random.Random(7)
+    seen: set[Phase] = set()
+    for _ in range(4):
+        game = Game(rules)
+        for _ in range(60):
+            if game.phase is Phase.OVER:
+                break
+            seen.add(game.phase)
+            allowed = game.allowed_actions()
+            assert len(allowed) == len({repr(a) for a in allowed}), allowed  # no duplicates
+            for action in _candidates(game, rng):
+                listed = any(_same_kind(action, a) for a in allowed)
+                assert _accepted(game, action) == listed, (game.phase, action, allowed)
+            # play on with an allowed action (a roll with dice thrown here; resigning seldom,
+            # doubling often, so that every phase is reached)
+            calm = [a for a in allowed if not isinstance(a, Resign)] or allowed
+            doubles = [a for a in allowed if isinstance(a, Double)]
+            r = rng.random()
+            action = rng.choice(allowed if r < 0.15 else doubles if doubles and r < 0.45 else calm)
+            if isinstance(action, Roll):
+                action = Roll(action.player, (rng.randint(1, 6), rng.randint(1, 6)))
+            game.apply(action)
+    # the walk reached the phases where the lists differ
+    assert {Phase.OPENING, Phase.ROLL, Phase.MOVE, Phase.RESIGNED} <= seen
+    assert (Phase.DOUBLED if rules.uses_cube else Phase.CHOOSE_DOUBLE) in seen
+
+
+def test_the_game_over_event_names_winner_points_and_kind() -> None:
+    game = opened(Rules())
+    play_first(game)
+    game.apply(Double(1))
+    events = game.apply(Drop(0))
+    end = events[-1]
+    assert (end.kind, end.player) == ("game-over", 1)
+    assert end.text == "player 1 wins 1 point (drop)"
+    assert end.data == {"points": 1, "kind": "single"}
+    assert game.rolled is None and game.doubled_by is None
+    beavered = _beavered()
+    end = beavered.apply(Drop(1))[-1]
+    assert (end.player, end.text) == (0, "player 0 wins 2 points (drop)")
+    assert end.data == {"points": 2, "kind": "single"}

@@ -254,3 +254,58 @@ def test_docstring_examples() -> None:
 
     result = doctest.testmod(match_id)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_field_limits_are_inclusive() -> None:
+    """The longest match gnubg's Match ID carries here is 64 points, and a 15-bit score field
+    holds up to 32767 (a money session's running score)."""
+    top = MatchId(match_length=64, score=(63, 2))
+    assert decode_match_id(encode_match_id(top)) == top
+    rich = MatchId(match_length=0, score=(32767, 32767))
+    assert decode_match_id(encode_match_id(rich)).score == (32767, 32767)
+    with pytest.raises(InvalidIdError) as info:
+        MatchId(match_length=65)
+    assert str(info.value) == ("impossible match state: the match length must be 0 (money) or 1 to 64 "
+                               "points, not 65")
+    with pytest.raises(InvalidIdError) as info:
+        MatchId(score=(32768, 0))
+    assert str(info.value) == ("impossible match state: the score must be two numbers from 0 to 32767, "
+                               "not (32768, 0)")
+
+
+def test_impossible_states_are_named_exactly() -> None:
+    with pytest.raises(InvalidIdError) as info:
+        MatchId(match_length=0, crawford=True)
+    assert str(info.value) == "impossible match state: a money game has no Crawford game"
+    with pytest.raises(InvalidIdError) as info:
+        MatchId(match_length=5, score=(5, 2))
+    assert str(info.value) == ("impossible match state: score 5-2 is not below the match length 5, "
+                               "yet the match goes on")
+    with pytest.raises(InvalidIdError) as info:
+        decode_match_id(12345)  # type: ignore[arg-type]
+    assert str(info.value) == "a Match ID is text, not int"
+    # the first character outside base64's alphabet is named with its place, counted from 1
+    with pytest.raises(InvalidIdError) as info:
+        decode_match_id("cAkAAAAAAA!A")
+    assert str(info.value) == ("'cAkAAAAAAA!A' is not a Match ID: '!' (character 11) is not "
+                               "one of A-Z a-z 0-9 + /")
+
+
+@pytest.mark.parametrize(("fields", "why"), [
+    ({"cube": 13}, "cube value 2**13 is above the largest cube, 4096"),
+    ({"cube": 15}, "cube value 2**15 is above the largest cube, 4096"),
+    ({"owner": 2}, "cube owner 2 (only 0, 1 and 3 = centred exist)"),
+    ({"die1": 7, "die2": 1}, "dice 7 and 1 (each die is 1 to 6, or 0 before the roll)"),
+    ({"die1": 1, "die2": 7}, "dice 1 and 7 (each die is 1 to 6, or 0 before the roll)"),
+    ({"crawford": 1}, "a money game has no Crawford game"),
+])
+def test_impossible_fields_are_refused_with_their_reason(fields: dict[str, int], why: str) -> None:
+    """Decoding names the field that cannot be, once (no doubled prefix)."""
+    text = pack(**fields)
+    with pytest.raises(InvalidIdError) as info:
+        decode_match_id(text)
+    assert str(info.value) == f"{text!r} is not a valid Match ID: {why}"
+
+
+def test_the_largest_cube_decodes() -> None:
+    assert decode_match_id(pack(cube=12)).cube_value == 4096

@@ -15,12 +15,14 @@ Every refusal leaves the game unchanged: same version, same action log.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 
 import gammon.web.hints as hints
+from gammon.ai.cube import CubeInfo
 from gammon.core.dice import derive_roll
 from gammon.store.repository import open_store
 from gammon.web.service import (
@@ -333,3 +335,58 @@ def test_a_hint_carries_the_engine_ranking_for_the_seat_on_roll(
             [(m.from_point, m.to_point, m.hit) for m in p.moves]
         assert (hp.equity, hp.difference, hp.win) == (0.5 - i / 100, -i / 100, 0.6 - i / 200)
     assert len(service.hint(t.game_id, t.tokens[0], count=2).plays) == 2
+
+
+def test_a_seat_whose_time_ran_out_acts_no_more(service: GameService) -> None:
+    """With a clock, the seat to act loses the match when its time runs out: its next action is
+    refused as a game over ("time ran out"), the timeout is stored, and nobody acts after it."""
+    t = new_table(service, SEED_P0, clock_delay=0.05, clock_reserve=0.2)
+    t.act(1, "roll")  # the opening: nobody's clock runs before it
+    mover = 0
+    assert t.view(mover).allowed_actions == ["play", "resign"]
+    time.sleep(0.6)  # the mover's delay and reserve are spent
+    version, count = t.state()
+    with pytest.raises(ConflictError) as info:
+        t.act(mover, "resign")
+    assert info.value.code == "game_over" and str(info.value) == "time ran out: the game is over"
+    _, log = service.action_log(t.game_id)
+    assert len(log) == count + 1 and log[-1].type == "timeout" and log[-1].player == mover
+    for seat in (0, 1):
+        with pytest.raises(ConflictError) as info:
+            t.act(seat, "roll")
+        assert info.value.code == "game_over" and str(info.value) == "the game is over"
+        assert t.view(seat).allowed_actions == []
+    assert service.action_log(t.game_id)[1] == log
+
+
+def test_a_hint_values_plays_at_the_games_score_and_cube(service: GameService,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints rank plays at the match score and cube of the game (not as money play)."""
+    seen: list[object] = []
+
+    def record(position: object, dice: object, match: object = None) -> None:
+        seen.append(match)
+        return None  # then the heuristic ranks
+
+    monkeypatch.setattr(hints, "_by_engine", record)
+    t = new_table(service, SEED_P0, match_length=5)
+    t.act(1, "roll")
+    service.hint(t.game_id, t.tokens[0])
+    (match,) = seen
+    assert isinstance(match, CubeInfo)
+    assert match.match_length == 5 and match.score == (0, 0) and match.value == 1
+
+
+def test_no_hints_between_people_who_turned_them_off(service: GameService) -> None:
+    """A game created without hints gives none during play, not even to the seat on roll."""
+    t = new_table(service, SEED_P0, hints=False)
+    t.act(1, "roll")
+    assert t.view(0).allowed_actions == ["play", "resign"]
+    before = t.state()
+    for seat in (0, 1):
+        with pytest.raises(ForbiddenError) as info:
+            service.hint(t.game_id, t.tokens[seat])
+        assert info.value.code == "hints_off"
+        assert str(info.value) == ("hints are off in this game: both players agreed to play without the "
+                                   "engine's help (the analysis opens when the game is over)")
+    assert t.state() == before

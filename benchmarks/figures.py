@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Every performance and strength figure of the README and ``benchmarks/results/``, checked
+against the raw output it comes from, with its target met or missed.
+
+Each *measurement* is one run of a script in this repository (or of the referee's
+``judge.py``/``duel.py`` beside it, through ``benchmarks/gammon_adapter.py``) with the
+shipped weights; its raw output is stored in ``benchmarks/results/``.  Each *figure* is
+read from that raw output by a pattern, and the documents that quote it must show the same
+number.  A measurement whose raw output is not stored (or not from the shipped weights) is
+reported as NOT REPRODUCED, and the documents say so beside the figure.
+
+    python benchmarks/figures.py                 # check every figure, print targets
+    python benchmarks/figures.py --out benchmarks/results/figures.txt
+    python benchmarks/figures.py --run engine_speed   # rerun one measurement (stores its raw output)
+    python benchmarks/figures.py --list          # the measurements and their commands
+
+Exit status 1 when a figure shown in a document is not what its raw output says, or its raw
+output is missing; a missed target is printed (MISSED), not an error.
+
+Move generation's figures (``benchmarks/movegen.py``, the README's Performance table) are
+kept by that script itself and not listed here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+REFEREE = "../shared/referee"  # beside the repository, as the referee's README places it
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target of an issue: ``value OP bound``."""
+
+    op: str  # ">=", "<=", ">", "<", "=="
+    bound: float
+    source: str  # where the target is set
+
+    def met(self, value: float) -> bool:
+        ops: dict[str, Callable[[float, float], bool]] = {
+            ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+            "<": lambda a, b: a < b, "==": lambda a, b: a == b}
+        return ops[self.op](value, self.bound)
+
+    def __str__(self) -> str:
+        return f"{self.op} {self.bound:g} ({self.source})"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number: ``pattern``'s first group in the raw output, shown as ``shown`` (a format
+    string) in each of ``docs``."""
+
+    label: str
+    pattern: str
+    shown: str
+    docs: tuple[str, ...]
+    target: Target | None = None
+    scale: float = 1.0  # value = number in the raw output * scale
+
+
+@dataclass(frozen=True)
+class Measurement:
+    name: str
+    raw: str | None  # path under benchmarks/results, or None: not stored
+    command: str  # how the raw output is made (from the repository root)
+    figures: tuple[Figure, ...]
+    weights: str = "shipped"  # or what else produced it
+    env: dict[str, str] = field(default_factory=dict)
+    note: str = ""
+
+
+README = "README.md"
+ENGINE = "benchmarks/results/ENGINE.md"
+VS_GNUBG = "benchmarks/results/vs_gnubg.md"
+ANALYSIS = "benchmarks/results/ANALYSIS.md"
+
+JUDGE_2PLY = r"2-ply referee: mean equity loss ([\d.]+) mp/decision"
+JUDGE_2PLY_SE = r"2-ply referee: mean equity loss [\d.]+ mp/decision \(SE ([\d.]+)\)"
+DUEL_SE = r"luck-adjusted points/game: -?[\d.]+\s+\(SE ([\d.]+)"
+ISSUE12 = "issue 12"
+BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
+
+MEASUREMENTS: tuple[Measurement, ...] = (
+    Measurement(
+        "judge_0ply", "judge_0ply.txt",
+        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2",
+        (
+            Figure("0-ply equity lost per decision, gnubg 2-ply grading (mp)", JUDGE_2PLY, "{:.2f}",
+                   (README, ENGINE), Target("<=", 5.0, ISSUE12)),
+            Figure("its standard error", JUDGE_2PLY_SE, "+- {:.2f}", (README, ENGINE)),
+            Figure("0-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
+                   "{:.2f}", (ENGINE,)),
+            Figure("0-ply errors, 2-ply grading (%)", r"2-ply referee:.*errors\(>0.020\) ([\d.]+)%", "{:.1f}%",
+                   (ENGINE,)),
+            Figure("0-ply blunders, 2-ply grading (%)", r"2-ply referee:.*blunders\(>0.080\) ([\d.]+)%",
+                   "{:.1f}%", (ENGINE,)),
+        ), env={"GAMMON_PLIES": "0"}),
+    Measurement(
+        "judge_2ply", "judge_2ply.txt",
+        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2",
+        (
+            Figure("2-ply equity lost per decision, gnubg 2-ply grading (mp)", JUDGE_2PLY, "{:.2f}",
+                   (README, ENGINE)),
+            Figure("its standard error", JUDGE_2PLY_SE, "+- {:.2f}", (README, ENGINE)),
+            Figure("2-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
+                   "{:.2f}", (ENGINE,)),
+        ), env={"GAMMON_PLIES": "2"}),
+    Measurement(
+        "duel_0ply", "duel_0ply.txt",
+        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --luck",
+        (
+            Figure("0-ply vs gnubg 0-ply, luck-adjusted ppg (400 games)",
+                   r"luck-adjusted points/game: (-?[\d.]+)", "{:+.3f}", (README, ENGINE),
+                   Target(">=", -0.06, ISSUE12 + ", over 1,000 games")),
+            Figure("its standard error", DUEL_SE, "+- {:.3f}", (README, ENGINE)),
+            Figure("0-ply vs gnubg 0-ply, raw ppg", r"A points/game: (-?[\d.]+)", "{:.3f}", (ENGINE,)),
+            Figure("illegal moves by gammon", r"illegal moves by A: (\d+)", "{:.0f}", (),
+                   Target("==", 0, "the referee")),
+        ), env={"GAMMON_PLIES": "0"}),
+    Measurement(
+        "duel_2ply", "duel_2ply.txt",
+        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 1000 --luck",
+        (
+            Figure("2-ply vs gnubg 0-ply, luck-adjusted ppg (1,000 games)",
+                   r"luck-adjusted points/game: (-?[\d.]+)", "{:+.3f}", (README,),
+                   Target(">", 0.0, ISSUE12)),
+        ), env={"GAMMON_PLIES": "2"}, weights="previous (1,040,000 games, refined)",
+        note="about 20 minutes of a quiet core per 1,000 games; not rerun with the shipped weights"),
+    Measurement(
+        "engine_speed", "engine_speed.txt",
+        "python benchmarks/engine_speed.py --positions 2000 --positions2 30",
+        (
+            Figure("0-ply time per move, gammon (ms)", r"0-ply best play\s+\d+\s+([\d.]+)", "{:.2f} ms",
+                   (README,)),
+            Figure("0-ply time per move, gnubg-nn (ms)", r"0-ply best play\s+\d+\s+[\d.]+\s+([\d.]+)",
+                   "{:.2f} ms", (README,)),
+            Figure("0-ply speed ratio gnubg-nn / gammon", r"0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
+                   "{:.2f}", (README, ENGINE), Target(">=", 1.5, ISSUE12)),
+            Figure("2-ply time per move, gammon (ms)", r"2-ply pruned\s+\d+\s+([\d.]+)", "{:.0f} ms",
+                   (README,)),
+            Figure("2-ply time per move, gnubg-nn (ms)", r"2-ply pruned\s+\d+\s+[\d.]+\s+([\d.]+)",
+                   "{:.0f} ms", (README,)),
+            Figure("2-ply speed ratio gnubg-nn / gammon", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
+                   "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
+        )),
+    Measurement(
+        "gammon_bias", "gammon_bias.txt",
+        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
+        (
+            Figure("lopsided positions: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-", "{:+.3f}",
+                   (ENGINE,)),
+            Figure("lopsided positions: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)", "{:.3f}",
+                   (ENGINE,)),
+        )),
+    Measurement(
+        "lopsided1_heldout", "../../training/lopsided1/log.txt", "bash training/run_lopsided1.sh",
+        (
+            Figure("self-play lopsided, held out: net - rollout, lose gammon", BIAS.format("lg"),
+                   "{:+.3f}", (ENGINE,)),
+            Figure("self-play lopsided, held out: net - rollout, win gammon", BIAS.format("wg"),
+                   "{:+.3f}", (ENGINE,)),
+        ), note="a training run's log (training/lopsided1)"),
+    Measurement(
+        "lopsided2_heldout", "../../training/lopsided2/log.txt", "bash training/run_lopsided2.sh",
+        (
+            Figure("constructed lopsided, held out: net - rollout, win gammon", BIAS.format("wg"),
+                   "{:+.3f}", (ENGINE,)),
+            Figure("constructed lopsided, held out: net - rollout, lose gammon", BIAS.format("lg"),
+                   "{:+.3f}", (ENGINE,)),
+            Figure("constructed lopsided, held out: net - rollout, win backgammon",
+                   BIAS.format("wbg"), "{:+.3f}", (ENGINE,)),
+        ), note="a training run's log (training/lopsided2)"),
+    Measurement(
+        "vs_gnubg_expert", "vs_gnubg_expert.txt",
+        "python benchmarks/vs_gnubg.py --level expert --summary-only",
+        (
+            Figure("expert: 7-point matches won vs gnubg 0-ply (%)", r"won \d+ of \d+: ([\d.]+)%", "{:.1f}%",
+                   (VS_GNUBG,)),
+            Figure("expert: protocol errors", r"protocol errors: (\d+)", "{:.0f}", (VS_GNUBG,),
+                   Target("==", 0, "issue 15")),
+            Figure("expert: PR by gnubg's 2-ply analysis (half the overall mEMG rate)",
+                   r"gammon\s+chequer.*overall\s+([\d.]+)", "{:.2f}", (), Target("<=", 3.0, ISSUE12), 0.5),
+            Figure("expert: cube error by gnubg (mEMG per close decision)",
+                   r"gammon\s+chequer.*cube\s+([\d.]+) mEMG", "{:.2f}", (VS_GNUBG,),
+                   Target("<=", 4.0, ISSUE12)),
+        )),
+    Measurement(
+        "vs_gnubg_strongest", "vs_gnubg_strongest.txt",
+        "python benchmarks/vs_gnubg.py --level strongest --summary-only",
+        (
+            Figure("strongest: 7-point matches won vs gnubg 0-ply (%)", r"won \d+ of \d+: ([\d.]+)%",
+                   "{:.1f}%", (VS_GNUBG,), Target(">=", 50.0, "issue 15")),
+            Figure("strongest: protocol errors", r"protocol errors: (\d+)", "{:.0f}", (VS_GNUBG,),
+                   Target("==", 0, "issue 15")),
+        )),
+    Measurement(
+        "analysis_speed", "analysis_speed.txt", "python benchmarks/analysis_speed.py --gnubg",
+        (
+            Figure("analysis of a 7-point match at 2-ply, wall clock (s)",
+                   r"gammon analysis at \d-ply, \d+ processes: ([\d.]+) s", "{:.1f} s", (ANALYSIS,)),
+            Figure("the same per 150 decisions (s)", r"processes: [\d.]+ s \((\d+) ms per decision\)",
+                   "{:.1f} s", (ANALYSIS,), Target("<", 60.0, "issue 13: a match of ~150 decisions"), 0.15),
+            Figure("GNU Backgammon / gammon analysis time", r"ratio gnubg/gammon ([\d.]+)", "{:.2f}",
+                   (ANALYSIS,)),
+        )),
+    Measurement(
+        "analysis_luck", "analysis_luck.txt", "python benchmarks/analysis_luck.py --games 100",
+        (
+            Figure("luck-adjusted / raw SD over self-play games", r"SD ratio adjusted/raw: ([\d.]+)", "{:.2f}",
+                   (ANALYSIS,)),
+        )),
+    Measurement(
+        "analysis_vs_gnubg", "analysis_vs_gnubg.txt",
+        "python benchmarks/analysis_vs_gnubg.py --length 7 --seed 2",
+        (
+            Figure("expert: checker error rate by gammon's analysis (mEMG)", r"(?m)^expert\s+\d+\s+([\d.]+)",
+                   "{:.1f}", (ANALYSIS,)),
+        )),
+)
+
+
+def raw_text(m: Measurement) -> str | None:
+    if m.raw is None:
+        return None
+    path = RESULTS / m.raw
+    return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def read_value(f: Figure, text: str) -> float | None:
+    found = re.search(f.pattern, text)
+    return None if found is None else float(found.group(1)) * f.scale
+
+
+def check(only: set[str] | None = None) -> tuple[list[str], int]:
+    """The report's lines and the number of problems (unbacked or mismatched figures)."""
+    docs = {d: (ROOT / d).read_text(encoding="utf-8") for d in (README, ENGINE, VS_GNUBG, ANALYSIS)
+            if (ROOT / d).exists()}
+    lines, problems = [], 0
+    for m in MEASUREMENTS:
+        if only and m.name not in only:
+            continue
+        text = raw_text(m)
+        where = str((RESULTS / m.raw).resolve().relative_to(ROOT)) if m.raw else "no raw output"
+        head = f"== {m.name}: {m.command}"
+        if m.env:
+            head = f"== {m.name}: {' '.join(f'{k}={v}' for k, v in m.env.items())} {m.command}"
+        lines.append(head)
+        lines.append(f"   raw output: {where}{'' if text is not None else ' (MISSING)'}; weights: {m.weights}"
+                     + (f"; {m.note}" if m.note else ""))
+        for f in m.figures:
+            value = None if text is None else read_value(f, text)
+            if value is None:
+                status = "NOT REPRODUCED (no raw output)" if text is None else "NOT FOUND in the raw output"
+                lines.append(f"   {f.label}: {status}; target {f.target or '-'}")
+                # a document may name the figure only as not reproduced
+                problems += int(text is not None)
+                continue
+            shown = f.shown.format(value)
+            missing = [d for d in f.docs if d in docs and shown not in docs[d]]
+            problems += len(missing)
+            verdict = "no target" if f.target is None else ("MET" if f.target.met(value) else "MISSED")
+            if f.target is not None and m.weights != "shipped":
+                verdict += f" (with the {m.weights} weights; NOT REPRODUCED with the shipped ones)"
+            shown_in = ", ".join(f.docs) or "raw output only"
+            bad = f"; NOT SHOWN as {shown!r} in {', '.join(missing)}" if missing else ""
+            target = f"target {f.target}: {verdict}" if f.target else verdict
+            lines.append(f"   {f.label}: {shown} [{shown_in}] {target}{bad}")
+    return lines, problems
+
+
+def run(name: str) -> int:
+    m = next((x for x in MEASUREMENTS if x.name == name), None)
+    if m is not None and m.raw is not None and m.raw.startswith("../"):
+        print(f"error: {name} is a training run's log: run {m.command} itself", file=sys.stderr)
+        return 2
+    if m is None or m.raw is None:
+        print(f"error: no measurement {name!r} (one of: {', '.join(x.name for x in MEASUREMENTS)})",
+              file=sys.stderr)
+        return 2
+    env = {**os.environ, **m.env}
+    print(f"running: {m.command} (raw output to benchmarks/results/{m.raw})", flush=True)
+    with (RESULTS / m.raw).open("w", encoding="utf-8") as out:
+        argv = m.command.split()
+        if argv[0] == "python":  # this interpreter (the project's environment)
+            argv[0] = sys.executable
+        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        assert proc.stdout is not None
+        for line in proc.stdout:  # progress as it comes, and every line kept
+            print(line, end="", flush=True)
+            out.write(line)
+        code = proc.wait()
+    if code != 0:
+        print(f"error: {m.command} exited {code}", file=sys.stderr)
+        return code
+    lines, _ = check({name})
+    print("\n".join(lines))
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--run", metavar="NAME", help="rerun one measurement and store its raw output")
+    ap.add_argument("--list", action="store_true", help="the measurements and their commands")
+    ap.add_argument("--out", type=Path, help="also write the report here")
+    args = ap.parse_args()
+    if args.list:
+        for m in MEASUREMENTS:
+            print(f"{m.name}: {m.command} -> benchmarks/results/{m.raw}")
+        return 0
+    if args.run:
+        return run(args.run)
+    lines, problems = check()
+    lines.append(f"{problems} figure(s) shown in a document differ from their raw output or lack it"
+                 if problems else "every figure checked is shown as its raw output says")
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

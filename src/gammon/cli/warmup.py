@@ -40,6 +40,7 @@ def _evaluator() -> None:
     start = Position.initial()
     engine.rank_plays(start, (3, 1))
     engine.evaluate(start)
+    engine.static_evaluator.evaluate(start)
 
 
 def _search() -> None:
@@ -85,8 +86,8 @@ def _kernels() -> list[object]:
     from gammon.ai import evaluator, rollout, search
     from gammon.core import movegen
 
-    return [movegen.generate, evaluator.static_eval, evaluator.result_eval, search.run,
-            rollout._run_trials]
+    return [movegen.generate, evaluator.static_eval, evaluator.result_eval, evaluator.static_batch,
+            search.run, rollout._run_trials]
 
 
 def _cached(dispatcher: object) -> bool:

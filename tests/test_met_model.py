@@ -16,7 +16,7 @@ From the document (``k`` the cube value, ``x`` the cube efficiency):
 * player 1 owns, live: a line from ``(tp, D1_k)`` to ``(1, W_k)``;
 * centred: a line from ``(tp, D1_k)`` to ``(cp, D0_k)``;
 * the value is ``x live + (1 - x) dead``, the live part capped at the cash values past the
-  doubling points;
+  doubling points, unless playing on (the dead cube) is worth more (too good to double);
 * ``cp`` solves ``own1_{2k}(cp) = D0_k`` and ``tp`` solves ``own0_{2k}(tp) = D1_k`` (the
   uncapped lines);
 * a cube is dead for its owner when a single win at that cube already wins him the match,
@@ -96,14 +96,15 @@ class SpecCube:
             return self.dead(k, p)
         cp = self.cp(k)
         live = line((0.0, self.L(k)), (cp, self.D0(k)), p)
-        return self.mixed(min(live, self.D0(k)) if cap else live, k, p)
+        # Capped at the cash, unless playing on is worth more: too good to double, he plays on.
+        return self.mixed(min(live, max(self.D0(k), self.dead(k, p))) if cap else live, k, p)
 
     def own1(self, k: int, p: float, cap: bool = True) -> float:
         if not self.usable(self.b, k):
             return self.dead(k, p)
         tp = self.tp(k)
         live = line((tp, self.D1(k)), (1.0, self.W(k)), p)
-        return self.mixed(max(live, self.D1(k)) if cap else live, k, p)
+        return self.mixed(max(live, min(self.D1(k), self.dead(k, p))) if cap else live, k, p)
 
     def centred(self, k: int, p: float, cap: bool = True) -> float:
         u0, u1 = self.usable(self.a, k), self.usable(self.b, k)
@@ -118,7 +119,8 @@ class SpecCube:
             return self.dead(k, p)
         live = line((tp, self.D1(k)), (cp, self.D0(k)), p)
         if cap:
-            live = min(max(live, self.D1(k)), self.D0(k))
+            d = self.dead(k, p)
+            live = min(max(live, min(self.D1(k), d)), max(self.D0(k), d))
         return self.mixed(live, k, p)
 
     def cp(self, k: int) -> float:
@@ -247,24 +249,27 @@ def test_the_lines_start_and_end_where_the_document_says() -> None:
     assert 0.0 < tp < 0.5 < cp < 1.0
     lo, win, d0, d1 = code.lose(k), code.win(k), code.cash0(k), code.cash1(k)
 
-    def blend(live: float, p: float) -> float:
-        return x * live + (1 - x) * (lo + p * (win - lo))
+    def dead(p: float) -> float:
+        return lo + p * (win - lo)
 
-    # player 0 owns: from (0, L) to (cp, D0), capped at D0 past cp
+    def blend(live: float, p: float) -> float:
+        return x * live + (1 - x) * dead(p)
+
+    # player 0 owns: from (0, L) to (cp, D0), capped at D0 past cp (unless playing on is worth more)
     assert code.own0(k, 0.0) == pytest.approx(lo, abs=1e-12)
     assert code.own0(k, cp) == pytest.approx(blend(d0, cp), abs=1e-12)
-    assert code.own0(k, 0.97) == pytest.approx(blend(d0, 0.97), abs=1e-12)
+    assert code.own0(k, 0.97) == pytest.approx(blend(max(d0, dead(0.97)), 0.97), abs=1e-12)
     assert code.own0(k, 0.97, clamp=False) > blend(d0, 0.97) + 1e-6
     # player 1 owns: from (tp, D1) to (1, W), floored at D1 below tp
     assert code.own1(k, tp) == pytest.approx(blend(d1, tp), abs=1e-12)
     assert code.own1(k, 1.0) == pytest.approx(win, abs=1e-12)
-    assert code.own1(k, 0.03) == pytest.approx(blend(d1, 0.03), abs=1e-12)
+    assert code.own1(k, 0.03) == pytest.approx(blend(min(d1, dead(0.03)), 0.03), abs=1e-12)
     assert code.own1(k, 0.03, clamp=False) < blend(d1, 0.03) - 1e-6
     # centred: from (tp, D1) to (cp, D0), held between the two cash values
     assert code.centered(k, tp) == pytest.approx(blend(d1, tp), abs=1e-12)
     assert code.centered(k, cp) == pytest.approx(blend(d0, cp), abs=1e-12)
-    assert code.centered(k, 0.99) == pytest.approx(blend(d0, 0.99), abs=1e-12)
-    assert code.centered(k, 0.01) == pytest.approx(blend(d1, 0.01), abs=1e-12)
+    assert code.centered(k, 0.99) == pytest.approx(blend(max(d0, dead(0.99)), 0.99), abs=1e-12)
+    assert code.centered(k, 0.01) == pytest.approx(blend(min(d1, dead(0.01)), 0.01), abs=1e-12)
     assert code.centered(k, 0.99, clamp=False) > blend(d0, 0.99) + 1e-6
     assert code.centered(k, 0.01, clamp=False) < blend(d1, 0.01) - 1e-6
 

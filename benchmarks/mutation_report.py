@@ -220,11 +220,11 @@ This snapshot (two shared cores, so not everything fits one session):
 `scripts/mutation.sh seats match_id met position_id game`, each niced, then the survivors of
 seats, game and match_id run again after the new tests (`mutmut run NAME...` with the
 target's `GAMMON_MUTATION_TESTS`); game's 80 survivors and untested mutants once more
-after the tests of its cube refusals, events and results.  The MET run was stopped part-way; its mutants not run
-again were killed by the earlier full run of the same code (see the MET row).  game runs
-on the functions that carry permissions, the cube and scoring (the groups below); position,
-notation and match (core.match changed since its earlier run: 96/101 then) were not run in
-this snapshot.
+after the tests of its cube refusals, events and results.  The MET run was stopped
+part-way; its mutants not run again were killed by the earlier full run of the same code
+(see the MET row).  game runs on the functions that carry permissions, the cube and
+scoring (the groups below); position, notation and match (core.match changed since its
+earlier run: 96/101 then) were not run in this snapshot.
 
 """
 

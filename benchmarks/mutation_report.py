@@ -121,6 +121,18 @@ EQUIVALENT = {
     "gammon.core.game.xǁGameǁ_beaver_refusal__mutmut_12":
         "apply reaches this refusal only while a double or beaver waits; elsewhere only can_beaver "
         "asks, and it keeps only whether there is a refusal",
+    **{f"gammon.core.game.xǁGameǁ_beaver_refusal__mutmut_{n}":
+       "apply reaches this refusal only while a double or beaver waits; elsewhere only can_beaver "
+       "asks, and it keeps only whether there is a refusal" for n in (13, 14, 15)},
+    "gammon.core.game.xǁGameǁallowed_actions__mutmut_17":
+        "in the roll phase who is the player on roll, which is can_double's default",
+    "gammon.core.game.xǁGameǁallowed_actions__mutmut_25":
+        "while a double waits who is the player doubled, which is can_beaver's default",
+    **{f"gammon.core.game.xǁGameǁallowed_actions__mutmut_{n}":
+       "the list is still empty when this branch adds to it: '=' and '+=' agree" for n in (21, 33, 41)},
+    "gammon.core.game.xǁGameǁpoints_for__mutmut_1":
+        "the loser's checkers count only in Acey-Deucey, which counts at least one: 0 and 1 agree",
+    "gammon.core.game.xǁGameǁ_on_drop__mutmut_21": "Event's data defaults to an empty dict",
     "gammon.core.position_id.x_decode_position_id__mutmut_21":
         "fourteen characters that passed the alphabet check always decode, validated or not",
     "gammon.core.position_id.x_decode_position_id__mutmut_24":
@@ -207,11 +219,12 @@ Source snapshot: commit `{commit}`.  Run one module at a time with
 This snapshot (two shared cores, so not everything fits one session):
 `scripts/mutation.sh seats match_id met position_id game`, each niced, then the survivors of
 seats, game and match_id run again after the new tests (`mutmut run NAME...` with the
-target's `GAMMON_MUTATION_TESTS`).  The MET run was stopped part-way; its mutants not run
-again were killed by the earlier full run of the same code (see the MET row).  game runs
-on the functions that carry permissions, the cube and scoring (the groups below); position,
-notation and match (core.match changed since its earlier run: 96/101 then) were not run in
-this snapshot.
+target's `GAMMON_MUTATION_TESTS`); game's 80 survivors and untested mutants once more
+after the tests of its cube refusals, events and results.  The MET run was stopped
+part-way; its mutants not run again were killed by the earlier full run of the same code
+(see the MET row).  game runs on the functions that carry permissions, the cube and
+scoring (the groups below); position, notation and match (core.match changed since its
+earlier run: 96/101 then) were not run in this snapshot.
 
 """
 

@@ -156,3 +156,29 @@ def test_every_variant_the_engine_plays(tmp_path: Path, variant: str) -> None:
     moves = [d for g in data["games"] for d in g["decisions"] if d["kind"] == "move"]
     plays = sum(1 for g in m.games for a in g.record if type(a).__name__ == "Move")
     assert len(moves) >= plays > 0
+
+
+def test_play_replays_a_saved_match_with_its_analysis(tmp_path: Path, match: Match) -> None:
+    # Issue 13: "`gammon play` can replay a saved match move by move with the analysis".
+    f = _write(match, tmp_path / "m.mat")
+    result = runner.invoke(app, ["play", "--replay", str(f), "--level", "expert"])
+    assert result.exit_code == 0, result.output
+    moves = sum(1 for g in match.games for a in g.record if type(a).__name__ == "Move")
+    assert result.stdout.count("Position ID:") >= moves
+    assert "analysed at 0-ply" in result.stdout  # expert's depth
+    assert "checker error rate" in result.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "--replay", "nowhere.mat"], "cannot read"),
+    (["play", "--replay", "{f}", "--resume", "{f}"], "cannot be used together"),
+    (["play", "--replay", "{f}", "--level", "grandmaster"], "unknown level"),
+])
+def test_play_replay_refuses_bad_input_in_one_line(tmp_path: Path, match: Match, args: list[str],
+                                                   message: str) -> None:
+    f = _write(match, tmp_path / "m.mat")
+    args = [str(f) if a == "{f}" else str(tmp_path / a) if a.endswith(".mat") else a for a in args]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output

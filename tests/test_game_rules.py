@@ -24,6 +24,7 @@ from gammon.core.game import (
     ChooseDouble,
     Double,
     Drop,
+    Event,
     Game,
     Move,
     NewGame,
@@ -726,3 +727,169 @@ def test_the_game_over_event_names_winner_points_and_kind() -> None:
     end = beavered.apply(Drop(1))[-1]
     assert (end.player, end.text) == (0, "player 0 wins 2 points (drop)")
     assert end.data == {"points": 2, "kind": "single"}
+
+
+# -- the cube's refusals: the exact message, the reason, and nothing changed ---------------
+# "Every refusal raises IllegalActionError with a Reason and changes nothing"; the cube's
+# rules: a double is offered before rolling, only by the player on roll, never without a
+# cube or in the Crawford game, only from the centre or by the cube's owner, and never past
+# the cube limit; a beaver only by the player doubled, in money play with beavers on, and
+# only while four times the cube stays within the limit.
+
+
+def _taken() -> Game:
+    """Player 1 doubled, player 0 took: player 1 is on roll, player 0 owns the cube at 2."""
+    game = _ready()
+    game.apply(Double(1))
+    game.apply(Take(0))
+    return game
+
+
+def _owner_on_roll_at_limit() -> Game:
+    """Cube limit 2, the cube at 2 owned by player 0, who is on roll."""
+    game = opened(Rules(cube_limit=2))
+    play_first(game)
+    game.apply(Double(1))
+    game.apply(Take(0))
+    turn(game)
+    return game
+
+
+def _no_cube() -> Game:
+    game = opened(Rules(cube=False))
+    play_first(game)
+    return game
+
+
+def _doubled_with_beavers(limit: int = 64) -> Game:
+    game = opened(Rules(beavers=True, cube_limit=limit))
+    play_first(game)
+    game.apply(Double(1))
+    return game
+
+
+def _doubled_without_beavers() -> Game:
+    game = _ready()
+    game.apply(Double(1))
+    return game
+
+
+CUBE_REFUSALS: list[tuple[str, Callable[[], Game], Action, str, Reason]] = [
+    ("double without a cube", _no_cube, Double(1),
+     "cannot double: the cube is not used in this game", Reason.CUBE_DISABLED),
+    ("double in the Crawford game", _crawford, Double(1),
+     "cannot double: no doubling in the Crawford game", Reason.CRAWFORD_NO_DOUBLE),
+    ("redouble by the player who does not own the cube", _taken, Double(1),
+     "cannot double: the opponent owns the cube", Reason.NOT_CUBE_OWNER),
+    ("double past the cube limit", _owner_on_roll_at_limit, Double(0),
+     "cannot double: the cube is at its limit (2)", Reason.CUBE_AT_MAX),
+    ("double by the player not on roll", _ready, Double(0),
+     "cannot double: only player 1, who is on roll, may double", Reason.OUT_OF_TURN),
+    ("beaver by the doubler", _doubled_with_beavers, Beaver(1),
+     "cannot beaver: only player 0 answers the double", Reason.OUT_OF_TURN),
+    ("beaver without beavers", _doubled_without_beavers, Beaver(0),
+     "cannot beaver: beavers are only allowed in money play with beavers on", Reason.BEAVER_NOT_ALLOWED),
+    ("beaver past the cube limit", lambda: _doubled_with_beavers(2), Beaver(0),
+     "cannot beaver: the cube would pass its limit (2)", Reason.CUBE_AT_MAX),
+    ("a raccoon", _beavered, Beaver(1),
+     "cannot beaver a beaver: gammon plays no raccoons", Reason.BEAVER_NOT_ALLOWED),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "action", "message", "reason"),
+    [case[1:] for case in CUBE_REFUSALS], ids=[case[0] for case in CUBE_REFUSALS],
+)
+def test_cube_refusals_say_exactly_why_and_change_nothing(
+    make: Callable[[], Game], action: Action, message: str, reason: Reason
+) -> None:
+    game = make()
+    before = game.snapshot()
+    record = list(game.record)
+    may = game.can_double if isinstance(action, Double) else game.can_beaver
+    assert not may(action.player)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    assert str(info.value) == message
+    assert info.value.reason is reason
+    assert game.snapshot() == before and game.record == record
+
+
+def test_only_the_player_on_roll_may_double() -> None:
+    game = _ready()  # player 1 on roll, the cube centred
+    assert game.can_double(1) and game.can_double()
+    assert not game.can_double(0)
+
+
+def test_a_beaver_is_allowed_while_four_times_the_cube_stays_within_the_limit() -> None:
+    game = _doubled_with_beavers(4)  # 4 x 1 = 4: exactly the limit
+    assert game.can_beaver(0)
+    game.apply(Beaver(0))
+    game.apply(Take(1))
+    assert (game.cube_value, game.cube_owner) == (4, 0)
+
+
+# -- what the cube actions and resignations report ---------------------------------------
+# An Event: "kind names it, player did it, text says it", and data carries the numbers the
+# interfaces show (the cube after a double or a take, the kind of a resignation).
+
+
+def test_a_double_names_the_doubler_and_the_cube_offered() -> None:
+    game = _ready()
+    events = game.apply(Double(1))
+    assert events == [Event("doubled", 1, "player 1 doubles to 2", {"cube": 2})]
+    assert game.doubled_by == 1 and game.cube_value == 1
+
+
+def test_a_take_turns_the_cube_and_says_so() -> None:
+    game = _ready()
+    game.apply(Double(1))
+    events = game.apply(Take(0))
+    assert events == [Event("took", 0, "player 0 takes; the cube is 2", {"cube": 2})]
+    assert (game.cube_value, game.cube_owner, game.doubled_by) == (2, 0, None)
+    assert game.phase is Phase.ROLL and game.turn == 1  # the doubler rolls
+
+
+def test_a_taken_beaver_says_the_cube_and_its_owner() -> None:
+    game = _beavered()
+    events = game.apply(Take(1))
+    text = "player 1 takes the beaver; the cube is 4, owned by player 0"
+    assert events == [Event("took", 1, text, {"cube": 4})]
+    assert game.doubled_by is None
+
+
+def test_a_drop_names_the_dropper_and_ends_the_game() -> None:
+    game = _ready()
+    game.apply(Double(1))
+    events = game.apply(Drop(0))
+    assert events[0] == Event("dropped", 0, "player 0 drops", {})
+    assert [e.kind for e in events[1:]] == ["game-over"]
+
+
+@pytest.mark.parametrize("kind", list(ResultKind))
+def test_a_resignation_offer_names_the_resigner_and_the_kind(kind: ResultKind) -> None:
+    game = _ready()  # player 1 on roll
+    events = game.apply(Resign(1, kind))
+    name = kind.name.lower()
+    assert events == [Event("resigned", 1, f"player 1 offers to resign a {name}", {"kind": name})]
+    assert game.resignation == (1, kind)
+
+
+def test_a_game_won_by_play_is_neither_resigned_nor_dropped() -> None:
+    game = Game(position=GAMMON_NEXT)
+    game.apply(Roll(0, (6, 1)))
+    events = game.apply(Move(0, game.legal_plays()[0]))
+    assert game.result is not None
+    assert (game.result.resigned, game.result.dropped) == (False, False)
+    end = Event("game-over", 0, "player 0 wins 2 points (gammon)", {"points": 2, "kind": "gammon"})
+    assert events[-1] == end
+
+
+def test_a_resignation_by_the_player_on_roll_counts_the_resigners_checkers() -> None:
+    # The loser's checkers left are the resigner's, whoever is on roll (Acey-Deucey scores them).
+    game = Game(position=pos("x: 1:3; o: 13:15"))
+    game.apply(Roll(0, (6, 1)))  # player 0 (3 checkers left) is on roll and resigns
+    game.apply(Resign(0, ResultKind.SINGLE))
+    game.apply(AcceptResignation(1))
+    assert game.result is not None
+    assert (game.result.winner, game.result.checkers_left, game.result.resigned) == (1, 3, True)

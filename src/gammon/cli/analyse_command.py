@@ -109,6 +109,44 @@ def replay(console: Console, analysis: object, read: object = None) -> None:
                 return
 
 
+def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> object:
+    """Analyse a loaded record (:func:`gammon.analysis.records.load_record`) with a progress bar on ``err``."""
+    from gammon.analysis.analyse import analyse_record
+    from gammon.analysis.records import Record
+
+    assert isinstance(rec, Record)
+    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("decisions", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return analyse_record(rec.rules, rec.games, rec.names, plies=plies, processes=processes,
+                              progress=progress, games_limit=rec.games_limit, info=rec.info)
+
+
+def replay_file(path: str | Path, plies: int) -> None:
+    """``gammon play --replay FILE``: analyse a saved match, then step through it move by move.
+
+    Each decision's board is drawn with its analysis (Enter: next, ``q``: stop;
+    everything at once when the output is not a terminal), then the summary.
+
+    :raises GammonError: an unreadable record, or one without a game.
+    """
+    import sys
+
+    from gammon.analysis.records import load_record
+
+    rec = load_record(Path(path))
+    if not any(rec.games):
+        raise GammonError(f"{path} holds no game to replay")
+    analysis = analyse_with_progress(rec, plies, None, Console(stderr=True))
+    screen = Console(highlight=False)
+    replay(screen, analysis, input if sys.stdin.isatty() else None)
+    _summary(screen, analysis)
+
+
 def _many(records: list[Path], plies: int, processes: int | None, as_json: bool, ray: bool,
           address: str | None, err: Console) -> None:
     """Analyse several records (each a task; Ray tasks with ``ray``) and print each summary or one JSON list."""
@@ -181,7 +219,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
-        from gammon.analysis.analyse import MAX_PLIES, analyse_record
+        from gammon.analysis.analyse import MAX_PLIES
         from gammon.analysis.records import load_record
 
         err = Console(stderr=True)
@@ -209,15 +247,7 @@ def register(app: typer.Typer) -> None:
                 from gammon.formats.sgf import write_sgf
 
                 write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
-            with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=err, transient=True) as bar:
-                task = bar.add_task("decisions", total=None)
-
-                def progress(done: int, total: int) -> None:
-                    bar.update(task, completed=done, total=total)
-
-                analysis = analyse_record(rec.rules, rec.games, rec.names, plies=plies, processes=processes,
-                                          progress=progress, games_limit=rec.games_limit, info=rec.info)
+            analysis = analyse_with_progress(rec, plies, processes, err)
             if annotated is not None:
                 from gammon.analysis.annotate import annotated_sgf
                 from gammon.core.match import Match

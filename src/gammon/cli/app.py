@@ -353,6 +353,11 @@ def play(
         str | None, typer.Option("--resume", help="Continue the match saved in this file (.mat, .sgf "
                                  "or .json); its rules and names come from the file.")
     ] = None,
+    replay: Annotated[
+        str | None, typer.Option("--replay", help="Step through the match saved in this file move by "
+                                 "move with its analysis, at --level's depth (expert 0-ply, world-class "
+                                 "1-ply, strongest 2-ply; weaker levels 0-ply).")
+    ] = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -365,6 +370,22 @@ def play(
 
     who = "human" if two_players else opponent.strip().lower()
     loaded = None
+    if replay is not None:
+        with user_errors():
+            if resume is not None:
+                raise GammonError("--replay and --resume cannot be used together: replay one file or resume it")
+            from gammon.cli.analyse_command import replay_file
+            from gammon.play.levels import find_level as find_play_level
+
+            key = find_play_level(level)
+            if key == "heuristic":
+                depth = 0
+            else:
+                from gammon.ai.search import find_level as find_engine_level
+
+                depth = find_engine_level(key).plies
+            replay_file(replay, depth)
+        return
     with user_errors():
         check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")
         if seed is not None:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import pos
+from boards import pos, rows
 from gammon.core.errors import (
     AmbiguousPlayError,
     GammonError,
@@ -331,3 +331,109 @@ def test_docstring_examples() -> None:
 
     result = doctest.testmod(notation)
     assert result.attempted > 0 and result.failed == 0
+
+
+# -- more of what players write (from the notation's rules) -----------------------
+
+
+def test_acey_deucey_pool_entries_are_written_in() -> None:
+    # Acey-Deucey: a checker that never entered comes in from the pool, written in/.. .
+    p = Position(*rows("x: bar:14 24:1; o: bar:15"), "acey-deucey", pool=(14, 15))
+    assert moved(p, "in/20 in/19", (6, 5)) == "in/20 in/19"
+    assert moved(p, "IN/19, In/20", (5, 6)) == "in/20 in/19"
+    assert moved(p, "in/14", (6, 5)) == "in/14"  # one checker in with both dice
+    assert moved(p, "in/20/14", (6, 5)) == "in/14"
+    assert moved(p, "in/20 24/18", (6, 5)) == "in/20 24/18"
+    # Only the first step of a part starts in the pool; a second 'in' is a second checker.
+    segments = parse_segments("in/22/16 In/20")
+    assert [(str(s), s.from_pool) for s in segments] == [
+        ("in/22", True), ("22/16", False), ("in/20", True),
+    ]
+
+
+def test_more_pool_entries_than_the_pool_holds() -> None:
+    # Two checkers wait off the board, but only one never entered (the other was hit).
+    p = Position(*rows("x: bar:2 24:13; o: bar:15"), "acey-deucey", pool=(1, 15))
+    with pytest.raises(IllegalPlayError, match=r"2 checker\(s\) enter from the pool .*but 1 "):
+        parse_play(p, "in/20 in/19", (6, 5))
+    full = Position(*rows("x: bar:2 24:13; o: bar:15"), "acey-deucey", pool=(2, 15))
+    assert moved(full, "in/20 in/19", (6, 5)) == "in/20 in/19"  # as many as wait: fine
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["66: pass", "6-6:", "6 6 : no move", "none", "no play", "cannot move", "can't move",
+     "(no move)", "No   Move", "\tpass"],
+)
+def test_every_way_to_write_no_move(text: str) -> None:
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")  # 6-6 cannot enter
+    play = parse_play(closed, text, (6, 6))
+    assert play.moves == () and play.position == closed
+
+
+def test_a_written_roll_must_match_the_dice() -> None:
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")
+    assert parse_play(closed, "66: pass").moves == ()  # the written roll is the roll
+    with pytest.raises(IllegalPlayError, match="written for 6-6 but the roll is 6-2"):
+        parse_play(closed, "66: pass", (6, 2))
+    with pytest.raises(IllegalPlayError, match="written for 6-3 but the roll is 6-2"):
+        parse_play(START, "6-3: 24/18 13/10", (6, 2))
+
+
+def test_pass_when_a_play_exists_counts_the_plays() -> None:
+    last = pos("x: 1:1; o: 13:15")  # 6-5 has exactly one play: 1/off
+    with pytest.raises(IllegalPlayError, match=r"6-5 has 1 legal play here \(for example 1/off\)"):
+        parse_play(last, "pass", (6, 5))
+    with pytest.raises(IllegalPlayError, match=r"'pass' names no move, but 6-5 has 7 legal plays here"):
+        parse_play(START, "pass", (6, 5))
+
+
+def test_spacing_tabs_and_repeats() -> None:
+    assert moved(START, "24/18\t13/11", (6, 2)) == "24/18 13/11"
+    assert moved(START, "24 /18 13/ 11", (6, 2)) == "24/18 13/11"
+    assert moved(START, "24/18,13/11", (6, 2)) == "24/18 13/11"
+    assert moved(START, "13/11( 2 ) 6/4 (2)", (2, 2)) == "13/11(2) 6/4(2)"
+    assert moved(START, "13/11(4)", (2, 2)) == "13/11(4)"  # four is the most a double moves
+    assert moved(START, "13/11(1) 24/18(1)", (6, 2)) == "24/18 13/11"
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "found"),
+    [
+        ("13/11(0)", 7, "found '0'"),
+        ("13/11(2", 8, "found the end"),
+        ("24/18 13/", 10, "found the end"),
+        (",24/18", 1, "found ','"),
+        ("24 - 18", 3, "found ' '"),  # the dash joins a move only when written tight: 24-18
+        ("hello", 1, "found 'h'"),
+        ("24/18 13/27", 10, "found '2'"),
+    ],
+)
+def test_syntax_errors_say_what_was_found(text: str, column: int, found: str) -> None:
+    with pytest.raises(PlaySyntaxError) as info:
+        parse_play(START, text, (6, 2))
+    message = str(info.value)
+    assert message.startswith(f"cannot read the play {text!r}: at character {column} expected ")
+    assert message.endswith(found)
+
+
+def test_a_play_is_text() -> None:
+    with pytest.raises(PlaySyntaxError, match="a play is text, not NoneType"):
+        parse_play(START, None)  # type: ignore[arg-type]
+    with pytest.raises(PlaySyntaxError, match="a play is text, not int"):
+        parse_segments(2413)  # type: ignore[arg-type]
+
+
+def test_ambiguity_messages_say_how_to_fix_them() -> None:
+    p = pos("x: 24:2 13:5 8:3 6:5; o: 7:1 6:1 13:5 8:3 5:3 24:2")  # blots on x's 18 and 19
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(p, "24/13", (6, 5))
+    message = str(info.value)
+    assert message.startswith("the play '24/13' fits 2 legal plays for 6-5: ")
+    assert message.endswith("write the play in full (with '*' for hits)")
+    q = pos("x: 24:1 6:5; o: 4:1 2:1 13:2")
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(q, "24/20")
+    message = str(info.value)
+    assert "fits 2 legal plays for any roll: 3-1: " in message
+    assert message.endswith("(with '*' for hits) or give the dice")

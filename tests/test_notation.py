@@ -384,8 +384,10 @@ def test_pass_when_a_play_exists_counts_the_plays() -> None:
     last = pos("x: 1:1; o: 13:15")  # 6-5 has exactly one play: 1/off
     with pytest.raises(IllegalPlayError, match=r"6-5 has 1 legal play here \(for example 1/off\)"):
         parse_play(last, "pass", (6, 5))
-    with pytest.raises(IllegalPlayError, match=r"'pass' names no move, but 6-5 has 7 legal plays here"):
+    with pytest.raises(IllegalPlayError, match=r"'pass' names no move, but 6-5 has 7 legal plays here") as info:
         parse_play(START, "pass", (6, 5))
+    examples = str(info.value).split("(for example ")[1].rstrip(")").split(", ")
+    assert len(examples) == 5 and set(examples) <= {str(p) for p in START.legal_plays((6, 5))}
 
 
 def test_spacing_tabs_and_repeats() -> None:

@@ -439,3 +439,20 @@ def test_ambiguity_messages_say_how_to_fix_them() -> None:
     message = str(info.value)
     assert "fits 2 legal plays for any roll: 3-1: " in message
     assert message.endswith("(with '*' for hits) or give the dice")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("24/18 13//11", "at character 10 expected a point: a number 0-25, 'bar' or 'off', found '/'"),
+        ("24/18 13/x", "at character 10 expected a point: a number 0-25, 'bar' or 'off', found 'x'"),
+        ("26/18", "at character 1 expected a point from 0 (off) to 25 (the bar), found '2'"),
+        ("24/18X13/11", "at character 6 expected a space between moves, or '*', '/' or '(n)' after a point, "
+         "found 'X'"),
+        ("24/18 13/11 x", "at character 13 expected a point: a number 0-25, 'bar' or 'off', found 'x'"),
+    ],
+)
+def test_syntax_error_messages_in_full(text: str, message: str) -> None:
+    with pytest.raises(PlaySyntaxError) as info:
+        parse_play(START, text, (6, 2))
+    assert str(info.value) == f"cannot read the play {text!r}: {message}"

@@ -18,6 +18,7 @@ from gammon.core.errors import (
     InvalidDiceError,
     PlaySyntaxError,
 )
+from gammon.core.notation import Segment
 from gammon.core.plays import Play
 from gammon.core.position import Position
 from gammon.formats.notation import ALL_ROLLS, parse_play, parse_segments
@@ -450,9 +451,27 @@ def test_ambiguity_messages_say_how_to_fix_them() -> None:
         ("24/18X13/11", "at character 6 expected a space between moves, or '*', '/' or '(n)' after a point, "
          "found 'X'"),
         ("24/18 13/11 x", "at character 13 expected a point: a number 0-25, 'bar' or 'off', found 'x'"),
+        ("off/3", "at character 1 expected a point a checker can move from (1-24 or bar), not off, found 'o'"),
+        ("6/bar", "at character 3 expected a point a checker can move to (24 down to off), not the bar, "
+         "found 'b'"),
+        ("13/15", "at character 4 expected a point below 13: checkers move down to off, found '1'"),
+        ("6/off*", "at character 6 expected no '*' after off: a checker borne off hits nothing, found '*'"),
+        ("24", "at character 3 expected '/' and the point the checker moves to, found the end"),
+        ("13/11(9)", "at character 7 expected a repeat count from 1 to 4, found '9'"),
+        ("13/11(2]", "at character 8 expected ')' closing the repeat count, found ']'"),
     ],
 )
 def test_syntax_error_messages_in_full(text: str, message: str) -> None:
     with pytest.raises(PlaySyntaxError) as info:
         parse_play(START, text, (6, 2))
     assert str(info.value) == f"cannot read the play {text!r}: {message}"
+
+
+def test_segments_say_where_they_hit() -> None:
+    assert parse_segments("24/18 8/5*/3 in/22") == [
+        Segment(24, 18, hit=False, from_pool=False),
+        Segment(8, 5, hit=True, from_pool=False),
+        Segment(5, 3, hit=False, from_pool=False),
+        Segment(25, 22, hit=False, from_pool=True),
+    ]
+    assert all(type(s.hit) is bool and type(s.from_pool) is bool for s in parse_segments("24/18/13 6/off"))

@@ -475,3 +475,10 @@ def test_segments_say_where_they_hit() -> None:
         Segment(25, 22, hit=False, from_pool=True),
     ]
     assert all(type(s.hit) is bool and type(s.from_pool) is bool for s in parse_segments("24/18/13 6/off"))
+
+
+def test_a_written_roll_limits_the_rolls_tried() -> None:
+    # 24/18 13/10 is 6-3; written for 6-2 it names no legal play, though another roll has it.
+    with pytest.raises(IllegalPlayError, match="no legal play for 6-2 moves 24/18 13/10"):
+        parse_play(START, "62: 24/18 13/10")
+    assert moved(START, "63: 24/18 13/10") == "24/18 13/10"

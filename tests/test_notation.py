@@ -482,3 +482,22 @@ def test_a_written_roll_limits_the_rolls_tried() -> None:
     with pytest.raises(IllegalPlayError, match="no legal play for 6-2 moves 24/18 13/10"):
         parse_play(START, "62: 24/18 13/10")
     assert moved(START, "63: 24/18 13/10") == "24/18 13/10"
+
+
+def test_illegal_play_messages_in_full() -> None:
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18", (6, 2))  # both dice must be played: no reason beyond that
+    assert str(info.value).startswith("no legal play for 6-2 moves 24/18; closest legal plays: ")
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18* 13/7*", (6, 6))
+    assert str(info.value).startswith(
+        "no legal play for 6-6 moves 24/18* 13/7*: nothing to hit on the 18-point: it is empty; "
+        "nothing to hit on the 7-point: it is empty; closest legal plays: "
+    )
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(closed, "bar/19", (6, 6))
+    assert str(info.value) == (
+        "no legal play for 6-6 moves bar/19: the 19-point is held by the opponent (3); "
+        "the player on roll cannot move with 6-6 (write an empty play or 'pass')"
+    )

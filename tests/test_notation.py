@@ -501,3 +501,18 @@ def test_illegal_play_messages_in_full() -> None:
         "no legal play for 6-6 moves bar/19: the 19-point is held by the opponent (3); "
         "the player on roll cannot move with 6-6 (write an empty play or 'pass')"
     )
+
+
+def test_ambiguous_plays_are_listed_one_by_one() -> None:
+    p = pos("x: 24:2 13:5 8:3 6:5; o: 7:1 6:1 13:5 8:3 5:3 24:2")  # blots on x's 18 and 19
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(p, "24/13", (6, 5))
+    listed = str(info.value).split("for 6-5: ", 1)[1].split("; write", 1)[0]
+    assert set(listed.split(", ")) == {"24/19*/13", "24/18*/13"}  # no roll in front: it was given
+
+
+def test_without_dice_the_play_uses_the_fewest_dice() -> None:
+    # 2/off fits every roll; the play named is the single move, not 2/1/off with 1-1.
+    last = pos("x: 2:1; o: 13:15")
+    play = parse_play(last, "2/off")
+    assert [(m.from_point, m.to_point) for m in play.moves] == [(2, 0)]

@@ -138,3 +138,41 @@ def test_dice_that_are_not_two_numbers(dice: object) -> None:
 
 def test_good_dice_come_back_in_order() -> None:
     assert check_dice([6, 1]) == (6, 1) and check_dice((1, 1)) == (1, 1) and check_dice((6, 6)) == (6, 6)
+
+
+def test_step_edges_the_one_point_the_twenty_four_point_and_messages() -> None:
+    assert pos("x: 1:1; o: 1:1").step_problem(1, 0) is None  # the 1-point bears off
+    assert pos("x: bar:1 6:1; o: 6:1").step_problem(25, 24) is None  # entering on the 24-point
+    assert pos("x: bar:1 13:1; o: 1:1").step_problem(13, 8) == (
+        "a checker on the bar must enter before any other checker moves")
+    assert pos("x: 7:1 6:1; o: 1:1").step_problem(6, 0) == "bearing off needs every checker in the home board"
+
+
+def test_a_step_onto_checkers_and_a_hit_onto_a_bar_that_has_one() -> None:
+    p = pos("x: 13:2 6:1; o: 17:1 bar:1")
+    assert p.apply_step(13, 6) == pos("x: 13:1 6:2; o: 17:1 bar:1")  # onto a point of one's own
+    assert p.apply_step(13, 8) == pos("x: 13:1 8:1 6:1; o: bar:2")  # the hit checker joins the bar
+
+
+def test_acey_deucey_pool_counts_whatever_the_opponents_pool() -> None:
+    # The same rules whatever the opponent's pool holds (an even count here).
+    a = Position(*rows("x: bar:14 24:1; o: bar:14 2:1"), "acey-deucey", pool=(14, 14))
+    assert a.step_problem(24, 18) is None  # pool checkers may wait
+    b = Position(*rows("x: bar:14 24:1; o: bar:14 2:1"), "acey-deucey", pool=(13, 14))
+    entered = b.apply_step(25, 20).apply_step(25, 19)  # the hit checker, then one from the pool
+    assert entered.pool == (12, 14) and entered.bar == (0, 0)
+
+
+def test_dutch_home_board_is_one_to_six() -> None:
+    one = pos("x: 24:13 8:1 1:1; o: bar:14 20:1", "dutch")  # a checker home on the 1-point
+    assert one.step_problem(8, 5) is None
+    seven = pos("x: 24:13 8:1 7:1; o: bar:14 20:1", "dutch")  # the 7-point is not home
+    assert seven.step_problem(8, 5) == "no hitting until one of your checkers has reached your home board"
+    # One borne off, whatever stands on the opponent's own 1-point.
+    off = pos("x: 23:13 8:1; o: 1:1 20:1 bar:13", "dutch")
+    assert off.step_problem(8, 5) is None
+
+
+def test_a_seven_is_not_a_die() -> None:
+    with pytest.raises(InvalidDiceError, match="not 7 and 1"):
+        check_dice((7, 1))

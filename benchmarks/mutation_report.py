@@ -47,9 +47,18 @@ GROUPS = {
         *(f"gammon.core.position.xǁPositionǁ{f}_*"
           for f in ("apply_step", "step_problem", "legal_plays", "swap")),
         "gammon.core.position.x_check_dice_*"],
-    "gammon.core.notation: parse_play": ["gammon.core.notation.x_parse_play_*"],
+    "gammon.core.position: one step and the dice (step_problem, apply_step, check_dice)": [
+        "gammon.core.position.xǁPositionǁstep_problem_*", "gammon.core.position.xǁPositionǁapply_step_*",
+        "gammon.core.position.x_check_dice_*"],
+    "gammon.core.notation: reading a play (parse_play, the pass, the scanner)": [
+        "gammon.core.notation.x_parse_play_*", "gammon.core.notation.x__parse_pass_*",
+        "gammon.core.notation.x__read_*", "gammon.core.notation.xǁ_Readerǁ*"],
 }
 
+
+_NOTATION_AT = ("an error at None is at the reader's place, which is still the point's offset "
+                "(it moves on only once the point is read)")
+_NOTATION_SHOWN = "the pass text of `shown` is never shown: a play with no segments returns before"
 
 #: Survivors that cannot change behaviour, each with the reason.
 EQUIVALENT = {
@@ -141,6 +150,21 @@ EQUIVALENT = {
         "fourteen characters cannot hold all 64 of the alphabet: subset and proper subset agree",
     "gammon.core.position_id.x_decode_position_id__mutmut_25":
         "unreachable: the alphabet check before it catches every character base64 would refuse",
+    "gammon.core.position.xǁPositionǁapply_step__mutmut_22":
+        "reached only with a checker on the bar equal to the pool count, so that count is 1 or more anyway",
+    "gammon.core.position.xǁPositionǁstep_problem__mutmut_15":
+        "to_point < from_point <= 25 already keeps to_point <= 24",
+    "gammon.core.position.xǁPositionǁstep_problem__mutmut_61":
+        "a checker on the 1-point already makes any(b[0:6]) true: the sum is not looked at",
+    "gammon.core.notation.xǁ_Readerǁ__init____mutmut_1": "the only caller passes start itself",
+    "gammon.core.notation.xǁ_Readerǁpeek__mutmut_4":
+        "past the end peek gives 'XXXX' for '': every caller compares it with one character, which neither is",
+    "gammon.core.notation.xǁ_Readerǁpoint__mutmut_22": _NOTATION_AT,
+    "gammon.core.notation.xǁ_Readerǁpoint__mutmut_24": _NOTATION_AT,
+    "gammon.core.notation.xǁ_Readerǁpoint__mutmut_30": _NOTATION_AT,
+    "gammon.core.notation.xǁ_Readerǁpoint__mutmut_32": _NOTATION_AT,
+    "gammon.core.notation.x_parse_play__mutmut_30": _NOTATION_SHOWN,
+    "gammon.core.notation.x_parse_play__mutmut_31": _NOTATION_SHOWN,
     "gammon.core.match.xǁMatchǁis_crawford_next__mutmut_13":
         "a player at 1-away before the Crawford game was played cannot face a winner yet",
     "gammon.core.match.xǁMatchǁapply__mutmut_6": "a game has a result exactly when it is over",

@@ -18,7 +18,7 @@ mkdir -p mutants
 # target name -> "comma-separated test files|mutant name patterns (space-separated)"
 # target name -> "comma-separated test files|mutant name patterns (space-separated)".
 # game, position and notation run on the functions that carry the rules (game: permissions,
-# the cube, scoring; position: a checker step and the legal plays; notation: reading a play),
+# the cube, scoring; position: a checker step and the legal plays; notation: reading a play, its scanner included),
 # as the whole modules are too large for one session on two shared cores; the rest run whole.
 declare -A TARGETS=(
     [dice]="test_dice,test_fair_dice|gammon.core.dice*"
@@ -28,11 +28,12 @@ declare -A TARGETS=(
     [met]="test_ai_met,test_met_documented,test_met_model|gammon.ai.met*"
     [match_id]="test_match_id|gammon.core.match_id*"
     [position_id]="test_rules,test_errors,test_notation,test_core_api|gammon.core.position_id*"
-    [notation]="test_notation|gammon.core.notation.x_parse_play_*"
+    [notation]="test_notation|gammon.core.notation.x_parse_play_* gammon.core.notation.x__parse_pass_* gammon.core.notation.x__read_* gammon.core.notation.xǁ_Readerǁ*"
     [game]="test_game_rules,test_rules,test_crawford_jacoby,test_core_api|gammon.core.game.xǁGameǁallowed_actions_* gammon.core.game.xǁGameǁ_double_refusal_* gammon.core.game.xǁGameǁ_beaver_refusal_* gammon.core.game.xǁGameǁcan_double_* gammon.core.game.xǁGameǁcan_beaver_* gammon.core.game.xǁGameǁ_answerer_* gammon.core.game.xǁGameǁpoints_for_* gammon.core.game.xǁGameǁ_finish_* gammon.core.game.xǁGameǁ_need_* gammon.core.game.xǁGameǁ_on_double_* gammon.core.game.xǁGameǁ_on_take_* gammon.core.game.xǁGameǁ_on_drop_* gammon.core.game.xǁGameǁ_on_resign_*"
     [position]="test_rules,test_game_rules,test_core_api|gammon.core.position.xǁPositionǁapply_step_* gammon.core.position.xǁPositionǁstep_problem_* gammon.core.position.xǁPositionǁlegal_plays_* gammon.core.position.xǁPositionǁswap_* gammon.core.position.x_check_dice_*"
+    [position_basics]="test_position_basics|gammon.core.position.xǁPositionǁpip_counts_* gammon.core.position.xǁPositionǁcheckers_off_* gammon.core.position.xǁPositionǁbar_* gammon.core.position.xǁPositionǁswap_* gammon.core.position.xǁPositionǁis_game_over_* gammon.core.position.xǁPositionǁoutcome_* gammon.core.position.xǁPositionǁstep_problem_* gammon.core.position.xǁPositionǁapply_step_* gammon.core.position.x_check_dice_*"
 )
-ORDER=(dice match seats record met match_id position_id notation game position)
+ORDER=(dice match seats record met match_id position_id notation game position position_basics)
 
 run() {  # target name: all its patterns in one mutmut run
     local spec=${TARGETS[$1]:?unknown target $1 (one of: ${ORDER[*]})}

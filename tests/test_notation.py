@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import pos
+from boards import pos, rows
 from gammon.core.errors import (
     AmbiguousPlayError,
     GammonError,
@@ -18,6 +18,7 @@ from gammon.core.errors import (
     InvalidDiceError,
     PlaySyntaxError,
 )
+from gammon.core.notation import Segment
 from gammon.core.plays import Play
 from gammon.core.position import Position
 from gammon.formats.notation import ALL_ROLLS, parse_play, parse_segments
@@ -331,3 +332,187 @@ def test_docstring_examples() -> None:
 
     result = doctest.testmod(notation)
     assert result.attempted > 0 and result.failed == 0
+
+
+# -- more of what players write (from the notation's rules) -----------------------
+
+
+def test_acey_deucey_pool_entries_are_written_in() -> None:
+    # Acey-Deucey: a checker that never entered comes in from the pool, written in/.. .
+    p = Position(*rows("x: bar:14 24:1; o: bar:15"), "acey-deucey", pool=(14, 15))
+    assert moved(p, "in/20 in/19", (6, 5)) == "in/20 in/19"
+    assert moved(p, "IN/19, In/20", (5, 6)) == "in/20 in/19"
+    assert moved(p, "in/14", (6, 5)) == "in/14"  # one checker in with both dice
+    assert moved(p, "in/20/14", (6, 5)) == "in/14"
+    assert moved(p, "in/20 24/18", (6, 5)) == "in/20 24/18"
+    # Only the first step of a part starts in the pool; a second 'in' is a second checker.
+    segments = parse_segments("in/22/16 In/20")
+    assert [(str(s), s.from_pool) for s in segments] == [
+        ("in/22", True), ("22/16", False), ("in/20", True),
+    ]
+
+
+def test_more_pool_entries_than_the_pool_holds() -> None:
+    # Two checkers wait off the board, but only one never entered (the other was hit).
+    p = Position(*rows("x: bar:2 24:13; o: bar:15"), "acey-deucey", pool=(1, 15))
+    with pytest.raises(IllegalPlayError, match=r"2 checker\(s\) enter from the pool .*but 1 "):
+        parse_play(p, "in/20 in/19", (6, 5))
+    full = Position(*rows("x: bar:2 24:13; o: bar:15"), "acey-deucey", pool=(2, 15))
+    assert moved(full, "in/20 in/19", (6, 5)) == "in/20 in/19"  # as many as wait: fine
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["66: pass", "6-6:", "6 6 : no move", "none", "no play", "cannot move", "can't move",
+     "(no move)", "No   Move", "\tpass"],
+)
+def test_every_way_to_write_no_move(text: str) -> None:
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")  # 6-6 cannot enter
+    play = parse_play(closed, text, (6, 6))
+    assert play.moves == () and play.position == closed
+
+
+def test_a_written_roll_must_match_the_dice() -> None:
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")
+    assert parse_play(closed, "66: pass").moves == ()  # the written roll is the roll
+    with pytest.raises(IllegalPlayError, match="written for 6-6 but the roll is 6-2"):
+        parse_play(closed, "66: pass", (6, 2))
+    with pytest.raises(IllegalPlayError, match="written for 6-3 but the roll is 6-2"):
+        parse_play(START, "6-3: 24/18 13/10", (6, 2))
+
+
+def test_pass_when_a_play_exists_counts_the_plays() -> None:
+    last = pos("x: 1:1; o: 13:15")  # 6-5 has exactly one play: 1/off
+    with pytest.raises(IllegalPlayError, match=r"6-5 has 1 legal play here \(for example 1/off\)"):
+        parse_play(last, "pass", (6, 5))
+    with pytest.raises(IllegalPlayError, match=r"'pass' names no move, but 6-5 has 7 legal plays here") as info:
+        parse_play(START, "pass", (6, 5))
+    examples = str(info.value).split("(for example ")[1].rstrip(")").split(", ")
+    assert len(examples) == 5 and set(examples) <= {str(p) for p in START.legal_plays((6, 5))}
+
+
+def test_spacing_tabs_and_repeats() -> None:
+    assert moved(START, "24/18\t13/11", (6, 2)) == "24/18 13/11"
+    assert moved(START, "24 /18 13/ 11", (6, 2)) == "24/18 13/11"
+    assert moved(START, "24/18,13/11", (6, 2)) == "24/18 13/11"
+    assert moved(START, "13/11( 2 ) 6/4 (2)", (2, 2)) == "13/11(2) 6/4(2)"
+    assert moved(START, "13/11(4)", (2, 2)) == "13/11(4)"  # four is the most a double moves
+    assert moved(START, "13/11(1) 24/18(1)", (6, 2)) == "24/18 13/11"
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "found"),
+    [
+        ("13/11(0)", 7, "found '0'"),
+        ("13/11(2", 8, "found the end"),
+        ("24/18 13/", 10, "found the end"),
+        (",24/18", 1, "found ','"),
+        ("24 - 18", 3, "found ' '"),  # the dash joins a move only when written tight: 24-18
+        ("hello", 1, "found 'h'"),
+        ("24/18 13/27", 10, "found '2'"),
+    ],
+)
+def test_syntax_errors_say_what_was_found(text: str, column: int, found: str) -> None:
+    with pytest.raises(PlaySyntaxError) as info:
+        parse_play(START, text, (6, 2))
+    message = str(info.value)
+    assert message.startswith(f"cannot read the play {text!r}: at character {column} expected ")
+    assert message.endswith(found)
+
+
+def test_a_play_is_text() -> None:
+    with pytest.raises(PlaySyntaxError, match="a play is text, not NoneType"):
+        parse_play(START, None)  # type: ignore[arg-type]
+    with pytest.raises(PlaySyntaxError, match="a play is text, not int"):
+        parse_segments(2413)  # type: ignore[arg-type]
+
+
+def test_ambiguity_messages_say_how_to_fix_them() -> None:
+    p = pos("x: 24:2 13:5 8:3 6:5; o: 7:1 6:1 13:5 8:3 5:3 24:2")  # blots on x's 18 and 19
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(p, "24/13", (6, 5))
+    message = str(info.value)
+    assert message.startswith("the play '24/13' fits 2 legal plays for 6-5: ")
+    assert message.endswith("write the play in full (with '*' for hits)")
+    q = pos("x: 24:1 6:5; o: 4:1 2:1 13:2")
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(q, "24/20")
+    message = str(info.value)
+    assert "fits 2 legal plays for any roll: 3-1: " in message
+    assert message.endswith("(with '*' for hits) or give the dice")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("24/18 13//11", "at character 10 expected a point: a number 0-25, 'bar' or 'off', found '/'"),
+        ("24/18 13/x", "at character 10 expected a point: a number 0-25, 'bar' or 'off', found 'x'"),
+        ("26/18", "at character 1 expected a point from 0 (off) to 25 (the bar), found '2'"),
+        ("24/18X13/11", "at character 6 expected a space between moves, or '*', '/' or '(n)' after a point, "
+         "found 'X'"),
+        ("24/18 13/11 x", "at character 13 expected a point: a number 0-25, 'bar' or 'off', found 'x'"),
+        ("off/3", "at character 1 expected a point a checker can move from (1-24 or bar), not off, found 'o'"),
+        ("6/bar", "at character 3 expected a point a checker can move to (24 down to off), not the bar, "
+         "found 'b'"),
+        ("13/15", "at character 4 expected a point below 13: checkers move down to off, found '1'"),
+        ("6/off*", "at character 6 expected no '*' after off: a checker borne off hits nothing, found '*'"),
+        ("24", "at character 3 expected '/' and the point the checker moves to, found the end"),
+        ("13/11(9)", "at character 7 expected a repeat count from 1 to 4, found '9'"),
+        ("13/11(2]", "at character 8 expected ')' closing the repeat count, found ']'"),
+    ],
+)
+def test_syntax_error_messages_in_full(text: str, message: str) -> None:
+    with pytest.raises(PlaySyntaxError) as info:
+        parse_play(START, text, (6, 2))
+    assert str(info.value) == f"cannot read the play {text!r}: {message}"
+
+
+def test_segments_say_where_they_hit() -> None:
+    assert parse_segments("24/18 8/5*/3 in/22") == [
+        Segment(24, 18, hit=False, from_pool=False),
+        Segment(8, 5, hit=True, from_pool=False),
+        Segment(5, 3, hit=False, from_pool=False),
+        Segment(25, 22, hit=False, from_pool=True),
+    ]
+    assert all(type(s.hit) is bool and type(s.from_pool) is bool for s in parse_segments("24/18/13 6/off"))
+
+
+def test_a_written_roll_limits_the_rolls_tried() -> None:
+    # 24/18 13/10 is 6-3; written for 6-2 it names no legal play, though another roll has it.
+    with pytest.raises(IllegalPlayError, match="no legal play for 6-2 moves 24/18 13/10"):
+        parse_play(START, "62: 24/18 13/10")
+    assert moved(START, "63: 24/18 13/10") == "24/18 13/10"
+
+
+def test_illegal_play_messages_in_full() -> None:
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18", (6, 2))  # both dice must be played: no reason beyond that
+    assert str(info.value).startswith("no legal play for 6-2 moves 24/18; closest legal plays: ")
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18* 13/7*", (6, 6))
+    assert str(info.value).startswith(
+        "no legal play for 6-6 moves 24/18* 13/7*: nothing to hit on the 18-point: it is empty; "
+        "nothing to hit on the 7-point: it is empty; closest legal plays: "
+    )
+    closed = pos("x: bar:1 24:14; o: 19:2 20:2 21:2 22:2 23:2 24:2 6:3")
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(closed, "bar/19", (6, 6))
+    assert str(info.value) == (
+        "no legal play for 6-6 moves bar/19: the 19-point is held by the opponent (3); "
+        "the player on roll cannot move with 6-6 (write an empty play or 'pass')"
+    )
+
+
+def test_ambiguous_plays_are_listed_one_by_one() -> None:
+    p = pos("x: 24:2 13:5 8:3 6:5; o: 7:1 6:1 13:5 8:3 5:3 24:2")  # blots on x's 18 and 19
+    with pytest.raises(AmbiguousPlayError) as info:
+        parse_play(p, "24/13", (6, 5))
+    listed = str(info.value).split("for 6-5: ", 1)[1].split("; write", 1)[0]
+    assert set(listed.split(", ")) == {"24/19*/13", "24/18*/13"}  # no roll in front: it was given
+
+
+def test_without_dice_the_play_uses_the_fewest_dice() -> None:
+    # 2/off fits every roll; the play named is the single move, not 2/1/off with 1-1.
+    last = pos("x: 2:1; o: 13:15")
+    play = parse_play(last, "2/off")
+    assert [(m.from_point, m.to_point) for m in play.moves] == [(2, 0)]

@@ -30,6 +30,7 @@ def _movegen() -> None:
     start = Position.initial()
     start.legal_plays((3, 1))
     start.legal_plays((5, 5))
+    start.step_tree((3, 1))  # single steps: partial plays in the terminal, the browser's step tree
 
 
 def _evaluator() -> None:
@@ -86,7 +87,7 @@ def _kernels() -> list[object]:
     from gammon.ai import evaluator, rollout, search
     from gammon.core import movegen
 
-    return [movegen.generate, evaluator.static_eval, evaluator.result_eval, evaluator.static_batch,
+    return [movegen.generate, movegen.single_steps, evaluator.static_eval, evaluator.result_eval, evaluator.static_batch,
             search.run, rollout._run_trials]
 
 

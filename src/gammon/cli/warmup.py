@@ -87,8 +87,8 @@ def _kernels() -> list[object]:
     from gammon.ai import evaluator, rollout, search
     from gammon.core import movegen
 
-    return [movegen.generate, movegen.single_steps, evaluator.static_eval, evaluator.result_eval, evaluator.static_batch,
-            search.run, rollout._run_trials]
+    return [movegen.generate, movegen.single_steps, evaluator.static_eval, evaluator.result_eval,
+            evaluator.static_batch, search.run, rollout._run_trials]
 
 
 def _cached(dispatcher: object) -> bool:

@@ -79,6 +79,9 @@ def test_a_rematch_between_people(client: TestClient) -> None:
     assert [s["name"] for s in new["seats"]] == ["Ann", "Bob"] and new["status"] == "waiting"
     old = client.get(f"/api/games/{gid}", headers=bearer(tokens[0])).json()
     assert old["rematch_id"] == new_id and old["board"] == old_board  # the final position stays
+    service = client.app.state.service  # type: ignore[attr-defined]
+    service.evict(gid)  # the linked game read back from the store equals the copy that was in memory
+    assert client.get(f"/api/games/{gid}", headers=bearer(tokens[0])).json() == old
     assert client.post(f"/api/games/{gid}/rematch").status_code == 403  # a spectator has no seat
     second = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens[0]))
     assert second.status_code == 200 and second.json()["seat"] == 0

@@ -195,6 +195,18 @@ def test_the_turn_check_holds_for_a_cached_and_a_reloaded_game(service: GameServ
     assert t.view(0).your_turn
 
 
+def test_a_joined_game_in_memory_equals_the_game_read_back(service: GameService) -> None:
+    # Joining writes the seats and the time of the change; the copy in memory must carry the same
+    # time as the stored row, or a reloaded game differs from the cached one (seen as a flake in CI).
+    t = new_table(service, SEED_P0)
+    time.sleep(0.002)  # the join's time must differ from the creation's for the check to bite
+    for seat in (0, 1, None):
+        cached = t.view(seat).model_dump()
+        service.evict(t.game_id)
+        assert t.view(seat).model_dump() == cached
+    assert t.view(None).updated_at > t.view(None).created_at
+
+
 # -- hints -------------------------------------------------------------------------------------
 
 

@@ -192,29 +192,14 @@ class Store:
             raise VersionConflict(game_id, expected_version) from None
         return new_version, now
 
-    def update_seats(self, game_id: str, expected_version: int, seats: list[dict[str, Any]],
-                     status: str) -> int:
-        """Write the seats (a player joined) if the game is still at ``expected_version``.
-
-        :raises VersionConflict: the game moved on.
-        """
-        new_version = expected_version + 1
-        with self._write_lock, self.engine.begin() as conn:
-            res = conn.execute(
-                update(GAMES)
-                .where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
-                .values(seats=seats, status=status, version=new_version, updated_at=_now())
-            )
-            if res.rowcount != 1:
-                raise VersionConflict(game_id, expected_version)
-            self._notify(conn, game_id, new_version)
-        return new_version
-
     def claim_seat(self, game_id: str, expected_version: int, seat: int, token_hash: str,
-                   seats: list[dict[str, Any]], status: str) -> int:
+                   seats: list[dict[str, Any]], status: str) -> tuple[int, datetime]:
         """Use the game's invitation: give ``seat`` the token hashed ``token_hash`` and mark the
         invitation used, in one transaction, if the game is still at ``expected_version`` and the
         invitation still open.
+
+        Returns the new version and the time stored (the game's ``updated_at``), so that a copy
+        in memory stays equal to the game read back.
 
         :raises VersionConflict: the game moved on, or the invitation was used meanwhile.
         """
@@ -233,20 +218,24 @@ class Store:
             if res.rowcount != 1:
                 raise VersionConflict(game_id, expected_version)
             self._notify(conn, game_id, new_version)
-        return new_version
+        return new_version, now
 
-    def set_rematch(self, game_id: str, rematch_id: str) -> bool:
-        """Link ``game_id`` to its rematch unless it has one already; whether this call linked it."""
+    def set_rematch(self, game_id: str, rematch_id: str) -> tuple[int, datetime] | None:
+        """Link ``game_id`` to its rematch unless it has one already.
+
+        Returns the game's new version and the time stored if this call linked it, else None.
+        """
+        now = _now()
         with self._write_lock, self.engine.begin() as conn:
             res = conn.execute(
                 update(GAMES).where(GAMES.c.id == game_id, GAMES.c.rematch_id.is_(None))
-                .values(rematch_id=rematch_id, version=GAMES.c.version + 1, updated_at=_now())
+                .values(rematch_id=rematch_id, version=GAMES.c.version + 1, updated_at=now)
                 .returning(GAMES.c.version)
             )
             row = res.first()
             if row is not None:
                 self._notify(conn, game_id, int(row[0]))
-        return row is not None
+        return None if row is None else (int(row[0]), now)
 
     def expire_waiting(self, created_before: datetime) -> list[str]:
         """Mark ``expired`` the games still waiting for their guest, created before ``created_before``."""

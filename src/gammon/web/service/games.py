@@ -316,7 +316,8 @@ class GameService:
                 token = secrets.token_urlsafe(32)
                 token_hash = hash_token(token)
                 try:
-                    lg.version = self.store.claim_seat(game_id, lg.version, seat, token_hash, seats, status)
+                    lg.version, lg.updated_at = self.store.claim_seat(game_id, lg.version, seat, token_hash,
+                                                                      seats, status)
                 except VersionConflict:
                     self.evict(game_id)  # another process changed the game, or used the invitation
                     if attempt == 2:
@@ -367,9 +368,10 @@ class GameService:
             rematch_id = lg.rematch_id
             if rematch_id is None:
                 created = self.create_game(self._rematch_setup(lg, seat))
-                if self.store.set_rematch(game_id, created.game_id):
+                linked = self.store.set_rematch(game_id, created.game_id)
+                if linked is not None:
                     lg.rematch_id = created.game_id
-                    lg.version += 1
+                    lg.version, lg.updated_at = linked
                     self._notify(lg)
                     return JoinedSeat(created.seat, created.token, created.view)
                 self.evict(game_id)  # the other player made one first: take a seat in theirs

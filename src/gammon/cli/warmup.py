@@ -14,6 +14,7 @@ so at once, with a progress line per stage, instead of freezing:
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 import time
@@ -166,6 +167,12 @@ class BackgroundWarmup:
         self._thread.start()
 
     def _run(self) -> None:
+        # Ctrl-C belongs to the main thread, which waits at the person's prompt: with SIGINT
+        # blocked here (and in any thread this one starts) the kernel never hands it to the
+        # compiling thread, where it would not wake the prompt's blocking read.
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
         def report(done: int, total: int, stage: str) -> None:
             self.done, self.total, self.stage = done, total, stage
 

@@ -166,6 +166,35 @@ def _store_moves(table, moves, r, used):  # type: ignore[no-untyped-def]
     moves[r, _USED] = used
 
 
+@njit(cache=True, inline="always")
+def _sources(b, occ, blocked, blots, outside, d, flags, checkers):  # type: ignore[no-untyped-def]
+    """Bit mask of the indices one checker may move from with die ``d``: the rules of
+    :func:`_dest` for every source at once (bit ``s`` set: index ``s`` may move).
+
+    ``blocked`` has bit ``t`` set where the opponent holds index ``t`` with two or more
+    checkers, ``blots`` where he has one; ``occ`` where the mover has checkers.
+    """
+    if b[24] > (flags >> POOL_SHIFT) and (flags & FLAG_ENTER_FIRST):
+        # "A player with a checker on the bar must enter it before moving any other."
+        src = np.int64(1) << 24
+    else:
+        src = occ
+    land = blocked
+    if (flags & FLAG_HIT_NEEDS_HOME) and outside >= checkers:
+        # Dutch: "no hitting until one of your checkers has reached your home board".
+        land |= blots
+    # A move s -> s - d lands on an open point; sources below d bear off (below).
+    m = src & ~(land << d) & ~((np.int64(1) << d) - 1)
+    if outside == 0 and occ != 0:
+        # "Bearing off is allowed only once all fifteen checkers are in the home board";
+        # "a higher number than needed may bear off only from the highest occupied point."
+        m |= occ & (np.int64(1) << (d - 1))
+        hi = 63 - leading_zeros(occ)  # type: ignore[call-arg]
+        if hi < d - 1:
+            m |= np.int64(1) << hi
+    return m
+
+
 @njit(cache=True)
 def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[no-untyped-def]
     """Enumerate every terminal move sequence; store distinct results; return their count.
@@ -174,6 +203,10 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
     board is copied to ``boards`` when first found.  Results are stored with
     the most dice any sequence reaching them used, and whether one used the higher
     die alone; filtering by the maximal-use rules happens in ``_finish``.
+
+    The legal sources of a depth are found at once as a bit mask (:func:`_sources`)
+    when the search reaches it, and taken highest first; the board below is the
+    same each time the search comes back to that depth, so the mask stays valid.
     """
     stamp = table[_TABLE_SIZE, 0] + 1
     table[_TABLE_SIZE, 0] = stamp
@@ -195,6 +228,16 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             outside += b[i]
         if c:
             occ |= np.int64(1) << i
+    # Opponent points, as mover indices: held (two or more) never change during the
+    # search; blots change as they are hit.
+    blocked = np.int64(0)
+    blots = np.int64(0)
+    for t in range(24):
+        o = b[48 - t]
+        if o >= 2:
+            blocked |= np.int64(1) << t
+        elif o == 1:
+            blots |= np.int64(1) << t
     n = 0
     doubles = d1 == d2
     ndice = 4 if doubles else 2
@@ -205,46 +248,27 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
     if table.shape[0] < TABLE_ROWS:
         raise ValueError("workspace table too small: use movegen.Workspace")
     # The search stack lives in the workspace (no allocation per call): per depth,
-    # the source tried, its destination, whether it hit, and the die.
+    # the source played, its destination, whether it hit, and the sources left to try.
     st = table[_STACK:]
     # Non-doubles are searched in both orders of the dice.  In the second order,
     # a second move from a source that could already play the first die in the
     # original position reaches a result the first order found (each single
     # move stays legal when the two are swapped), so the second order only
     # tries sources the first move opened up; this halves the work.
-    first_legal = 0
+    first_legal = np.int64(0)
     for order in range(1 if doubles else 2):
-        st[0, 3] = d1 if order == 0 else d2
-        st[1, 3] = d2 if order == 0 else d1
-        st[2, 3] = d1
-        st[3, 3] = d1
-        high_first = not doubles and st[0, 3] > st[1, 3]
+        da = d1 if order == 0 else d2  # the die of depth 0
+        db = d2 if order == 0 else d1  # the die of every later depth
+        high_first = not doubles and da > db
+        m = _sources(b, occ, blocked, blots, outside, da, flags, checkers)
+        if order == 0:
+            first_legal = m
+        st[0, 3] = m
         depth = 0
-        st[0, 0] = 25  # next source to try at this depth is this - 1
-        moved = 0  # bit k set: some move succeeded at depth k
-        while depth >= 0:
-            # Find the next legal move at this depth.
-            d = st[depth, 3]
-            s = st[depth, 0] - 1
-            t = _NONE
-            # Candidate sources: occupied points at or below s, less those skipped.
-            cand = occ & ((np.int64(2) << s) - 1) if s >= 0 else np.int64(0)
-            if order == 1 and depth == 1:
-                cand &= ~first_legal
-            s = -1
-            while cand:
-                s = 63 - leading_zeros(cand)  # type: ignore[call-arg]
-                t = _dest(b, s, d, outside, flags, checkers)
-                if t != _NONE:
-                    break
-                cand ^= np.int64(1) << s
-                s = -1
-            if s < 0:
-                # No more moves at this depth: if none was possible, the sequence so
-                # far (depth steps) is terminal.
-                if not (moved >> depth) & 1 and depth > 0:
-                    n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
-                # Pop one level and undo its move.
+        while True:
+            m = st[depth, 3]
+            if m == 0:
+                # Every move at this depth tried: pop one level and undo its move.
                 depth -= 1
                 if depth < 0:
                     break
@@ -270,15 +294,18 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
                         b[48 - t] = 1
                         b[49] -= 1
                         k1 ^= np.int64(1) << (36 + t)
+                        blots |= np.int64(1) << t
                 else:
                     onboard += 1
                 continue
-            # Apply the move s -> t.
+            # Apply the move from the highest source left.
+            s = 63 - leading_zeros(m)  # type: ignore[call-arg]
+            st[depth, 3] = m ^ (np.int64(1) << s)
+            t = s - (da if depth == 0 else db)
+            if t < 0:
+                t = _OFF
             st[depth, 0] = s
             st[depth, 1] = t
-            moved |= 1 << depth
-            if order == 0 and depth == 0:
-                first_legal |= 1 << s
             b[s] -= 1
             if b[s] == 0:
                 occ ^= np.int64(1) << s
@@ -301,41 +328,50 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
                     b[48 - t] = 0
                     b[49] += 1
                     k1 ^= np.int64(1) << (36 + t)
+                    blots ^= np.int64(1) << t
             else:
                 onboard -= 1
             st[depth, 2] = h
             depth += 1
-            if depth == ndice or onboard == 0:
-                # All dice played, or the last checker is off: terminal.
-                n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
-                # Undo this move at once and continue at the same depth.
-                depth -= 1
-                b[s] += 1
-                occ |= np.int64(1) << s
-                if s < 16:
-                    k0 += np.int64(1) << (4 * s)
+            terminal = depth == ndice or onboard == 0
+            if not terminal:
+                # The sources of the next depth: below this one for ordered doubles;
+                # in the second order, only those the first move opened up.
+                m = _sources(b, occ, blocked, blots, outside, db, flags, checkers)
+                if ordered:
+                    m &= (np.int64(2) << s) - 1
+                if order == 1 and depth == 1:
+                    m &= ~first_legal
+                if m != 0:
+                    st[depth, 3] = m
+                    continue
+            # All dice played, the last checker off, or no move left: a result.
+            n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
+            # Undo this move at once and continue at the same depth.
+            depth -= 1
+            b[s] += 1
+            occ |= np.int64(1) << s
+            if s < 16:
+                k0 += np.int64(1) << (4 * s)
+            else:
+                k1 += np.int64(1) << (4 * (s - 16))
+            if s >= 6 and t < 6:
+                outside += 1
+            if t >= 0:
+                b[t] -= 1
+                if b[t] == 0:
+                    occ ^= np.int64(1) << t
+                if t < 16:
+                    k0 -= np.int64(1) << (4 * t)
                 else:
-                    k1 += np.int64(1) << (4 * (s - 16))
-                if s >= 6 and t < 6:
-                    outside += 1
-                if t >= 0:
-                    b[t] -= 1
-                    if b[t] == 0:
-                        occ ^= np.int64(1) << t
-                    if t < 16:
-                        k0 -= np.int64(1) << (4 * t)
-                    else:
-                        k1 -= np.int64(1) << (4 * (t - 16))
-                    if h:
-                        b[48 - t] = 1
-                        b[49] -= 1
-                        k1 ^= np.int64(1) << (36 + t)
-                else:
-                    onboard += 1
-                continue
-            # Descend: the next depth starts from the top, or below this source.
-            st[depth, 0] = s + 1 if ordered else 25
-            moved &= ~(1 << depth)
+                    k1 -= np.int64(1) << (4 * (t - 16))
+                if h:
+                    b[48 - t] = 1
+                    b[49] -= 1
+                    k1 ^= np.int64(1) << (36 + t)
+                    blots |= np.int64(1) << t
+            else:
+                onboard += 1
     return n
 
 

@@ -19,8 +19,11 @@ from 1..25 (25 = bar), to 0..24 (0 = borne off), hit 0 or 1.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
 from numba.cpython.unsafe.numbers import leading_zeros
+from numba.extending import intrinsic
 
 #: Most distinct results one roll can have, with room to spare: GNU Backgammon
 #: bounds the plays of one roll by 3,060 (its MAX_MOVES).
@@ -66,6 +69,28 @@ class Workspace:
         # key0, key1, stamp << 16 | result index; then one row for the stamp
         # counter and four rows of search stack (source, destination, hit, die).
         self.table = np.zeros((TABLE_ROWS, 4), dtype=np.int64)
+
+
+@intrinsic
+def _copy_bytes(typingctx, dst, src, count):  # type: ignore[no-untyped-def]
+    """Copy the first ``count`` bytes of array ``src`` to the start of array ``dst``
+    (both C-contiguous), as one ``memcpy`` that LLVM turns into a few word moves when
+    ``count`` is a constant: a loop of byte copies between two arrays that may alias
+    cannot be vectorized, and recording results that way cost a third of the search."""
+    for a in (dst, src):
+        if not isinstance(a, types.Array) or a.layout != "C":
+            raise TypeError("_copy_bytes needs C-contiguous arrays")
+    sig = types.void(dst, src, count)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        d = context.make_array(signature.args[0])(context, builder, args[0])
+        s = context.make_array(signature.args[1])(context, builder, args[1])
+        n = context.cast(builder, args[2], signature.args[2], types.intp)
+        byte_ptr = ir.IntType(8).as_pointer()
+        cgutils.raw_memcpy(builder, builder.bitcast(d.data, byte_ptr), builder.bitcast(s.data, byte_ptr), n, 1)  # type: ignore[no-untyped-call]
+        return context.get_dummy_value()
+
+    return sig, codegen
 
 
 @njit(cache=True, inline="always")
@@ -124,46 +149,35 @@ def single_steps(board, d, flags, checkers, out):  # type: ignore[no-untyped-def
 
 @njit(cache=True, inline="always")
 def _record(table, moves, boards, b, n, stamp, k0, k1, used, high):  # type: ignore[no-untyped-def]
-    """Insert a result (its key, the moves on the stack and the board ``b`` now) unless
-    present; return the count.  Recording the board at insert time spares decoding
-    it from the moves later."""
+    """Insert a result (its key, the moves played and the board ``b`` now) unless
+    present; return the count.
+
+    The moves played are kept in row ``n`` of ``moves`` (the next free row, zero past
+    the moves of the current path): a new result keeps that row and the path goes on
+    in the next one.  Recording the board at insert time spares decoding it later.
+    """
     h = ((k0 * -7046029254386353131) ^ (k1 * -4417276706812531889)) >> 20
     h &= _MASK
     while (table[h, 2] >> 16) == stamp:
         if table[h, 0] == k0 and table[h, 1] == k1:
             r = table[h, 2] & 0xFFFF
             if used > moves[r, _USED]:
-                _store_moves(table, moves, r, used)
+                _copy_bytes(moves[r], moves[n], 12)  # type: ignore[call-arg]
+                moves[r, _USED] = used
             if high:
                 moves[r, _HIGH] = 1
             return n
         h = (h + 1) & _MASK
-    if n >= moves.shape[0]:
+    if n + 1 >= moves.shape[0]:
         raise ValueError("more results than the workspace holds")
     table[h, 0] = k0
     table[h, 1] = k1
     table[h, 2] = (stamp << 16) | n
-    row = boards[n]
-    for i in range(50):
-        row[i] = b[i]
-    _store_moves(table, moves, n, used)
+    _copy_bytes(boards[n], b, 50)  # type: ignore[call-arg]
+    moves[n, _USED] = used
     moves[n, _HIGH] = 1 if high else 0
+    _copy_bytes(moves[n + 1], moves[n], 12)
     return n + 1
-
-
-@njit(cache=True, inline="always")
-def _store_moves(table, moves, r, used):  # type: ignore[no-untyped-def]
-    """Copy the first ``used`` moves of the search stack into result row ``r``."""
-    for j in range(4):
-        if j < used:
-            moves[r, 3 * j] = table[_STACK + j, 0] + 1
-            moves[r, 3 * j + 1] = table[_STACK + j, 1] + 1
-            moves[r, 3 * j + 2] = table[_STACK + j, 2]
-        else:
-            moves[r, 3 * j] = 0
-            moves[r, 3 * j + 1] = 0
-            moves[r, 3 * j + 2] = 0
-    moves[r, _USED] = used
 
 
 @njit(cache=True, inline="always")
@@ -239,6 +253,8 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
         elif o == 1:
             blots |= np.int64(1) << t
     n = 0
+    for j in range(12):  # the moves of the current path (see _record)
+        moves[0, j] = 0
     doubles = d1 == d2
     ndice = 4 if doubles else 2
     # Doubles: playing sources in non-increasing order finds every distinct result
@@ -274,6 +290,10 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
                     break
                 s = st[depth, 0]
                 t = st[depth, 1]
+                path = moves[n]
+                path[3 * depth] = 0
+                path[3 * depth + 1] = 0
+                path[3 * depth + 2] = 0
                 b[s] += 1
                 occ |= np.int64(1) << s
                 if s < 16:
@@ -332,6 +352,10 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             else:
                 onboard -= 1
             st[depth, 2] = h
+            path = moves[n]
+            path[3 * depth] = s + 1
+            path[3 * depth + 1] = t + 1
+            path[3 * depth + 2] = h
             depth += 1
             terminal = depth == ndice or onboard == 0
             if not terminal:
@@ -349,6 +373,10 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
             # Undo this move at once and continue at the same depth.
             depth -= 1
+            path = moves[n]
+            path[3 * depth] = 0
+            path[3 * depth + 1] = 0
+            path[3 * depth + 2] = 0
             b[s] += 1
             occ |= np.int64(1) << s
             if s < 16:

@@ -14,6 +14,7 @@ import pickle
 import pytest
 
 from gammon import Position
+from gammon.core.plays import Play
 
 
 def test_a_position_is_not_a_sequence() -> None:
@@ -76,3 +77,20 @@ def test_dice_fast_path_still_refuses_bad_dice() -> None:
         with pytest.raises(ValueError):
             p.legal_plays(bad)  # type: ignore[arg-type]
     assert len(p.legal_plays([3, 1])) == len(p.legal_plays((3, 1))) == len(p.legal_plays((True, 3)))
+
+
+def test_a_play_is_the_pair_of_its_moves_and_position() -> None:
+    # A generated play keeps its moves packed until asked; it must still read, unpack,
+    # pickle and copy as the pair (moves, position).
+    p = Position.initial()
+    play = p.parse_play("8/5 6/5", (3, 1))
+    generated = next(x for x in p.legal_plays((3, 1)) if x == play)
+    moves, position = generated
+    assert [str(m) for m in moves] == ["8/5", "6/5"]
+    assert moves == generated.moves == generated[0] and position is generated.position
+    assert len(generated) == 2 and generated.dice_used == 2 and generated.hits == 0
+    for other in (pickle.loads(pickle.dumps(generated)), copy.copy(generated), copy.deepcopy(generated)):
+        assert other == generated and other.moves == moves and other.position == position
+    built = Play(moves, position)
+    assert built == generated and built.moves == moves and str(built) == str(generated) == "8/5 6/5"
+    assert Play((), p).moves == () and str(Play((), p)) == ""

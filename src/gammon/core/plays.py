@@ -9,9 +9,10 @@ the way GNU Backgammon does (``24/18 13/11``, ``8/5(2)``, ``24/21*/20``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import _tuplegetter  # type: ignore[attr-defined]  # named tuples' field getter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gammon.core.position import Position
@@ -97,18 +98,63 @@ def format_moves(moves: Sequence[CheckerMove]) -> str:
     return " ".join(p if counts[p] == 1 else f"{p}({counts[p]})" for p in parts)
 
 
-class Play(NamedTuple):
+#: Every possible checker move, built once: moves are immutable, so plays share them.
+_MOVES = [CheckerMove(i // 50, (i % 50) // 2, bool(i % 2)) for i in range(26 * 50)]
+_new_tuple = tuple.__new__
+
+
+class _DecodedMoves(dict[bytes, tuple[CheckerMove, ...]]):
+    """Move lists by the move generator's packed row (14 bytes: four moves of (from,
+    to, hit), then the dice used); plays repeat across positions, so they are cached.
+
+    A dict whose misses decode the row.
+    """
+
+    def __missing__(self, row: bytes) -> tuple[CheckerMove, ...]:
+        if len(self) > 200_000:
+            self.clear()  # a bound on memory; the common rows come back at once
+        moves = tuple([_MOVES[row[k] * 50 + row[k + 1] * 2 + row[k + 2]] for k in range(0, 3 * row[12], 3)])
+        self[row] = moves
+        return moves
+
+
+#: The move lists of generator rows seen so far.
+DECODED_MOVES = _DecodedMoves()
+
+
+class Play(tuple[Any, Any]):
     """A legal play: its checker moves and the position it leads to.
 
     ``position`` is seen from the mover, before the turn passes (call
     ``play.position.swap()`` for the opponent's view).  An empty ``moves`` is a
-    pass.  Plays compare equal when they lead to the same position.  A named
-    tuple because move generation builds many of them: it is three times
-    cheaper to create than a frozen dataclass.
+    pass.  Plays compare equal when they lead to the same position.
+
+    It behaves as the pair ``(moves, position)`` (unpacking, indexing, pickling).
+    Underneath it is a tuple holding the position and either the moves or the move
+    generator's packed row of them, decoded on first use of :attr:`moves`: move
+    generation builds many plays, most of whose moves are never read, and a tuple
+    subclass is built in one C call.
     """
 
-    moves: tuple[CheckerMove, ...]
-    position: Position
+    __slots__ = ()
+    #: Field names, as a named tuple has (``dataclasses.asdict`` rebuilds plays by them).
+    _fields = ("moves", "position")
+    if TYPE_CHECKING:
+        position: Position
+    else:
+        position = _tuplegetter(0, "the position the play leads to, seen from the mover")
+        _raw = _tuplegetter(1, "the moves, or the generator's packed row of them")
+
+    def __new__(cls, moves: Iterable[CheckerMove], position: Position) -> Play:
+        return _new_tuple(cls, (position, tuple(moves)))
+
+    @property
+    def moves(self) -> tuple[CheckerMove, ...]:
+        """The checker moves, one per die played, in the order they were played."""
+        raw = self._raw  # type: ignore[attr-defined]
+        if raw.__class__ is bytes:
+            return DECODED_MOVES[raw]
+        return raw  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         return format_moves(self.moves)
@@ -124,6 +170,19 @@ class Play(NamedTuple):
 
     def __repr__(self) -> str:
         return f"<Play {self} -> {self.position.position_id}>"
+
+    # The pair (moves, position), as the named tuple Play once was.
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.moves, self.position))
+
+    def __getitem__(self, index: Any) -> Any:
+        return (self.moves, self.position)[index]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Play, (self.moves, self.position))
 
     @property
     def hits(self) -> int:

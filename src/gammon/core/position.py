@@ -25,7 +25,7 @@ import numpy as np
 
 from gammon.core import movegen
 from gammon.core.errors import IllegalPlayError, InvalidDiceError, InvalidIdError, InvalidPositionError
-from gammon.core.plays import BAR_POINT, CheckerMove, Play
+from gammon.core.plays import BAR_POINT, DECODED_MOVES, CheckerMove, Play
 from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
 
@@ -58,10 +58,7 @@ BEAR_OFF_HOME = "bearing off needs every checker in the home board"
 
 _local = threading.local()
 
-#: Every possible checker move, built once: moves are immutable, so plays share them
-#: (building them per play was the slowest part of ``legal_plays``).
-_new_play = _new_tuple = tuple.__new__
-_MOVES = [CheckerMove(i // 50, (i % 50) // 2, bool(i % 2)) for i in range(26 * 50)]
+_new_tuple = tuple.__new__
 
 
 def _workspace() -> movegen.Workspace:
@@ -554,27 +551,6 @@ _BOARD_ROW = np.dtype((np.void, 50))
 _MOVES_ROW = np.dtype((np.void, movegen.MOVE_COLS))
 
 
-class _DecodedMoves(dict[bytes, tuple[CheckerMove, ...]]):
-    """Move lists by the generator's packed 14-byte row (plays repeat across positions).
-
-    A dict whose misses decode the row, so a whole list of rows is decoded by
-    ``map(decoded.__getitem__, rows)`` without a Python call per known row.
-    """
-
-    def __missing__(self, row: bytes) -> tuple[CheckerMove, ...]:
-        if len(self) > 200_000:
-            self.clear()  # a bound on memory; the common rows come back at once
-        moves = self[row] = _decode_moves(row)
-        return moves
-
-
-def _decode_moves(row: bytes) -> tuple[CheckerMove, ...]:
-    return tuple([_MOVES[row[k] * 50 + row[k + 1] * 2 + row[k + 2]] for k in range(0, 3 * row[12], 3)])
-
-
-_DECODED = _DecodedMoves()
-
-
 def _pool_after(origin: Position, board: bytes) -> int:
     """The pool after a play from ``origin`` to ``board``: entries take hit checkers first.
 
@@ -641,12 +617,12 @@ class LegalPlays(Sequence[Play]):
 
     def _build(self) -> list[Play]:
         """Every play at once: positions and plays are made by ``map`` over the rows, so
-        no Python code runs per play (what made building plays slow before)."""
+        no Python code runs per play (what made building plays slow before); a play
+        keeps its packed row of moves and decodes it when asked (see :class:`Play`)."""
         origin = self._position
         if not origin._pool:
             positions = map(_new_tuple, repeat(Position), zip(self._boards, repeat(origin._variant), repeat(0)))
-            moves = map(_DECODED.__getitem__, self._moves)
-            plays = list(map(_new_play, repeat(Play), zip(moves, positions, strict=True)))
+            plays = list(map(_new_tuple, repeat(Play), zip(positions, self._moves, strict=True)))
         else:
             plays = [self._build_one(board, row) for board, row in zip(self._boards, self._moves, strict=True)]
         self._plays = plays
@@ -655,10 +631,10 @@ class LegalPlays(Sequence[Play]):
     def _build_one(self, board: bytes, row: bytes) -> Play:
         """One play from a position with an Acey-Deucey pool: its entries and the pool after it."""
         origin = self._position
-        moves = _DECODED[row]
+        moves = DECODED_MOVES[row]
         if origin._pool & 15:
             moves = _pool_entries(moves, origin.bar[0])
-        return _new_play(Play, (moves, Position._make(board, origin._variant, _pool_after(origin, board))))
+        return _new_tuple(Play, (Position._make(board, origin._variant, _pool_after(origin, board)), moves))
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Play):

@@ -245,7 +245,7 @@ class Engine:
         ws = ev.workspace
         # The deeper search reuses the generator buffers: keep the candidates apart.
         boards = ws.boards[0, :n].copy()
-        plays = LegalPlays(position, boards.tobytes(), ws.moves[0, :n].tobytes(), n)
+        plays = LegalPlays.from_blocks(position, boards.tobytes(), ws.moves[0, :n].tobytes(), n)
         probs0 = ws.ys[:n].astype(np.float64)
         v = position.variant
         p = self.plies if plies is None else plies

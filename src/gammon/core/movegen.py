@@ -362,6 +362,7 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
                 # The sources of the next depth: below this one for ordered doubles;
                 # in the second order, only those the first move opened up.
                 m = _sources(b, occ, blocked, blots, outside, db, flags, checkers)
+                terminal = m == 0
                 if ordered:
                     m &= (np.int64(2) << s) - 1
                 if order == 1 and depth == 1:
@@ -369,8 +370,11 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
                 if m != 0:
                     st[depth, 3] = m
                     continue
-            # All dice played, the last checker off, or no move left: a result.
-            n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
+            # All dice played, the last checker off, or no move left: a result.  (When
+            # moves are left that this path skips, another order plays them and uses
+            # more dice, so this shorter sequence is no result.)
+            if terminal:
+                n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
             # Undo this move at once and continue at the same depth.
             depth -= 1
             path = moves[n]

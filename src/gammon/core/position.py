@@ -19,7 +19,7 @@ from collections import _tuplegetter  # type: ignore[attr-defined]  # named tupl
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from itertools import repeat
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 import numpy as np
 
@@ -59,17 +59,34 @@ BEAR_OFF_HOME = "bearing off needs every checker in the home board"
 _local = threading.local()
 
 _new_tuple = tuple.__new__
+_generate = movegen.generate
+_POOL_SHIFT = movegen.POOL_SHIFT
 
 
-def _workspace() -> movegen.Workspace:
-    """The calling thread's move generator workspace (one per thread, reused)."""
-    ws: movegen.Workspace | None = getattr(_local, "ws", None)
-    if ws is None:
+class _Buffers(NamedTuple):
+    """The calling thread's move generator buffers, made once and reused."""
+
+    board_in: memoryview  # written with a position's 50 bytes (cheaper than np.frombuffer)
+    board: np.ndarray[Any, np.dtype[np.uint8]]  # the same memory, the generator's input
+    boards: np.ndarray[Any, np.dtype[np.uint8]]
+    moves: np.ndarray[Any, np.dtype[np.int8]]
+    table: np.ndarray[Any, np.dtype[np.int64]]
+    board_rows: np.ndarray[Any, np.dtype[np.void]]  # result rows seen as one ``bytes`` each
+    move_rows: np.ndarray[Any, np.dtype[np.void]]
+
+
+def _buffers() -> _Buffers:
+    """The calling thread's buffers (see :class:`_Buffers`), made on first use."""
+    try:
+        return _local.buffers  # type: ignore[no-any-return]
+    except AttributeError:
         ws = movegen.Workspace()
-        _local.ws = ws
-        # The result rows seen as one ``bytes`` object each (see LegalPlays).
-        _local.rows = (ws.boards.view(_BOARD_ROW).reshape(-1), ws.moves.view(_MOVES_ROW).reshape(-1))
-    return ws
+        board = np.zeros(50, dtype=np.uint8)
+        buffers = _local.buffers = _Buffers(
+            board.data, board, ws.boards, ws.moves, ws.table,
+            ws.boards.view(_BOARD_ROW).reshape(-1), ws.moves.view(_MOVES_ROW).reshape(-1),
+        )
+        return buffers
 
 
 #: Every roll as a tuple, so that a tuple of two ints 1..6 is checked by one lookup.
@@ -344,15 +361,17 @@ class Position(tuple[bytes, Variant, int]):
                 raise TypeError
         except (KeyError, TypeError):
             d = check_dice(dice)
-        ws = _workspace()
-        board, pool = self._board, self._pool
-        n = movegen.generate(
-            np.frombuffer(board, dtype=np.uint8), d[0], d[1],
-            self._variant.flags | (pool & 15) << movegen.POOL_SHIFT, self._variant.checkers,
-            ws.boards, ws.moves, ws.table,
+        try:
+            buf = _local.buffers
+        except AttributeError:
+            buf = _buffers()
+        buf.board_in[:] = self._board
+        v = self._variant
+        n = _generate(
+            buf.board, d[0], d[1], v.flags | (self._pool & 15) << _POOL_SHIFT, v.checkers,
+            buf.boards, buf.moves, buf.table,
         )
-        rows = _local.rows
-        return LegalPlays(self, rows[0][:n].tolist(), rows[1][:n].tolist(), n)
+        return LegalPlays(self, buf.board_rows[:n].tolist(), buf.move_rows[:n].tolist(), n)
 
     def step_tree(self, dice: Iterable[int]) -> StepTree:
         """The legal single steps of ``dice``, one checker at a time, down to complete plays.
@@ -578,19 +597,24 @@ class LegalPlays(Sequence[Play]):
     """The legal plays of one roll: a sequence that builds its :class:`Play` objects on first use.
 
     ``len()``, indexing, iteration and ``in`` work as on a tuple.  ``boards`` and
-    ``moves`` are the generator's rows (50 and ``MOVE_COLS`` bytes each), as one
-    block of bytes or as a list of rows.
+    ``moves`` are the generator's rows (50 and ``MOVE_COLS`` bytes each), one
+    ``bytes`` per row (:meth:`from_blocks` takes them as one block each).
     """
 
     __slots__ = ("_position", "_boards", "_moves", "_n", "_plays")
 
-    def __init__(self, position: Position, boards: bytes | list[bytes], moves: bytes | list[bytes],
-                 n: int) -> None:
+    def __init__(self, position: Position, boards: list[bytes], moves: list[bytes], n: int) -> None:
         self._position = position
-        self._boards = np.frombuffer(boards, _BOARD_ROW).tolist() if isinstance(boards, bytes) else boards
-        self._moves = np.frombuffer(moves, _MOVES_ROW).tolist() if isinstance(moves, bytes) else moves
+        self._boards = boards
+        self._moves = moves
         self._n = n
         self._plays: list[Play] | None = None
+
+    @classmethod
+    def from_blocks(cls, position: Position, boards: bytes, moves: bytes, n: int) -> LegalPlays:
+        """The plays of ``n`` generator rows given as one block of bytes per array."""
+        rows = np.frombuffer(boards, _BOARD_ROW).tolist()
+        return cls(position, rows, np.frombuffer(moves, _MOVES_ROW).tolist(), n)
 
     def __len__(self) -> int:
         return self._n

@@ -532,6 +532,9 @@ class GameService:
             self.evict(lg.id)
             raise
         recorded = lg.game.record[-1]
+        if isinstance(recorded, NewGame):  # pragma: no cover - a game records only its players' actions
+            self.evict(lg.id)
+            raise ConflictError("the game recorded no player's action", "invalid_request")
         data = action_to_dict(recorded)
         data["game"] = len(lg.match.games)
         ev = [event_to_dict(e) for e in events]

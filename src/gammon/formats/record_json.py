@@ -34,25 +34,14 @@ from typing import Any
 
 from gammon.core.errors import GammonError
 from gammon.core.game import (
-    AcceptResignation,
     Action,
-    Beaver,
-    ChooseDouble,
-    Double,
-    Drop,
-    Move,
-    RejectResignation,
-    Resign,
     Roll,
     Rules,
-    Take,
-    Timeout,
 )
 from gammon.core.match import Match
-from gammon.core.plays import Play
-from gammon.core.position import Position, ResultKind
 from gammon.core.variants import find_variant
 from gammon.formats.record import RecordFormatError
+from gammon.formats.record_actions import action_from_data, action_to_data
 
 __all__ = [
     "FORMAT",
@@ -92,12 +81,8 @@ class JsonRecord:
 
 # -- writing -----------------------------------------------------------------
 
-_SIMPLE: dict[type, str] = {
-    Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
-    AcceptResignation: "accept", RejectResignation: "reject", Timeout: "timeout",
-}
-_SIMPLE_BY_NAME: dict[str, type] = {v: k for k, v in _SIMPLE.items()}
-_KINDS = {k.name.lower(): k for k in ResultKind}
+#: How version 1 of the file spells the kinds that the record layer names otherwise.
+_FILE_NAMES = {"play": "move", "choose-double": "choose_double"}
 
 
 def dice_info_of(source: object) -> dict[str, Any] | None:
@@ -129,22 +114,12 @@ def dice_info_of(source: object) -> dict[str, Any] | None:
 
 
 def _action_dict(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"action": "roll", "player": action.player,
-                "dice": None if action.dice is None else list(action.dice)}
-    if isinstance(action, Move):
-        play = action.play
-        if isinstance(play, Play):
-            return {"action": "move", "player": action.player, "play": str(play),
-                    "position": play.position.position_id}
-        if isinstance(play, Position):
-            return {"action": "move", "player": action.player, "position": play.position_id}
-        return {"action": "move", "player": action.player, "play": str(play)}
-    if isinstance(action, Resign):
-        return {"action": "resign", "player": action.player, "kind": ResultKind(action.kind).name.lower()}
-    if isinstance(action, ChooseDouble):
-        return {"action": "choose_double", "player": action.player, "number": action.number}
-    return {"action": _SIMPLE[type(action)], "player": action.player}
+    """The record layer's data for ``action`` (:func:`action_to_data`) as the file writes it:
+    the kind under ``action``, a move by the position it leads to and its notation."""
+    data = action_to_data(action)
+    name = data.pop("type")
+    data.pop("moves", None)
+    return {"action": _FILE_NAMES.get(name, name), **data}
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
@@ -242,45 +217,6 @@ def _rules(data: Any) -> Rules:
         raise JsonFormatError(str(exc), where="rules") from None
 
 
-def _action(d: Any, where: str, rules: Rules) -> Action:
-    _need(isinstance(d, Mapping), where, "an action must be an object", '{"action": ..., "player": ...}')
-    name = d.get("action")
-    player = _player(d, where)
-    if name == "roll":
-        dice = d.get("dice")
-        _need(isinstance(dice, list) and len(dice) == 2
-              and all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in dice),
-              f"{where}.dice", f"bad dice {dice!r}", "two numbers from 1 to 6")
-        return Roll(player, (dice[0], dice[1]))
-    if name == "move":
-        pid = d.get("position")
-        if pid is None:
-            play = d.get("play")
-            _need(isinstance(play, str), f"{where}.position", "a move needs the position it leads to",
-                  "a Position ID")
-            return Move(player, play)
-        _need(isinstance(pid, str), f"{where}.position", "the position must be a Position ID")
-        try:
-            return Move(player, Position.from_position_id(pid, rules.variant))
-        except GammonError as exc:
-            raise JsonFormatError(str(exc), where=f"{where}.position") from None
-    if name == "resign":
-        kind = d.get("kind", "single")
-        _need(kind in _KINDS, f"{where}.kind", f"bad resignation {kind!r}", "single, gammon or backgammon")
-        return Resign(player, _KINDS[kind])
-    if name == "choose_double":
-        n = d.get("number")
-        _need(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 6, f"{where}.number",
-              f"bad double {n!r}", "a number from 1 to 6")
-        return ChooseDouble(player, n)
-    cls = _SIMPLE_BY_NAME.get(name) if isinstance(name, str) else None
-    _need(cls is not None, f"{where}.action", f"unknown action {name!r}",
-          "roll, move, double, take, drop, beaver, resign, accept, reject, choose_double or timeout")
-    assert cls is not None
-    action: Action = cls(player)
-    return action
-
-
 def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
     """Read and check a JSON match record (text or already parsed).
 
@@ -327,7 +263,8 @@ def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
                 raise JsonFormatError(str(exc), where=f"games[{gi}]") from None
         for ai, item in enumerate(game):
             where = f"games[{gi}][{ai}]"
-            action = _action(item, where, rules)
+            action = action_from_data(item, rules.variant, where=where, kind_key="action",
+                                      error=JsonFormatError)
             try:
                 match.apply(action)
             except GammonError as exc:

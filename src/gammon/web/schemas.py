@@ -430,6 +430,30 @@ class HintResult(_Out):
     plays: list[HintPlay]
 
 
+class StepQuery(_In):
+    """Why one checker cannot go from ``from_point`` to ``to_point``, after the steps already walked."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)  # whole numbers only, never "13" or 13.0
+
+    walked: list[
+        Annotated[list[Annotated[int, Field(ge=0, le=25)]], Field(min_length=2, max_length=3)]
+    ] = Field(default_factory=list, max_length=4,
+              description="The steps of the step tree walked so far this turn: [from, to] or [from, to, die]")
+    from_point: int = Field(ge=0, le=25, description="Where the checker stands (25 = bar)")
+    to_point: int = Field(ge=0, le=25, description="Where the player tried to put it (0 = off)")
+    version: int | None = Field(None, ge=0, description="The game's version the page shows (stale: 409)")
+
+
+class StepAnswer(_Out):
+    """gammon.core's answer: ``allowed``, or the rule that refuses the step as a code and a sentence."""
+
+    allowed: bool
+    reason: str | None = Field(default=None, description="bar_first, blocked, no_hit_yet, bear_off_not_home, "
+                                                 "pool_not_entered, bear_off_higher, no_die, higher_die, "
+                                                 "more_dice, roll_played, no_checker, wrong_way, bad_point")
+    message: str | None = Field(default=None, description="The rule, for people")
+
+
 class PlayReview(_Out):
     """One play of the record with a choice, as :mod:`gammon.analysis` judged it (for the record's marks)."""
 

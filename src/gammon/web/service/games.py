@@ -43,13 +43,22 @@ from gammon.web.schemas import (
     HintResult,
     Invitation,
     LobbyGame,
+    StepAnswer,
+    StepQuery,
     VerifyResult,
 )
 from gammon.web.service.analysis import Analyses
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame, rules_dict
-from gammon.web.service.records import analysis_snapshot, export_text, hint_request, rank_hint, verify_report
+from gammon.web.service.records import (
+    analysis_snapshot,
+    export_text,
+    hint_request,
+    rank_hint,
+    step_answer,
+    verify_report,
+)
 from gammon.web.service.requests import Command, GameSetup
 from gammon.web.service.tokens import hash_token
 from gammon.web.service.views import action_view, game_view, rules_view
@@ -681,6 +690,18 @@ class GameService:
             lg = self._current(game_id)
             position, dice, version, cube = hint_request(lg, self._seat(lg, token))
         return rank_hint(game_id, position, dice, version, count, cube)
+
+    def why_not(self, game_id: str, query: StepQuery) -> StepAnswer:
+        """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`).
+
+        Anyone who sees the board may ask (it tells no more than the step tree in the state).
+
+        :raises ConflictError: no roll to play now (``no_roll``), a stale version (``stale_version``)
+            or walked steps that are not the beginning of a legal play (``illegal_play``).
+        """
+        with self._lock(game_id):
+            lg = self._current(game_id)
+            return step_answer(lg, query)
 
     def analysis(self, game_id: str) -> AnalysisResult:
         """The analysis of a finished game or match by :mod:`gammon.analysis`, as ``gammon analyse``.

@@ -53,6 +53,13 @@ def test_way_blocked_for_two_dice() -> None:
     assert r.message.startswith("on the way to point 13: point 18 is blocked")
 
 
+def test_a_blocked_landing_point_reached_by_two_dice() -> None:
+    # 24/19 with 3-2 lands on the opponent's 6-point (5 checkers) whichever die goes first.
+    r = refusal(Position.initial(), (3, 2), (24, 19))
+    assert r is not None and r.reason is StepReason.BLOCKED
+    assert r.message.startswith("point 19 is blocked: your opponent has 5 checkers there")
+
+
 def test_bear_off_needs_every_checker_home() -> None:
     # "Once all of a player's checkers are in the home board, he may start bearing off."
     r = refusal(pos("x: 7:1 6:2; o: 24:2"), (6, 1), (6, 0))

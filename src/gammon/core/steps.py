@@ -172,7 +172,8 @@ class StepTree:
                         told = higher if problem is None else _told(here, point, nxt, problem)
                         assert told is not None
                         goal = "off" if to_point == OFF_POINT else f"to point {to_point}"
-                        first = told if (point, nxt) == (from_point, to_point) else StepRefusal(
+                        at_goal = problem is not None and nxt == to_point  # the landing point itself
+                        first = told if at_goal or (point, nxt) == (from_point, to_point) else StepRefusal(
                             told.reason, f"on the way {goal}: {told.message}")
                     break
                 here, point = here.apply_step(point, nxt), nxt

@@ -53,6 +53,8 @@ __all__ = [
     "match_to_dict",
     "match_to_json",
     "record_from_json",
+    "rules_from_data",
+    "rules_to_data",
     "verify_dice",
 ]
 
@@ -122,7 +124,8 @@ def _action_dict(action: Action) -> dict[str, Any]:
     return {"action": _FILE_NAMES.get(name, name), **data}
 
 
-def _rules_dict(rules: Rules) -> dict[str, Any]:
+def rules_to_data(rules: Rules) -> dict[str, Any]:
+    """Every rules setting as JSON data (the variant by name): :func:`rules_from_data` reads it back."""
     out: dict[str, Any] = {}
     for f in fields(Rules):
         value = getattr(rules, f.name)
@@ -151,7 +154,7 @@ def match_to_dict(
         "format": FORMAT,
         "version": VERSION,
         "names": [a, b],
-        "rules": _rules_dict(match.rules),
+        "rules": rules_to_data(match.rules),
         "games_limit": match.games_limit,
         "dice": dice,
         "info": {str(k): str(v) for k, v in (info or {}).items()},
@@ -188,7 +191,11 @@ def _player(d: Mapping[str, Any], where: str) -> int:
     return p
 
 
-def _rules(data: Any) -> Rules:
+def rules_from_data(data: Any) -> Rules:
+    """The rules that :func:`rules_to_data` wrote; settings left out keep their defaults.
+
+    :raises JsonFormatError: an unknown setting or a bad value, naming it.
+    """
     _need(isinstance(data, Mapping), "rules", "the rules must be an object")
     known = {f.name: f for f in fields(Rules)}
     kwargs: dict[str, Any] = {}
@@ -238,7 +245,7 @@ def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
           repr(FORMAT))
     version = doc.get("version")
     _need(version == VERSION, "version", f"unsupported version {version!r}", str(VERSION))
-    rules = _rules(doc.get("rules", {}))
+    rules = rules_from_data(doc.get("rules", {}))
     names = doc.get("names", ["Player 0", "Player 1"])
     _need(isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names),
           "names", "the names must be two strings")

@@ -13,8 +13,11 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gammon.core.rules import Rules
 from gammon.web.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
 from gammon.web.names import NAME_MAX_LENGTH
+
+_RULES = Rules()
 
 
 class _Out(BaseModel):
@@ -57,13 +60,15 @@ class CreateGameRequest(_In):
     match_length: int = Field(0, ge=0, le=64, description="Points to win (1 to 64); 0 is money play")
     games: int | None = Field(None, ge=1, le=1000,
                               description="Money play: games in the session (default 1)")
-    crawford: bool = True
-    jacoby: bool = False
-    beavers: bool = False
-    automatic_doubles: int = Field(0, ge=0, le=12, description="Money play: most automatic doubles (0 off)")
-    cube_limit: int = Field(64, ge=1, le=4096, description="Highest cube value, a power of two")
-    gammons: bool = Field(True, description="Whether gammons and backgammons count")
-    cube: bool = Field(True, description="Whether the doubling cube is used")
+    # The settings' defaults are core's (Rules), not written again here.
+    crawford: bool = _RULES.crawford
+    jacoby: bool = _RULES.jacoby
+    beavers: bool = _RULES.beavers
+    automatic_doubles: int = Field(_RULES.automatic_doubles, ge=0, le=12,
+                                   description="Money play: most automatic doubles (0 off)")
+    cube_limit: int = Field(_RULES.cube_limit, ge=1, le=4096, description="Highest cube value, a power of two")
+    gammons: bool = Field(_RULES.gammons, description="Whether gammons and backgammons count")
+    cube: bool = Field(_RULES.cube, description="Whether the doubling cube is used")
     opening: Literal["use-opening-dice", "reroll"] | None = Field(
         None, description="The first move: the opening throw's dice, or the starter throws anew "
                           "(default: the variant's usual reading)")

@@ -30,6 +30,7 @@ from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Rules, Timeout
 from gammon.core.variants import find_variant
+from gammon.formats.record_json import rules_to_data
 from gammon.play.players import Player
 from gammon.play.session import next_action
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
@@ -50,7 +51,7 @@ from gammon.web.schemas import (
 from gammon.web.service.analysis import Analyses
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
-from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame, rules_dict
+from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame
 from gammon.web.service.records import (
     analysis_snapshot,
     export_text,
@@ -266,7 +267,7 @@ class GameService:
             seats[other] = {"kind": "human", "name": normalize_name(setup.opponent_name, "Guest"),
                             "joined": False, "level": None}
         row = NewGameRow(
-            id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_dict(rules),
+            id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_to_data(rules),
                                                     "games_limit": games_limit,
                                                     "hints": setup.opponent == "computer" or setup.hints,
                                                     "rematch_of": setup.rematch_of,
@@ -399,7 +400,7 @@ class GameService:
     @staticmethod
     def _rematch_setup(lg: LiveGame, seat: int) -> GameSetup:
         other = lg.seats[1 - seat]
-        rules = rules_dict(lg.rules)
+        rules = rules_to_data(lg.rules)
         return GameSetup(
             opponent="computer" if lg.is_computer(1 - seat) else "human", variant=rules["variant"],
             match_length=rules["match_length"], games=None if rules["match_length"] else lg.games_limit,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import typing
+from typing import Any
 
 import pytest
 
@@ -168,3 +169,30 @@ def test_everyone_uses_the_one_mapping() -> None:
         m.apply(a)
     tasks, _ = walk(m.rules, [list(g.record) for g in m.games])
     assert [t.answer for t in tasks if isinstance(t, TakeTask)] == ["pass"]  # as the field writes a drop
+
+
+class _Answers:
+    """A player who answers every double with ``reply``."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply = reply
+
+    def answer_double(self, game: object) -> str:
+        return self.reply
+
+
+def test_a_players_answer_becomes_the_action_it_names() -> None:
+    from gammon.play.session import next_action
+
+    m = Match(Rules(match_length=0, beavers=True))
+    for a in [Roll(0, (3, 1)), Move(0, "8/5 6/5"), Double(1)]:
+        m.apply(a)
+    players: list[Any] = [_Answers("beaver"), _Answers("take")]
+    assert next_action(m.game, players) == Beaver(0)
+    m.apply(Beaver(0))
+    assert next_action(m.game, players) == Take(1)  # the doubler answers the beaver
+    # No raccoons: the doubler may not beaver back; a word that names no answer is refused too.
+    with pytest.raises(GammonError, match="a beaver .no raccoons. is answered 'take' or 'drop', not 'beaver'"):
+        next_action(m.game, [_Answers("take"), _Answers("beaver")])
+    with pytest.raises(GammonError, match="not 'maybe'"):
+        next_action(m.game, [_Answers("take"), _Answers("maybe")])

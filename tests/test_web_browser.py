@@ -25,11 +25,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
 from boards import pos
-from gammon.core.position import Position
+from gammon.core.position import Position, StepReason
 from gammon.web import Settings, create_app
 from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer
@@ -425,6 +426,44 @@ def test_illegal_clicks_change_nothing_and_explain(server: ThreadedServer, brows
     shot(page, "board-middle.png")
     # The server never saw an illegal play: every play in the record is legal by construction.
     assert page.locator("#record li.move").count() >= 3
+    assert not errors, errors
+
+
+def test_a_refused_step_is_explained_by_cores_rule(server: ThreadedServer, browser: Any) -> None:
+    """The page holds no rules: a refused step's message is the server's, from gammon.core's refusal."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    start_game(page, server.url, variant="standard", seed="3c" * 32)
+    for _ in range(10):  # roll, and let the computer play, until we have a roll to play
+        page.wait_for_selector(ACTION_BUTTONS)
+        if page.locator("#confirm").count():
+            break
+        act_once(page)
+    assert page.locator("#confirm").count()
+    game_id = page.url.split("/game/")[1].split("#")[0]
+    dice = tuple(httpx.get(f"{server.url}/api/games/{game_id}").json()["dice"])
+    position = Position.from_position_id(page.get_attribute("#app", "data-position") or "")
+    tree = position.step_tree(dice)
+    # A step the tree refuses, from a checker that can move: core says why (prefer a blocked point).
+    tries = []
+    for src in sorted(points_of(page, ".hit.movable")):
+        for dst in [*range(src - 1, 0, -1), 0]:
+            refusal = tree.refusal(0, src, dst)
+            if refusal is not None:
+                tries.append((refusal.reason is not StepReason.BLOCKED, src, dst, refusal))
+    assert tries
+    _, src, dst, refusal = min(tries, key=lambda t: t[:3])
+    page.click(f".hit[data-point='{src}']")
+    page.click(f".hit[data-point='{dst}']")
+    expected = refusal.message[0].upper() + refusal.message[1:] + "."
+    page.wait_for_function("(r) => document.getElementById('notice').dataset.reason === r",
+                           arg=refusal.reason.value)
+    assert page.inner_text("#notice").strip() == expected
+    assert "No legal play of your roll" not in expected  # the specific rule, not the generic words
+    assert page.locator(".hit.selected").count() == 1  # still selected, nothing moved
+    # With these dice a blocked point is in reach: the notice names it and the rule.
+    assert refusal.reason is StepReason.BLOCKED
+    assert f"Point {dst} is blocked: your opponent has" in page.inner_text("#notice")
     assert not errors, errors
 
 

@@ -42,6 +42,7 @@ from gammon.core.game import (
 )
 from gammon.core.match import Match
 from gammon.core.position import Position
+from gammon.formats.record_actions import action_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,10 @@ class GameSummary:
     dropped: bool = False
 
 
+#: The analysis writes a refused double as the field does ("pass"); other answers by the record's names.
+_ANSWER_WORDS = {"drop": "pass"}
+
+
 def _info(game: Game, player: int) -> CubeInfo:
     return CubeInfo.from_game(game, player)
 
@@ -163,7 +168,7 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
                 asked = True
             if isinstance(action, Take | Drop | Beaver) and phase is Phase.DOUBLED:
                 doubler = game.turn
-                answer = {Take: "take", Drop: "pass", Beaver: "beaver"}[type(action)]
+                answer = _ANSWER_WORDS.get(action_name(action), action_name(action))
                 tasks.append(TakeTask(gi, turn + 1, 1 - doubler, game.position, _info(game, doubler),
                                       answer=answer))
             if isinstance(action, Resign) and phase in (Phase.ROLL, Phase.MOVE, Phase.DOUBLED) \
@@ -176,7 +181,7 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
                 tasks.append(offered)
             elif isinstance(action, AcceptResignation | RejectResignation) and offered is not None \
                     and phase is Phase.RESIGNED and action.player == 1 - offered.resigner:
-                answered = "accept" if isinstance(action, AcceptResignation) else "reject"
+                answered = action_name(action)  # accept or reject
                 tasks.append(replace(offered, player=action.player, answer=answered))
                 offered = None
             if isinstance(action, ChooseDouble) and phase is Phase.CHOOSE_DOUBLE and action.player == game.turn:

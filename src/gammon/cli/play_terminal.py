@@ -55,7 +55,7 @@ from gammon.core.game import (
 from gammon.core.match import Match
 from gammon.core.notation import parse_segments
 from gammon.core.plays import Play
-from gammon.core.position import BAR_FIRST, BEAR_OFF_HOME, Position, ResultKind
+from gammon.core.position import Position, ResultKind, StepReason
 from gammon.core.variants import find_variant
 from gammon.play.levels import find_level, make_computer_player
 from gammon.play.partial import PartialPlay, follow_parts
@@ -1118,7 +1118,7 @@ def why_not(position: Position, text: str) -> str | None:
     The play parser names the closest legal plays; this adds the rule a newcomer
     missed: a checker on the bar enters before any other moves, and bearing off
     waits until every checker is home.  The parts are applied in the order
-    written by core's single-step rule (:meth:`Position.step_problem`); only
+    written by core's single-step rule (:meth:`Position.step_fault`); only
     those two of its reasons are told here.
     """
     try:
@@ -1127,12 +1127,13 @@ def why_not(position: Position, text: str) -> str | None:
         return None
     here = position
     for seg in segments:
-        problem = here.step_problem(seg.start, seg.end)
-        if problem == BAR_FIRST:
-            n = here.bar[0]
+        fault = here.step_fault(seg.start, seg.end)
+        problem = None if fault is None else fault.reason
+        if problem is StepReason.BAR_FIRST:
+            n = here.bar[0] - here.pool[0]  # hit checkers only: pool checkers may wait
             return (f"{_plural(n, 'checker')} on the bar must enter (bar/..) before any other "
                     f"checker moves")
-        if problem == BEAR_OFF_HOME:
+        if problem in (StepReason.BEAR_OFF_NOT_HOME, StepReason.POOL_NOT_ENTERED):
             outside = sum(here.me[6:25])
             return (f"bearing off starts once all checkers are in your home board (points 1-6); "
                     f"{_plural(outside, 'checker')} still outside")

@@ -17,7 +17,7 @@ import operator
 import threading
 from collections import _tuplegetter  # type: ignore[attr-defined]  # named tuples' field getter
 from collections.abc import Iterable, Iterator, Sequence
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
@@ -55,6 +55,38 @@ class Outcome(NamedTuple):
 #: with these constants, not with free text).
 BAR_FIRST = "a checker on the bar must enter before any other checker moves"
 BEAR_OFF_HOME = "bearing off needs every checker in the home board"
+
+
+
+class StepReason(StrEnum):
+    """Why a step is refused, as a code callers branch on (the message says it to a person).
+
+    The first group is the single-step rule (:meth:`Position.step_fault`); the
+    rest are the rules of the whole roll, told by
+    :meth:`gammon.core.steps.StepTree.refusal`.
+    """
+
+    BAD_POINT = "bad_point"  # not points of a step at all
+    WRONG_WAY = "wrong_way"  # checkers move only toward home
+    NO_CHECKER = "no_checker"  # no checker of the mover there
+    BAR_FIRST = "bar_first"  # a hit checker waits on the bar
+    BLOCKED = "blocked"  # two or more opposing checkers on the landing point
+    NO_HIT_YET = "no_hit_yet"  # Dutch: no hitting before a checker reached the home board
+    BEAR_OFF_NOT_HOME = "bear_off_not_home"  # bearing off with checkers outside the home board
+    POOL_NOT_ENTERED = "pool_not_entered"  # Acey-Deucey: bearing off with checkers still in the pool
+    BEAR_OFF_HIGHER = "bear_off_higher"  # a higher die bears off only from the highest point
+    NO_DIE = "no_die"  # no die (or sum of dice) left covers the distance
+    HIGHER_DIE = "higher_die"  # only one die can be played: it must be the higher
+    MORE_DICE = "more_dice"  # a play must use as many dice as it can
+    ROLL_PLAYED = "roll_played"  # the steps so far already make the whole play
+
+
+class StepFault(NamedTuple):
+    """A step the single-step rule refuses: the reason's code and the rule in words."""
+
+    reason: StepReason
+    message: str
+
 
 _local = threading.local()
 
@@ -393,27 +425,44 @@ class Position(tuple[bytes, Variant, int]):
         landing point is not held by two or more opponents; Dutch: "no hitting
         until one of your checkers has reached your home board"; bearing off
         only with every checker home.  Which die a step uses, and the rules of
-        the whole roll, are :meth:`legal_plays`'s business.
+        the whole roll, are :meth:`legal_plays`'s business.  The reason as a
+        code: :meth:`step_fault`.
         """
+        fault = self.step_fault(from_point, to_point)
+        return None if fault is None else fault.message
+
+    def step_fault(self, from_point: int, to_point: int) -> StepFault | None:
+        """:meth:`step_problem` with the reason as a :class:`StepReason` code, or None."""
         b = self._board
         v = self._variant
         if not (isinstance(from_point, int) and isinstance(to_point, int)
                 and 1 <= from_point <= BAR_POINT and 0 <= to_point < from_point and to_point <= 24):
-            return f"a step goes from 1-25 (25 = bar) down to 0-24 (0 = off), not {from_point}/{to_point}"
+            wrong_way = (isinstance(from_point, int) and isinstance(to_point, int)
+                         and 1 <= from_point <= BAR_POINT and 0 <= to_point <= 24)
+            return StepFault(
+                StepReason.WRONG_WAY if wrong_way else StepReason.BAD_POINT,
+                f"a step goes from 1-25 (25 = bar) down to 0-24 (0 = off), not {from_point}/{to_point}")
         s = from_point - 1
         if s != 24 and v.must_enter_first and b[24] > (self._pool & 15):
-            return BAR_FIRST  # whatever stands on the point: nothing moves before the entry
+            # whatever stands on the point: nothing moves before the entry
+            return StepFault(StepReason.BAR_FIRST, BAR_FIRST)
         if b[s] == 0:
-            return f"no checker of the player on roll on {'the bar' if s == 24 else f'the {from_point}-point'}"
+            where = "the bar" if s == 24 else f"the {from_point}-point"
+            return StepFault(StepReason.NO_CHECKER, f"no checker of the player on roll on {where}")
         if to_point == 0:
-            if any(b[6:25]):
-                return BEAR_OFF_HOME
+            if any(b[6:24]):
+                return StepFault(StepReason.BEAR_OFF_NOT_HOME, BEAR_OFF_HOME)
+            if b[24]:  # only checkers waiting to enter are outside
+                pooled = b[24] == (self._pool & 15)
+                return StepFault(StepReason.POOL_NOT_ENTERED if pooled else StepReason.BEAR_OFF_NOT_HOME,
+                                 BEAR_OFF_HOME)
             return None
         there = b[25 + 24 - to_point]
         if there >= 2:
-            return f"the {to_point}-point is held by the opponent ({there})"
+            return StepFault(StepReason.BLOCKED, f"the {to_point}-point is held by the opponent ({there})")
         if there == 1 and v.hit_needs_home and not (any(b[0:6]) or sum(b[0:25]) < v.checkers):
-            return "no hitting until one of your checkers has reached your home board"
+            return StepFault(StepReason.NO_HIT_YET,
+                             "no hitting until one of your checkers has reached your home board")
         return None
 
     def apply_step(self, from_point: int, to_point: int) -> Position:

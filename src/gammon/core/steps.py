@@ -32,7 +32,7 @@ import numpy as np
 from gammon.core import movegen
 from gammon.core.errors import IllegalPlayError
 from gammon.core.plays import OFF_POINT, Play
-from gammon.core.position import Position, check_dice
+from gammon.core.position import Position, StepFault, StepReason, check_dice
 
 
 class Step(NamedTuple):
@@ -97,6 +97,103 @@ class StepTree:
                 raise IllegalPlayError(f"step {k + 1} ({start}/{end}) does not begin a legal play here")
         return at
 
+    def reaches(self, at: int, from_point: int, to_point: int) -> bool:
+        """Whether one checker can go ``from_point`` -> ``to_point`` from node ``at`` by steps of the tree
+        (one step, or the same checker moved on by further steps)."""
+        todo, seen = [(at, from_point)], set()
+        while todo:
+            node, point = todo.pop()
+            for st, child in self.nodes[node].steps:
+                if st.from_point != point:
+                    continue
+                if st.to_point == to_point:
+                    return True
+                if st.to_point != OFF_POINT and (child, st.to_point) not in seen:
+                    seen.add((child, st.to_point))
+                    todo.append((child, st.to_point))
+        return False
+
+    def refusal(self, at: int, from_point: int, to_point: int) -> StepRefusal | None:
+        """Why one checker cannot go ``from_point`` -> ``to_point`` from node ``at``; None when it can.
+
+        The reason is the rule that refuses it, as a code and in words for a
+        person: the single-step rule (:meth:`Position.step_fault`: bar first,
+        a blocked point, Dutch no-hitting, bearing off with checkers outside or,
+        in Acey-Deucey, still in the pool), then the dice (no die left covers the
+        distance; a higher number bears off only from the highest point), then
+        the rules of the whole roll (the higher die when only one can be played,
+        as many dice as possible).  ``at`` is a node index (see :meth:`walk`).
+
+        >>> tree = step_tree(Position.from_position_id("4HPwATDgc/ABMA"), (6, 5))
+        >>> tree.refusal(0, 13, 7)
+        >>> tree.refusal(0, 24, 13) is None, tree.refusal(0, 8, 4).reason.value
+        (True, 'no_die')
+
+        :raises IllegalPlayError: ``at`` is not a node of the tree.
+        """
+        if not (isinstance(at, int) and 0 <= at < len(self.nodes)):
+            raise IllegalPlayError(f"no node {at!r} in this tree of {len(self.nodes)} nodes")
+        node = self.nodes[at]
+        if self.reaches(at, from_point, to_point):
+            return None
+        pos = node.position
+        if node.complete:
+            return StepRefusal(StepReason.ROLL_PLAYED, "your roll is played: confirm the move, or undo a step "
+                               "to change it" if at else "your roll cannot be played at all: the turn passes")
+        fault = pos.step_fault(from_point, to_point)
+        if fault is not None and fault.reason in _AT_ONCE:
+            return _told(pos, from_point, to_point, fault)
+        left = node.dice_left
+        distance = from_point - to_point
+        if distance in left or (to_point == OFF_POINT and any(d > distance for d in left)):
+            if fault is not None:
+                return _told(pos, from_point, to_point, fault)
+            higher = _bears_off_higher(pos, from_point, max(left)) if distance not in left else None
+            if to_point == OFF_POINT and higher is not None:
+                return higher
+            die = distance if distance in left else min(d for d in left if d > distance)
+            return self._whole_roll(die)
+        # More than one die: the same checker moved on.  Say what stops each way of getting there.
+        ways = _ways(left, distance, to_point == OFF_POINT)
+        if not ways:
+            return StepRefusal(StepReason.NO_DIE, (
+                f"no die left makes that move: point {to_point} is {distance} pips away"
+                if to_point else f"bearing off from point {from_point} needs a {distance}")
+                + f" ({_dice_words(left)})")
+        first: StepRefusal | None = None
+        for way in ways:
+            here, point = pos, from_point
+            for die in way:
+                nxt = max(point - die, 0)
+                problem = here.step_fault(point, nxt)
+                higher = _bears_off_higher(here, point, die) if problem is None and die > point else None
+                if problem is not None or higher is not None:
+                    if first is None:
+                        told = higher if problem is None else _told(here, point, nxt, problem)
+                        assert told is not None
+                        goal = "off" if to_point == OFF_POINT else f"to point {to_point}"
+                        at_goal = problem is not None and nxt == to_point  # the landing point itself
+                        first = told if at_goal or (point, nxt) == (from_point, to_point) else StepRefusal(
+                            told.reason, f"on the way {goal}: {told.message}")
+                    break
+                here, point = here.apply_step(point, nxt), nxt
+            else:
+                return self._whole_roll(way[0])
+        assert first is not None
+        return first
+
+    def _whole_roll(self, die: int) -> StepRefusal:
+        """The refusal of a step that the single-step rule allows, by the rules of the whole roll."""
+        dice = self.dice
+        most = max(len(dice) - len(n.dice_left) for n in self.nodes if n.complete)
+        if most == 1 and len(set(dice)) == 2 and die < max(dice):
+            return StepRefusal(StepReason.HIGHER_DIE, (
+                f"only one die of this roll can be played, and then it must be the higher: "
+                f"play the {max(dice)}"))
+        return StepRefusal(StepReason.MORE_DICE, (
+            "a play must use as many dice as it can, and after that step the rest of the roll "
+            "could not be played: start with another checker or another die"))
+
     def paths(self) -> Iterator[tuple[Step, ...]]:
         """Every complete path from the root: the legal plays as step sequences, in every order."""
 
@@ -108,6 +205,86 @@ class StepTree:
                 yield from go(child, (*path, st))
 
         yield from go(0, ())
+
+
+class StepRefusal(NamedTuple):
+    """Why a step is refused: the reason's code (callers branch on it) and a sentence for a person."""
+
+    reason: StepReason
+    message: str
+
+
+#: Faults that refuse a step whatever the dice (the checker cannot move, or not that way).
+_AT_ONCE = frozenset({StepReason.BAD_POINT, StepReason.WRONG_WAY, StepReason.NO_CHECKER, StepReason.BAR_FIRST})
+
+
+def _told(pos: Position, from_point: int, to_point: int, fault: StepFault) -> StepRefusal:
+    """The single-step rule's fault as the sentence a player reads (the rule texts' words)."""
+    r = fault.reason
+    if r is StepReason.WRONG_WAY:
+        text = "checkers move only forward, toward your home board (and off from it)"
+    elif r is StepReason.BAD_POINT:
+        text = fault.message
+    elif r is StepReason.NO_CHECKER:
+        mine = pos.opp[24 - from_point] if 1 <= from_point <= 24 else 0
+        text = ("that is your opponent's checker" if mine else
+                f"you have no checker {'on the bar' if from_point == 25 else f'on point {from_point}'}")
+    elif r is StepReason.BAR_FIRST:
+        n = pos.bar[0] - pos.pool[0]
+        one = n == 1
+        text = (f"a checker on the bar must enter first: {n} of yours {'is' if one else 'are'} on the bar, "
+                f"and nothing else moves before {'it enters' if one else 'they enter'}")
+    elif r is StepReason.BLOCKED:
+        text = (f"point {to_point} is blocked: your opponent has {pos.opp[24 - to_point]} checkers there "
+                "(a checker lands only where the opponent has at most one)")
+    elif r is StepReason.NO_HIT_YET:
+        text = ("Dutch backgammon: no hitting before one of your checkers has reached your home board "
+                "(points 1-6)")
+    elif r is StepReason.POOL_NOT_ENTERED:
+        n = pos.pool[0]
+        text = (f"Acey-Deucey: bearing off waits until every checker has entered and come home; "
+                f"{n} still {'waits' if n == 1 else 'wait'} in the pool")
+    elif r is StepReason.BEAR_OFF_NOT_HOME:
+        out = sum(pos.me[6:25])
+        text = (f"bearing off needs every checker home (points 1-6); {out} "
+                f"{'is' if out == 1 else 'are'} still outside")
+    else:  # pragma: no cover - the single-step rule has no other faults
+        text = fault.message
+    return StepRefusal(r, text)
+
+
+def _bears_off_higher(pos: Position, from_point: int, die: int) -> StepRefusal | None:
+    """The refusal of bearing off from ``from_point`` with a higher ``die`` while a checker stands higher:
+    "if there is no checker on the point shown, a checker on a higher point must be moved"."""
+    if die <= from_point or not any(pos.me[from_point:24]):
+        return None
+    high = max(p + 1 for p in range(from_point, 24) if pos.me[p])
+    return StepRefusal(StepReason.BEAR_OFF_HIGHER, (
+        f"a higher number bears off only from the highest point: a checker still stands on point {high}, "
+        f"and point {from_point} needs a {from_point} to bear off"))
+
+
+def _ways(left: tuple[int, ...], distance: int, off: bool) -> list[tuple[int, ...]]:
+    """The orders of two or more of the dice ``left`` that take one checker ``distance`` pips
+    (bearing off: the last die may be higher than what remains)."""
+    found: set[tuple[int, ...]] = set()
+
+    def go(rest: tuple[int, ...], used: tuple[int, ...], gone: int) -> None:
+        for die in sorted(set(rest)):
+            total = gone + die
+            way = (*used, die)
+            if total == distance or (off and total > distance and gone < distance):
+                if len(way) > 1:
+                    found.add(way)
+            elif total < distance:
+                go(_without(rest, die), way, total)
+
+    go(left, (), 0)
+    return sorted(found, key=lambda w: (len(w), [-d for d in w]))
+
+
+def _dice_words(left: tuple[int, ...]) -> str:
+    return f"{'dice' if len(left) > 1 else 'die'} left: {' and '.join(map(str, left))}"
 
 
 def _dice_of(dice: tuple[int, int]) -> tuple[int, ...]:
@@ -208,4 +385,4 @@ def step_tree(position: Position, dice: Iterable[int]) -> StepTree:
     return StepTree(all_dice, tuple(out))
 
 
-__all__ = ["Step", "StepNode", "StepTree", "step_tree"]
+__all__ = ["Step", "StepNode", "StepReason", "StepRefusal", "StepTree", "step_tree"]

@@ -34,25 +34,14 @@ from typing import Any
 
 from gammon.core.errors import GammonError
 from gammon.core.game import (
-    AcceptResignation,
     Action,
-    Beaver,
-    ChooseDouble,
-    Double,
-    Drop,
-    Move,
-    RejectResignation,
-    Resign,
     Roll,
     Rules,
-    Take,
-    Timeout,
 )
 from gammon.core.match import Match
-from gammon.core.plays import Play
-from gammon.core.position import Position, ResultKind
 from gammon.core.variants import find_variant
 from gammon.formats.record import RecordFormatError
+from gammon.formats.record_actions import action_from_data, action_to_data
 
 __all__ = [
     "FORMAT",
@@ -64,6 +53,8 @@ __all__ = [
     "match_to_dict",
     "match_to_json",
     "record_from_json",
+    "rules_from_data",
+    "rules_to_data",
     "verify_dice",
 ]
 
@@ -92,12 +83,8 @@ class JsonRecord:
 
 # -- writing -----------------------------------------------------------------
 
-_SIMPLE: dict[type, str] = {
-    Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
-    AcceptResignation: "accept", RejectResignation: "reject", Timeout: "timeout",
-}
-_SIMPLE_BY_NAME: dict[str, type] = {v: k for k, v in _SIMPLE.items()}
-_KINDS = {k.name.lower(): k for k in ResultKind}
+#: How version 1 of the file spells the kinds that the record layer names otherwise.
+_FILE_NAMES = {"play": "move", "choose-double": "choose_double"}
 
 
 def dice_info_of(source: object) -> dict[str, Any] | None:
@@ -129,25 +116,16 @@ def dice_info_of(source: object) -> dict[str, Any] | None:
 
 
 def _action_dict(action: Action) -> dict[str, Any]:
-    if isinstance(action, Roll):
-        return {"action": "roll", "player": action.player,
-                "dice": None if action.dice is None else list(action.dice)}
-    if isinstance(action, Move):
-        play = action.play
-        if isinstance(play, Play):
-            return {"action": "move", "player": action.player, "play": str(play),
-                    "position": play.position.position_id}
-        if isinstance(play, Position):
-            return {"action": "move", "player": action.player, "position": play.position_id}
-        return {"action": "move", "player": action.player, "play": str(play)}
-    if isinstance(action, Resign):
-        return {"action": "resign", "player": action.player, "kind": ResultKind(action.kind).name.lower()}
-    if isinstance(action, ChooseDouble):
-        return {"action": "choose_double", "player": action.player, "number": action.number}
-    return {"action": _SIMPLE[type(action)], "player": action.player}
+    """The record layer's data for ``action`` (:func:`action_to_data`) as the file writes it:
+    the kind under ``action``, a move by the position it leads to and its notation."""
+    data = action_to_data(action)
+    name = data.pop("type")
+    data.pop("moves", None)
+    return {"action": _FILE_NAMES.get(name, name), **data}
 
 
-def _rules_dict(rules: Rules) -> dict[str, Any]:
+def rules_to_data(rules: Rules) -> dict[str, Any]:
+    """Every rules setting as JSON data (the variant by name): :func:`rules_from_data` reads it back."""
     out: dict[str, Any] = {}
     for f in fields(Rules):
         value = getattr(rules, f.name)
@@ -176,7 +154,7 @@ def match_to_dict(
         "format": FORMAT,
         "version": VERSION,
         "names": [a, b],
-        "rules": _rules_dict(match.rules),
+        "rules": rules_to_data(match.rules),
         "games_limit": match.games_limit,
         "dice": dice,
         "info": {str(k): str(v) for k, v in (info or {}).items()},
@@ -213,7 +191,11 @@ def _player(d: Mapping[str, Any], where: str) -> int:
     return p
 
 
-def _rules(data: Any) -> Rules:
+def rules_from_data(data: Any) -> Rules:
+    """The rules that :func:`rules_to_data` wrote; settings left out keep their defaults.
+
+    :raises JsonFormatError: an unknown setting or a bad value, naming it.
+    """
     _need(isinstance(data, Mapping), "rules", "the rules must be an object")
     known = {f.name: f for f in fields(Rules)}
     kwargs: dict[str, Any] = {}
@@ -242,45 +224,6 @@ def _rules(data: Any) -> Rules:
         raise JsonFormatError(str(exc), where="rules") from None
 
 
-def _action(d: Any, where: str, rules: Rules) -> Action:
-    _need(isinstance(d, Mapping), where, "an action must be an object", '{"action": ..., "player": ...}')
-    name = d.get("action")
-    player = _player(d, where)
-    if name == "roll":
-        dice = d.get("dice")
-        _need(isinstance(dice, list) and len(dice) == 2
-              and all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in dice),
-              f"{where}.dice", f"bad dice {dice!r}", "two numbers from 1 to 6")
-        return Roll(player, (dice[0], dice[1]))
-    if name == "move":
-        pid = d.get("position")
-        if pid is None:
-            play = d.get("play")
-            _need(isinstance(play, str), f"{where}.position", "a move needs the position it leads to",
-                  "a Position ID")
-            return Move(player, play)
-        _need(isinstance(pid, str), f"{where}.position", "the position must be a Position ID")
-        try:
-            return Move(player, Position.from_position_id(pid, rules.variant))
-        except GammonError as exc:
-            raise JsonFormatError(str(exc), where=f"{where}.position") from None
-    if name == "resign":
-        kind = d.get("kind", "single")
-        _need(kind in _KINDS, f"{where}.kind", f"bad resignation {kind!r}", "single, gammon or backgammon")
-        return Resign(player, _KINDS[kind])
-    if name == "choose_double":
-        n = d.get("number")
-        _need(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 6, f"{where}.number",
-              f"bad double {n!r}", "a number from 1 to 6")
-        return ChooseDouble(player, n)
-    cls = _SIMPLE_BY_NAME.get(name) if isinstance(name, str) else None
-    _need(cls is not None, f"{where}.action", f"unknown action {name!r}",
-          "roll, move, double, take, drop, beaver, resign, accept, reject, choose_double or timeout")
-    assert cls is not None
-    action: Action = cls(player)
-    return action
-
-
 def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
     """Read and check a JSON match record (text or already parsed).
 
@@ -302,7 +245,7 @@ def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
           repr(FORMAT))
     version = doc.get("version")
     _need(version == VERSION, "version", f"unsupported version {version!r}", str(VERSION))
-    rules = _rules(doc.get("rules", {}))
+    rules = rules_from_data(doc.get("rules", {}))
     names = doc.get("names", ["Player 0", "Player 1"])
     _need(isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names),
           "names", "the names must be two strings")
@@ -327,7 +270,8 @@ def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
                 raise JsonFormatError(str(exc), where=f"games[{gi}]") from None
         for ai, item in enumerate(game):
             where = f"games[{gi}][{ai}]"
-            action = _action(item, where, rules)
+            action = action_from_data(item, rules.variant, where=where, kind_key="action",
+                                      error=JsonFormatError)
             try:
                 match.apply(action)
             except GammonError as exc:

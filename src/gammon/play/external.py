@@ -202,7 +202,7 @@ class Controller:
                 return "roll"
             return "double" if self.player.cube_action(game) == "double" else "roll"
         answer = self.player.answer_double(game)
-        if answer == "beaver" and not (game.rules.is_money and game.rules.beavers):
+        if answer == "beaver" and not game.can_beaver():  # the permission is core's
             answer = "take"
         return answer
 

@@ -131,11 +131,11 @@ def follow_parts(position: Position, dice: tuple[int, int], parts: Sequence[str]
             "write '*' where a checker hits"
         )
     at, used = next(iter(by_position.values()))
-    node = tree.nodes[at]
-    if node.play is not None:
-        return node.play
+    reached = tree.nodes[at]
+    if reached.play is not None:
+        return reached.play
     moved = format_moves([CheckerMove(st.from_point, st.to_point, st.hit) for st in used])
-    return PartialPlay(node.position, moved, node.dice_left, _plays_from(tree, at))
+    return PartialPlay(reached.position, moved, reached.dice_left, _plays_from(tree, at))
 
 
 __all__ = ["PartialPlay", "Step", "follow_parts"]

@@ -47,6 +47,7 @@ from gammon.core.game import (
     Take,
 )
 from gammon.core.match import Match
+from gammon.formats.record_actions import action_name
 from gammon.play.players import Player
 
 EventCallback = Callable[[Event], None]
@@ -58,6 +59,15 @@ MAX_ACTIONS_PER_GAME = 100_000
 def _check_players(players: Sequence[Player]) -> None:
     if len(players) != 2:
         raise GammonError(f"a session needs two players, not {len(players)}")
+
+
+def _answer(reply: object, player: int, kinds: tuple[type, ...], what: str) -> Action:
+    """The action a player's answer names (``take``, ``drop``, ``beaver``: the record layer's names)."""
+    names = [action_name(k) for k in kinds]
+    if reply not in names:
+        raise GammonError(f"{what} is answered {' or '.join(repr(n) for n in names)}, not {reply!r}")
+    action: Action = kinds[names.index(str(reply))](player)
+    return action
 
 
 def next_action(game: Game, players: Sequence[Player]) -> Action:
@@ -87,23 +97,11 @@ def next_action(game: Game, players: Sequence[Player]) -> Action:
         return Roll(me)
     if phase is Phase.DOUBLED:
         taker = 1 - game.turn
-        reply = players[taker].answer_double(game)
-        if reply == "take":
-            return Take(taker)
-        if reply == "drop":
-            return Drop(taker)
-        if reply == "beaver":
-            return Beaver(taker)
-        raise GammonError(f"a double is answered 'take', 'drop' or 'beaver', not {reply!r}")
+        return _answer(players[taker].answer_double(game), taker, (Take, Drop, Beaver), "a double")
     if phase is Phase.BEAVERED:
         # "After a beaver the original doubler answers it": take or drop, no raccoons.
         doubler = game.turn
-        reply = players[doubler].answer_double(game)
-        if reply == "take":
-            return Take(doubler)
-        if reply == "drop":
-            return Drop(doubler)
-        raise GammonError(f"a beaver is answered 'take' or 'drop' (no raccoons), not {reply!r}")
+        return _answer(players[doubler].answer_double(game), doubler, (Take, Drop), "a beaver (no raccoons)")
     if phase is Phase.MOVE:
         assert game.rolled is not None
         # The lazy sequence: a Play is only built when a player looks at it.

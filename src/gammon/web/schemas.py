@@ -13,8 +13,11 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gammon.core.rules import Rules
 from gammon.web.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
 from gammon.web.names import NAME_MAX_LENGTH
+
+_RULES = Rules()
 
 
 class _Out(BaseModel):
@@ -57,13 +60,15 @@ class CreateGameRequest(_In):
     match_length: int = Field(0, ge=0, le=64, description="Points to win (1 to 64); 0 is money play")
     games: int | None = Field(None, ge=1, le=1000,
                               description="Money play: games in the session (default 1)")
-    crawford: bool = True
-    jacoby: bool = False
-    beavers: bool = False
-    automatic_doubles: int = Field(0, ge=0, le=12, description="Money play: most automatic doubles (0 off)")
-    cube_limit: int = Field(64, ge=1, le=4096, description="Highest cube value, a power of two")
-    gammons: bool = Field(True, description="Whether gammons and backgammons count")
-    cube: bool = Field(True, description="Whether the doubling cube is used")
+    # The settings' defaults are core's (Rules), not written again here.
+    crawford: bool = _RULES.crawford
+    jacoby: bool = _RULES.jacoby
+    beavers: bool = _RULES.beavers
+    automatic_doubles: int = Field(_RULES.automatic_doubles, ge=0, le=12,
+                                   description="Money play: most automatic doubles (0 off)")
+    cube_limit: int = Field(_RULES.cube_limit, ge=1, le=4096, description="Highest cube value, a power of two")
+    gammons: bool = Field(_RULES.gammons, description="Whether gammons and backgammons count")
+    cube: bool = Field(_RULES.cube, description="Whether the doubling cube is used")
     opening: Literal["use-opening-dice", "reroll"] | None = Field(
         None, description="The first move: the opening throw's dice, or the starter throws anew "
                           "(default: the variant's usual reading)")
@@ -428,6 +433,30 @@ class HintResult(_Out):
     dice: list[int]
     engine: str = Field(description="What ranked the plays: the neural engine or the heuristic")
     plays: list[HintPlay]
+
+
+class StepQuery(_In):
+    """Why one checker cannot go from ``from_point`` to ``to_point``, after the steps already walked."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)  # whole numbers only, never "13" or 13.0
+
+    walked: list[
+        Annotated[list[Annotated[int, Field(ge=0, le=25)]], Field(min_length=2, max_length=3)]
+    ] = Field(default_factory=list, max_length=4,
+              description="The steps of the step tree walked so far this turn: [from, to] or [from, to, die]")
+    from_point: int = Field(ge=0, le=25, description="Where the checker stands (25 = bar)")
+    to_point: int = Field(ge=0, le=25, description="Where the player tried to put it (0 = off)")
+    version: int | None = Field(None, ge=0, description="The game's version the page shows (stale: 409)")
+
+
+class StepAnswer(_Out):
+    """gammon.core's answer: ``allowed``, or the rule that refuses the step as a code and a sentence."""
+
+    allowed: bool
+    reason: str | None = Field(default=None, description="bar_first, blocked, no_hit_yet, bear_off_not_home, "
+                                                 "pool_not_entered, bear_off_higher, no_die, higher_die, "
+                                                 "more_dice, roll_played, no_checker, wrong_way, bad_point")
+    message: str | None = Field(default=None, description="The rule, for people")
 
 
 class PlayReview(_Out):

@@ -23,6 +23,8 @@ from gammon.web.schemas import (
     Joined,
     JoinRequest,
     Links,
+    StepAnswer,
+    StepQuery,
     VerifyResult,
 )
 from gammon.web.service import Command, ForbiddenError, GameSetup
@@ -150,6 +152,14 @@ async def hint(game_id: GameId, service: ServiceDep, token: TokenDep,
         raise ForbiddenError("a hint needs your seat's token")
     hint: HintResult = await run_in_threadpool(service.hint, game_id, token, count)
     return hint
+
+
+@router.post("/{game_id}/why-not", response_model=StepAnswer, responses=_errors(404, 409, 422),
+             summary="Why a checker cannot go from one point to another now: gammon.core's rule, as a code "
+                     "and a sentence (the page asks this when a step it tried is not in the step tree)")
+async def why_not(game_id: GameId, body: Annotated[StepQuery, Body()], service: ServiceDep) -> StepAnswer:
+    answer: StepAnswer = await run_in_threadpool(service.why_not, game_id, body)
+    return answer
 
 
 @router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409),

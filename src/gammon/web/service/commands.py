@@ -10,23 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gammon.core.errors import AmbiguousPlayError, IllegalPlayError, InvalidPositionError, PlaySyntaxError
-from gammon.core.game import (
-    AcceptResignation,
-    Action,
-    Beaver,
-    ChooseDouble,
-    Double,
-    Drop,
-    Game,
-    Move,
-    Phase,
-    RejectResignation,
-    Resign,
-    Roll,
-    Take,
-)
+from gammon.core.game import Action, Game, Move, Phase, Roll
 from gammon.core.plays import Play
-from gammon.store.codec import RESIGN_KINDS
+from gammon.formats.record import RecordFormatError
+from gammon.formats.record_actions import action_from_data
 from gammon.web.service.errors import ConflictError, InvalidError
 from gammon.web.service.live import LiveGame
 from gammon.web.service.requests import COMMAND_TYPES, Command
@@ -35,29 +22,26 @@ from gammon.web.service.requests import COMMAND_TYPES, Command
 def build_action(lg: LiveGame, seat: int, c: Command) -> Action:
     """The engine's action for ``seat``'s command.
 
+    A roll asks the game's dice; a play is resolved against the roll's legal
+    plays; every other command is read by the record layer's one mapping of
+    names to actions (:func:`~gammon.formats.record_actions.action_from_data`).
+
     :raises InvalidError: a malformed command.
     :raises ConflictError: a play that is illegal, ambiguous or out of phase.
     """
     t = c.type
+    if t not in COMMAND_TYPES:  # the clock's timeout and the match's next game are nobody's to send
+        raise InvalidError(f"unknown action {str(t)[:40]!r}: one of {', '.join(COMMAND_TYPES)}",
+                           "invalid_request")
     if t == "roll":
         return Roll(seat)
     if t == "play":
         return Move(seat, resolve_play(lg.game, c.play))
-    if t == "resign":
-        if c.kind not in RESIGN_KINDS:
-            raise InvalidError("a resignation is single, gammon or backgammon", "invalid_request")
-        return Resign(seat, RESIGN_KINDS[c.kind])
-    if t == "choose-double":
-        n = c.number
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6:
-            raise InvalidError("choose-double needs a number from 1 to 6", "invalid_request")
-        return ChooseDouble(seat, n)
-    simple: dict[str, type] = {"double": Double, "take": Take, "drop": Drop, "beaver": Beaver,
-                               "accept": AcceptResignation, "reject": RejectResignation}
-    if t not in simple:
-        raise InvalidError(f"unknown action {t!r}: one of {', '.join(COMMAND_TYPES)}", "invalid_request")
-    action: Action = simple[t](seat)
-    return action
+    data = {"type": t, "player": seat, "kind": c.kind, "number": c.number}
+    try:
+        return action_from_data(data, lg.rules.variant, where="command")
+    except RecordFormatError as exc:
+        raise InvalidError(str(exc), "invalid_request") from None
 
 
 def resolve_play(game: Game, given: str | Sequence[Sequence[int]] | None) -> Play:

@@ -30,6 +30,7 @@ from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Rules, Timeout
 from gammon.core.variants import find_variant
+from gammon.formats.record_json import rules_to_data
 from gammon.play.players import Player
 from gammon.play.session import next_action
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
@@ -43,13 +44,22 @@ from gammon.web.schemas import (
     HintResult,
     Invitation,
     LobbyGame,
+    StepAnswer,
+    StepQuery,
     VerifyResult,
 )
 from gammon.web.service.analysis import Analyses
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
-from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame, rules_dict
-from gammon.web.service.records import analysis_snapshot, export_text, hint_request, rank_hint, verify_report
+from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame
+from gammon.web.service.records import (
+    analysis_snapshot,
+    export_text,
+    hint_request,
+    rank_hint,
+    step_answer,
+    verify_report,
+)
 from gammon.web.service.requests import Command, GameSetup
 from gammon.web.service.tokens import hash_token
 from gammon.web.service.views import action_view, game_view, rules_view
@@ -257,7 +267,7 @@ class GameService:
             seats[other] = {"kind": "human", "name": normalize_name(setup.opponent_name, "Guest"),
                             "joined": False, "level": None}
         row = NewGameRow(
-            id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_dict(rules),
+            id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_to_data(rules),
                                                     "games_limit": games_limit,
                                                     "hints": setup.opponent == "computer" or setup.hints,
                                                     "rematch_of": setup.rematch_of,
@@ -390,7 +400,7 @@ class GameService:
     @staticmethod
     def _rematch_setup(lg: LiveGame, seat: int) -> GameSetup:
         other = lg.seats[1 - seat]
-        rules = rules_dict(lg.rules)
+        rules = rules_to_data(lg.rules)
         return GameSetup(
             opponent="computer" if lg.is_computer(1 - seat) else "human", variant=rules["variant"],
             match_length=rules["match_length"], games=None if rules["match_length"] else lg.games_limit,
@@ -532,6 +542,9 @@ class GameService:
             self.evict(lg.id)
             raise
         recorded = lg.game.record[-1]
+        if isinstance(recorded, NewGame):  # pragma: no cover - a game records only its players' actions
+            self.evict(lg.id)
+            raise ConflictError("the game recorded no player's action", "invalid_request")
         data = action_to_dict(recorded)
         data["game"] = len(lg.match.games)
         ev = [event_to_dict(e) for e in events]
@@ -678,6 +691,18 @@ class GameService:
             lg = self._current(game_id)
             position, dice, version, cube = hint_request(lg, self._seat(lg, token))
         return rank_hint(game_id, position, dice, version, count, cube)
+
+    def why_not(self, game_id: str, query: StepQuery) -> StepAnswer:
+        """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`).
+
+        Anyone who sees the board may ask (it tells no more than the step tree in the state).
+
+        :raises ConflictError: no roll to play now (``no_roll``), a stale version (``stale_version``)
+            or walked steps that are not the beginning of a legal play (``illegal_play``).
+        """
+        with self._lock(game_id):
+            lg = self._current(game_id)
+            return step_answer(lg, query)
 
     def analysis(self, game_id: str) -> AnalysisResult:
         """The analysis of a finished game or match by :mod:`gammon.analysis`, as ``gammon analyse``.

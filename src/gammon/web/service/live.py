@@ -9,7 +9,7 @@ restarted server goes on with the same sequence.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +17,7 @@ from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError
 from gammon.core.game import Game, NewGame, Phase, Roll, Rules
 from gammon.core.match import Match
-from gammon.core.variants import find_variant
+from gammon.formats.record_json import rules_from_data
 from gammon.play.players import Player
 from gammon.store import ActionRecord, GameRecord
 from gammon.store.codec import action_from_dict
@@ -28,14 +28,6 @@ from gammon.web.service.tokens import computer_seed, same_hash, token_id
 
 #: The stored kind of a timeout: the player ran out of time and lost the match.
 TIMEOUT = "timeout"
-
-
-def rules_dict(rules: Rules) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for f in fields(Rules):
-        value = getattr(rules, f.name)
-        out[f.name] = value.name if f.name == "variant" else value
-    return out
 
 
 @dataclass
@@ -78,8 +70,7 @@ class LiveGame:
     def from_record(cls, rec: GameRecord) -> LiveGame:
         settings = rec.settings
         # Games stored before the opening option played the opening dice in every variant.
-        rules = Rules(**{"opening": "use-opening-dice", **settings["rules"],
-                         "variant": find_variant(settings["rules"]["variant"])})
+        rules = rules_from_data({"opening": "use-opening-dice", **settings["rules"]})
         return cls(
             rec.id, rules, settings.get("games_limit"), [dict(s) for s in rec.seats],
             rec.seat_token_hashes, bytes.fromhex(rec.dice_seed), rec.commitment, rec.status,
@@ -208,4 +199,4 @@ class HumanSeat:
         raise GammonError("the computer was asked to decide for a person")
 
 
-__all__ = ["TIMEOUT", "HumanSeat", "LiveGame", "rules_dict"]
+__all__ = ["TIMEOUT", "HumanSeat", "LiveGame"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gammon.core.dice import verify_rolls
-from gammon.core.errors import GammonError
+from gammon.core.errors import GammonError, IllegalPlayError
+from gammon.core.game import Phase
 from gammon.core.position import Position
-from gammon.web.schemas import HintPlay, HintResult, VerifyResult
+from gammon.core.steps import Step
+from gammon.web.schemas import HintPlay, HintResult, StepAnswer, StepQuery, VerifyResult
 from gammon.web.service.analysis import Snapshot
 from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
@@ -95,6 +97,34 @@ def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: 
                  win=r.win) for r in ranked])
 
 
+def step_answer(lg: LiveGame, query: StepQuery) -> StepAnswer:
+    """Core's reason why the step ``query`` names is refused on the roll to play now (or that it is not).
+
+    The walked steps are followed through core's step tree (a step with its die
+    is matched exactly, a pair takes the lowest die that makes it); the rule is
+    :meth:`~gammon.core.steps.StepTree.refusal`'s.  No rule is applied here.
+
+    :raises ConflictError: no roll to play now (``no_roll``), a stale version
+        (``stale_version``), or walked steps that begin no legal play (``illegal_play``).
+    """
+    if query.version is not None and query.version != lg.version:
+        raise ConflictError(f"the game is at version {lg.version}, not {query.version}: reload it",
+                            "stale_version")
+    g = lg.game
+    if lg.is_over or g.phase is not Phase.MOVE or g.rolled is None:
+        raise ConflictError("there is no roll to play now", "no_roll")
+    tree = g.position.step_tree(g.rolled)
+    walked = [Step(w[0], w[1], w[2], False) if len(w) == 3 else (w[0], w[1]) for w in query.walked]
+    try:
+        at = tree.walk(walked)
+    except IllegalPlayError as exc:
+        raise ConflictError(str(exc), "illegal_play") from None
+    refusal = tree.refusal(at, query.from_point, query.to_point)
+    if refusal is None:
+        return StepAnswer(allowed=True)
+    return StepAnswer(allowed=False, reason=refusal.reason.value, message=refusal.message)
+
+
 def analysis_snapshot(lg: LiveGame) -> Snapshot:
     """What the analysis of a finished game or match needs (:mod:`gammon.web.service.analysis`).
 
@@ -108,4 +138,4 @@ def analysis_snapshot(lg: LiveGame) -> Snapshot:
                     (names[0], names[1]), seqs)
 
 
-__all__ = ["analysis_snapshot", "export_text", "hint_request", "rank_hint", "verify_report"]
+__all__ = ["analysis_snapshot", "export_text", "hint_request", "rank_hint", "step_answer", "verify_report"]

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gammon.core.rules import Rules
 from gammon.web.computer import DEFAULT_LEVEL
+
+_RULES = Rules()
 
 #: The kinds of action a client may send.
 COMMAND_TYPES: tuple[str, ...] = (
@@ -21,13 +24,14 @@ class GameSetup:
     variant: str = "standard"
     match_length: int = 0
     games: int | None = None  # money play: games in the session (default 1)
-    crawford: bool = True
-    jacoby: bool = False
-    beavers: bool = False
-    automatic_doubles: int = 0
-    cube_limit: int = 64
-    gammons: bool = True
-    cube: bool = True
+    # The settings' defaults are core's (Rules), not written again here.
+    crawford: bool = _RULES.crawford
+    jacoby: bool = _RULES.jacoby
+    beavers: bool = _RULES.beavers
+    automatic_doubles: int = _RULES.automatic_doubles
+    cube_limit: int = _RULES.cube_limit
+    gammons: bool = _RULES.gammons
+    cube: bool = _RULES.cube
     opening: str | None = None  # "use-opening-dice" or "reroll"; None: the variant's usual
     computer_level: str = DEFAULT_LEVEL
     seat: int = 0

@@ -11,22 +11,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from gammon.core.actions import (
-    AcceptResignation,
-    Beaver,
-    ChooseDouble,
-    Double,
-    Drop,
-    Move,
-    RejectResignation,
-    Resign,
-    Roll,
-    Take,
-)
 from gammon.core.errors import GammonError
 from gammon.core.game import CENTERED, Phase
 from gammon.core.plays import Play
 from gammon.core.steps import StepTree
+from gammon.formats.record_actions import action_name
 from gammon.store import ActionRecord
 from gammon.web.schemas import (
     ActionEntry,
@@ -69,13 +58,8 @@ def allowed_actions(lg: LiveGame, you: int, who: int | None, between: bool) -> l
     if who != you:
         return []
     # The permissions are core's (Game.allowed_actions); the service only names them.
-    return list(dict.fromkeys(_COMMAND_OF[type(a)] for a in g.allowed_actions()))
+    return list(dict.fromkeys(action_name(a) for a in g.allowed_actions()))
 
-
-_COMMAND_OF: dict[type, str] = {
-    Roll: "roll", Move: "play", Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
-    Resign: "resign", AcceptResignation: "accept", RejectResignation: "reject", ChooseDouble: "choose-double",
-}
 
 
 def checker_moves(play: Play) -> list[CheckerMove]:

@@ -402,8 +402,8 @@ class GamePage {
         return;
       }
       const mine = p === 25 ? b.board.me[24] : p >= 1 && p <= 24 ? b.board.me[p - 1] : 0;
-      if (mine && p !== 0) this.showNotice(b.explainSource(p));
-      else this.showNotice(b.explainDestination(this.selected, p));
+      if (mine && p !== 0) this.explainSource(p);
+      else this.explainStep(this.selected, p, b.explainDestination(this.selected, p));
       return;
     }
     if (p === 0) {
@@ -411,7 +411,49 @@ class GamePage {
       return;
     }
     if (b.sources().has(p)) this.select(p);
-    else this.showNotice(b.explainSource(p));
+    else this.explainSource(p);
+  }
+
+  /** Why the checker on ``p`` cannot move: the board's facts here, the rule from the server. */
+  explainSource(p) {
+    const b = this.builder;
+    const { me } = b.board;
+    const mine = p === 25 ? me[24] : p >= 1 && p <= 24 ? me[p - 1] : 0;
+    const left = b.diceLeft();
+    if (!mine || b.complete || !left.length) {
+      this.showNotice(b.explainSource(p));
+      return;
+    }
+    // Ask about the biggest die left: the rule that stops it (bar first, a blocked point, ...).
+    this.explainStep(p, Math.max(0, p - Math.max(...left)), b.explainSource(p));
+  }
+
+  /**
+   * Say why the step ``from`` -> ``to`` is refused.  The page holds no rules: it shows the tree's
+   * plain words at once and asks the server for gammon.core's reason, which replaces them
+   * (``fallback`` stays when the server cannot say, or the board has changed meanwhile).
+   */
+  async explainStep(from, to, fallback) {
+    this.showNotice(fallback);
+    const b = this.builder;
+    this.whyAsked = (this.whyAsked || 0) + 1;
+    const asked = { seq: this.whyAsked, walked: b.path.length, version: this.state.version };
+    let answer;
+    try {
+      answer = await api(`/games/${this.gameId}/why-not`, {
+        method: 'POST', token: this.token,
+        body: { walked: b.path.map((st) => [st.from, st.to, st.die]), from_point: from, to_point: to,
+          version: this.state.version },
+      });
+    } catch (e) {
+      return; // the plain words stay
+    }
+    const current = this.whyAsked === asked.seq && this.builder === b && b.path.length === asked.walked
+      && this.state.version === asked.version;
+    if (!current || answer.allowed || !answer.message) return;
+    const text = answer.message.charAt(0).toUpperCase() + answer.message.slice(1);
+    this.showNotice(/[.!?]$/.test(text) ? text : `${text}.`);
+    this.el.notice.dataset.reason = answer.reason;
   }
 
   select(p) {
@@ -485,7 +527,7 @@ class GamePage {
       const p = Number(t.dataset.point);
       if (p === d.from) return;
       if (this.dests.has(p)) this.moveTo(p);
-      else this.showNotice(this.builder.explainDestination(d.from, p));
+      else this.explainStep(d.from, p, this.builder.explainDestination(d.from, p));
     };
     svg.addEventListener('pointerup', end);
     svg.addEventListener('pointercancel', end);
@@ -1051,6 +1093,7 @@ class GamePage {
 
   showNotice(text) {
     this.el.notice.textContent = text;
+    delete this.el.notice.dataset.reason; // set by explainStep when the words are core's rule
     this.el.notice.hidden = false;
     clearTimeout(this.noticeTimer);
     this.noticeTimer = setTimeout(() => this.clearNotice(), 8000);

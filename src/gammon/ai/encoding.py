@@ -89,12 +89,69 @@ def pips(b, ox):  # type: ignore[no-untyped-def]
     return p
 
 
+def _roll_tables() -> tuple[np.ndarray, ...]:
+    """Constant tables of :func:`shots`, over the 36 ordered rolls as bits
+    (``6 * (a - 1) + c - 1`` for dice a, c):
+
+    * ``pair[a, c]``: the rolls a-c and c-a; ``row[d]``: every roll with a ``d``;
+    * ``combo_n[d]``, ``combo_a[d]``: the non-doubles a + c = d (a < c), by a;
+    * ``dbl_n[d]``, ``dbl_a[d]``, ``dbl_k[d]``, ``dbl_m[d]``: the doubles a-a that move
+      d = k * a pips in k = 2..4 steps, and the mask of the k - 1 points they touch on
+      the way (bit ``s * a`` for s = 0..k-2, counted from the lowest of them).
+    """
+    pair = np.zeros((7, 7), dtype=np.int64)
+    row = np.zeros(7, dtype=np.int64)
+    for a in range(1, 7):
+        for c in range(1, 7):
+            pair[a, c] = (1 << (6 * (a - 1) + c - 1)) | (1 << (6 * (c - 1) + a - 1))
+            row[a] |= pair[a, c]
+    combo_n = np.zeros(25, dtype=np.int64)
+    combo_a = np.zeros((25, 3), dtype=np.int64)
+    dbl_n = np.zeros(25, dtype=np.int64)
+    dbl_a = np.zeros((25, 3), dtype=np.int64)
+    dbl_k = np.zeros((25, 3), dtype=np.int64)
+    dbl_m = np.zeros((25, 3), dtype=np.int64)
+    for d in range(25):
+        for a in range(1, 7):
+            c = d - a
+            if a < c <= 6:
+                combo_a[d, combo_n[d]] = a
+                combo_n[d] += 1
+            if d % a == 0 and 2 <= d // a <= 4:
+                k = d // a
+                dbl_a[d, dbl_n[d]] = a
+                dbl_k[d, dbl_n[d]] = k
+                dbl_m[d, dbl_n[d]] = sum(1 << (s * a) for s in range(k - 1))
+                dbl_n[d] += 1
+    return pair, row, combo_n, combo_a, dbl_n, dbl_a, dbl_k, dbl_m
+
+
+_PAIR, _ROW, _COMBO_N, _COMBO_A, _DBL_N, _DBL_A, _DBL_K, _DBL_M = _roll_tables()
+
+
+@njit(cache=True, inline="always")
+def _popcount(v):  # type: ignore[no-untyped-def]
+    """Set bits of a non-negative int64 (below 2**62)."""
+    v = v - ((v >> 1) & np.int64(0x5555555555555555))
+    v = (v & np.int64(0x3333333333333333)) + ((v >> 2) & np.int64(0x3333333333333333))
+    v = (v + (v >> 4)) & np.int64(0x0F0F0F0F0F0F0F0F)
+    return (v * np.int64(0x0101010101010101)) >> 56
+
+
 @njit(cache=True)
-def shots(b, ox, oy, hit):  # type: ignore[no-untyped-def]
+def shots(b, ox, oy):  # type: ignore[no-untyped-def]
     """Rolls (0..36) on which side ``oy`` can hit a blot of side ``ox`` (approximation).
 
-    ``hit`` is a 6x6 boolean scratch array.
+    Each (blot, attacker) pair adds the rolls that hit it to a 36-bit set of
+    rolls (tables of :func:`_roll_tables`): a single die, two dice over an
+    open intermediate point, or a double over open points (two or three steps
+    after entering, up to four otherwise); the answer is the size of the set.
     """
+    pair = _PAIR
+    dbl_n = _DBL_N
+    dbl_a = _DBL_A
+    dbl_k = _DBL_K
+    dbl_m = _DBL_M
     # Points of ``ox`` made, as a bit mask over ``oy``'s indices (``ox`` index i is
     # ``oy`` index 23 - i): a moving checker of ``oy`` cannot stop there.
     blocked = np.int64(0)
@@ -107,10 +164,14 @@ def shots(b, ox, oy, hit):  # type: ignore[no-untyped-def]
             nblots += 1
     if nblots == 0:
         return 0
-    for a in range(6):
-        for c in range(6):
-            hit[a, c] = False
     onbar = b[oy + 24]
+    full = (np.int64(1) << 36) - 1
+    hit = np.int64(0)
+    # Dice that enter a checker from the bar (onto oy's index 24 - c).
+    enter = np.int64(0)
+    for c in range(1, 7):
+        if not (blocked >> (24 - c)) & 1:
+            enter |= np.int64(1) << c
     for i in range(24):
         if b[ox + i] != 1:
             continue
@@ -119,64 +180,47 @@ def shots(b, ox, oy, hit):  # type: ignore[no-untyped-def]
             if b[oy + j] == 0:
                 continue
             if onbar >= 2 and j != 24:
-                continue  # two or more on the bar: only entering checkers move
+                break  # two or more on the bar: only entering checkers move
             d = j - t
             if onbar == 1 and j != 24:
                 # The other die (or three more of a double) after entering.
                 if d <= 6:
                     for c in range(1, 7):
-                        if not (blocked >> (24 - c)) & 1:
-                            hit[d - 1, c - 1] = True
-                            hit[c - 1, d - 1] = True
-                for a in range(1, 7):
-                    if d % a != 0 or (blocked >> (24 - a)) & 1:
-                        continue
-                    k = d // a
-                    if k < 2 or k > 3:
-                        continue
-                    ok = True
-                    for s in range(1, k):
-                        if (blocked >> (j - s * a)) & 1:
-                            ok = False
-                            break
-                    if ok:
-                        hit[a - 1, a - 1] = True
+                        if (enter >> c) & 1:
+                            hit |= pair[d, c]
+                for q in range(dbl_n[d]):
+                    a = dbl_a[d, q]
+                    k = dbl_k[d, q]
+                    if k <= 3 and (enter >> a) & 1 and (
+                            (blocked >> (j - (k - 1) * a)) & dbl_m[d, q]) == 0:
+                        hit |= pair[a, a]
                 continue
             if d <= 6:
-                for c in range(6):
-                    hit[d - 1, c] = True
-                    hit[c, d - 1] = True
-            if onbar >= 2 or d > 24:
+                hit |= _ROW[d]
+            if onbar >= 2:
                 continue
             # Non-double combinations a + c = d with one open intermediate point.
-            if d >= 3 and d <= 11:
-                for a in range(max(1, d - 6), min(6, d - 1) + 1):
-                    c = d - a
-                    if c == a:
-                        continue
-                    if not (blocked >> (j - a)) & 1 or not (blocked >> (j - c)) & 1:
-                        hit[a - 1, c - 1] = True
-                        hit[c - 1, a - 1] = True
+            for q in range(_COMBO_N[d]):
+                a = _COMBO_A[d, q]
+                if not (blocked >> (j - a)) & 1 or not (blocked >> (j - d + a)) & 1:
+                    hit |= pair[a, d - a]
             # Doubles: d = k * a, k = 2..4, every intermediate point open.
-            for a in range(1, 7):
-                if d % a != 0:
-                    continue
-                k = d // a
-                if k < 2 or k > 4:
-                    continue
-                ok = True
-                for s in range(1, k):
-                    if (blocked >> (j - s * a)) & 1:
-                        ok = False
-                        break
-                if ok:
-                    hit[a - 1, a - 1] = True
-    n = 0
-    for a in range(6):
-        for c in range(6):
-            if hit[a, c]:
-                n += 1
-    return n
+            for q in range(dbl_n[d]):
+                a = dbl_a[d, q]
+                if ((blocked >> (j - (dbl_k[d, q] - 1) * a)) & dbl_m[d, q]) == 0:
+                    hit |= pair[a, a]
+            if hit == full:
+                return 36
+    return _popcount(hit)
+
+
+@njit(cache=True)
+def _rearmost(b, o):  # type: ignore[no-untyped-def]
+    """Index of the rearmost checker of the side at offset ``o`` (24 = bar), -1 when none."""
+    for i in range(24, -1, -1):
+        if b[o + i] != 0:
+            return i
+    return -1
 
 
 @njit(cache=True)
@@ -186,11 +230,12 @@ def escapes(b, ox, oy):  # type: ignore[no-untyped-def]
     The blockade is the points ``oy`` has made within 12 pips in front of the
     checker; 36 when the side has no checker back or nothing blocks it.
     """
-    s = -1
-    for i in range(24, -1, -1):
-        if b[ox + i] != 0:
-            s = i
-            break
+    return _escapes_from(b, oy, _rearmost(b, ox))
+
+
+@njit(cache=True)
+def _escapes_from(b, oy, s):  # type: ignore[no-untyped-def]
+    """:func:`escapes` of a side whose rearmost checker stands at index ``s``."""
     if s < 18:
         return 36
     lo = s
@@ -202,7 +247,8 @@ def escapes(b, ox, oy):  # type: ignore[no-untyped-def]
         return 36
     n = 0
     for a in range(1, 7):
-        for c in range(1, 7):
+        # a-c and c-a escape alike: count the pair twice.
+        for c in range(a, 7):
             ok = False
             if a != c:
                 ta = s - a
@@ -227,68 +273,141 @@ def escapes(b, ox, oy):  # type: ignore[no-untyped-def]
                         ok = True
                         break
             if ok:
-                n += 1
+                n += 1 if a == c else 2
     return n
 
 
-@njit(cache=True)
-def _side_features(b, ox, oy, out, off, hit):  # type: ignore[no-untyped-def]
-    out[off] = pips(b, ox) / 160.0
+#: The four point units (n>=1, n>=2, n>=3, (n-3)/2 when n>3) for each count 0..15, as
+#: float32 values of the layout's formulas.
+_POINT_UNITS = np.array(
+    [[1.0 if n >= 1 else 0.0, 1.0 if n >= 2 else 0.0, 1.0 if n >= 3 else 0.0,
+      (n - 3) / 2.0 if n > 3 else 0.0] for n in range(16)], dtype=np.float32)
+
+
+@njit(cache=True, inline="always")
+def _side_pass(b, s, idx, val, m):  # type: ignore[no-untyped-def]
+    """The point, bar and off inputs of side ``s`` appended at ``idx[m:]``/``val[m:]``,
+    and the counts its features need: (m after, pips, blots, home points, longest
+    prime, anchors, checkers back, rearmost index)."""
+    units = _POINT_UNITS
+    o = 25 * s
+    base = RAW_PER_SIDE * s
+    total = 0
+    pip = 0
     blots = 0
     home = 0
     anchors = 0
     back = 0
     run = 0
     prime = 0
+    rear = -1
     for i in range(24):
-        c = b[ox + i]
-        if c == 1:
-            blots += 1
-        if c >= 2:
-            run += 1
-            if run > prime:
-                prime = run
-            if i < 6:
-                home += 1
-            if i >= 18:
-                anchors += 1
-        else:
+        n = np.int64(b[o + i])
+        if n == 0:
             run = 0
+            continue
+        rear = i
+        total += n
+        pip += n * (i + 1)
         if i >= 18:
-            back += c
-    back += b[ox + 24]
-    out[off + 1] = blots / 5.0
-    out[off + 2] = shots(b, ox, oy, hit) / 36.0
-    out[off + 3] = home / 6.0
-    out[off + 4] = prime / 6.0
-    out[off + 5] = anchors / 2.0
-    out[off + 6] = back / 5.0
-    out[off + 7] = escapes(b, ox, oy) / 36.0
+            back += n
+        k = base + 4 * i
+        u = units[min(n, 15)]
+        idx[m] = k
+        val[m] = u[0]
+        m += 1
+        if n == 1:
+            blots += 1
+            run = 0
+            continue
+        idx[m] = k + 1
+        val[m] = u[1]
+        m += 1
+        if n >= 3:
+            idx[m] = k + 2
+            val[m] = u[2]
+            m += 1
+            if n > 3:
+                idx[m] = k + 3
+                val[m] = np.float32((n - 3) / 2.0) if n > 15 else u[3]
+                m += 1
+        run += 1
+        if run > prime:
+            prime = run
+        if i < 6:
+            home += 1
+        if i >= 18:
+            anchors += 1
+    bar = np.int64(b[o + 24])
+    if bar != 0:
+        rear = 24
+        total += bar
+        pip += 25 * bar
+        back += bar
+        idx[m] = base + 96
+        val[m] = bar / 2.0
+        m += 1
+    if total != CHECKERS:
+        idx[m] = base + 97
+        val[m] = (CHECKERS - total) / 15.0
+        m += 1
+    return m, pip, blots, home, prime, anchors, back, rear
+
+
+@njit(cache=True, inline="always")
+def _put_features(b, s, pip, blots, home, prime, anchors, back, rear, idx, val, m):  # type: ignore[no-untyped-def]
+    """Append side ``s``'s eight non-zero feature inputs; returns the new count."""
+    ox = 25 * s
+    oy = 25 - ox
+    f = OFF_FEATURES + FEATURES_PER_SIDE * s
+    v = (pip / 160.0, blots / 5.0, shots(b, ox, oy) / 36.0, home / 6.0, prime / 6.0,
+         anchors / 2.0, back / 5.0, _escapes_from(b, oy, rear) / 36.0)
+    for q in v:
+        if q != 0.0:
+            idx[m] = f
+            val[m] = q
+            m += 1
+        f += 1
+    return m
+
+
+@njit(cache=True)
+def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
+    """The non-zero inputs of board ``b`` (player on roll first), in index order.
+
+    Writes input numbers into ``idx`` and their values into ``val`` (each of
+    ``NUM_INPUTS`` at least) and returns how many: the form the forward pass
+    consumes (:func:`gammon.ai.evaluator.forward_sparse` adds one weight row per
+    non-zero input), so no dense vector is written and scanned.  One pass over
+    each side gathers every count the features need; the values are those of
+    the layout in the module doc, rounded to float32 once.
+    """
+    m, p0, bl0, h0, pr0, an0, bk0, r0 = _side_pass(b, 0, idx, val, 0)
+    m, p1, bl1, h1, pr1, an1, bk1, r1 = _side_pass(b, 1, idx, val, m)
+    m = _put_features(b, 0, p0, bl0, h0, pr0, an0, bk0, r0, idx, val, m)
+    m = _put_features(b, 1, p1, bl1, h1, pr1, an1, bk1, r1, idx, val, m)
+    if p0 != p1:
+        idx[m] = OFF_PIPDIFF
+        val[m] = (p0 - p1) / 100.0
+        m += 1
+    if r0 >= 0 and r1 >= 0 and r0 + r1 > 23:  # contact, as :func:`is_contact`
+        idx[m] = OFF_CONTACT
+        val[m] = 1.0
+        m += 1
+    return m
 
 
 @njit(cache=True)
 def encode_into(b, out):  # type: ignore[no-untyped-def]
-    """Write the ``NUM_INPUTS`` inputs of board ``b`` (player on roll first) into ``out``."""
-    hit = np.empty((6, 6), dtype=np.bool_)
-    for s in range(2):
-        o = 25 * s
-        base = RAW_PER_SIDE * s
-        total = 0
-        for i in range(24):
-            n = b[o + i]
-            total += n
-            k = base + 4 * i
-            out[k] = 1.0 if n >= 1 else 0.0
-            out[k + 1] = 1.0 if n >= 2 else 0.0
-            out[k + 2] = 1.0 if n >= 3 else 0.0
-            out[k + 3] = (n - 3) / 2.0 if n > 3 else 0.0
-        total += b[o + 24]
-        out[base + 96] = b[o + 24] / 2.0
-        out[base + 97] = (CHECKERS - total) / 15.0
-    _side_features(b, 0, 25, out, OFF_FEATURES, hit)
-    _side_features(b, 25, 0, out, OFF_FEATURES + FEATURES_PER_SIDE, hit)
-    out[OFF_PIPDIFF] = (pips(b, 0) - pips(b, 25)) / 100.0
-    out[OFF_CONTACT] = 1.0 if is_contact(b) else 0.0
+    """Write the ``NUM_INPUTS`` inputs of board ``b`` (player on roll first) into ``out``
+    (:func:`encode_sparse` scattered into a dense vector)."""
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    val = np.empty(NUM_INPUTS, dtype=np.float32)
+    m = encode_sparse(b, idx, val)
+    for i in range(NUM_INPUTS):
+        out[i] = 0.0
+    for t in range(m):
+        out[idx[t]] = val[t]
 
 
 @njit(cache=True)
@@ -296,8 +415,13 @@ def encode_batch(boards):  # type: ignore[no-untyped-def]
     """Inputs for many boards (``(n, 50)`` uint8, player on roll first): ``(n, NUM_INPUTS)``."""
     n = boards.shape[0]
     out = np.zeros((n, NUM_INPUTS), dtype=np.float32)
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    val = np.empty(NUM_INPUTS, dtype=np.float32)
     for r in range(n):
-        encode_into(boards[r], out[r])
+        m = encode_sparse(boards[r], idx, val)
+        row = out[r]
+        for t in range(m):
+            row[idx[t]] = val[t]
     return out
 
 

@@ -89,44 +89,20 @@ def pips(b, ox):  # type: ignore[no-untyped-def]
     return p
 
 
-def _roll_tables() -> tuple[np.ndarray, ...]:
+def _roll_tables() -> tuple[np.ndarray, np.ndarray]:
     """Constant tables of :func:`shots`, over the 36 ordered rolls as bits
-    (``6 * (a - 1) + c - 1`` for dice a, c):
-
-    * ``pair[a, c]``: the rolls a-c and c-a; ``row[d]``: every roll with a ``d``;
-    * ``combo_n[d]``, ``combo_a[d]``: the non-doubles a + c = d (a < c), by a;
-    * ``dbl_n[d]``, ``dbl_a[d]``, ``dbl_k[d]``, ``dbl_m[d]``: the doubles a-a that move
-      d = k * a pips in k = 2..4 steps, and the mask of the k - 1 points they touch on
-      the way (bit ``s * a`` for s = 0..k-2, counted from the lowest of them).
-    """
+    (``6 * (a - 1) + c - 1`` for dice a, c): ``pair[a, c]`` = the rolls a-c and c-a,
+    ``row[d]`` = every roll with a ``d``."""
     pair = np.zeros((7, 7), dtype=np.int64)
     row = np.zeros(7, dtype=np.int64)
     for a in range(1, 7):
         for c in range(1, 7):
             pair[a, c] = (1 << (6 * (a - 1) + c - 1)) | (1 << (6 * (c - 1) + a - 1))
             row[a] |= pair[a, c]
-    combo_n = np.zeros(25, dtype=np.int64)
-    combo_a = np.zeros((25, 3), dtype=np.int64)
-    dbl_n = np.zeros(25, dtype=np.int64)
-    dbl_a = np.zeros((25, 3), dtype=np.int64)
-    dbl_k = np.zeros((25, 3), dtype=np.int64)
-    dbl_m = np.zeros((25, 3), dtype=np.int64)
-    for d in range(25):
-        for a in range(1, 7):
-            c = d - a
-            if a < c <= 6:
-                combo_a[d, combo_n[d]] = a
-                combo_n[d] += 1
-            if d % a == 0 and 2 <= d // a <= 4:
-                k = d // a
-                dbl_a[d, dbl_n[d]] = a
-                dbl_k[d, dbl_n[d]] = k
-                dbl_m[d, dbl_n[d]] = sum(1 << (s * a) for s in range(k - 1))
-                dbl_n[d] += 1
-    return pair, row, combo_n, combo_a, dbl_n, dbl_a, dbl_k, dbl_m
+    return pair, row
 
 
-_PAIR, _ROW, _COMBO_N, _COMBO_A, _DBL_N, _DBL_A, _DBL_K, _DBL_M = _roll_tables()
+_PAIR, _ROW = _roll_tables()
 
 
 @njit(cache=True, inline="always")
@@ -138,79 +114,88 @@ def _popcount(v):  # type: ignore[no-untyped-def]
     return (v * np.int64(0x0101010101010101)) >> 56
 
 
+@njit(cache=True, inline="always")
+def _free_hits(blots, att, free):  # type: ignore[no-untyped-def]
+    """Rolls (a 36-bit set) on which a checker of ``att`` that moves freely hits one of
+    ``blots``: a die of the distance; a non-double a + c over an open point (a or c
+    short of the blot); a double of 2, 3 or 4 steps over open points.  Bit ``t`` of
+    each mask is the index ``t`` of the attacker's side; ``free`` = open points."""
+    pair = _PAIR
+    hit = np.int64(0)
+    for d in range(1, 7):
+        if blots & (att >> d):
+            hit |= _ROW[d]
+    for a in range(1, 6):
+        for c in range(a + 1, 7):
+            if blots & (att >> (a + c)) & ((free >> a) | (free >> c)):
+                hit |= pair[a, c]
+    for a in range(1, 7):
+        way = free >> a  # the first step lands on an open point
+        for k in range(2, 5):
+            if blots & (att >> (k * a)) & way:
+                hit |= pair[a, a]
+                break
+            way &= free >> (k * a)
+    return hit
+
+
 @njit(cache=True)
 def shots(b, ox, oy):  # type: ignore[no-untyped-def]
     """Rolls (0..36) on which side ``oy`` can hit a blot of side ``ox`` (approximation).
 
-    Each (blot, attacker) pair adds the rolls that hit it to a 36-bit set of
-    rolls (tables of :func:`_roll_tables`): a single die, two dice over an
-    open intermediate point, or a double over open points (two or three steps
-    after entering, up to four otherwise); the answer is the size of the set.
+    All blots at once, as bit masks over ``oy``'s point indices: a checker hits
+    with a die of the distance, with a non-double a + c over an open
+    intermediate point, or with a double over open points (2 to 4 steps).  Two
+    or more on the bar: only the entering checkers hit, with one die.  One on
+    the bar: it moves freely; the others hit with the die it leaves them (a
+    die that enters) or with two or three steps of a double that enters.
     """
     pair = _PAIR
-    dbl_n = _DBL_N
-    dbl_a = _DBL_A
-    dbl_k = _DBL_K
-    dbl_m = _DBL_M
-    # Points of ``ox`` made, as a bit mask over ``oy``'s indices (``ox`` index i is
-    # ``oy`` index 23 - i): a moving checker of ``oy`` cannot stop there.
+    # Points of ``ox`` made and its blots, as bit masks over ``oy``'s indices (``ox``
+    # index i is ``oy`` index 23 - i), and ``oy``'s occupied points.
     blocked = np.int64(0)
-    nblots = 0
+    blots = np.int64(0)
+    occ = np.int64(0)
     for i in range(24):
         c = b[ox + i]
         if c >= 2:
             blocked |= np.int64(1) << (23 - i)
         elif c == 1:
-            nblots += 1
-    if nblots == 0:
+            blots |= np.int64(1) << (23 - i)
+        if b[oy + i] != 0:
+            occ |= np.int64(1) << i
+    if blots == 0:
         return 0
     onbar = b[oy + 24]
-    full = (np.int64(1) << 36) - 1
-    hit = np.int64(0)
-    # Dice that enter a checker from the bar (onto oy's index 24 - c).
+    bar = np.int64(1) << 24
+    free = ~blocked & (bar - 1)
+    if onbar >= 2:
+        hit = np.int64(0)
+        for d in range(1, 7):
+            if blots & (bar >> d):
+                hit |= _ROW[d]
+        return _popcount(hit)
+    if onbar == 0:
+        return _popcount(_free_hits(blots, occ, free))
+    hit = _free_hits(blots, bar, free)
+    # Dice that enter (onto ``oy``'s index 24 - c); the others move with what is left.
     enter = np.int64(0)
     for c in range(1, 7):
-        if not (blocked >> (24 - c)) & 1:
+        if (free >> (24 - c)) & 1:
             enter |= np.int64(1) << c
-    for i in range(24):
-        if b[ox + i] != 1:
-            continue
-        t = 23 - i  # the blot's index from oy's side
-        for j in range(24, t, -1):
-            if b[oy + j] == 0:
-                continue
-            if onbar >= 2 and j != 24:
-                break  # two or more on the bar: only entering checkers move
-            d = j - t
-            if onbar == 1 and j != 24:
-                # The other die (or three more of a double) after entering.
-                if d <= 6:
-                    for c in range(1, 7):
-                        if (enter >> c) & 1:
-                            hit |= pair[d, c]
-                for q in range(dbl_n[d]):
-                    a = dbl_a[d, q]
-                    k = dbl_k[d, q]
-                    if k <= 3 and (enter >> a) & 1 and (
-                            (blocked >> (j - (k - 1) * a)) & dbl_m[d, q]) == 0:
-                        hit |= pair[a, a]
-                continue
-            if d <= 6:
-                hit |= _ROW[d]
-            if onbar >= 2:
-                continue
-            # Non-double combinations a + c = d with one open intermediate point.
-            for q in range(_COMBO_N[d]):
-                a = _COMBO_A[d, q]
-                if not (blocked >> (j - a)) & 1 or not (blocked >> (j - d + a)) & 1:
-                    hit |= pair[a, d - a]
-            # Doubles: d = k * a, k = 2..4, every intermediate point open.
-            for q in range(dbl_n[d]):
-                a = dbl_a[d, q]
-                if ((blocked >> (j - (dbl_k[d, q] - 1) * a)) & dbl_m[d, q]) == 0:
+    for d in range(1, 7):
+        if blots & (occ >> d):
+            for c in range(1, 7):
+                if (enter >> c) & 1:
+                    hit |= pair[d, c]
+    for a in range(1, 7):
+        if (enter >> a) & 1:
+            way = free >> a
+            for k in range(2, 4):
+                if blots & (occ >> (k * a)) & way:
                     hit |= pair[a, a]
-            if hit == full:
-                return 36
+                    break
+                way &= free >> (k * a)
     return _popcount(hit)
 
 
@@ -355,20 +340,29 @@ def _side_pass(b, s, idx, val, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def _put(idx, val, m, i, v):  # type: ignore[no-untyped-def]
+    """Append input ``i`` with value ``v`` when it is not zero; returns the new count."""
+    if v != 0.0:
+        idx[m] = i
+        val[m] = v
+        return m + 1
+    return m
+
+
+@njit(cache=True, inline="always")
 def _put_features(b, s, pip, blots, home, prime, anchors, back, rear, idx, val, m):  # type: ignore[no-untyped-def]
-    """Append side ``s``'s eight non-zero feature inputs; returns the new count."""
+    """Append side ``s``'s non-zero feature inputs; returns the new count."""
     ox = 25 * s
     oy = 25 - ox
     f = OFF_FEATURES + FEATURES_PER_SIDE * s
-    v = (pip / 160.0, blots / 5.0, shots(b, ox, oy) / 36.0, home / 6.0, prime / 6.0,
-         anchors / 2.0, back / 5.0, _escapes_from(b, oy, rear) / 36.0)
-    for q in v:
-        if q != 0.0:
-            idx[m] = f
-            val[m] = q
-            m += 1
-        f += 1
-    return m
+    m = _put(idx, val, m, f, pip / 160.0)
+    m = _put(idx, val, m, f + 1, blots / 5.0)
+    m = _put(idx, val, m, f + 2, shots(b, ox, oy) / 36.0)
+    m = _put(idx, val, m, f + 3, home / 6.0)
+    m = _put(idx, val, m, f + 4, prime / 6.0)
+    m = _put(idx, val, m, f + 5, anchors / 2.0)
+    m = _put(idx, val, m, f + 6, back / 5.0)
+    return _put(idx, val, m, f + 7, _escapes_from(b, oy, rear) / 36.0)
 
 
 @njit(cache=True)

@@ -392,6 +392,27 @@ def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def encode_points(boards):  # type: ignore[no-untyped-def]
+    """The point, bar and off inputs (the first ``OFF_FEATURES``) of many boards
+    (``(n, 50)`` uint8, player on roll first): ``(n, OFF_FEATURES)`` float32.
+
+    What the pruning net reads (:mod:`gammon.ai.pruning`), from the same code as
+    the full inputs.
+    """
+    n = boards.shape[0]
+    out = np.zeros((n, OFF_FEATURES), dtype=np.float32)
+    idx = np.empty(OFF_FEATURES, dtype=np.int64)
+    val = np.empty(OFF_FEATURES, dtype=np.float32)
+    for r in range(n):
+        m = _side_pass(boards[r], 0, idx, val, 0)[0]
+        m = _side_pass(boards[r], 1, idx, val, m)[0]
+        row = out[r]
+        for t in range(m):
+            row[idx[t]] = val[t]
+    return out
+
+
+@njit(cache=True)
 def encode_into(b, out):  # type: ignore[no-untyped-def]
     """Write the ``NUM_INPUTS`` inputs of board ``b`` (player on roll first) into ``out``
     (:func:`encode_sparse` scattered into a dense vector)."""

@@ -81,20 +81,19 @@ def test_bar_off_and_race() -> None:
 def test_direct_and_indirect_shots() -> None:
     # My blot on my 11 point; an opposing checker on my 8 point (its 17) is 3 away.
     b = board({11: 1, 6: 14}, {17: 1, 1: 14})
-    hit = np.zeros((6, 6), dtype=np.bool_)
     # Rolls with a 3 (11), 1-2 and 2-1, and 1-1 (three ones).
-    assert shots(b, 0, 25, hit) == 14
+    assert shots(b, 0, 25) == 14
     x = encode(b)
     assert feature(x, 0, 1) == pytest.approx(1 / 5)
     assert feature(x, 0, 2) == pytest.approx(14 / 36)
     # Block the 9 and 10 points: 1-2 no longer hits, nor 1-1.
     b2 = board({11: 1, 10: 2, 9: 2, 6: 10}, {17: 1, 1: 14})
-    assert shots(b2, 0, 25, hit) == 11
+    assert shots(b2, 0, 25) == 11
     # From their 24 point (10 away) 6-4 and 4-6 hit too; 5-5 is blocked by my 6 point.
     b3 = board({11: 1, 6: 14}, {17: 1, 24: 14})
-    assert shots(b3, 0, 25, hit) == 16
+    assert shots(b3, 0, 25) == 16
     b4 = board({11: 1, 6: 14}, {24: 15})
-    assert shots(b4, 0, 25, hit) == 2
+    assert shots(b4, 0, 25) == 2
 
 
 def _exact_shot_rolls(b: np.ndarray, ws: movegen.Workspace) -> int:
@@ -112,7 +111,6 @@ def test_shots_match_the_move_generator_mostly() -> None:
     """The cheap count agrees with the generator's hits on most random positions."""
     ws = movegen.Workspace()
     rng = np.random.default_rng(7)
-    hit = np.zeros((6, 6), dtype=np.bool_)
     b = board(START, START)
     same = total = 0
     for _ in range(400):
@@ -125,7 +123,7 @@ def test_shots_match_the_move_generator_mostly() -> None:
         b = np.concatenate([nb[25:], nb[:25]])
         if is_contact(b):
             total += 1
-            same += shots(b, 0, 25, hit) == _exact_shot_rolls(b, ws)
+            same += shots(b, 0, 25) == _exact_shot_rolls(b, ws)
     assert total > 100
     assert same / total > 0.9
 

@@ -221,3 +221,21 @@ def test_pruning_that_keeps_every_play_changes_nothing() -> None:
 def test_prune_is_checked() -> None:
     with pytest.raises(GammonError):
         PlyEvaluator(STATIC, 2, prune=-1)
+
+
+def test_pruning_score_is_its_net_over_the_encoders_point_inputs() -> None:
+    """The pruning net's fused score equals the plain product of its weights with the raw
+    point inputs of :mod:`gammon.ai.encoding` (the first 196 of the full inputs)."""
+    from gammon.ai.encoding import OFF_FEATURES, encode_batch
+    from gammon.ai.pruning import PRUNE_INPUTS, encode_all, load_pruning, prune_score
+
+    pw = load_pruning()
+    h = np.empty(pw.shape[1], dtype=np.float32)
+    boards = np.stack([np.frombuffer(q.position.board, np.uint8)
+                       for d in ROLLS for q in SMALL.legal_plays(d)])
+    x = encode_all(boards)
+    assert PRUNE_INPUTS == OFF_FEATURES and np.array_equal(x, encode_batch(boards)[:, :OFF_FEATURES])
+    hidden = 1.0 / (1.0 + np.exp(-(x.astype(np.float64) @ pw[:PRUNE_INPUTS] + pw[PRUNE_INPUTS])))
+    want = hidden @ pw[PRUNE_INPUTS + 1] + pw[PRUNE_INPUTS + 2, 0]
+    got = np.array([prune_score(b, pw, h) for b in boards])
+    np.testing.assert_allclose(got, want, atol=2e-5)

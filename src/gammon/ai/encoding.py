@@ -89,94 +89,123 @@ def pips(b, ox):  # type: ignore[no-untyped-def]
     return p
 
 
+def _roll_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Constant tables of :func:`shots`, over the 36 ordered rolls as bits
+    (``6 * (a - 1) + c - 1`` for dice a, c): ``pair[a, c]`` = the rolls a-c and c-a,
+    ``row[d]`` = every roll with a ``d``."""
+    pair = np.zeros((7, 7), dtype=np.int64)
+    row = np.zeros(7, dtype=np.int64)
+    for a in range(1, 7):
+        for c in range(1, 7):
+            pair[a, c] = (1 << (6 * (a - 1) + c - 1)) | (1 << (6 * (c - 1) + a - 1))
+            row[a] |= pair[a, c]
+    return pair, row
+
+
+_PAIR, _ROW = _roll_tables()
+
+
+@njit(cache=True, inline="always")
+def _popcount(v):  # type: ignore[no-untyped-def]
+    """Set bits of a non-negative int64 (below 2**62)."""
+    v = v - ((v >> 1) & np.int64(0x5555555555555555))
+    v = (v & np.int64(0x3333333333333333)) + ((v >> 2) & np.int64(0x3333333333333333))
+    v = (v + (v >> 4)) & np.int64(0x0F0F0F0F0F0F0F0F)
+    return (v * np.int64(0x0101010101010101)) >> 56
+
+
+@njit(cache=True, inline="always")
+def _free_hits(blots, att, free):  # type: ignore[no-untyped-def]
+    """Rolls (a 36-bit set) on which a checker of ``att`` that moves freely hits one of
+    ``blots``: a die of the distance; a non-double a + c over an open point (a or c
+    short of the blot); a double of 2, 3 or 4 steps over open points.  Bit ``t`` of
+    each mask is the index ``t`` of the attacker's side; ``free`` = open points."""
+    pair = _PAIR
+    hit = np.int64(0)
+    for d in range(1, 7):
+        if blots & (att >> d):
+            hit |= _ROW[d]
+    for a in range(1, 6):
+        for c in range(a + 1, 7):
+            if blots & (att >> (a + c)) & ((free >> a) | (free >> c)):
+                hit |= pair[a, c]
+    for a in range(1, 7):
+        way = free >> a  # the first step lands on an open point
+        for k in range(2, 5):
+            if blots & (att >> (k * a)) & way:
+                hit |= pair[a, a]
+                break
+            way &= free >> (k * a)
+    return hit
+
+
 @njit(cache=True)
-def shots(b, ox, oy, hit):  # type: ignore[no-untyped-def]
+def shots(b, ox, oy):  # type: ignore[no-untyped-def]
     """Rolls (0..36) on which side ``oy`` can hit a blot of side ``ox`` (approximation).
 
-    ``hit`` is a 6x6 boolean scratch array.
+    All blots at once, as bit masks over ``oy``'s point indices: a checker hits
+    with a die of the distance, with a non-double a + c over an open
+    intermediate point, or with a double over open points (2 to 4 steps).  Two
+    or more on the bar: only the entering checkers hit, with one die.  One on
+    the bar: it moves freely; the others hit with the die it leaves them (a
+    die that enters) or with two or three steps of a double that enters.
     """
-    # Points of ``ox`` made, as a bit mask over ``oy``'s indices (``ox`` index i is
-    # ``oy`` index 23 - i): a moving checker of ``oy`` cannot stop there.
+    pair = _PAIR
+    # Points of ``ox`` made and its blots, as bit masks over ``oy``'s indices (``ox``
+    # index i is ``oy`` index 23 - i), and ``oy``'s occupied points.
     blocked = np.int64(0)
-    nblots = 0
+    blots = np.int64(0)
+    occ = np.int64(0)
     for i in range(24):
         c = b[ox + i]
         if c >= 2:
             blocked |= np.int64(1) << (23 - i)
         elif c == 1:
-            nblots += 1
-    if nblots == 0:
+            blots |= np.int64(1) << (23 - i)
+        if b[oy + i] != 0:
+            occ |= np.int64(1) << i
+    if blots == 0:
         return 0
-    for a in range(6):
-        for c in range(6):
-            hit[a, c] = False
     onbar = b[oy + 24]
-    for i in range(24):
-        if b[ox + i] != 1:
-            continue
-        t = 23 - i  # the blot's index from oy's side
-        for j in range(24, t, -1):
-            if b[oy + j] == 0:
-                continue
-            if onbar >= 2 and j != 24:
-                continue  # two or more on the bar: only entering checkers move
-            d = j - t
-            if onbar == 1 and j != 24:
-                # The other die (or three more of a double) after entering.
-                if d <= 6:
-                    for c in range(1, 7):
-                        if not (blocked >> (24 - c)) & 1:
-                            hit[d - 1, c - 1] = True
-                            hit[c - 1, d - 1] = True
-                for a in range(1, 7):
-                    if d % a != 0 or (blocked >> (24 - a)) & 1:
-                        continue
-                    k = d // a
-                    if k < 2 or k > 3:
-                        continue
-                    ok = True
-                    for s in range(1, k):
-                        if (blocked >> (j - s * a)) & 1:
-                            ok = False
-                            break
-                    if ok:
-                        hit[a - 1, a - 1] = True
-                continue
-            if d <= 6:
-                for c in range(6):
-                    hit[d - 1, c] = True
-                    hit[c, d - 1] = True
-            if onbar >= 2 or d > 24:
-                continue
-            # Non-double combinations a + c = d with one open intermediate point.
-            if d >= 3 and d <= 11:
-                for a in range(max(1, d - 6), min(6, d - 1) + 1):
-                    c = d - a
-                    if c == a:
-                        continue
-                    if not (blocked >> (j - a)) & 1 or not (blocked >> (j - c)) & 1:
-                        hit[a - 1, c - 1] = True
-                        hit[c - 1, a - 1] = True
-            # Doubles: d = k * a, k = 2..4, every intermediate point open.
-            for a in range(1, 7):
-                if d % a != 0:
-                    continue
-                k = d // a
-                if k < 2 or k > 4:
-                    continue
-                ok = True
-                for s in range(1, k):
-                    if (blocked >> (j - s * a)) & 1:
-                        ok = False
-                        break
-                if ok:
-                    hit[a - 1, a - 1] = True
-    n = 0
-    for a in range(6):
-        for c in range(6):
-            if hit[a, c]:
-                n += 1
-    return n
+    bar = np.int64(1) << 24
+    free = ~blocked & (bar - 1)
+    if onbar >= 2:
+        hit = np.int64(0)
+        for d in range(1, 7):
+            if blots & (bar >> d):
+                hit |= _ROW[d]
+        return _popcount(hit)
+    if onbar == 0:
+        return _popcount(_free_hits(blots, occ, free))
+    hit = _free_hits(blots, bar, free)
+    # Dice that enter (onto ``oy``'s index 24 - c); the others move with what is left.
+    enter = np.int64(0)
+    for c in range(1, 7):
+        if (free >> (24 - c)) & 1:
+            enter |= np.int64(1) << c
+    for d in range(1, 7):
+        if blots & (occ >> d):
+            for c in range(1, 7):
+                if (enter >> c) & 1:
+                    hit |= pair[d, c]
+    for a in range(1, 7):
+        if (enter >> a) & 1:
+            way = free >> a
+            for k in range(2, 4):
+                if blots & (occ >> (k * a)) & way:
+                    hit |= pair[a, a]
+                    break
+                way &= free >> (k * a)
+    return _popcount(hit)
+
+
+@njit(cache=True)
+def _rearmost(b, o):  # type: ignore[no-untyped-def]
+    """Index of the rearmost checker of the side at offset ``o`` (24 = bar), -1 when none."""
+    for i in range(24, -1, -1):
+        if b[o + i] != 0:
+            return i
+    return -1
 
 
 @njit(cache=True)
@@ -186,11 +215,12 @@ def escapes(b, ox, oy):  # type: ignore[no-untyped-def]
     The blockade is the points ``oy`` has made within 12 pips in front of the
     checker; 36 when the side has no checker back or nothing blocks it.
     """
-    s = -1
-    for i in range(24, -1, -1):
-        if b[ox + i] != 0:
-            s = i
-            break
+    return _escapes_from(b, oy, _rearmost(b, ox))
+
+
+@njit(cache=True)
+def _escapes_from(b, oy, s):  # type: ignore[no-untyped-def]
+    """:func:`escapes` of a side whose rearmost checker stands at index ``s``."""
     if s < 18:
         return 36
     lo = s
@@ -202,7 +232,8 @@ def escapes(b, ox, oy):  # type: ignore[no-untyped-def]
         return 36
     n = 0
     for a in range(1, 7):
-        for c in range(1, 7):
+        # a-c and c-a escape alike: count the pair twice.
+        for c in range(a, 7):
             ok = False
             if a != c:
                 ta = s - a
@@ -227,68 +258,171 @@ def escapes(b, ox, oy):  # type: ignore[no-untyped-def]
                         ok = True
                         break
             if ok:
-                n += 1
+                n += 1 if a == c else 2
     return n
 
 
-@njit(cache=True)
-def _side_features(b, ox, oy, out, off, hit):  # type: ignore[no-untyped-def]
-    out[off] = pips(b, ox) / 160.0
+#: The four point units (n>=1, n>=2, n>=3, (n-3)/2 when n>3) for each count 0..15, as
+#: float32 values of the layout's formulas.
+_POINT_UNITS = np.array(
+    [[1.0 if n >= 1 else 0.0, 1.0 if n >= 2 else 0.0, 1.0 if n >= 3 else 0.0,
+      (n - 3) / 2.0 if n > 3 else 0.0] for n in range(16)], dtype=np.float32)
+
+
+@njit(cache=True, inline="always")
+def _side_pass(b, s, idx, val, m):  # type: ignore[no-untyped-def]
+    """The point, bar and off inputs of side ``s`` appended at ``idx[m:]``/``val[m:]``,
+    and the counts its features need: (m after, pips, blots, home points, longest
+    prime, anchors, checkers back, rearmost index)."""
+    units = _POINT_UNITS
+    o = 25 * s
+    base = RAW_PER_SIDE * s
+    total = 0
+    pip = 0
     blots = 0
     home = 0
     anchors = 0
     back = 0
     run = 0
     prime = 0
+    rear = -1
     for i in range(24):
-        c = b[ox + i]
-        if c == 1:
-            blots += 1
-        if c >= 2:
-            run += 1
-            if run > prime:
-                prime = run
-            if i < 6:
-                home += 1
-            if i >= 18:
-                anchors += 1
-        else:
+        n = np.int64(b[o + i])
+        if n == 0:
             run = 0
+            continue
+        rear = i
+        total += n
+        pip += n * (i + 1)
         if i >= 18:
-            back += c
-    back += b[ox + 24]
-    out[off + 1] = blots / 5.0
-    out[off + 2] = shots(b, ox, oy, hit) / 36.0
-    out[off + 3] = home / 6.0
-    out[off + 4] = prime / 6.0
-    out[off + 5] = anchors / 2.0
-    out[off + 6] = back / 5.0
-    out[off + 7] = escapes(b, ox, oy) / 36.0
+            back += n
+        k = base + 4 * i
+        u = units[min(n, 15)]
+        idx[m] = k
+        val[m] = u[0]
+        m += 1
+        if n == 1:
+            blots += 1
+            run = 0
+            continue
+        idx[m] = k + 1
+        val[m] = u[1]
+        m += 1
+        if n >= 3:
+            idx[m] = k + 2
+            val[m] = u[2]
+            m += 1
+            if n > 3:
+                idx[m] = k + 3
+                val[m] = np.float32((n - 3) / 2.0) if n > 15 else u[3]
+                m += 1
+        run += 1
+        if run > prime:
+            prime = run
+        if i < 6:
+            home += 1
+        if i >= 18:
+            anchors += 1
+    bar = np.int64(b[o + 24])
+    if bar != 0:
+        rear = 24
+        total += bar
+        pip += 25 * bar
+        back += bar
+        idx[m] = base + 96
+        val[m] = bar / 2.0
+        m += 1
+    if total != CHECKERS:
+        idx[m] = base + 97
+        val[m] = (CHECKERS - total) / 15.0
+        m += 1
+    return m, pip, blots, home, prime, anchors, back, rear
+
+
+@njit(cache=True, inline="always")
+def _put(idx, val, m, i, v):  # type: ignore[no-untyped-def]
+    """Append input ``i`` with value ``v`` when it is not zero; returns the new count."""
+    if v != 0.0:
+        idx[m] = i
+        val[m] = v
+        return m + 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _put_features(b, s, pip, blots, home, prime, anchors, back, rear, idx, val, m):  # type: ignore[no-untyped-def]
+    """Append side ``s``'s non-zero feature inputs; returns the new count."""
+    ox = 25 * s
+    oy = 25 - ox
+    f = OFF_FEATURES + FEATURES_PER_SIDE * s
+    m = _put(idx, val, m, f, pip / 160.0)
+    m = _put(idx, val, m, f + 1, blots / 5.0)
+    m = _put(idx, val, m, f + 2, shots(b, ox, oy) / 36.0)
+    m = _put(idx, val, m, f + 3, home / 6.0)
+    m = _put(idx, val, m, f + 4, prime / 6.0)
+    m = _put(idx, val, m, f + 5, anchors / 2.0)
+    m = _put(idx, val, m, f + 6, back / 5.0)
+    return _put(idx, val, m, f + 7, _escapes_from(b, oy, rear) / 36.0)
+
+
+@njit(cache=True)
+def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
+    """The non-zero inputs of board ``b`` (player on roll first), in index order.
+
+    Writes input numbers into ``idx`` and their values into ``val`` (each of
+    ``NUM_INPUTS`` at least) and returns how many: the form the forward pass
+    consumes (:func:`gammon.ai.evaluator.forward_sparse` adds one weight row per
+    non-zero input), so no dense vector is written and scanned.  One pass over
+    each side gathers every count the features need; the values are those of
+    the layout in the module doc, rounded to float32 once.
+    """
+    m, p0, bl0, h0, pr0, an0, bk0, r0 = _side_pass(b, 0, idx, val, 0)
+    m, p1, bl1, h1, pr1, an1, bk1, r1 = _side_pass(b, 1, idx, val, m)
+    m = _put_features(b, 0, p0, bl0, h0, pr0, an0, bk0, r0, idx, val, m)
+    m = _put_features(b, 1, p1, bl1, h1, pr1, an1, bk1, r1, idx, val, m)
+    if p0 != p1:
+        idx[m] = OFF_PIPDIFF
+        val[m] = (p0 - p1) / 100.0
+        m += 1
+    if r0 >= 0 and r1 >= 0 and r0 + r1 > 23:  # contact, as :func:`is_contact`
+        idx[m] = OFF_CONTACT
+        val[m] = 1.0
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def encode_points(boards):  # type: ignore[no-untyped-def]
+    """The point, bar and off inputs (the first ``OFF_FEATURES``) of many boards
+    (``(n, 50)`` uint8, player on roll first): ``(n, OFF_FEATURES)`` float32.
+
+    What the pruning net reads (:mod:`gammon.ai.pruning`), from the same code as
+    the full inputs.
+    """
+    n = boards.shape[0]
+    out = np.zeros((n, OFF_FEATURES), dtype=np.float32)
+    idx = np.empty(OFF_FEATURES, dtype=np.int64)
+    val = np.empty(OFF_FEATURES, dtype=np.float32)
+    for r in range(n):
+        m = _side_pass(boards[r], 0, idx, val, 0)[0]
+        m = _side_pass(boards[r], 1, idx, val, m)[0]
+        row = out[r]
+        for t in range(m):
+            row[idx[t]] = val[t]
+    return out
 
 
 @njit(cache=True)
 def encode_into(b, out):  # type: ignore[no-untyped-def]
-    """Write the ``NUM_INPUTS`` inputs of board ``b`` (player on roll first) into ``out``."""
-    hit = np.empty((6, 6), dtype=np.bool_)
-    for s in range(2):
-        o = 25 * s
-        base = RAW_PER_SIDE * s
-        total = 0
-        for i in range(24):
-            n = b[o + i]
-            total += n
-            k = base + 4 * i
-            out[k] = 1.0 if n >= 1 else 0.0
-            out[k + 1] = 1.0 if n >= 2 else 0.0
-            out[k + 2] = 1.0 if n >= 3 else 0.0
-            out[k + 3] = (n - 3) / 2.0 if n > 3 else 0.0
-        total += b[o + 24]
-        out[base + 96] = b[o + 24] / 2.0
-        out[base + 97] = (CHECKERS - total) / 15.0
-    _side_features(b, 0, 25, out, OFF_FEATURES, hit)
-    _side_features(b, 25, 0, out, OFF_FEATURES + FEATURES_PER_SIDE, hit)
-    out[OFF_PIPDIFF] = (pips(b, 0) - pips(b, 25)) / 100.0
-    out[OFF_CONTACT] = 1.0 if is_contact(b) else 0.0
+    """Write the ``NUM_INPUTS`` inputs of board ``b`` (player on roll first) into ``out``
+    (:func:`encode_sparse` scattered into a dense vector)."""
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    val = np.empty(NUM_INPUTS, dtype=np.float32)
+    m = encode_sparse(b, idx, val)
+    for i in range(NUM_INPUTS):
+        out[i] = 0.0
+    for t in range(m):
+        out[idx[t]] = val[t]
 
 
 @njit(cache=True)
@@ -296,8 +430,13 @@ def encode_batch(boards):  # type: ignore[no-untyped-def]
     """Inputs for many boards (``(n, 50)`` uint8, player on roll first): ``(n, NUM_INPUTS)``."""
     n = boards.shape[0]
     out = np.zeros((n, NUM_INPUTS), dtype=np.float32)
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    val = np.empty(NUM_INPUTS, dtype=np.float32)
     for r in range(n):
-        encode_into(boards[r], out[r])
+        m = encode_sparse(boards[r], idx, val)
+        row = out[r]
+        for t in range(m):
+            row[idx[t]] = val[t]
     return out
 
 

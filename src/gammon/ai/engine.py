@@ -40,7 +40,6 @@ from gammon.ai.network import Network
 from gammon.ai.probabilities import equities, equity
 from gammon.ai.search import (
     MAX_PLIES,
-    MODE_ROLL,
     Level,
     PlyEvaluator,
     Ranked,
@@ -201,12 +200,15 @@ class Engine:
 
     # -- plays -------------------------------------------------------------------
 
-    def _candidates(self, position: Position, dice: Iterable[int]) -> tuple[int, int]:
-        d = check_dice(dice)
+    def _candidates(self, position: Position, dice: Iterable[int],
+                    ev: PlyEvaluator | None = None) -> tuple[int, int]:
+        """Every result of the roll valued at 0-ply in ``ev``'s (default: the variant's)
+        workspace: ``(n, best)``."""
         v = position.variant
-        src = np.frombuffer(bytearray(position.board), dtype=np.uint8).reshape(1, 50)
+        if ev is None:
+            ev = self.evaluator_for(v)
         # Every ply generates with its own mover's pool (Acey-Deucey's pool may wait).
-        return self.evaluator_for(v).run(MODE_ROLL, src, 0, d, v.checkers, search_flags(position))
+        return ev.roll(position.board, check_dice(dice), v.checkers, search_flags(position))
 
     def best_play(self, position: Position, dice: Iterable[int], match: object | None = None) -> Play:
         """The play this engine chooses (a pass, with no moves, when nothing is legal).
@@ -214,13 +216,14 @@ class Engine:
         :raises InvalidDiceError: dice that are not two numbers 1..6.
         """
         lv = self.level
-        valuer = self._valuer(match)
-        if lv.plies == 0 and lv.noise == 0.0 and valuer is None:
-            n, best = self._candidates(position, dice)
+        if lv.plies == 0 and lv.noise == 0.0 and match is None:
+            ev = self.evaluator_for(position.variant)
+            n, best = self._candidates(position, dice, ev)
             if n == 0:
                 return Play((), position)
-            ws = self.evaluator_for(position.variant).workspace
+            ws = ev.workspace
             return LegalPlays(position, [ws.boards[0, best].tobytes()], [ws.moves[0, best].tobytes()], 1)[0]
+        valuer = self._valuer(match)
         ranked = self._search(position, dice, None, valuer)
         if ranked is None:
             return Play((), position)

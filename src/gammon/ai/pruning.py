@@ -34,32 +34,14 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from gammon.ai.encoding import OFF_FEATURES, encode_points
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import _sigmoid
 
-PRUNE_INPUTS = 196
+#: The raw point inputs of :mod:`gammon.ai.encoding` (its first ``OFF_FEATURES``): 196.
+PRUNE_INPUTS = OFF_FEATURES
 #: File of the shipped pruning net inside ``gammon/ai/data``.
 PRUNING_FILE = "pruning.npz"
-
-
-@njit(cache=True)
-def prune_inputs_into(b, out):  # type: ignore[no-untyped-def]
-    """Write the pruning net's ``PRUNE_INPUTS`` inputs of board ``b`` into ``out``."""
-    for s in range(2):
-        o = 25 * s
-        base = 98 * s
-        total = 0
-        for i in range(24):
-            n = b[o + i]
-            total += n
-            k = base + 4 * i
-            out[k] = 1.0 if n >= 1 else 0.0
-            out[k + 1] = 1.0 if n >= 2 else 0.0
-            out[k + 2] = 1.0 if n >= 3 else 0.0
-            out[k + 3] = (n - 3) / 2.0 if n > 3 else 0.0
-        total += b[o + 24]
-        out[base + 96] = b[o + 24] / 2.0
-        out[base + 97] = (15 - total) / 15.0
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")
@@ -174,9 +156,8 @@ def sample_results(evaluator: ClassifyingEvaluator, decisions: int, seed: int,
 
 
 def encode_all(boards: np.ndarray) -> np.ndarray:
-    out = np.zeros((boards.shape[0], PRUNE_INPUTS), dtype=np.float32)
-    for r in range(boards.shape[0]):
-        prune_inputs_into(boards[r], out[r])
+    """The pruning net's inputs ``(n, PRUNE_INPUTS)`` of move results ``(n, 50)``."""
+    out: np.ndarray = encode_points(np.ascontiguousarray(boards, dtype=np.uint8))
     return out
 
 

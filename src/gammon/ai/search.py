@@ -349,6 +349,33 @@ def _absorb(fr, child):  # type: ignore[no-untyped-def]
     fr[1] = k + 1
 
 
+@njit(cache=True)
+def roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
+                 boards, moves, table, ys):
+    """The 0-ply decision: every legal result of rolling ``d1``-``d2`` on ``src[0]``
+    into ``boards[0, :n]``/``moves[0, :n]``, each valued at 0-ply in the mover's view
+    into ``ys[:n]``; returns ``(n, best)``, best by cubeless equity (the first of equals).
+
+    :func:`run`'s ``MODE_ROLL``, callable with fewer arguments (each costs time
+    in numba's dispatcher): the engine's plain 0-ply play goes straight here.
+    """
+    x = np.empty(NUM_INPUTS, dtype=np.float32)
+    h = np.empty(w1.shape[2], dtype=np.float32)
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    tmp = np.empty(50, dtype=np.uint8)
+    gb = boards[0]
+    n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, moves[0], table)
+    best = 0
+    bestv = -1e30
+    for r in range(n):
+        result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
+        v = equity_of(ys[r])
+        if v > bestv:
+            bestv = v
+            best = r
+    return n, best
+
+
 #: Modes of :func:`run`.
 MODE_ROLL = 0
 MODE_POSITIONS = 1
@@ -381,18 +408,11 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
     sw = np.empty(50, dtype=np.uint8)
     ph = np.empty(pw.shape[1], dtype=np.float32)
     ps = np.empty(moves.shape[1], dtype=np.float32)
+    if mode == MODE_ROLL:
+        return roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
+                            boards, moves, table, ys)
     best = 0
     bestv = -1e30
-    if mode == MODE_ROLL:
-        gb = boards[0]
-        n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, moves[0], table)
-        for r in range(n):
-            result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
-            v = equity_of(ys[r])
-            if v > bestv:
-                bestv = v
-                best = r
-        return n, best
     n = src.shape[0]
     for r in range(n):
         if mode == MODE_RESULTS:
@@ -426,7 +446,8 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
 class SearchWorkspace:
     """Buffers of one searching thread: generator output per depth, cache, scratch."""
 
-    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "rf", "fb", "ff")
+    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "rf", "fb", "ff",
+                 "src")
 
     def __init__(self, cache_bits: int = CACHE_BITS) -> None:
         depth = MAX_PLIES + 1
@@ -444,6 +465,8 @@ class SearchWorkspace:
         self.rf = np.zeros((depth, 21), dtype=np.int64)
         self.fb = np.zeros((depth + 1, 50), dtype=np.uint8)
         self.ff = np.zeros((depth + 1, 13), dtype=np.float64)
+        #: The board of :meth:`PlyEvaluator.roll`.
+        self.src = np.zeros((1, 50), dtype=np.uint8)
 
     def clear_cache(self) -> None:
         self.ckeys[:, 4] = 0
@@ -493,6 +516,20 @@ class PlyEvaluator:
         n, best = kernel(mode, src, plies, dice[0], dice[1], flags, checkers, *self._kernel,
                       ws.boards, ws.moves, ws.table, ws.ckeys, ws.cvals, ws.stats, ws.rb, ws.rv,
                       ws.rf, ws.fb, ws.ff, ys, self.prune, self._pw)
+        return int(n), int(best)
+
+    def roll(self, board: bytes, dice: tuple[int, int], checkers: int = 15,
+             flags: int = 1) -> tuple[int, int]:
+        """The 0-ply decision on ``board`` (a position's 50 bytes) for checked ``dice``:
+        ``(n, best)``, the results and their values in this thread's workspace
+        (``boards[0, :n]``, ``moves[0, :n]``, ``ys[:n]``), as :func:`run`'s ``MODE_ROLL``."""
+        ws = self.workspace
+        src = ws.src
+        src[0] = np.frombuffer(board, dtype=np.uint8)
+        k = self._kernel
+        kernel: Any = roll_results  # numba's Dispatcher stub does not type the call
+        n, best = kernel(src, dice[0], dice[1], flags, checkers, k[0], k[1], k[2], k[3], k[4], k[5],
+                         k[6], ws.boards, ws.moves, ws.table, ws.ys)
         return int(n), int(best)
 
     def _run(self, boards: np.ndarray, checkers: int, flags: int, plies: int,

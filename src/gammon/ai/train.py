@@ -128,7 +128,7 @@ def heuristic_score(b, hit, checkers=15):  # type: ignore[no-untyped-def]
         else:
             run = 0
     score += 0.3 * home + 0.1 * made + 0.2 * prime
-    score -= 2.0 * shots(b, 0, 25, hit) / 36.0
+    score -= 2.0 * shots(b, 0, 25) / 36.0
     return score
 
 

@@ -23,7 +23,8 @@ MUTANTS = ROOT / "mutants" / "src"
 RESULTS = ROOT / "benchmarks" / "results"
 
 #: mutmut's exit codes (mutmut/stats.py): 1 and 3 killed, 0 survived, 33/5 no tests.
-STATUS = {-1: "killed (earlier run)", 1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
+STATUS = {-1: "killed (earlier run)", -2: "survived (earlier run)", -3: "timeout (earlier run)",
+          1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
           34: "skipped",
           35: "suspicious", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout",
           37: "caught by type check", -11: "segfault", -9: "segfault", None: "not run"}
@@ -175,8 +176,12 @@ EQUIVALENT = {
 }
 
 
-#: Earlier runs of code that has not changed since (``git diff COMMIT -- FILE`` shows nothing in
-#: the functions run): shown where this snapshot did not run the module or group again.
+#: Surviving mutants that are not equivalent, with what they change and why no test kills them.
+OPEN: dict[str, str] = {}
+
+#: Earlier runs whose results are not stored mutant by mutant, of code that has not changed
+#: since (``git diff COMMIT -- FILE`` shows nothing in the functions run): shown where this
+#: snapshot did not run the module or group again.
 #: label -> (mutants, killed, survived, of them equivalent, commit of the run).
 PREVIOUS = {
     "gammon.core.dice": (411, 406, 5, 5, "7bc1bc9"),
@@ -184,27 +189,114 @@ PREVIOUS = {
     "gammon.formats.record_json: verify_dice": (44, 44, 0, 0, "7bc1bc9"),
 }
 
-#: Modules whose code is unchanged since an earlier full run: a mutant not run again in this
-#: snapshot that the earlier run killed stays killed (no test has been removed since); the
-#: earlier run's survivors are listed in the file (those are run again).
-CARRIED = {"gammon.ai.met": ("7bc1bc9", RESULTS / "mutation_met_survivors_7bc1bc9.txt")}
-CARRIED_KILL = -1  # the code given to such a mutant
+#: Earlier runs whose results are stored in the repository: (commit holding the raw file, the
+#: raw file, commit of the code that was mutated then).  A mutant not run in this worktree's
+#: ``mutants/`` keeps its stored result when its function is the same now as in that code
+#: (same syntax tree, same number of mutants), since no test has been removed; the latest run
+#: wins.  Results of changed functions are dropped: those mutants count as not run.
+EARLIER = [
+    # the MET entries stored as "killed (earlier run)" there were killed at 7bc1bc9, whose
+    # met.py is 9943334's
+    ("9943334", "benchmarks/results/mutation_raw.json", "9943334"),
+    ("0d06622", "benchmarks/results/mutation_notation_raw.json", "f458283"),
+    ("9bbe13f", "benchmarks/results/mutation_position_raw.json", "5cbeeed"),
+]
+#: Results carried from earlier runs get this code (``STATUS``).
+CARRIED_KILL = -1
+CARRIED_SURVIVED = -2
+CARRIED_TIMEOUT = -3
+_CARRY = {"killed": CARRIED_KILL, "killed (earlier run)": CARRIED_KILL, "survived": CARRIED_SURVIVED,
+          "timeout": CARRIED_TIMEOUT, "caught by type check": CARRIED_KILL}
 
-def load() -> dict[str, int | None]:
+
+def _git(*args: str) -> str | None:
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout
+
+
+def _module_path(module: str) -> str:
+    return "src/" + module.replace(".", "/") + ".py"
+
+
+def function_trees(source: str) -> dict[str, str]:
+    """mutmut's key of each function (``x_name``, ``xǁClassǁname``) -> its syntax tree, dumped."""
+    import ast
+
+    trees: dict[str, str] = {}
+
+    def visit(body: list[ast.stmt], cls: str | None) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                key = f"xǁ{cls}ǁ{node.name}" if cls else f"x_{node.name}"
+                trees[key] = ast.dump(node, annotate_fields=False)
+            elif isinstance(node, ast.ClassDef) and cls is None:
+                visit(node.body, node.name)
+
+    try:
+        visit(ast.parse(source).body, None)
+    except SyntaxError:
+        return {}
+    return trees
+
+
+def function_of(name: str) -> str:
+    """``gammon.core.game.xǁGameǁapply__mutmut_3`` -> ``xǁGameǁapply``."""
+    return name[len(module_of(name)) + 1:].rsplit("__mutmut_", 1)[0]
+
+
+def carried(current: dict[str, int | None]) -> dict[str, str]:
+    """The stored results that still hold for mutants not run here: name -> commit of the code."""
+    out: dict[str, tuple[int, str]] = {}
+    now_trees: dict[str, dict[str, str]] = {}
+    counts = Counter(module_of(n) + "." + function_of(n) for n in current)
+    for stored_at, raw_path, code_at in EARLIER:
+        text = _git("show", f"{stored_at}:{raw_path}")
+        if text is None:
+            continue
+        stored: dict[str, str] = json.loads(text)
+        stored_counts = Counter(module_of(n) + "." + function_of(n) for n in stored)
+        then_trees: dict[str, dict[str, str]] = {}
+        for name, status in stored.items():
+            if name not in current or current[name] is not None or status not in _CARRY:
+                continue
+            module, func = module_of(name), function_of(name)
+            if module not in now_trees:
+                path = ROOT / _module_path(module)
+                now_trees[module] = function_trees(path.read_text(encoding="utf-8")) if path.exists() else {}
+            if module not in then_trees:
+                then_trees[module] = function_trees(_git("show", f"{code_at}:{_module_path(module)}") or "")
+            same = now_trees[module].get(func) is not None and now_trees[module].get(func) == then_trees[
+                module].get(func)
+            # every mutant of the function was stored (run) or the counts agree: same numbering
+            if same and stored_counts[f"{module}.{func}"] <= counts[f"{module}.{func}"]:
+                out[name] = (_CARRY[status], code_at)
+    for name, (code, _) in out.items():
+        current[name] = code
+    return {name: at for name, (_, at) in out.items()}
+
+
+def load(with_earlier: bool = True) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         data = json.loads(meta.read_text(encoding="utf-8"))
         out.update(data.get("exit_code_by_key", {}))
-    for module, (_, survivors_file) in CARRIED.items():
-        survivors = set(survivors_file.read_text(encoding="utf-8").split())
-        for name, code in out.items():
-            if code is None and module_of(name) == module and name not in survivors:
-                out[name] = CARRIED_KILL
+    if with_earlier:
+        carried(out)
     return out
 
 
 def module_of(name: str) -> str:
     return name.split(".x", 1)[0] if ".x_" in name or ".xǁ" in name else name.rsplit(".", 1)[0]
+
+
+CAUGHT = {"killed", "killed (earlier run)", "timeout", "timeout (earlier run)", "caught by type check"}
+SURVIVED = {"survived", "survived (earlier run)", "suspicious"}
+EARLIER_STATUS = {"killed (earlier run)", "survived (earlier run)", "timeout (earlier run)"}
 
 
 def row(label: str, codes: dict[str, int | None]) -> tuple[str, list[str]]:
@@ -213,44 +305,43 @@ def row(label: str, codes: dict[str, int | None]) -> tuple[str, list[str]]:
         total, killed, survived, equivalent, commit = PREVIOUS[label]
         ran = killed + survived
         return f"{label} (run at `{commit}`, unchanged since)", [
-            str(total), str(killed), str(survived), str(equivalent), "0", "0",
+            str(total), str(killed), str(survived), str(equivalent), "0", "0", str(ran),
             f"{100 * killed / ran:.1f}%", f"{100 * (killed + equivalent) / ran:.1f}%"]
-    carried = c["killed (earlier run)"]
-    run = c["killed"] + carried + c["survived"] + c["timeout"] + c["suspicious"] + c["caught by type check"]
-    caught = c["killed"] + carried + c["timeout"] + c["caught by type check"]
-    if carried:
-        commit = next(v[0] for k, v in CARRIED.items() if label.startswith(k))
-        label += f" ({carried} of the killed: killed at `{commit}`, code unchanged, not rerun)"
-    equivalent = sum(1 for n, code in codes.items() if STATUS.get(code) == "survived" and n in EQUIVALENT)
+    caught = sum(c[s] for s in CAUGHT)
+    survived = sum(c[s] for s in SURVIVED)
+    run = caught + survived
+    earlier = sum(c[s] for s in EARLIER_STATUS)
+    equivalent = sum(1 for n, code in codes.items() if STATUS.get(code) in SURVIVED and n in EQUIVALENT)
     rate = f"{100 * caught / run:.1f}%" if run else "-"
     rate2 = f"{100 * (caught + equivalent) / run:.1f}%" if run else "-"
-    cells = [len(codes), caught, c["survived"], equivalent, c["no tests"], c["not run"]]
+    cells = [len(codes), caught, survived, equivalent, c["no tests"], c["not run"], earlier]
     return label, [*map(str, cells), rate, rate2]
 
 
 HEADER = """# Mutation testing
 
-Made by `make mutation` (mutmut, `scripts/mutation.sh`; this table by
-`benchmarks/mutation_report.py`).  Each module's mutants run against the test files written
-for that module (listed in `scripts/mutation.sh`), not the whole suite.  "killed of run"
-counts killed and timed-out mutants over the mutants that were run; "not run" mutants were
-not reached in this run (the run is long on two shared cores and resumes where it stopped);
-"killed or equivalent" adds the survivors judged equivalent (listed below with the reason).
+Made by `make mutation` (mutmut 3 through `scripts/mutmut_properties.py`, which mutates
+`@property` methods too; `scripts/mutation.sh`; this table by `benchmarks/mutation_report.py`).
+Each module's mutants run against the test files written for that module (listed in
+`scripts/mutation.sh`), not the whole suite.  "killed" counts killed and timed-out mutants;
+"killed of run" is over the mutants that were run; "not run" mutants were not reached (the
+run is long on two shared cores; see what ran below); "killed or equivalent" adds the
+survivors judged equivalent (listed below with the reason).  "from earlier runs": results
+stored by an earlier run (`EARLIER` in the script) of a function whose code is the same now
+(same syntax tree), kept rather than run again; a function changed since has its mutants run
+again or counted as not run.
 
 Source snapshot: commit `{commit}`.  Run one module at a time with
 `scripts/mutation.sh TARGET...` (targets named there), then this report.
 
-This snapshot (two shared cores, so not everything fits one session):
-`scripts/mutation.sh seats match_id met position_id game`, each niced, then the survivors of
-seats, game and match_id run again after the new tests (`mutmut run NAME...` with the
-target's `GAMMON_MUTATION_TESTS`); game's 80 survivors and untested mutants once more
-after the tests of its cube refusals, events and results.  The MET run was stopped
-part-way; its mutants not run again were killed by the earlier full run of the same code
-(see the MET row).  game runs on the functions that carry permissions, the cube and
-scoring (the groups below); position, notation and match (core.match changed since its
-earlier run: 96/101 then) were not run in this snapshot.
-
+{notes}
 """
+
+#: What this snapshot ran (free text, written by whoever ran it).
+NOTES = """This snapshot: see "What ran" at the end."""
+
+#: Free text after the generated lists (the runs, survivors that are not equivalent explained).
+TAIL = ""
 
 
 def _commit() -> str:
@@ -269,9 +360,10 @@ def report() -> str:
     by_module: dict[str, list[str]] = defaultdict(list)
     for name in results:
         by_module[module_of(name)].append(name)
-    head = ("| module | mutants | killed | survived | of them equivalent | no tests | not run | killed of run "
-            "| killed or equivalent |\n|---|---|---|---|---|---|---|---|---|")
-    lines = [HEADER.format(commit=_commit()) + head]
+    head = ("| module | mutants | killed | survived | of them equivalent | no tests | not run "
+            "| from earlier runs | killed of run | killed or equivalent |\n"
+            "|---|---|---|---|---|---|---|---|---|---|")
+    lines = [HEADER.format(commit=_commit(), notes=NOTES) + head]
     for module in sorted(by_module):
         label, cells = row(module, {n: results[n] for n in by_module[module]})
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
@@ -283,7 +375,7 @@ def report() -> str:
         names = [n for n in results if any(fnmatch.fnmatchcase(n, p) for p in patterns)]
         label, cells = row(label, {n: results[n] for n in names})
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    survivors = sorted(n for n, code in results.items() if STATUS.get(code) == "survived")
+    survivors = sorted(n for n, code in results.items() if STATUS.get(code) in SURVIVED)
     equivalent = [n for n in survivors if n in EQUIVALENT]
     open_ = [n for n in survivors if n not in EQUIVALENT]
     lines.append("")
@@ -293,7 +385,10 @@ def report() -> str:
     lines.append("")
     lines.append(f"Other surviving mutants ({len(open_)}; `mutmut show NAME` shows each change):")
     lines.append("")
-    lines.extend(f"- `{n}`" for n in open_)
+    lines.extend(f"- `{n}`" + (f": {OPEN[n]}" if n in OPEN else "") for n in open_)
+    if TAIL:
+        lines.append("")
+        lines.append(TAIL.strip())
     return "\n".join(lines) + "\n"
 
 

@@ -28,9 +28,11 @@ import pytest
 from gammon import GammonError, IllegalActionError, ResultKind
 from gammon.core.actions import Event, NewGame
 from gammon.core.dice import ScriptedDice
-from gammon.core.errors import Reason
-from gammon.core.game import AcceptResignation, Game, Resign, Roll, Rules, Timeout
+from gammon.core.errors import InvalidIdError, Reason
+from gammon.core.game import AcceptResignation, Game, Phase, Resign, Roll, Rules, Timeout
 from gammon.core.match import Match
+from gammon.core.match_id import MatchId, encode_match_id
+from gammon.core.position import Position
 
 
 def win_game(match: Match, winner: int, kind: ResultKind = ResultKind.SINGLE) -> None:
@@ -224,9 +226,12 @@ def test_running_out_of_time_loses_the_match(length: int, score: tuple[int, int]
     match = Match(Rules(match_length=length), score=score, post_crawford=length > 0 and 4 in score)
     assert match.timed_out is None
     match.apply(Roll(0, (3, 1) if loser == 0 else (1, 3)))
-    match.apply(Timeout(loser))
+    events = match.apply(Timeout(loser))
     assert match.timed_out == loser
     assert match.is_over and match.phase == "over" and match.winner == 1 - loser
+    # the last event says who won the match, that it was on time, and the final score
+    text = f"score {match.score[0]}-{match.score[1]}" + (f" in a {length}-point match" if length else "")
+    assert events[-1] == Event("match-over", 1 - loser, f"player {1 - loser} wins the match on time {text}", {})
 
 
 def test_a_session_lost_on_time_is_lost_whatever_the_score() -> None:
@@ -308,3 +313,131 @@ def test_the_actions_are_every_game_action_and_each_new_game_in_order() -> None:
     assert match.actions == [*first, NewGame(), *second]
     assert [type(a) for a in first] == [Roll, Resign, AcceptResignation]
     assert first[0] == Roll(0, (3, 1))  # as win_game rolled it for a win of player 1
+
+
+# -- a match from GNU Backgammon's IDs and from an XGID --------------------------------------------
+# "A game that is not the Crawford game with a player one point from winning is post-Crawford."
+
+START_ID = "4HPwATDgc/ABMA"
+
+
+@pytest.mark.parametrize(
+    ("score", "crawford", "post"),
+    [((4, 2), True, False), ((4, 2), False, True), ((2, 4), False, True), ((3, 2), False, False)],
+)
+def test_a_match_from_ids_knows_the_crawford_game_and_after(
+        score: tuple[int, int], crawford: bool, post: bool) -> None:
+    match = Match.from_ids(START_ID, encode_match_id(MatchId(match_length=5, score=score, crawford=crawford)))
+    assert match.score == list(score)
+    assert match.game.crawford_game == crawford
+    assert match.is_post_crawford == post and match.crawford_played == (crawford or post)
+
+
+def test_a_one_point_match_from_ids_is_never_post_crawford() -> None:
+    match = Match.from_ids(START_ID, encode_match_id(MatchId(match_length=1)))
+    assert not match.is_post_crawford and not match.crawford_played
+
+
+def test_a_two_point_match_from_ids_after_one_point_without_crawford_is_post_crawford() -> None:
+    match = Match.from_ids(START_ID, encode_match_id(MatchId(match_length=2, score=(0, 1))))
+    assert match.is_post_crawford
+
+
+def test_ids_and_an_xgid_pass_the_dice_and_the_game_limit_on() -> None:
+    dice = ScriptedDice([(1, 2)])
+    match = Match.from_ids(START_ID, encode_match_id(MatchId()), dice=dice, games_limit=3)
+    assert match.games_limit == 3 and match.dice is dice and match.game.dice is dice
+    match = Match.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", dice=dice, games_limit=2)
+    assert match.games_limit == 2 and match.dice is dice and match.game.dice is dice
+
+
+def test_an_impossible_match_from_ids_is_a_bad_id() -> None:
+    text = "the IDs name an impossible match: a session's game limit is a positive number, not 0"
+    with pytest.raises(InvalidIdError, match=f"^{text}$"):
+        Match.from_ids(START_ID, encode_match_id(MatchId()), games_limit=0)
+    with pytest.raises(InvalidIdError, match=f"^{text}$"):
+        Match.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", games_limit=0)
+
+
+def test_once_the_match_is_over_no_game_is_next() -> None:
+    # a match built at 4-2 without the Crawford game marked: player 1 then wins it outright
+    match = Match(Rules(match_length=5), score=(4, 2), crawford_game=False)
+    win_game(match, 1, ResultKind.BACKGAMMON)
+    assert match.is_over and match.score == [4, 5]
+    assert not match.is_crawford_next()
+
+
+def test_an_xgid_match_takes_the_rules_and_variant_it_is_given() -> None:
+    # "rules (optional) supplies settings the XGID does not carry": here no Crawford rule
+    text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:0:5:10"
+    plain = Match.from_xgid(text, Rules(crawford=False))
+    assert not plain.rules.crawford and not plain.is_post_crawford and plain.rules.match_length == 5
+    assert Match.from_xgid(text, variant="nackgammon").rules.variant.name == "nackgammon"
+
+
+# -- repr: "a call that builds this state again (history not included)" -------------------------
+
+ENV = {"Match": Match, "Game": Game, "Rules": Rules, "Position": Position, "Phase": Phase,
+       "ResultKind": ResultKind}
+
+
+def rebuilt(match: Match) -> Match:
+    again = eval(repr(match), ENV)  # noqa: S307  # the repr is a call to build the match
+    assert isinstance(again, Match)
+    return again
+
+
+def test_repr_builds_a_match_in_the_middle_of_a_game_again() -> None:
+    match = Match(Rules(match_length=5), score=(4, 2), post_crawford=True)
+    match.apply(Roll(0, (3, 1)))
+    again = rebuilt(match)
+    assert again.score == [4, 2] and again.is_post_crawford and again.crawford_played
+    assert again.game.phase is Phase.MOVE and again.game.rolled == (3, 1)
+    assert again.game.position == match.game.position
+
+
+@pytest.mark.parametrize("score", [(1, 0), (0, 1), (0, 0)])
+def test_repr_keeps_the_score(score: tuple[int, int]) -> None:
+    assert rebuilt(Match(Rules(match_length=5), score=score)).score == list(score)
+
+
+def test_repr_of_the_crawford_game_and_of_a_session() -> None:
+    crawford = rebuilt(Match(Rules(match_length=5), score=(2, 4)))
+    assert crawford.game.crawford_game and not crawford.is_post_crawford
+    assert rebuilt(Match(Rules(), games_limit=3)).games_limit == 3
+    assert rebuilt(Match(Rules())).games_limit is None
+
+
+def test_repr_between_games_builds_the_next_games_start() -> None:
+    match = Match(Rules(match_length=3))
+    win_game(match, 0, ResultKind.GAMMON)  # 2-0: the Crawford game is next
+    again = rebuilt(match)
+    assert again.score == [2, 0] and again.game.crawford_game and again.game.phase is Phase.OPENING
+    match.apply(NewGame())
+    win_game(match, 1)  # 2-1 after the Crawford game
+    again = rebuilt(match)
+    assert again.score == [2, 1] and not again.game.crawford_game and again.is_post_crawford
+    assert again.game.phase is Phase.OPENING
+
+
+def test_repr_of_a_match_over_names_the_final_score() -> None:
+    match = Match(Rules(match_length=1))
+    win_game(match, 1)
+    assert repr(match) == "<Match over: score 0-1>"
+    match = Match(Rules(match_length=2), score=(1, 0), post_crawford=True)
+    win_game(match, 0)
+    assert repr(match) == "<Match over: score 2-0>"
+
+
+def test_a_match_from_ids_takes_the_rules_it_is_given() -> None:
+    # "rules (optional) supplies settings the IDs do not carry": here no Crawford rule
+    match_id = encode_match_id(MatchId(match_length=5, score=(4, 2)))
+    match = Match.from_ids(START_ID, match_id, Rules(crawford=False))
+    assert not match.rules.crawford and not match.is_post_crawford and match.rules.match_length == 5
+
+
+def test_a_match_around_a_game_takes_the_games_crawford_flag() -> None:
+    # "game (the current game, at any state)": its Crawford flag is the match's, not the score's
+    rules = Rules(match_length=5)
+    match = Match(rules, score=(4, 1), game=Game(rules, score=(4, 1)))
+    assert not match.game.crawford_game and not match.crawford_played

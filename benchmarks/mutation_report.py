@@ -100,6 +100,38 @@ EQUIVALENT = {
     "gammon.ai.met.xǁMatchEquityTableǁafter_post__mutmut_6": "equity's crawford defaults to False",
     "gammon.ai.met.xǁMatchEquityTableǁmwc_to_emg__mutmut_14":
         "a win and a loss exactly 1e-12 apart in MWC do not occur (the guard is for equal ends)",
+    **{f"gammon.ai.met.xǁCubeModelǁ{f}__mutmut_{n}":
+       "a cache: without it (or with None stored) the point is solved again, to the same value"
+       for f, n in (("cash_point0", 1), ("cash_point0", 2), ("cash_point0", 20), ("take_point0", 1),
+                    ("take_point0", 2))},
+    "gammon.ai.met.xǁCubeModelǁcash_point0__mutmut_12": "clamp=None is as false as False",
+    **{f"gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_{n}":
+       "the Crawford table's entries 0 and 1 are never read: after() and equity() answer a side 0 or "
+       "fewer away, and 1-away against 1-away (1/2), before looking; the list is read only from 2 on"
+       for n in (84, 85, 86, 88, 91)},
+    **{f"gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_{n}":
+       "the pre-Crawford table's first value is never read: every entry from 2-away/2-away up is "
+       "computed (in order of a + b) before it is read, and entries below 2-away are not read"
+       for n in (116, 118, 121)},
+    **{f"gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_{n}":
+       "unreachable: after(1, 1) is never asked (the pre-Crawford table starts at 2-away each and a game "
+       "moves one side only), and for b > 1 the branch is the same; c[1] is 1/2 anyway"
+       for n in (133, 136, 138)},
+    **{f"gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_{n}":
+       "the totals added or dropped hold no pair with both sides 2..max_away, except 2-away/2-away "
+       "(total 4), which is 1/2 by symmetry, the value the table starts with"
+       for n in (143, 145, 148, 149)},
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_165":
+        "the extra pairs (b below 2, negative b wrapping to the end of a row) are written before their "
+        "own total comes, where they are computed again before any read",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_39":
+        "tv(0) reads t[0], which is 1.0, as tv gives for k < 0",
+    "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_43":
+        "the formula gives t[0] = t[1] = 1/2 (a win and a drop are worth 1 below 2-away; the mean of q is "
+        "1/2): t[1] is 1/2 anyway and t[0] is never read (tv gives 1.0 at 0)",
+    **{f"gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_{n}":
+       "the Crawford table's entries 0 and 1 (and one past the end) are never read; c[1] is set to 1/2 "
+       "after this and c[2..] are computed before any read" for n in (78, 80, 81, 82, 83)},
     "gammon.ai.met.x_default_met__mutmut_12":
         "with no table yet, best 0 or 1 are both below the smallest size built (25)",
     "gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_6":
@@ -167,6 +199,18 @@ EQUIVALENT = {
     "gammon.core.notation.x_parse_play__mutmut_30": _NOTATION_SHOWN,
     "gammon.core.notation.x_parse_play__mutmut_31": _NOTATION_SHOWN,
     "gammon.core.match.xǁMatchǁreplay__mutmut_5": "Match's dice default to None",
+    **{f"gammon.core.match.xǁMatchǁ__init____mutmut_{n}":
+       "read only by _crawford_due() in '_crawford_due() and not post_crawford', where post_crawford "
+       "alone decides when it is true; set again from the flags a few lines on" for n in (36, 37)},
+    **{f"gammon.core.match.xǁMatchǁ__init____mutmut_{n}":
+       "a game built without dice gets the match's dice a few lines on (game.dice is None)" for n in (67, 71)},
+    **{f"gammon.core.match.xǁMatchǁ{f}__mutmut_{n}":
+       "the game is built without dice, and Match gives a game without dice the match's own"
+       for f, n in (("from_xgid", 4), ("from_xgid", 8), ("from_ids", 5), ("from_ids", 9))},
+    "gammon.core.match.xǁMatchǁapply__mutmut_47": "a game has a result exactly when it is over",
+    **{f"gammon.core.match.xǁMatchǁ_around__mutmut_{n}":
+       "with a game given, a crawford_game of None (the default) is the game's own flag" for n in (18, 25)},
+    "gammon.core.match.xǁMatchǁapply__mutmut_86": "Event's data defaults to an empty dict",
     "gammon.core.match.xǁMatchǁwinner__mutmut_12":
         "equal scores return None the line before: '>' and '>=' differ only there",
     **{f"gammon.core.match.xǁMatchǁsnapshot__mutmut_{n}":

@@ -103,8 +103,13 @@ EQUIVALENT = {
     **{f"gammon.ai.met.xǁCubeModelǁ{f}__mutmut_{n}":
        "a cache: without it (or with None stored) the point is solved again, to the same value"
        for f, n in (("cash_point0", 1), ("cash_point0", 2), ("cash_point0", 20), ("take_point0", 1),
-                    ("take_point0", 2))},
+                    ("take_point0", 2), ("take_point0", 20))},
     "gammon.ai.met.xǁCubeModelǁcash_point0__mutmut_12": "clamp=None is as false as False",
+    "gammon.ai.met.xǁCubeModelǁtake_point0__mutmut_12": "clamp=None is as false as False",
+    "gammon.ai.met.xǁCubeModelǁcentered__mutmut_32":
+        "a cash point exactly 1e-9 above the take point does not occur (the guard is for equal points)",
+    "gammon.ai.met.xǁCubeModelǁ_solve__mutmut_8":
+        "a rise of exactly 1e-12 does not occur (the guard is for a flat line)",
     **{f"gammon.ai.met.xǁMatchEquityTableǁ_build__mutmut_{n}":
        "the Crawford table's entries 0 and 1 are never read: after() and equity() answer a side 0 or "
        "fewer away, and 1-away against 1-away (1/2), before looking; the list is read only from 2 on"

@@ -188,3 +188,15 @@ def test_format_shows_nine_by_nine_by_default(met: MatchEquityTable) -> None:
     lines = met.format().splitlines()
     assert len(lines) == 10 and lines[0].split() == ["away", *map(str, range(1, 10))]
     assert [line.split()[0] for line in lines[1:]] == [str(a) for a in range(1, 10)]
+
+
+def test_solve_finds_the_chance_where_a_rising_line_meets_the_target_within_zero_to_one() -> None:
+    # "The p in [0, 1] where the linear function f reaches target": clamped to [0, 1]; a flat line
+    # (a rise too small to solve on) meets a target above it only past 1 and one below it before 0.
+    solve = CubeModel._solve
+    assert solve(lambda p: 0.2 + 0.5 * p, 0.45) == pytest.approx(0.5)
+    assert solve(lambda p: 0.2 + 0.5 * p, 0.9) == 1.0
+    assert solve(lambda p: 0.2 + 0.5 * p, 0.1) == 0.0
+    assert solve(lambda p: 0.3, 0.5) == 1.0
+    assert solve(lambda p: 0.3, 0.1) == 0.0
+    assert solve(lambda p: 0.3, 0.3) == 0.0

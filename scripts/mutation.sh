@@ -8,6 +8,9 @@
 #
 #   scripts/mutation.sh              every module below, one after another
 #   scripts/mutation.sh game seats   only the named targets (names as in TARGETS)
+#   ONLY='PATTERN...' scripts/mutation.sh game   the target's tests on these mutant name
+#                                    patterns only (a function changed since the last run)
+# mutmut runs through scripts/mutmut_properties.py, which mutates @property methods too.
 # MUTMUT_CHILDREN (default 2) sets mutmut's --max-children; NICE (default 10) its niceness.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,15 +25,16 @@ mkdir -p mutants
 # as the whole modules are too large for one session on two shared cores; the rest run whole.
 declare -A TARGETS=(
     [dice]="test_dice,test_fair_dice|gammon.core.dice*"
-    [match]="test_crawford_jacoby,test_game_rules,test_match_flow|gammon.core.match.*"
+    [match]="test_crawford_jacoby,test_game_rules,test_match_flow,test_timeout,test_match_state,test_core_api|gammon.core.match.*"
     [seats]="test_service_seats|gammon.web.service.live.xǁLiveGameǁseat_of_* gammon.web.service.live.xǁLiveGameǁto_act_* gammon.web.service.views.x_allowed_actions_* gammon.web.service.games.xǁGameServiceǁ_seat_* gammon.web.service.games.xǁGameServiceǁ_act_* gammon.web.service.games.xǁGameServiceǁhint_* gammon.web.service.records.x_hint_request_*"
     [record]="test_record_dice,test_record_json|gammon.formats.record_json.x_verify_dice*"
     [met]="test_ai_met,test_met_documented,test_met_model|gammon.ai.met*"
     [match_id]="test_match_id|gammon.core.match_id*"
     [position_id]="test_rules,test_errors,test_notation,test_core_api|gammon.core.position_id*"
     [notation]="test_notation|gammon.core.notation.x_parse_play_* gammon.core.notation.x__parse_pass_* gammon.core.notation.x__read_* gammon.core.notation.xǁ_Readerǁ*"
-    [game]="test_game_rules,test_rules,test_crawford_jacoby,test_core_api|gammon.core.game.xǁGameǁallowed_actions_* gammon.core.game.xǁGameǁ_double_refusal_* gammon.core.game.xǁGameǁ_beaver_refusal_* gammon.core.game.xǁGameǁcan_double_* gammon.core.game.xǁGameǁcan_beaver_* gammon.core.game.xǁGameǁ_answerer_* gammon.core.game.xǁGameǁpoints_for_* gammon.core.game.xǁGameǁ_finish_* gammon.core.game.xǁGameǁ_need_* gammon.core.game.xǁGameǁ_on_double_* gammon.core.game.xǁGameǁ_on_take_* gammon.core.game.xǁGameǁ_on_drop_* gammon.core.game.xǁGameǁ_on_resign_*"
+    [game]="test_game_rules,test_rules,test_crawford_jacoby,test_core_api,test_timeout|gammon.core.game.xǁGameǁallowed_actions_* gammon.core.game.xǁGameǁ_double_refusal_* gammon.core.game.xǁGameǁ_beaver_refusal_* gammon.core.game.xǁGameǁcan_double_* gammon.core.game.xǁGameǁcan_beaver_* gammon.core.game.xǁGameǁ_answerer_* gammon.core.game.xǁGameǁpoints_for_* gammon.core.game.xǁGameǁ_finish_* gammon.core.game.xǁGameǁ_need_* gammon.core.game.xǁGameǁ_on_double_* gammon.core.game.xǁGameǁ_on_take_* gammon.core.game.xǁGameǁ_on_drop_* gammon.core.game.xǁGameǁ_on_resign_*"
     [position]="test_rules,test_game_rules,test_core_api|gammon.core.position.xǁPositionǁapply_step_* gammon.core.position.xǁPositionǁstep_problem_* gammon.core.position.xǁPositionǁlegal_plays_* gammon.core.position.xǁPositionǁswap_* gammon.core.position.x_check_dice_*"
+    [position_props]="test_position_basics|gammon.core.position.xǁPositionǁpip_counts_* gammon.core.position.xǁPositionǁcheckers_off_* gammon.core.position.xǁPositionǁbar_* gammon.core.position.xǁPositionǁis_game_over_* gammon.core.position.xǁPositionǁoutcome_* gammon.core.position.xǁPositionǁpool_* gammon.core.position.xǁPositionǁme_* gammon.core.position.xǁPositionǁopp_*"
     [position_basics]="test_position_basics|gammon.core.position.xǁPositionǁpip_counts_* gammon.core.position.xǁPositionǁcheckers_off_* gammon.core.position.xǁPositionǁbar_* gammon.core.position.xǁPositionǁswap_* gammon.core.position.xǁPositionǁis_game_over_* gammon.core.position.xǁPositionǁoutcome_* gammon.core.position.xǁPositionǁstep_problem_* gammon.core.position.xǁPositionǁapply_step_* gammon.core.position.x_check_dice_*"
 )
 ORDER=(dice match seats record met match_id position_id notation game position position_basics)
@@ -39,9 +43,9 @@ run() {  # target name: all its patterns in one mutmut run
     local spec=${TARGETS[$1]:?unknown target $1 (one of: ${ORDER[*]})}
     local tests=${spec%%|*}
     local -a patterns
-    read -r -a patterns <<<"${spec#*|}"
+    read -r -a patterns <<<"${ONLY:-${spec#*|}}"
     echo "$(date -u +%T) start $1: ${#patterns[@]} pattern(s) against $tests" | tee -a "$LOG"
-    GAMMON_MUTATION_TESTS=$tests nice -n "${NICE:-10}" "$BIN/mutmut" run \
+    GAMMON_MUTATION_TESTS=$tests nice -n "${NICE:-10}" "$BIN/python" scripts/mutmut_properties.py run \
         --max-children "${MUTMUT_CHILDREN:-2}" "${patterns[@]}" >"mutants/run-$1.log" 2>&1 \
         || echo "mutmut exited $? (see mutants/run-$1.log)" | tee -a "$LOG"
     # the run's last lines without the spinner: the counts, or why it stopped

@@ -147,3 +147,56 @@ def test_cube_model_take_points_money_like() -> None:
     tp = model.take_point0(1)
     assert 0.17 < tp < 0.23  # money, live cube, no gammons: 20%
     assert model.cash_point0(1) == pytest.approx(1.0 - tp, abs=0.01)
+
+
+def test_default_met_is_the_25_away_table_built_once_and_larger_on_demand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # "The table with the default parameters, built once (larger on demand)": from an empty
+    # cache (as in a fresh process), the first call builds the 25-away table, the next call
+    # returns that same table, a larger request builds a larger one, which serves smaller ones.
+    import gammon.ai.met as met_module
+
+    monkeypatch.setattr(met_module, "_tables", {})
+    first = default_met()
+    assert first.max_away == 25 and first.parameters == MetParameters()
+    assert default_met() is first and default_met(25) is first and default_met(10) is first
+    larger = default_met(27)
+    assert larger.max_away == 27 and larger is not first
+    assert default_met() is larger and default_met(27) is larger
+
+
+def test_emg_is_plus_one_for_winning_the_cube_and_minus_one_for_losing_it(met: MatchEquityTable) -> None:
+    # "EMG +1 is winning ``cube`` points, -1 losing them": the cube is 1 unless given.
+    assert met.emg_to_mwc(1.0, 5, 7) == pytest.approx(met.after_game(4, 7))
+    assert met.emg_to_mwc(-1.0, 5, 7) == pytest.approx(met.after_game(5, 6))
+    assert met.mwc_to_emg(met.after_game(4, 7), 5, 7) == pytest.approx(1.0)
+    assert met.mwc_to_emg(met.after_game(5, 6), 5, 7) == pytest.approx(-1.0)
+    assert met.emg_to_mwc(1.0, 5, 7, cube=2) == pytest.approx(met.after_game(3, 7))
+
+
+def test_emg_after_the_crawford_game_uses_the_post_crawford_scores(met: MatchEquityTable) -> None:
+    # player 1 is 1-away: winning one point at 4-away reaches 3-away, post-Crawford when the
+    # game played was the Crawford game or later, the Crawford game next otherwise
+    post, pre = met.after_post(3, 1), met.after_pre(3, 1)
+    assert post != pytest.approx(pre)
+    assert met.emg_to_mwc(1.0, 4, 1, post_crawford=True) == pytest.approx(post)
+    assert met.emg_to_mwc(1.0, 4, 1) == pytest.approx(pre)
+    assert met.mwc_to_emg(post, 4, 1, post_crawford=True) == pytest.approx(1.0)
+
+
+def test_format_shows_nine_by_nine_by_default(met: MatchEquityTable) -> None:
+    lines = met.format().splitlines()
+    assert len(lines) == 10 and lines[0].split() == ["away", *map(str, range(1, 10))]
+    assert [line.split()[0] for line in lines[1:]] == [str(a) for a in range(1, 10)]
+
+
+def test_solve_finds_the_chance_where_a_rising_line_meets_the_target_within_zero_to_one() -> None:
+    # "The p in [0, 1] where the linear function f reaches target": clamped to [0, 1]; a flat line
+    # (a rise too small to solve on) meets a target above it only past 1 and one below it before 0.
+    solve = CubeModel._solve
+    assert solve(lambda p: 0.2 + 0.5 * p, 0.45) == pytest.approx(0.5)
+    assert solve(lambda p: 0.2 + 0.5 * p, 0.9) == 1.0
+    assert solve(lambda p: 0.2 + 0.5 * p, 0.1) == 0.0
+    assert solve(lambda p: 0.3, 0.5) == 1.0
+    assert solve(lambda p: 0.3, 0.1) == 0.0
+    assert solve(lambda p: 0.3, 0.3) == 0.0

@@ -50,7 +50,8 @@ for c in ["set jacoby off", "set beavers 0",
 _FLOAT = r"([+-]?\d+\.\d+)"
 _ALERT = re.compile(r"^Alert: (missed double|wrong double|wrong take|wrong pass|missed redouble|wrong redouble)"
                     r"[^(]*\(" + _FLOAT + r"\)", re.M)
-_EQUITY = re.compile(r"^\d\. (No (?:re)?double|(?:Re)?[Dd]ouble, pass|(?:Re)?[Dd]ouble, take)\s+" + _FLOAT, re.M)
+_EQUITY = re.compile(r"^\d\. (No (?:re)?double|(?:Re)?[Dd]ouble, pass|(?:Re)?[Dd]ouble, take)\s+" + _FLOAT,
+                     re.M)
 _PROBS = re.compile(r"^\s+(\d\.\d+) (\d\.\d+) (\d\.\d+) - (\d\.\d+) (\d\.\d+) (\d\.\d+)\s*$", re.M)
 
 
@@ -214,8 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="+", type=Path, help=".mat files or folders of them")
     parser.add_argument("--level", default="expert", help="whose probabilities to show (the level's depth)")
     parser.add_argument("--plies", type=int, default=2, help="GNU Backgammon's analysis depth")
-    parser.add_argument("--cache", type=Path, default=None, help="JSON of the parsed analyses (read if present)")
-    parser.add_argument("--summary-only", action="store_true", help="only the totals, not each flagged decision")
+    parser.add_argument("--cache", type=Path, default=None, help="JSON of the analyses (read if present)")
+    parser.add_argument("--summary-only", action="store_true", help="only the totals, not each flagged one")
     parser.add_argument("--gnubg", default=gnubg_executable())
     args = parser.parse_args(argv)
     if not args.gnubg and not (args.cache and args.cache.exists()):

@@ -16,7 +16,11 @@ normalised to the current cube, is ``x`` times the live-cube line plus
 
 and the taker's take point ``(L' - 1/2) / (W' + L' + x/2)`` in the taker's
 terms.  No double is the first (or third) line, double/take twice the second
-at the doubled cube, double/pass +1.
+at the doubled cube, double/pass +1.  Past the cash point the player with
+access to the cube need not cash: he keeps it and plays on (cash later if the
+game swings back, win ``W`` at the end), the line from (cash point, +1) to
+(1, ``W``); with gammons that is above +1, which makes a position too good to
+double.
 
 **Match play** converts to match winning chances (MWC) with our own match
 equity table (:mod:`gammon.ai.met`) and its continuous cube model, fed with the
@@ -29,7 +33,8 @@ with a single game is dead.  Equities are reported as money-equivalent
 Cube efficiency (our documented choice, see ``docs/match_equity.md``): 0.68 in
 contact positions; in a race it grows with the length of the race, from 0.6 at
 20 pips or fewer for the player on roll (bear-offs jump the most) to 0.8 at 100
-pips or more.
+pips or more, times the chance that the opponent does not bear off at his next
+roll (on the last roll the cube is dead).
 
 >>> d = cube_decision((0.8, 0.0, 0.0, 0.0, 0.0), CubeInfo())
 >>> d.action

@@ -168,3 +168,38 @@ def test_post_crawford_trailer_doubles_at_once_and_leader_takes_or_drops_by_the_
         assert d.doubles
         # passing gives the trailer one point: the post-Crawford table at (n - 1)-away
         assert d.mwc is not None and d.mwc[2] == pytest.approx(met.equity(trailer_away - 1, 1))
+
+
+# -- hints at the score ------------------------------------------------------------------------
+
+
+def test_cube_info_from_an_xgid() -> None:
+    from gammon.core.xgid import XgidState
+
+    state = XgidState(Position.initial(), cube_value=2, cube_owner=-1, score=(3, 5), match_length=7)
+    info = CubeInfo.from_xgid(state)
+    assert (info.value, info.owner, info.match_length, info.score) == (2, 1, 7, (3, 5))
+    money = CubeInfo.from_xgid(XgidState(Position.initial(), cube_owner=1, jacoby=True, beaver=True))
+    assert money.is_money and money.owner == 0 and money.jacoby and money.beavers
+
+
+def test_protocol_hint_at_double_match_point_ranks_by_winning_chances() -> None:
+    # At 1-away/1-away only winning matters: gammons count for nothing, no cube.  The hint
+    # the engine protocol gives for an XGID at that score must rank plays by the chance to win.
+    from gammon.core.xgid import XgidState, format_xgid
+    from gammon.play.engine_protocol import EngineProtocol
+
+    pos = Position.from_position_id("4HPwATDgc/ABMA")
+    state = XgidState(pos, dice=(6, 4), score=(6, 6), match_length=7)
+    proto = EngineProtocol("expert")
+    proto.handle(f"position xgid {format_xgid(state)}")
+    lines = proto.handle("hint 100")
+    ranked = proto.player.engine.rank_plays(pos, (6, 4), CubeInfo.from_xgid(state))  # type: ignore[attr-defined]
+    assert len(lines) == len(ranked) > 5
+    wins = [r.probabilities[0] for r in ranked]
+    assert wins == sorted(wins, reverse=True)
+    shown = [line.split(" equity ")[0].split(" ", 2)[2] for line in lines]
+    assert shown == [str(r.play) for r in ranked]
+    # and that is not the cubeless money order here (so the score really is used)
+    money = proto.player.engine.rank_plays(pos, (6, 4))  # type: ignore[attr-defined]
+    assert [str(r.play) for r in money] != shown

@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from gammon.ai.evaluator import Evaluator
     from gammon.core.game import Game
     from gammon.core.position import Outcome, Position, ResultKind
+    from gammon.core.xgid import XgidState
 
 __all__ = [
     "BEAVER",
@@ -182,6 +183,18 @@ class CubeInfo:
         return points_for(kind, self.value if value is None else value,
                           owner=self.owner if owner is None else owner, money=self.is_money,
                           jacoby=self.jacoby, gammons=self.gammons)
+
+    @classmethod
+    def from_xgid(cls, state: XgidState) -> CubeInfo:
+        """The cube and score an XGID carries, seen by its player on roll."""
+        owner = {0: CENTERED, 1: 0, -1: 1}[state.cube_owner]
+        money = state.match_length == 0
+        return cls(
+            value=state.cube_value, owner=owner, match_length=state.match_length,
+            score=(0, 0) if money else state.score, crawford=state.crawford,
+            jacoby=money and state.jacoby, beavers=money and state.beaver,
+            cube_limit=max(state.cube_value, min(state.max_cube, 4096)),
+        )
 
     @classmethod
     def from_game(cls, game: Game, player: int | None = None) -> CubeInfo:

@@ -4,7 +4,7 @@ The document's method is written out here a second time, independently of
 ``gammon.ai.met``, and the whole table is regenerated from it and compared at 1e-12
 (several parameter sets, so a swapped share or efficiency cannot hide behind the
 defaults).  The cube model's lines are also checked point by point from the document's
-words: where each line starts and ends, the cap past the doubling points, the doubling
+words: where each line starts and ends, playing on past the doubling points, the doubling
 points as the taker's indifference, and a cube that is dead for its owner.
 
 From the document (``k`` the cube value, ``x`` the cube efficiency):
@@ -15,8 +15,11 @@ From the document (``k`` the cube value, ``x`` the cube efficiency):
 * player 0 owns, live: a line from ``(0, L_k)`` to ``(cp, D0_k)``;
 * player 1 owns, live: a line from ``(tp, D1_k)`` to ``(1, W_k)``;
 * centred: a line from ``(tp, D1_k)`` to ``(cp, D0_k)``;
-* the value is ``x live + (1 - x) dead``, the live part capped at the cash values past the
-  doubling points, unless playing on (the dead cube) is worth more (too good to double);
+* the value is ``x live + (1 - x) dead``; past player 0's cash point (where he has access)
+  the live part is playing on with the cube kept: the line from ``(cp, D0_k)`` to
+  ``(1, W_k)``, or the dead cube if that is worth more (too good to double); below his
+  take point (where player 1 has access) the line from ``(0, L_k)`` to ``(tp, D1_k)``, or
+  the dead cube if that is worth less;
 * ``cp`` solves ``own1_{2k}(cp) = D0_k`` and ``tp`` solves ``own0_{2k}(tp) = D1_k`` (the
   uncapped lines);
 * a cube is dead for its owner when a single win at that cube already wins him the match,
@@ -95,16 +98,25 @@ class SpecCube:
         if not self.usable(self.a, k):
             return self.dead(k, p)
         cp = self.cp(k)
-        live = line((0.0, self.L(k)), (cp, self.D0(k)), p)
-        # Capped at the cash, unless playing on is worth more: too good to double, he plays on.
-        return self.mixed(min(live, max(self.D0(k), self.dead(k, p))) if cap else live, k, p)
+        if cap and p > cp:
+            return self.mixed(self.on0(k, p), k, p)
+        return self.mixed(line((0.0, self.L(k)), (cp, self.D0(k)), p), k, p)
+
+    def on0(self, k: int, p: float) -> float:
+        """Past the cash point: player 0 plays on, keeping the cube (or plays the game out)."""
+        return max(line((self.cp(k), self.D0(k)), (1.0, self.W(k)), p), self.dead(k, p))
+
+    def on1(self, k: int, p: float) -> float:
+        """Below player 0's take point: player 1 plays on, keeping the cube (or plays it out)."""
+        return min(line((0.0, self.L(k)), (self.tp(k), self.D1(k)), p), self.dead(k, p))
 
     def own1(self, k: int, p: float, cap: bool = True) -> float:
         if not self.usable(self.b, k):
             return self.dead(k, p)
         tp = self.tp(k)
-        live = line((tp, self.D1(k)), (1.0, self.W(k)), p)
-        return self.mixed(max(live, min(self.D1(k), self.dead(k, p))) if cap else live, k, p)
+        if cap and p < tp:
+            return self.mixed(self.on1(k, p), k, p)
+        return self.mixed(line((tp, self.D1(k)), (1.0, self.W(k)), p), k, p)
 
     def centred(self, k: int, p: float, cap: bool = True) -> float:
         u0, u1 = self.usable(self.a, k), self.usable(self.b, k)
@@ -118,9 +130,10 @@ class SpecCube:
         if cp <= tp:
             return self.dead(k, p)
         live = line((tp, self.D1(k)), (cp, self.D0(k)), p)
-        if cap:
-            d = self.dead(k, p)
-            live = min(max(live, min(self.D1(k), d)), max(self.D0(k), d))
+        if cap and p > cp:
+            live = self.on0(k, p)
+        elif cap and p < tp:
+            live = self.on1(k, p)
         return self.mixed(live, k, p)
 
     def cp(self, k: int) -> float:
@@ -255,21 +268,33 @@ def test_the_lines_start_and_end_where_the_document_says() -> None:
     def blend(live: float, p: float) -> float:
         return x * live + (1 - x) * dead(p)
 
-    # player 0 owns: from (0, L) to (cp, D0), capped at D0 past cp (unless playing on is worth more)
+    def on0(p: float) -> float:  # past cp: play on keeping the cube, from (cp, D0) to (1, W)
+        return max(d0 + (win - d0) * (p - cp) / (1 - cp), dead(p))
+
+    def on1(p: float) -> float:  # below tp: player 1 plays on, from (0, L) to (tp, D1)
+        return min(lo + (d1 - lo) * p / tp, dead(p))
+
+    # player 0 owns: from (0, L) to (cp, D0), then playing on to (1, W) past cp
     assert code.own0(k, 0.0) == pytest.approx(lo, abs=1e-12)
     assert code.own0(k, cp) == pytest.approx(blend(d0, cp), abs=1e-12)
-    assert code.own0(k, 0.97) == pytest.approx(blend(max(d0, dead(0.97)), 0.97), abs=1e-12)
-    assert code.own0(k, 0.97, clamp=False) > blend(d0, 0.97) + 1e-6
-    # player 1 owns: from (tp, D1) to (1, W), floored at D1 below tp
+    assert code.own0(k, 0.97) == pytest.approx(blend(on0(0.97), 0.97), abs=1e-12)
+    assert code.own0(k, 1.0) == pytest.approx(win, abs=1e-12)
+    assert code.own0(k, 0.97, clamp=False) > blend(on0(0.97), 0.97) + 1e-6
+    # player 1 owns: from (tp, D1) to (1, W), and from (0, L) to (tp, D1) below tp
     assert code.own1(k, tp) == pytest.approx(blend(d1, tp), abs=1e-12)
     assert code.own1(k, 1.0) == pytest.approx(win, abs=1e-12)
-    assert code.own1(k, 0.03) == pytest.approx(blend(min(d1, dead(0.03)), 0.03), abs=1e-12)
-    assert code.own1(k, 0.03, clamp=False) < blend(d1, 0.03) - 1e-6
-    # centred: from (tp, D1) to (cp, D0), held between the two cash values
+    assert code.own1(k, 0.0) == pytest.approx(lo, abs=1e-12)
+    assert code.own1(k, 0.03) == pytest.approx(blend(on1(0.03), 0.03), abs=1e-12)
+    assert code.own1(k, 0.03, clamp=False) < blend(on1(0.03), 0.03) - 1e-6
+    # centred: from (tp, D1) to (cp, D0), playing on beyond either point
     assert code.centered(k, tp) == pytest.approx(blend(d1, tp), abs=1e-12)
     assert code.centered(k, cp) == pytest.approx(blend(d0, cp), abs=1e-12)
-    assert code.centered(k, 0.99) == pytest.approx(blend(max(d0, dead(0.99)), 0.99), abs=1e-12)
-    assert code.centered(k, 0.01) == pytest.approx(blend(min(d1, dead(0.01)), 0.01), abs=1e-12)
+    assert code.centered(k, 0.99) == pytest.approx(blend(on0(0.99), 0.99), abs=1e-12)
+    assert code.centered(k, 0.01) == pytest.approx(blend(on1(0.01), 0.01), abs=1e-12)
+    assert code.centered(k, 1.0) == pytest.approx(win, abs=1e-12)
+    assert code.centered(k, 0.0) == pytest.approx(lo, abs=1e-12)
+    # with gammons, playing on past cp is worth more than the cash: too good to double
+    assert code.centered(k, 0.97) > blend(d0, 0.97) + 1e-6
     assert code.centered(k, 0.99, clamp=False) > blend(d0, 0.99) + 1e-6
     assert code.centered(k, 0.01, clamp=False) < blend(d1, 0.01) - 1e-6
 

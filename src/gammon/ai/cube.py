@@ -16,7 +16,11 @@ normalised to the current cube, is ``x`` times the live-cube line plus
 
 and the taker's take point ``(L' - 1/2) / (W' + L' + x/2)`` in the taker's
 terms.  No double is the first (or third) line, double/take twice the second
-at the doubled cube, double/pass +1.
+at the doubled cube, double/pass +1.  Past the cash point the player with
+access to the cube need not cash: he keeps it and plays on (cash later if the
+game swings back, win ``W`` at the end), the line from (cash point, +1) to
+(1, ``W``); with gammons that is above +1, which makes a position too good to
+double.
 
 **Match play** converts to match winning chances (MWC) with our own match
 equity table (:mod:`gammon.ai.met`) and its continuous cube model, fed with the
@@ -29,7 +33,8 @@ with a single game is dead.  Equities are reported as money-equivalent
 Cube efficiency (our documented choice, see ``docs/match_equity.md``): 0.68 in
 contact positions; in a race it grows with the length of the race, from 0.6 at
 20 pips or fewer for the player on roll (bear-offs jump the most) to 0.8 at 100
-pips or more.
+pips or more, times the chance that the opponent does not bear off at his next
+roll (on the last roll the cube is dead).
 
 >>> d = cube_decision((0.8, 0.0, 0.0, 0.0, 0.0), CubeInfo())
 >>> d.action
@@ -55,6 +60,7 @@ if TYPE_CHECKING:
     from gammon.ai.evaluator import Evaluator
     from gammon.core.game import Game
     from gammon.core.position import Outcome, Position, ResultKind
+    from gammon.core.xgid import XgidState
 
 __all__ = [
     "BEAVER",
@@ -70,6 +76,7 @@ __all__ = [
     "cube_action",
     "cube_decision",
     "cube_efficiency",
+    "finish_chance",
     "take_decision",
 ]
 
@@ -178,6 +185,18 @@ class CubeInfo:
                           jacoby=self.jacoby, gammons=self.gammons)
 
     @classmethod
+    def from_xgid(cls, state: XgidState) -> CubeInfo:
+        """The cube and score an XGID carries, seen by its player on roll."""
+        owner = {0: CENTERED, 1: 0, -1: 1}[state.cube_owner]
+        money = state.match_length == 0
+        return cls(
+            value=state.cube_value, owner=owner, match_length=state.match_length,
+            score=(0, 0) if money else state.score, crawford=state.crawford,
+            jacoby=money and state.jacoby, beavers=money and state.beaver,
+            cube_limit=max(state.cube_value, min(state.max_cube, 4096)),
+        )
+
+    @classmethod
     def from_game(cls, game: Game, player: int | None = None) -> CubeInfo:
         """The cube of a :class:`~gammon.core.game.Game` seen by ``player`` (default: on roll)."""
         p = game.turn if player is None else player
@@ -247,9 +266,47 @@ def cube_efficiency(position: Position) -> float:
     """The cube efficiency we use for ``position`` (see the module documentation)."""
     from gammon.ai.encoding import is_contact
 
-    if is_contact(np.frombuffer(position.board, dtype=np.uint8)):
+    board = np.frombuffer(position.board, dtype=np.uint8)
+    if is_contact(board):
         return CONTACT_EFFICIENCY
-    return race_efficiency(position.pip_counts[0])
+    return race_efficiency(position.pip_counts[0]) * (1.0 - finish_chance(board[25:50]))
+
+
+def finish_chance(side: np.ndarray | Sequence[int]) -> float:
+    """The chance that a side (25 counts: points 1..24, then the bar) bears off everything in one roll.
+
+    A non-double moves two checkers, so it bears off one checker within the
+    two dice's sum, or two checkers when the larger die reaches the higher
+    and the smaller the lower; a double ``d`` bears off when the checkers need
+    at most four moves of ``d`` in all (``ceil(point / d)`` each).
+
+    The player on roll's cube is only worth its efficiency if the game goes
+    on after the opponent's next roll: :func:`cube_efficiency` scales the race
+    efficiency by the chance that the opponent does not finish then (0 on the
+    last roll: a double can never be redoubled, holding the cube is worth
+    nothing).
+    """
+    c = [int(v) for v in side]
+    if len(c) != 25:
+        raise GammonError("a side has 25 counts")
+    if c[24]:
+        return 0.0
+    left = sorted((i + 1 for i, n in enumerate(c) for _ in range(n)), reverse=True)
+    if not left or len(left) > 4:
+        return 0.0 if left else 1.0
+    ways = 0
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            if d1 == d2:
+                ok = sum(-(-q // d1) for q in left) <= 4
+            elif len(left) == 1:
+                ok = left[0] <= d1 + d2
+            elif len(left) == 2:
+                ok = max(d1, d2) >= left[0] and min(d1, d2) >= left[1]
+            else:
+                ok = False
+            ways += ok
+    return ways / 36.0
 
 
 def race_efficiency(pips: int) -> float:
@@ -356,21 +413,26 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
         nd = s
     else:
         nd = s - 0.5 * x
-    if info.owner != 1:
-        # Past the cash point the live part is worth the cash, no more: holding
-        # the cube beats doubling only by what playing on (dead cube) adds.
-        # Too good to double (playing on for the gammon is worth more than the
-        # cash), the live part is worth playing on: the cubeless equity.
-        nd = min(nd, x * max(1.0, dead) + (1.0 - x) * dead)
-    if info.owner != 0:
-        # Likewise below the opponent's cash point: the live part loses the
-        # cash (the opponent doubles us out), no more; unless he is too good to
-        # double and plays on for the gammon.
-        nd = max(nd, x * min(-1.0, dead) + (1.0 - x) * dead)
     dt = 2.0 * (s - 0.5 * x)
     dp = 1.0
     # The taker's take point in the taker's terms: (W_roller - 1/2) / (W + L + x/2).
     tp = (big_w - 0.5) / (big_w + big_l + 0.5 * x)
+    if info.owner != 1:
+        # Past the cash point the live part is worth the cash, or playing on
+        # with the cube kept: cash later if the game swings back to the cash
+        # point, win W (gammons included) if it goes all the way: the line from
+        # (cash point, +1) to (1, W).  With gammons that is above the cash,
+        # which makes a position too good to double.
+        cp = 1.0 - tp
+        live = 1.0 if p <= cp else 1.0 + (big_w - 1.0) * (p - cp) / max(1.0 - cp, 1e-9)
+        nd = min(nd, x * max(live, dead) + (1.0 - x) * dead)
+    if info.owner != 0:
+        # Likewise below the opponent's cash point (our take point): the live
+        # part loses the cash, or the opponent plays on for his gammons (the
+        # line from (0, -L) to (take point, -1)).
+        own_tp = (big_l - 0.5) / (big_w + big_l + 0.5 * x)
+        live = -1.0 if p >= own_tp else -big_l + (big_l - 1.0) * p / max(own_tp, 1e-9)
+        nd = max(nd, x * min(live, dead) + (1.0 - x) * dead)
     if dt > dp:
         taker = PASS
     elif info.beavers and dt < 0.0:

@@ -27,6 +27,7 @@ from gammon.ai.cube import (
     CONTACT_EFFICIENCY,
     CubeInfo,
     cube_decision,
+    finish_chance,
     race_efficiency,
 )
 from gammon.ai.encoding import is_contact
@@ -88,7 +89,10 @@ class PlayValuer:
 
     def _after_play(self, y: Probabilities, board: np.ndarray, opp_pips: int) -> tuple[float, float]:
         """The opponent is on roll: its proper cube action, seen from the mover."""
-        x = CONTACT_EFFICIENCY if is_contact(board) else race_efficiency(opp_pips)
+        if is_contact(board):
+            x = CONTACT_EFFICIENCY
+        else:  # the opponent's cube is worth less when the mover may finish at his next roll
+            x = race_efficiency(opp_pips) * (1.0 - finish_chance(board[:25]))
         d = cube_decision(y.flipped().as_tuple(), self._opp, x, self.met)
         m = d.proper_mwc
         return -d.equity, (1.0 - m) if m is not None else 0.0

@@ -161,10 +161,10 @@ class CubeModel:
     def own0(self, k: int, p: float, clamp: bool = True) -> float:
         """Player 0 owns the cube at ``k``.
 
-        With ``clamp`` the live-cube part stops at the cash (past player 0's
-        cash point he would double the opponent out), unless playing on (the
-        dead cube) is worth more: then he is too good to double; without it,
-        it is the straight line the doubling points are solved on.
+        With ``clamp``, past player 0's cash point the live part is
+        :meth:`play_on0` (he keeps the cube and plays on; he may still cash
+        later); without it, it is the straight line the doubling points are
+        solved on.
         """
         d = self.dead(k, p)
         if not self.live0(k):
@@ -172,21 +172,23 @@ class CubeModel:
         cp = self.cash_point0(k)
         lo = self.lose(k)
         c0 = self.cash0(k)
-        live = lo + (c0 - lo) * p / max(cp, 1e-9)
-        if clamp:  # too good to double (playing on is worth more than the cash): no cash
-            live = min(live, max(c0, d))
+        if clamp and p > cp:
+            live = self.play_on0(k, p)
+        else:
+            live = lo + (c0 - lo) * p / max(cp, 1e-9)
         return self.x * live + (1.0 - self.x) * d
 
     def own1(self, k: int, p: float, clamp: bool = True) -> float:
-        """Player 1 owns the cube at ``k`` (``clamp``: below player 0's take point, his drop)."""
+        """Player 1 owns the cube at ``k`` (``clamp``: below player 0's take point, :meth:`play_on1`)."""
         d = self.dead(k, p)
         if not self.live1(k):
             return d
         tp = self.take_point0(k)
         c1 = self.cash1(k)
-        live = c1 + (self.win(k) - c1) * (p - tp) / max(1.0 - tp, 1e-9)
-        if clamp:  # unless player 1 is too good to double and plays on
-            live = max(live, min(c1, d))
+        if clamp and p < tp:
+            live = self.play_on1(k, p)
+        else:
+            live = c1 + (self.win(k) - c1) * (p - tp) / max(1.0 - tp, 1e-9)
         return self.x * live + (1.0 - self.x) * d
 
     def centered(self, k: int, p: float, clamp: bool = True) -> float:
@@ -205,10 +207,36 @@ class CubeModel:
             return d
         c1 = self.cash1(k)
         c0 = self.cash0(k)
-        live = c1 + (c0 - c1) * (p - tp) / (cp - tp)
-        if clamp:  # a side too good to double plays on: the cash is no bound then
-            live = min(max(live, min(c1, d)), max(c0, d))
+        if clamp and p > cp:
+            live = self.play_on0(k, p)
+        elif clamp and p < tp:
+            live = self.play_on1(k, p)
+        else:
+            live = c1 + (c0 - c1) * (p - tp) / (cp - tp)
         return self.x * live + (1.0 - self.x) * d
+
+    def play_on0(self, k: int, p: float) -> float:
+        """Live value past player 0's cash point (``p`` above it) when he keeps his access to the cube.
+
+        He need not cash: if ``p`` falls back to the cash point he doubles the opponent
+        out then (``D0_k``), if it reaches 1 he wins ``W_k`` (gammons included).  So the
+        live value is the line from ``(cp, D0_k)`` to ``(1, W_k)``, or playing the game
+        out (the dead cube) when that is worth more.  With gammons it is above the cash,
+        which is what makes a position too good to double.
+        """
+        cp = self.cash_point0(k)
+        c0 = self.cash0(k)
+        on = c0 + (self.win(k) - c0) * (p - cp) / max(1.0 - cp, 1e-9)
+        return max(on, self.dead(k, p))
+
+    def play_on1(self, k: int, p: float) -> float:
+        """Player 1's :meth:`play_on0`: below player 0's take point, the line from ``(0, L_k)``
+        to ``(tp, D1_k)``, or the dead cube when that is worth more to player 1."""
+        tp = self.take_point0(k)
+        c1 = self.cash1(k)
+        lo = self.lose(k)
+        on = lo + (c1 - lo) * p / max(tp, 1e-9)
+        return min(on, self.dead(k, p))
 
     # -- doubling points ---------------------------------------------------------------
 

@@ -120,7 +120,10 @@ def hint(
     weights: WeightsOption = None,
     variant: VariantOption = "standard",
 ) -> None:
-    """The engine's best plays for a roll, with equities (mover's view, cubeless money).
+    """The engine's best plays for a roll, with equities (mover's view).
+
+    A Position ID is valued as cubeless money; an XGID at its score and cube
+    (cubeful: EMG in a match, money equity per cube in a money game).
 
     Plays searched to the full depth come first; the others keep the value of
     the shallower stage that filtered them out (its depth is shown).
@@ -132,7 +135,9 @@ def hint(
         pos, state = _read_position(position, variant)
         roll = _read_dice(dice, state)
         engine = _engine(level, plies, weights)
-        ranked = engine.rank_plays(pos, roll)
+        from gammon.ai.cube import CubeInfo
+
+        ranked = engine.rank_plays(pos, roll, None if state is None else CubeInfo.from_xgid(state))
     except GammonError as exc:
         raise _fail(str(exc)) from None
     shown = ranked if count <= 0 else ranked[:count]

@@ -277,7 +277,10 @@ class EngineProtocol:
         engine = getattr(self.player, "engine", None)
         if engine is None:
             raise GammonError(f"the {self.level} level cannot rank plays; choose a neural level")
-        ranked = engine.hint(self.state.position, self.state.dice, count=count)
+        from gammon.ai.cube import CubeInfo
+
+        # valued at the XGID's score and cube (match equity in a match), like the plays it makes
+        ranked = engine.hint(self.state.position, self.state.dice, CubeInfo.from_xgid(self.state), count=count)
         return [f"hint {i + 1} {r.play or 'pass'} equity {r.equity:+.4f} diff {r.difference:+.4f}"
                 for i, r in enumerate(ranked)]
 

@@ -82,6 +82,8 @@ class Settings:
     keep: float = 0.35
     holdout: float = 0.1
     shard: int = SHARD
+    #: Plays per inner node of the target search valued after the pruning net (0: all).
+    prune: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +180,13 @@ def collect_positions(net: Network, count: int, seed: int = 1, epsilon: float = 
 # -- 2. targets ------------------------------------------------------------------
 
 
-def target_evaluator(net: Network, plies: int) -> PlyEvaluator:
-    """Our own ``plies``-deep evaluator over ``net`` and the bear-off database."""
-    return PlyEvaluator(ClassifyingEvaluator(net, load_bearoff()), plies=plies)
+def target_evaluator(net: Network, plies: int, prune: int = 0) -> PlyEvaluator:
+    """Our own ``plies``-deep evaluator over ``net`` and the bear-off database.
+
+    ``prune`` > 0 pre-filters the plays at the inner nodes with our pruning net
+    (:mod:`gammon.ai.pruning`), as the strongest level does.
+    """
+    return PlyEvaluator(ClassifyingEvaluator(net, load_bearoff()), plies=plies, prune=prune)
 
 
 def compute_targets(evaluator: PlyEvaluator, boards: np.ndarray) -> np.ndarray:
@@ -213,6 +219,7 @@ class _ShardJob:
     plies: int
     epsilon: float
     keep: float
+    prune: int = 0
 
 
 def dataset_shards(s: Settings) -> list[tuple[int, int, int]]:
@@ -229,7 +236,7 @@ def make_shard(job: _ShardJob, shard: tuple[int, int, int]) -> tuple[np.ndarray,
     """
     _, count, seed = shard
     boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep)
-    targets = compute_targets(target_evaluator(job.net, job.plies), boards)
+    targets = compute_targets(target_evaluator(job.net, job.plies, job.prune), boards)
     return boards, targets, games
 
 
@@ -339,8 +346,11 @@ def _command() -> str:
 
 def _dataset_key(s: Settings) -> dict[str, Any]:
     """Settings that decide the dataset's contents (a resumed run must match them)."""
-    return {"base": str(s.base), "plies": s.plies, "seed": s.seed, "epsilon": s.epsilon,
-            "keep": s.keep, "shard": s.shard}
+    key: dict[str, Any] = {"base": str(s.base), "plies": s.plies, "seed": s.seed,
+                           "epsilon": s.epsilon, "keep": s.keep, "shard": s.shard}
+    if s.prune:
+        key["prune"] = s.prune
+    return key
 
 
 def _load_dataset(path: Path, s: Settings) -> tuple[np.ndarray, np.ndarray, int, int] | None:
@@ -357,7 +367,7 @@ def _load_dataset(path: Path, s: Settings) -> tuple[np.ndarray, np.ndarray, int,
 def _save_dataset(path: Path, s: Settings, boards: np.ndarray, targets: np.ndarray,
                   done: int, games: int) -> None:
     tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez(tmp, boards=boards, targets=targets, done=np.array(done),
+    np.savez_compressed(tmp, boards=boards, targets=targets, done=np.array(done),
              games=np.array(games), key=np.array(json.dumps(_dataset_key(s), sort_keys=True)))
     os.replace(tmp, path)
 
@@ -415,7 +425,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
         report("positions", n, s.positions, t0, info)
     start_done = sum(len(b) for b in parts_b)
     todo = shards[first:] if start_done < s.positions else []
-    shared = _ShardJob(net, s.plies, s.epsilon, s.keep)
+    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune)
     arrived: dict[int, tuple[np.ndarray, np.ndarray, int]] = {}
     nxt = 0
     last = -1e9
@@ -521,6 +531,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--holdout", type=float, default=d.holdout)
     p.add_argument("--shard", type=int, default=d.shard,
                    help="positions per task of the dataset (a different size makes a different dataset)")
+    p.add_argument("--prune", type=int, default=d.prune,
+                   help="plays per inner node of the target search after the pruning net (0: all)")
     p.add_argument("--ray", action="store_true",
                    help="make the dataset's shards as Ray tasks (a local Ray unless --address)")
     p.add_argument("--address", default=None,
@@ -530,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     s = Settings(base=a.base, positions=a.positions, plies=a.plies, epochs=a.epochs, lr=a.lr,
                  batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout,
-                 shard=a.shard)
+                 shard=a.shard, prune=a.prune)
     print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
 
     def show(r: Progress) -> None:

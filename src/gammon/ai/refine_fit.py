@@ -1,0 +1,142 @@
+"""Train a net on one or more refinement datasets already made (supervised, our own targets).
+
+:mod:`gammon.ai.refine` makes a dataset (self-play positions and our own
+search's values of them) and trains on it in one run.  This module is the
+training step alone, over several datasets at once: datasets made by
+separate processes (each with its own seed, one per core) or stopped part
+way (a dataset holds whole shards; only the ``done`` rows count).  It trains
+from ``--base`` exactly as :func:`gammon.ai.refine.fit` does (Adam on the
+cross-entropy, the epoch with the lowest held-out loss kept) and saves
+``DIR/weights.npz`` and ``DIR/meta.json`` with the datasets' settings.
+
+Run ``python -m gammon.ai.refine_fit --base W --data A/dataset.npz B/dataset.npz
+--out DIR [--epochs E] [--lr LR] [--seed S] [--holdout H]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import sys
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gammon.ai.encoding import encode_batch
+from gammon.ai.network import NUM_OUTPUTS, Network
+from gammon.ai.refine import Progress, dataset_loss, fit, net_indices
+from gammon.core.errors import GammonError
+
+
+def load_datasets(paths: list[str]) -> tuple[np.ndarray, np.ndarray, list[dict[str, Any]]]:
+    """The valued boards ``(n, 50)`` and targets ``(n, 5)`` of the datasets, and each one's record."""
+    boards: list[np.ndarray] = []
+    targets: list[np.ndarray] = []
+    records: list[dict[str, Any]] = []
+    for p in paths:
+        if not Path(p).is_file():
+            raise GammonError(f"no dataset at {p}")
+        try:
+            z = np.load(p, allow_pickle=False)
+        except (OSError, ValueError, zipfile.BadZipFile) as exc:
+            raise GammonError(f"{p} is not a refinement dataset ({exc})") from exc
+        with z:
+            missing = {"boards", "targets", "done", "key"} - set(z.files)
+            if missing:
+                raise GammonError(f"{p} is not a refinement dataset (missing {sorted(missing)})")
+            done = int(z["done"])
+            b = np.array(z["boards"][:done], dtype=np.uint8)
+            t = np.array(z["targets"][:done], dtype=np.float32)
+            if b.shape[1:] != (50,) or t.shape[1:] != (NUM_OUTPUTS,) or len(b) != len(t):
+                raise GammonError(f"{p}: boards and targets do not match")
+            records.append({"path": str(p), "positions": done,
+                            "games": int(z["games"]) if "games" in z.files else None,
+                            "key": json.loads(str(z["key"]))})
+        boards.append(b)
+        targets.append(t)
+    if not boards:
+        raise GammonError("no datasets given")
+    return np.concatenate(boards), np.concatenate(targets), records
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m gammon.ai.refine_fit",
+                                description=__doc__.split("\n")[0])
+    p.add_argument("--base", required=True, help="weights to start from")
+    p.add_argument("--data", nargs="+", required=True, help="dataset.npz files of gammon.ai.refine")
+    p.add_argument("--out", required=True, help="directory for weights.npz and meta.json")
+    p.add_argument("--epochs", type=int, default=4)
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--holdout", type=float, default=0.05)
+    a = p.parse_args(argv)
+    settings = dict(vars(a))
+    print(f"settings: {json.dumps(settings)}", flush=True)
+    t0 = time.perf_counter()
+    try:
+        if not 0.0 < a.holdout < 1.0:
+            raise GammonError("holdout must be in (0, 1)")
+        if a.epochs < 1:
+            raise GammonError("epochs must be at least 1")
+        net = Network.load(a.base)
+        boards, targets, records = load_datasets(a.data)
+    except GammonError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    x = encode_batch(np.ascontiguousarray(boards))
+    k = net_indices(boards, net.nets)
+    perm = np.random.default_rng(a.seed + 7919).permutation(len(boards))
+    nh = max(1, int(round(a.holdout * len(boards))))
+    ho, tr = perm[:nh], perm[nh:]
+    hold = (x[ho], targets[ho], k[ho])
+    before = dataset_loss(net, *hold)
+    race = int((k == 1).sum())
+    print(f"data: {len(boards)} positions ({len(boards) - race} contact, {race} race) from"
+          f" {len(records)} datasets; {len(tr)} train, {nh} held out; held-out loss {before:.5f}"
+          f"  {time.perf_counter() - t0:.1f}s", flush=True)
+
+    def show(r: Progress) -> None:
+        print(r.line(), flush=True)
+
+    refined, best_epoch = fit(net, x[tr], targets[tr], k[tr], epochs=a.epochs, lr=a.lr,
+                              batch=a.batch, seed=a.seed, holdout=hold, progress=show)
+    after = dataset_loss(refined, *hold)
+    base_meta = net.meta
+    refined.meta = {
+        "kind": "supervised refinement on own search targets",
+        "variant": "standard",
+        "games": base_meta.get("games"),
+        "base": {"path": str(a.base), "games": base_meta.get("games"),
+                 "kind": base_meta.get("kind"), "date": base_meta.get("date")},
+        "datasets": records,
+        "positions": len(boards),
+        "target_plies": sorted({int(r["key"]["plies"]) for r in records}),
+        "epochs": a.epochs,
+        "best_epoch": best_epoch,
+        "lr": a.lr,
+        "settings": settings,
+        "heldout_loss_before": before,
+        "heldout_loss_after": after,
+        "train_s": round(time.perf_counter() - t0, 2),
+        "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "command": " ".join(["python -m gammon.ai.refine_fit", *sys.argv[1:]]),
+    }
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    refined.save(out / "weights.npz")
+    tmp = out / "meta.json.tmp"
+    tmp.write_text(json.dumps(refined.meta, indent=1, sort_keys=True) + "\n")
+    os.replace(tmp, out / "meta.json")
+    print(f"done: held-out loss {before:.5f} -> {after:.5f} (best epoch {best_epoch});"
+          f" weights in {out / 'weights.npz'}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

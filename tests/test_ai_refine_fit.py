@@ -1,0 +1,79 @@
+"""Training on refinement datasets made before (several at once, partial ones included)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from gammon.ai.evaluator import default_network
+from gammon.ai.network import Network
+from gammon.ai.refine import DATASET_FILE, Settings, refine
+from gammon.ai.refine_fit import load_datasets, main
+from gammon.core.errors import GammonError
+
+
+@pytest.fixture(scope="module")
+def datasets(tmp_path_factory) -> list[str]:  # type: ignore[no-untyped-def]
+    root = tmp_path_factory.mktemp("sets")
+    net = default_network()
+    paths = []
+    for seed in (1, 2):
+        refine(Settings(positions=40, plies=1, epochs=1, batch=8, seed=seed, shard=20),
+               root / str(seed), base=net)
+        paths.append(str(root / str(seed) / DATASET_FILE))
+    return paths
+
+
+def test_datasets_are_joined_with_their_records(datasets: list[str]) -> None:
+    boards, targets, records = load_datasets(datasets)
+    assert boards.shape == (80, 50) and targets.shape == (80, 5)
+    assert [r["positions"] for r in records] == [40, 40]
+    assert [r["key"]["seed"] for r in records] == [1, 2]
+    with np.load(datasets[1]) as z:
+        assert np.array_equal(boards[40:], z["boards"])
+
+
+def test_only_the_valued_rows_of_a_partial_dataset_count(datasets: list[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with np.load(datasets[0]) as z:
+        parts = {n: z[n] for n in z.files}
+    parts["done"] = np.array(20)
+    np.savez_compressed(tmp_path / "part.npz", **parts)
+    boards, _, records = load_datasets([str(tmp_path / "part.npz")])
+    assert len(boards) == 20 and records[0]["positions"] == 20
+
+
+def test_command_line_trains_and_saves(datasets: list[str], tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    base = tmp_path / "base.npz"
+    default_network().save(base)
+    out = tmp_path / "fit"
+    assert main(["--base", str(base), "--data", *datasets, "--out", str(out), "--epochs", "2",
+                 "--lr", "1e-3", "--batch", "16", "--holdout", "0.25"]) == 0
+    text = capsys.readouterr().out
+    assert "80 positions" in text and "held-out loss" in text
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["positions"] == 80 and meta["target_plies"] == [1] and meta["epochs"] == 2
+    assert meta["heldout_loss_after"] <= meta["heldout_loss_before"]
+    trained = Network.load(out / "weights.npz")
+    assert trained.meta["datasets"][0]["key"]["seed"] == 1
+    assert trained.w1.shape == default_network().w1.shape
+
+
+def test_bad_input_gives_one_error_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    base = tmp_path / "base.npz"
+    default_network().save(base)
+    np.savez(tmp_path / "other.npz", x=np.zeros(3))
+    for data in (str(tmp_path / "missing.npz"), str(tmp_path / "other.npz")):
+        assert main(["--base", str(base), "--data", data, "--out", str(tmp_path / "o")]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1
+    with pytest.raises(GammonError):
+        load_datasets([])
+
+
+def test_a_corrupt_file_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"PK\x03\x04 not really a zip")
+    with pytest.raises(GammonError, match="not a refinement dataset"):
+        load_datasets([str(bad)])

@@ -12,6 +12,7 @@ import dataclasses
 import io
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -623,6 +624,22 @@ PROMPTS = [
 ]
 
 
+def _as_a_shell_starts_it() -> None:
+    """In the child before exec: Ctrl-C as an interactive shell leaves it (default action, not
+    blocked), whatever the test process inherited or set up (a library, a server it started)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+def _signal_state(pid: int) -> str:
+    """The child's signal masks as the kernel reports them (for a failure message)."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return "no /proc status"
+    return "; ".join(line for line in lines if line.startswith(("State", "Sig", "Threads")))
+
+
 def spawn(*args: str, colour: bool = False) -> Any:
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm" if colour else "dumb"}
     if "NUMBA_CACHE_DIR" in os.environ:  # the compiled engine the rest of the tests use
@@ -631,7 +648,7 @@ def spawn(*args: str, colour: bool = False) -> Any:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(
         sys.executable, ["-m", "gammon", "play", *args], env=env, encoding="utf-8",
-        timeout=30, dimensions=(24, 80),
+        timeout=30, dimensions=(24, 80), preexec_fn=_as_a_shell_starts_it,
     )
 
 
@@ -729,7 +746,8 @@ def test_pty_ctrl_c_and_end_of_input() -> None:
     child = spawn("--seed", "7")
     child.expect(PROMPTS[0])
     child.sendintr()
-    child.expect("Interrupted: leaving the game. Bye.")
+    answered = child.expect(["Interrupted: leaving the game. Bye.", pexpect.TIMEOUT])
+    assert answered == 0, f"Ctrl-C not answered in 30 s: {_signal_state(child.pid)}"
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130

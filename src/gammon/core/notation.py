@@ -293,20 +293,17 @@ def _net_row(position: Position, segments: list[Segment]) -> list[int] | str:
 def _find_board(legal: LegalPlays, board: bytes) -> int | None:
     """The index of the legal play reaching ``board``, or None.
 
-    Searches the generator's packed 50-byte result boards directly when the
+    Searches the generator's result boards (50 bytes each) directly when the
     sequence has them, so that no :class:`Position` is built for the plays
     that do not match (this is the hot path of reading a play).
     """
     boards = getattr(legal, "_boards", None)
-    if not isinstance(boards, bytes):
-        positions = [p.board for p in legal.positions()]
-        return positions.index(board) if board in positions else None
-    at = boards.find(board)
-    while at >= 0:
-        if at % 50 == 0:
-            return at // 50
-        at = boards.find(board, at + 1)
-    return None
+    if not isinstance(boards, list):
+        boards = [p.board for p in legal.positions()]
+    try:
+        return boards.index(board)
+    except ValueError:
+        return None
 
 
 def _fits(

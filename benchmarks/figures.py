@@ -89,6 +89,7 @@ JUDGE_2PLY_SE = r"2-ply referee: mean equity loss [\d.]+ mp/decision \(SE ([\d.]
 DUEL_SE = r"luck-adjusted points/game: -?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
 BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
+PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not redone since deep2
 
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
@@ -161,7 +162,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    (ENGINE,)),
             Figure("lopsided positions: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)", "{:.3f}",
                    (ENGINE,)),
-        )),
+        ), weights=PREVIOUS),
     Measurement(
         "lopsided1_heldout", "../../training/lopsided1/log.txt", "bash training/run_lopsided1.sh",
         (
@@ -169,7 +170,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:+.3f}", (ENGINE,)),
             Figure("self-play lopsided, held out: net - rollout, win gammon", BIAS.format("wg"),
                    "{:+.3f}", (ENGINE,)),
-        ), note="a training run's log (training/lopsided1)"),
+        ), weights=PREVIOUS, note="a training run's log (training/lopsided1)"),
     Measurement(
         "lopsided2_heldout", "../../training/lopsided2/log.txt", "bash training/run_lopsided2.sh",
         (
@@ -179,7 +180,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:+.3f}", (ENGINE,)),
             Figure("constructed lopsided, held out: net - rollout, win backgammon",
                    BIAS.format("wbg"), "{:+.3f}", (ENGINE,)),
-        ), note="a training run's log (training/lopsided2)"),
+        ), weights=PREVIOUS, note="a training run's log (training/lopsided2)"),
     Measurement(
         "vs_gnubg_expert", "vs_gnubg_expert.txt",
         "python benchmarks/vs_gnubg.py --level expert --summary-only",
@@ -193,7 +194,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("expert: cube error by gnubg (mEMG per close decision)",
                    r"gammon\s+chequer.*cube\s+([\d.]+) mEMG", "{:.2f}", (VS_GNUBG,),
                    Target("<=", 4.0, ISSUE12)),
-        )),
+        ), weights=PREVIOUS),
     Measurement(
         "vs_gnubg_strongest", "vs_gnubg_strongest.txt",
         "python benchmarks/vs_gnubg.py --level strongest --summary-only",
@@ -202,7 +203,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.1f}%", (VS_GNUBG,), Target(">=", 50.0, "issue 15")),
             Figure("strongest: protocol errors", r"protocol errors: (\d+)", "{:.0f}", (VS_GNUBG,),
                    Target("==", 0, "issue 15")),
-        )),
+        ), weights=PREVIOUS),
     Measurement(
         "analysis_speed", "analysis_speed.txt", "python benchmarks/analysis_speed.py --gnubg",
         (
@@ -225,7 +226,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         (
             Figure("expert: checker error rate by gammon's analysis (mEMG)", r"(?m)^expert\s+\d+\s+([\d.]+)",
                    "{:.1f}", (ANALYSIS,)),
-        )),
+        ), weights=PREVIOUS),
 )
 
 

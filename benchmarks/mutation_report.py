@@ -190,9 +190,13 @@ EQUIVALENT = {
         "unreachable: the alphabet check before it catches every character base64 would refuse",
     "gammon.core.position.xǁPositionǁapply_step__mutmut_22":
         "reached only with a checker on the bar equal to the pool count, so that count is 1 or more anyway",
+    "gammon.core.position.xǁPositionǁoutcome__mutmut_15":
+        "the extra byte is the winner's 1-point, empty: the game is over as the winner has no checker left",
+    "gammon.core.position.xǁPositionǁoutcome__mutmut_21":
+        "the loser's row has 25 counts: a slice to 26 ends at 25 all the same",
     "gammon.core.position.xǁPositionǁstep_problem__mutmut_15":
         "to_point < from_point <= 25 already keeps to_point <= 24",
-    "gammon.core.position.xǁPositionǁstep_problem__mutmut_61":
+    "gammon.core.position.xǁPositionǁstep_problem__mutmut_57":
         "a checker on the 1-point already makes any(b[0:6]) true: the sum is not looked at",
     "gammon.core.notation.xǁ_Readerǁ__init____mutmut_1": "the only caller passes start itself",
     "gammon.core.notation.xǁ_Readerǁpeek__mutmut_4":
@@ -429,7 +433,13 @@ shared cores; `ONLY='NAME...' scripts/mutation.sh TARGET` for the subsets):
   checks."""
 
 #: Free text after the generated lists (the runs, survivors that are not equivalent explained).
-TAIL = ""
+TAIL = """Earlier runs whose results are kept where the function is unchanged (`EARLIER` in the
+script): `mutation_raw.json` as stored at `9943334` (seat checks, game's rule functions,
+match_id, position_id, and the MET's run, part of it killed at `7bc1bc9`), notation's reading
+of a play (branch mut2, code at `f458283`, against `tests/test_notation.py`; raw results in
+`mutation_notation_raw.json`), position's single step and dice (branch mut2, code at `5cbeeed`,
+against `tests/test_position_basics.py`; `mutation_position_raw.json`).  `mutation_raw.json`
+now holds this snapshot's merged results ("... (earlier run)" marks a kept result)."""
 
 
 def _commit() -> str:

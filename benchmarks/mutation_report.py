@@ -421,14 +421,15 @@ shared cores; `ONLY='NAME...' scripts/mutation.sh TARGET` for the subsets):
   since its run) against `tests/test_position_basics.py`.
 - `gammon.core.game`: `_finish` (changed since its run, for the loss on time) against the game
   tests and `test_timeout`.
+- `gammon.core.notation`: `Segment.__str__`, `_obvious_problems`, `_closest`, `_describe`,
+  `parse_segments`, `_roll_name` and `_chains` against `tests/test_notation.py`.
 - Kept from earlier runs (functions unchanged since; see "from earlier runs"): the seat checks,
   the rest of game's permission, cube and scoring functions, `match_id`, `position_id`,
   notation's reading of a play, position's `apply_step`, `swap` and `check_dice`, the MET's
   other functions; dice and `verify_dice` (earlier run, not stored mutant by mutant, row as then).
 - Not run (counted as "not run" above): the rest of `gammon.core.game` (its moves, opening,
   state checks, XGID/ID building, `repr`), the rest of `gammon.core.notation` (the matching
-  helpers `_walks`, `_landings`, `_fits`, `_closest`, `_obvious_problems`, `_find_board`,
-  `_net_row`, `_chains`, `Segment.__str__`), position's `legal_plays`, `LegalPlays` and the
+  helpers `_walks`, `_landings`, `_fits`, `_find_board`, `_net_row`), position's `legal_plays`, `LegalPlays` and the
   rest of `Position`, `record_json` beyond `verify_dice`, and the web modules beyond the seat
   checks."""
 

@@ -516,3 +516,31 @@ def test_without_dice_the_play_uses_the_fewest_dice() -> None:
     last = pos("x: 2:1; o: 13:15")
     play = parse_play(last, "2/off")
     assert [(m.from_point, m.to_point) for m in play.moves] == [(2, 0)]
+
+
+def test_a_hit_on_a_point_held_by_the_opponent_says_how_many_stand_there() -> None:
+    # the opponent's 6-point (our 19-point) holds 5 at the start: nothing to hit, and it is held
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/19* 13/11", (5, 2))
+    assert str(info.value).startswith(
+        "no legal play for 5-2 moves 24/19* 13/11: nothing to hit on the 19-point: it holds 5 opposing "
+        "checkers; the 19-point is held by the opponent (5); closest legal plays: ")
+
+
+def test_a_hit_on_a_blot_is_no_reason_a_play_is_illegal() -> None:
+    # 24/20* hits the blot on our 20-point; the play is illegal only because 4-4 cannot play 24/21
+    blot = pos("x: 24:2 13:5; o: 5:1 6:5")
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(blot, "24/20* 24/21", (4, 4))
+    assert str(info.value).startswith("no legal play for 4-4 moves 24/20* 24/21; closest legal plays: ")
+
+
+def test_the_closest_plays_share_the_written_moves_first() -> None:
+    # "ranked by how many of the written segments they share": with 6-3 no play has both 24/18
+    # and 13/11, and exactly five move a checker from 24 to 18 (24/15 through 18 included); the
+    # one that also starts from 13, as written, comes first
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18 13/11", (6, 3))
+    closest = str(info.value).split("closest legal plays: ")[1].split(", ")
+    assert closest[0] == "24/18 13/10"
+    assert set(closest) == {"24/18 13/10", "24/21 24/18", "24/15", "24/18 8/5", "24/18 6/3"}

@@ -544,3 +544,12 @@ def test_the_closest_plays_share_the_written_moves_first() -> None:
     closest = str(info.value).split("closest legal plays: ")[1].split(", ")
     assert closest[0] == "24/18 13/10"
     assert set(closest) == {"24/18 13/10", "24/21 24/18", "24/15", "24/18 8/5", "24/18 6/3"}
+
+
+def test_a_closest_play_shares_a_move_written_as_one_chain() -> None:
+    # 24/15 is written as one segment; the legal 24/15 (6-3 through 18 or 21) shares it, and no
+    # other 6-3 play shares a written segment (13/11 is no 6 or 3): it comes first
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/15 13/11", (6, 3))
+    closest = str(info.value).split("closest legal plays: ")[1].split(", ")
+    assert closest[0] == "24/15"

@@ -198,6 +198,8 @@ EQUIVALENT = {
         "to_point < from_point <= 25 already keeps to_point <= 24",
     "gammon.core.position.xǁPositionǁstep_problem__mutmut_57":
         "a checker on the 1-point already makes any(b[0:6]) true: the sum is not looked at",
+    "gammon.core.notation.x__chains__mutmut_6":
+        "the pair is not in the counter yet (checked the line before): its count is 0, so '= 1' is '+= 1'",
     "gammon.core.notation.xǁ_Readerǁ__init____mutmut_1": "the only caller passes start itself",
     "gammon.core.notation.xǁ_Readerǁpeek__mutmut_4":
         "past the end peek gives 'XXXX' for '': every caller compares it with one character, which neither is",
@@ -429,9 +431,9 @@ shared cores; `ONLY='NAME...' scripts/mutation.sh TARGET` for the subsets):
   other functions; dice and `verify_dice` (earlier run, not stored mutant by mutant, row as then).
 - Not run (counted as "not run" above): the rest of `gammon.core.game` (its moves, opening,
   state checks, XGID/ID building, `repr`), the rest of `gammon.core.notation` (the matching
-  helpers `_walks`, `_landings`, `_fits`, `_find_board`, `_net_row`), position's `legal_plays`, `LegalPlays` and the
-  rest of `Position`, `record_json` beyond `verify_dice`, and the web modules beyond the seat
-  checks."""
+  helpers `_walks`, `_landings`, `_fits`, `_find_board`, `_net_row`), position's
+  `legal_plays`, `LegalPlays` and the rest of `Position`, `record_json` beyond `verify_dice`,
+  and the web modules beyond the seat checks."""
 
 #: Free text after the generated lists (the runs, survivors that are not equivalent explained).
 TAIL = """Earlier runs whose results are kept where the function is unchanged (`EARLIER` in the

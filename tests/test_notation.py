@@ -553,3 +553,11 @@ def test_a_closest_play_shares_a_move_written_as_one_chain() -> None:
         parse_play(START, "24/15 13/11", (6, 3))
     closest = str(info.value).split("closest legal plays: ")[1].split(", ")
     assert closest[0] == "24/15"
+
+
+def test_a_point_with_two_opposing_checkers_is_held() -> None:
+    # "a point held by two or more opponents": the opponent's two back checkers hold our 1-point
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "6/1 13/11", (5, 2))
+    assert str(info.value).startswith(
+        "no legal play for 5-2 moves 6/1 13/11: the 1-point is held by the opponent (2); closest legal plays: ")

@@ -561,3 +561,11 @@ def test_a_point_with_two_opposing_checkers_is_held() -> None:
         parse_play(START, "6/1 13/11", (5, 2))
     assert str(info.value).startswith(
         "no legal play for 5-2 moves 6/1 13/11: the 1-point is held by the opponent (2); closest legal plays: ")
+
+
+def test_moving_more_checkers_than_stand_there_says_how_many_do() -> None:
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "8/2(4)", (6, 6))  # three checkers stand on the 8-point at the start
+    assert str(info.value) == (
+        "no legal play for 6-6 moves 8/2 8/2 8/2 8/2: it moves more checkers from the 8-point than the player "
+        "on roll has there (3)")

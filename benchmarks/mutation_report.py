@@ -198,6 +198,10 @@ EQUIVALENT = {
         "to_point < from_point <= 25 already keeps to_point <= 24",
     "gammon.core.position.xǁPositionǁstep_problem__mutmut_57":
         "a checker on the 1-point already makes any(b[0:6]) true: the sum is not looked at",
+    **{f"gammon.core.notation.x__find_board__mutmut_{n}":
+       "LegalPlays now keeps its boards as a list of bytes, never one bytes object: _find_board always "
+       "takes the search over positions, so the packed search (and whether _boards is looked up) "
+       "changes nothing" for n in (1, 2, 6, 7, 8, *range(16, 35))},
     "gammon.core.notation.x__chains__mutmut_6":
         "the pair is not in the counter yet (checked the line before): its count is 0, so '= 1' is '+= 1'",
     "gammon.core.notation.xǁ_Readerǁ__init____mutmut_1": "the only caller passes start itself",
@@ -428,15 +432,16 @@ shared cores; `ONLY='NAME...' scripts/mutation.sh TARGET` for the subsets):
 - `gammon.core.game`: `_finish` (changed since its run, for the loss on time) against the game
   tests and `test_timeout`, then its 7 survivors after a test of the game-over event on time.
 - `gammon.core.notation`: `Segment.__str__`, `_obvious_problems`, `_closest`, `_describe`,
-  `parse_segments`, `_roll_name` and `_chains` against `tests/test_notation.py`, then the 16
-  survivors after tests of the reasons and the closest plays an illegal play is answered with.
+  `parse_segments`, `_roll_name`, `_chains`, `_net_row` and `_find_board` against
+  `tests/test_notation.py`, then the survivors after tests of the reasons and the closest
+  plays an illegal play is answered with.
 - Kept from earlier runs (functions unchanged since; see "from earlier runs"): the seat checks,
   the rest of game's permission, cube and scoring functions, `match_id`, `position_id`,
   notation's reading of a play, position's `apply_step`, `swap` and `check_dice`, the MET's
   other functions; dice and `verify_dice` (earlier run, not stored mutant by mutant, row as then).
 - Not run (counted as "not run" above): the rest of `gammon.core.game` (its moves, opening,
   state checks, XGID/ID building, `repr`), the rest of `gammon.core.notation` (the matching
-  helpers `_walks`, `_landings`, `_fits`, `_find_board`, `_net_row`), position's
+  helpers `_walks`, `_landings`, `_fits`), position's
   `legal_plays`, `LegalPlays` and the rest of `Position`, `record_json` beyond `verify_dice`,
   and the web modules beyond the seat checks."""
 

@@ -190,10 +190,20 @@ EQUIVALENT = {
         "unreachable: the alphabet check before it catches every character base64 would refuse",
     "gammon.core.position.xǁPositionǁapply_step__mutmut_22":
         "reached only with a checker on the bar equal to the pool count, so that count is 1 or more anyway",
+    "gammon.core.position.xǁPositionǁoutcome__mutmut_15":
+        "the extra byte is the winner's 1-point, empty: the game is over as the winner has no checker left",
+    "gammon.core.position.xǁPositionǁoutcome__mutmut_21":
+        "the loser's row has 25 counts: a slice to 26 ends at 25 all the same",
     "gammon.core.position.xǁPositionǁstep_problem__mutmut_15":
         "to_point < from_point <= 25 already keeps to_point <= 24",
-    "gammon.core.position.xǁPositionǁstep_problem__mutmut_61":
+    "gammon.core.position.xǁPositionǁstep_problem__mutmut_57":
         "a checker on the 1-point already makes any(b[0:6]) true: the sum is not looked at",
+    **{f"gammon.core.notation.x__find_board__mutmut_{n}":
+       "LegalPlays now keeps its boards as a list of bytes, never one bytes object: _find_board always "
+       "takes the search over positions, so the packed search (and whether _boards is looked up) "
+       "changes nothing" for n in (1, 2, 6, 7, 8, *range(16, 35))},
+    "gammon.core.notation.x__chains__mutmut_6":
+        "the pair is not in the counter yet (checked the line before): its count is 0, so '= 1' is '+= 1'",
     "gammon.core.notation.xǁ_Readerǁ__init____mutmut_1": "the only caller passes start itself",
     "gammon.core.notation.xǁ_Readerǁpeek__mutmut_4":
         "past the end peek gives 'XXXX' for '': every caller compares it with one character, which neither is",
@@ -234,6 +244,10 @@ OPEN: dict[str, str] = {
     "gammon.core.notation.x__read__mutmut_37":
         "`r.i = 1` for `r.i += 1` after a comma: an endless loop, stopped by hand after 2.5 minutes "
         "(mutmut's own timeout did not end it); a timeout in substance, counted here as not killed",
+    "gammon.core.notation.x__chains__mutmut_8":
+        "a written chain not among the single moves (24/13 for 24/18/13) counts 2 instead of 1: it "
+        "matters only where the text writes that chain twice and another play shares two written "
+        "segments, which the tests do not build",
     "gammon.core.notation.x_parse_play__mutmut_111":
         "`<` to `<=` in \"fewer dice wins\": without dice, two rolls whose plays use as many dice and reach "
         "the same position (24/16 with 6-2 or with 5-3, by different stops) tie; the code keeps the first "
@@ -416,20 +430,29 @@ shared cores; `ONLY='NAME...' scripts/mutation.sh TARGET` for the subsets):
   `outcome`, `pool`, `me`, `opp` (no mutants before the wrapper) and `step_problem` (changed
   since its run) against `tests/test_position_basics.py`.
 - `gammon.core.game`: `_finish` (changed since its run, for the loss on time) against the game
-  tests and `test_timeout`.
+  tests and `test_timeout`, then its 7 survivors after a test of the game-over event on time.
+- `gammon.core.notation`: `Segment.__str__`, `_obvious_problems`, `_closest`, `_describe`,
+  `parse_segments`, `_roll_name`, `_chains`, `_net_row` and `_find_board` against
+  `tests/test_notation.py`, then the survivors after tests of the reasons and the closest
+  plays an illegal play is answered with.
 - Kept from earlier runs (functions unchanged since; see "from earlier runs"): the seat checks,
   the rest of game's permission, cube and scoring functions, `match_id`, `position_id`,
   notation's reading of a play, position's `apply_step`, `swap` and `check_dice`, the MET's
   other functions; dice and `verify_dice` (earlier run, not stored mutant by mutant, row as then).
 - Not run (counted as "not run" above): the rest of `gammon.core.game` (its moves, opening,
   state checks, XGID/ID building, `repr`), the rest of `gammon.core.notation` (the matching
-  helpers `_walks`, `_landings`, `_fits`, `_closest`, `_obvious_problems`, `_find_board`,
-  `_net_row`, `_chains`, `Segment.__str__`), position's `legal_plays`, `LegalPlays` and the
-  rest of `Position`, `record_json` beyond `verify_dice`, and the web modules beyond the seat
-  checks."""
+  helpers `_walks`, `_landings`, `_fits`), position's
+  `legal_plays`, `LegalPlays` and the rest of `Position`, `record_json` beyond `verify_dice`,
+  and the web modules beyond the seat checks."""
 
 #: Free text after the generated lists (the runs, survivors that are not equivalent explained).
-TAIL = ""
+TAIL = """Earlier runs whose results are kept where the function is unchanged (`EARLIER` in the
+script): `mutation_raw.json` as stored at `9943334` (seat checks, game's rule functions,
+match_id, position_id, and the MET's run, part of it killed at `7bc1bc9`), notation's reading
+of a play (branch mut2, code at `f458283`, against `tests/test_notation.py`; raw results in
+`mutation_notation_raw.json`), position's single step and dice (branch mut2, code at `5cbeeed`,
+against `tests/test_position_basics.py`; `mutation_position_raw.json`).  `mutation_raw.json`
+now holds this snapshot's merged results ("... (earlier run)" marks a kept result)."""
 
 
 def _commit() -> str:

@@ -30,6 +30,11 @@ def is_property(function: cst.FunctionDef) -> bool:
     return len(function.decorators) == 1 and m.matches(function.decorators[0].decorator, m.Name("property"))
 
 
+if not (hasattr(fm, "MutationVisitor") and hasattr(fm.MutationVisitor, "_skip_node_and_children")
+        and hasattr(fm, "function_trampoline_arrangement") and hasattr(fm, "NEVER_MUTATE_FUNCTION_NAMES")):
+    raise SystemExit("error: this wrapper was written for mutmut 3.8 (make mutation installs it); "
+                     "the installed mutmut lacks the parts it patches")
+
 _skip_node_and_children = fm.MutationVisitor._skip_node_and_children
 _function_trampoline_arrangement = fm.function_trampoline_arrangement
 

@@ -516,3 +516,56 @@ def test_without_dice_the_play_uses_the_fewest_dice() -> None:
     last = pos("x: 2:1; o: 13:15")
     play = parse_play(last, "2/off")
     assert [(m.from_point, m.to_point) for m in play.moves] == [(2, 0)]
+
+
+def test_a_hit_on_a_point_held_by_the_opponent_says_how_many_stand_there() -> None:
+    # the opponent's 6-point (our 19-point) holds 5 at the start: nothing to hit, and it is held
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/19* 13/11", (5, 2))
+    assert str(info.value).startswith(
+        "no legal play for 5-2 moves 24/19* 13/11: nothing to hit on the 19-point: it holds 5 opposing "
+        "checkers; the 19-point is held by the opponent (5); closest legal plays: ")
+
+
+def test_a_hit_on_a_blot_is_no_reason_a_play_is_illegal() -> None:
+    # 24/20* hits the blot on our 20-point; the play is illegal only because 4-4 cannot play 24/21
+    blot = pos("x: 24:2 13:5; o: 5:1 6:5")
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(blot, "24/20* 24/21", (4, 4))
+    assert str(info.value).startswith("no legal play for 4-4 moves 24/20* 24/21; closest legal plays: ")
+
+
+def test_the_closest_plays_share_the_written_moves_first() -> None:
+    # "ranked by how many of the written segments they share": with 6-3 no play has both 24/18
+    # and 13/11, and exactly five move a checker from 24 to 18 (24/15 through 18 included); the
+    # one that also starts from 13, as written, comes first
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/18 13/11", (6, 3))
+    closest = str(info.value).split("closest legal plays: ")[1].split(", ")
+    assert closest[0] == "24/18 13/10"
+    assert set(closest) == {"24/18 13/10", "24/21 24/18", "24/15", "24/18 8/5", "24/18 6/3"}
+
+
+def test_a_closest_play_shares_a_move_written_as_one_chain() -> None:
+    # 24/15 is written as one segment; the legal 24/15 (6-3 through 18 or 21) shares it, and no
+    # other 6-3 play shares a written segment (13/11 is no 6 or 3): it comes first
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "24/15 13/11", (6, 3))
+    closest = str(info.value).split("closest legal plays: ")[1].split(", ")
+    assert closest[0] == "24/15"
+
+
+def test_a_point_with_two_opposing_checkers_is_held() -> None:
+    # "a point held by two or more opponents": the opponent's two back checkers hold our 1-point
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "6/1 13/11", (5, 2))
+    assert str(info.value).startswith(
+        "no legal play for 5-2 moves 6/1 13/11: the 1-point is held by the opponent (2); closest legal plays: ")
+
+
+def test_moving_more_checkers_than_stand_there_says_how_many_do() -> None:
+    with pytest.raises(IllegalPlayError) as info:
+        parse_play(START, "8/2(4)", (6, 6))  # three checkers stand on the 8-point at the start
+    assert str(info.value) == (
+        "no legal play for 6-6 moves 8/2 8/2 8/2 8/2: it moves more checkers from the 8-point than the player "
+        "on roll has there (3)")

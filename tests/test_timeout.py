@@ -23,7 +23,7 @@ import pytest
 
 from gammon.core.dice import RandomDice
 from gammon.core.errors import IllegalActionError, Reason
-from gammon.core.game import AcceptResignation, Double, Move, Phase, Resign, Roll, Rules, Take, Timeout
+from gammon.core.game import AcceptResignation, Double, Event, Move, Phase, Resign, Roll, Rules, Take, Timeout
 from gammon.core.match import Match
 from gammon.core.position import ResultKind
 from gammon.formats.mat import MatFormatError, read_mat, write_mat
@@ -209,3 +209,14 @@ def test_gnu_backgammon_loads_a_loss_on_time(tmp_path: Path, via: str) -> None:
         assert r is not None and r.resigned and r.winner == 1 - loser
     else:
         assert r is None and not back.is_over
+
+
+def test_the_game_over_event_says_the_game_was_won_on_time() -> None:
+    # The game ends "on time", not by a single, gammon or backgammon: its event says so in words
+    # and marks it, with the points the rule gives (all that was missing: 7 - 3 here).
+    m = Match(Rules(match_length=7), score=(3, 5))
+    m.apply(Roll(0, (1, 3)))  # player 1 won the opening roll and must move
+    events = m.apply(Timeout(1))
+    end = next(e for e in events if e.kind == "game-over")
+    assert end == Event("game-over", 0, "player 0 wins 4 points (on time)",
+                        {"points": 4, "kind": "single", "timeout": True})

@@ -98,3 +98,16 @@ def test_command_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
                  "--epochs", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "held-out loss" in out and (tmp_path / "o" / "weights.npz").exists()
+
+
+def test_collecting_follows_the_variant() -> None:
+    """Refinement's self-play is the training's turn: any variant's games (Hypergammon:
+    three checkers a side, so no position holds more)."""
+    from gammon.ai.network import Network
+    from gammon.ai.refine import collect_positions
+
+    boards, games = collect_positions(Network.random(hidden=8, seed=1), 60, seed=2,
+                                      variant="hypergammon")
+    assert len(boards) == 60 and games >= 1
+    assert (boards[:, :25].sum(axis=1) <= 3).all() and (boards[:, 25:].sum(axis=1) <= 3).all()
+    assert (boards[:, :25].sum(axis=1) > 0).all()

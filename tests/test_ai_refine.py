@@ -121,3 +121,16 @@ def test_a_pruned_dataset_is_not_reused_by_an_unpruned_run(net: Network, tmp_pat
     seen.clear()
     refine(dataclasses.replace(pruned, prune=0), tmp_path, seen.append, base=net)
     assert not any("from" in p.info for p in seen if p.stage == "positions")
+
+
+def test_collecting_follows_the_variant() -> None:
+    """Refinement's self-play is the training's turn: any variant's games (Hypergammon:
+    three checkers a side, so no position holds more)."""
+    from gammon.ai.network import Network
+    from gammon.ai.refine import collect_positions
+
+    boards, games = collect_positions(Network.random(hidden=8, seed=1), 60, seed=2,
+                                      variant="hypergammon")
+    assert len(boards) == 60 and games >= 1
+    assert (boards[:, :25].sum(axis=1) <= 3).all() and (boards[:, 25:].sum(axis=1) <= 3).all()
+    assert (boards[:, :25].sum(axis=1) > 0).all()

@@ -93,7 +93,6 @@ def _turn_after(variant, dice: tuple[int, int]) -> tuple[int, np.ndarray]:  # ty
     start, rules, pool, _ = variant_rules(variant)
     net = Network.random(4, 2, seed=0)
     sc = _Scratch(4)
-    hit = np.zeros((6, 6), dtype=np.bool_)
     tmp = np.zeros(50, dtype=np.uint8)
     out = np.zeros(50, dtype=np.uint8)
     from gammon.ai.train import _roll
@@ -105,7 +104,7 @@ def _turn_after(variant, dice: tuple[int, int]) -> tuple[int, np.ndarray]:  # ty
             break
     pools = np.array([pool, pool], dtype=np.int64)
     _play_turn(1, start, pools, False, rules, net.w1, net.b1, net.w2, net.b2, 0.0, rng, sc.gb,
-               sc.gm, sc.table, sc.cx, sc.cy, tmp, hit, out)
+               sc.gm, sc.table, sc.cx, sc.cy, tmp, out)
     before = sum(int(c) * (i + 1) for i, c in enumerate(start[:25]))
     after = sum(int(c) * (i + 1) for i, c in enumerate(out[:25]))
     return before - after, pools

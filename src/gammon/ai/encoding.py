@@ -392,6 +392,26 @@ def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _encode_rows(boards, width):  # type: ignore[no-untyped-def]
+    """The first ``width`` inputs of each board: all ``NUM_INPUTS``, or the point
+    inputs alone (``OFF_FEATURES``, both sides' :func:`_side_pass`)."""
+    n = boards.shape[0]
+    out = np.zeros((n, width), dtype=np.float32)
+    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    val = np.empty(NUM_INPUTS, dtype=np.float32)
+    for r in range(n):
+        if width == NUM_INPUTS:
+            m = encode_sparse(boards[r], idx, val)
+        else:
+            m = _side_pass(boards[r], 0, idx, val, 0)[0]
+            m = _side_pass(boards[r], 1, idx, val, m)[0]
+        row = out[r]
+        for t in range(m):
+            row[idx[t]] = val[t]
+    return out
+
+
+@njit(cache=True)
 def encode_points(boards):  # type: ignore[no-untyped-def]
     """The point, bar and off inputs (the first ``OFF_FEATURES``) of many boards
     (``(n, 50)`` uint8, player on roll first): ``(n, OFF_FEATURES)`` float32.
@@ -399,17 +419,7 @@ def encode_points(boards):  # type: ignore[no-untyped-def]
     What the pruning net reads (:mod:`gammon.ai.pruning`), from the same code as
     the full inputs.
     """
-    n = boards.shape[0]
-    out = np.zeros((n, OFF_FEATURES), dtype=np.float32)
-    idx = np.empty(OFF_FEATURES, dtype=np.int64)
-    val = np.empty(OFF_FEATURES, dtype=np.float32)
-    for r in range(n):
-        m = _side_pass(boards[r], 0, idx, val, 0)[0]
-        m = _side_pass(boards[r], 1, idx, val, m)[0]
-        row = out[r]
-        for t in range(m):
-            row[idx[t]] = val[t]
-    return out
+    return _encode_rows(boards, OFF_FEATURES)
 
 
 @njit(cache=True)
@@ -428,16 +438,7 @@ def encode_into(b, out):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def encode_batch(boards):  # type: ignore[no-untyped-def]
     """Inputs for many boards (``(n, 50)`` uint8, player on roll first): ``(n, NUM_INPUTS)``."""
-    n = boards.shape[0]
-    out = np.zeros((n, NUM_INPUTS), dtype=np.float32)
-    idx = np.empty(NUM_INPUTS, dtype=np.int64)
-    val = np.empty(NUM_INPUTS, dtype=np.float32)
-    for r in range(n):
-        m = encode_sparse(boards[r], idx, val)
-        row = out[r]
-        for t in range(m):
-            row[idx[t]] = val[t]
-    return out
+    return _encode_rows(boards, NUM_INPUTS)
 
 
 @njit(cache=True)

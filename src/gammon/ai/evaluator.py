@@ -42,8 +42,10 @@ from gammon.ai.network import (
     NUM_OUTPUTS,
     Network,
     _sigmoid,
+    equity_of,
     flip_into,
     settle_into,
+    side_empty,
     terminal_into,
 )
 from gammon.core.errors import GammonError
@@ -227,6 +229,30 @@ def result_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, t
         tmp[25 + i] = b[i]
     static_eval(tmp, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out)
     flip_into(out, out)
+
+
+@njit(cache=True)
+def best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys,  # type: ignore[no-untyped-def]
+                win_at_once):
+    """Value the ``n`` move results ``gb[:n]`` (mover first) at 0-ply into ``ys[:n]``
+    (:func:`result_eval`, the mover's view); returns the index of the best by cubeless
+    equity (the first of equals).
+
+    With ``win_at_once`` a result that wins the game is chosen as soon as it is
+    met (the results after it are not valued): a play-out's choice.  The one
+    0-ply choice of a roll for the search's decisions and the rollouts.
+    """
+    best = 0
+    bestv = -1e30
+    for r in range(n):
+        result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
+        if win_at_once and side_empty(gb[r], 0):
+            return r
+        v = equity_of(ys[r])
+        if v > bestv:
+            bestv = v
+            best = r
+    return best
 
 
 @njit(cache=True)

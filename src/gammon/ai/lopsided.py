@@ -43,6 +43,7 @@ from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
 from gammon.ai.refine import Progress, collect_positions, dataset_loss, fit, net_indices
 from gammon.ai.rollout import RolloutSettings, rollout
+from gammon.ai.runs import run_command
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD
@@ -312,7 +313,7 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
                      "heldout_loss": [loss0, loss1], "best_epoch": best_epoch,
                      "bias_before": asdict(before), "bias_after": asdict(after)},
         "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "command": run_command("lopsided"),
     }
     refined.save(out / "weights.npz")
     (out / "meta.json").write_text(json.dumps(refined.meta, indent=1, sort_keys=True) + "\n")

@@ -51,11 +51,20 @@ from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.distributed import LocalRunner, Runner, make_runner, task_seed
 from gammon.ai.encoding import encode_batch
 from gammon.ai.evaluator import ClassifyingEvaluator, classify_board
-from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
+from gammon.ai.network import NUM_OUTPUTS, Network
+from gammon.ai.runs import run_command
 from gammon.ai.search import PlyEvaluator
-from gammon.ai.train import MAX_PLIES, _choose, _roll, _Scratch, _uniform, seed_state
+from gammon.ai.train import (
+    MAX_PLIES,
+    _pass_turn,
+    _play_turn,
+    _Scratch,
+    _uniform,
+    seed_state,
+    variant_rules,
+)
 from gammon.core.errors import GammonError
-from gammon.core.variants import STANDARD
+from gammon.core.variants import STANDARD, Variant, find_variant
 
 #: Dataset file name inside the output directory.
 DATASET_FILE = "dataset.npz"
@@ -118,61 +127,53 @@ class Result:
 
 
 @njit(cache=True)
-def _collect(want, start, w1, b1, w2, b2, eps, keep, rng, gb, gm, table, cx, cy, out):  # type: ignore[no-untyped-def]
+def _collect(want, start, rules, pool0, w1, b1, w2, b2, eps, keep, rng, gb, gm, table, cx, cy, out):  # type: ignore[no-untyped-def]
     """Self-play games until ``want`` positions are in ``out`` (player on roll first).
 
-    A position is kept (with probability ``keep``) before its roll when it is a
-    race or contact position (not finished, not a bear-off database one).
-    Returns (positions, games).
+    The games are the training's own (:func:`gammon.ai.train._play_turn`: the
+    variant's ``rules`` and pool ``pool0``, the net's 0-ply choice, a random play
+    with probability ``eps``).  A position is kept (with probability ``keep``)
+    before its roll when it is a race or contact position (not finished, not a
+    bear-off database one).  Returns (positions, games).
     """
     tmp = np.empty(50, dtype=np.uint8)
-    hit = np.empty((6, 6), dtype=np.bool_)
     board = np.empty(50, dtype=np.uint8)
+    after = np.empty(50, dtype=np.uint8)
+    pools = np.empty(2, dtype=np.int64)
     m = 0
     games = 0
     while m < want:
         for i in range(50):
             board[i] = start[i]
-        first = True
+        pools[0] = pool0
+        pools[1] = pool0
         games += 1
-        for _ in range(MAX_PLIES):
+        for t in range(MAX_PLIES):
             if m < want and classify_board(board) >= 2 and _uniform(rng) < keep:
                 for i in range(50):
                     out[m, i] = board[i]
                 m += 1
-            d1, d2 = _roll(rng, first)
-            n, best = _choose(0, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx,
-                              cy, tmp, hit)
-            if n == 0:
-                for i in range(25):
-                    tmp[i] = board[25 + i]
-                    tmp[25 + i] = board[i]
-            else:
-                row = gb[best]
-                if side_empty(row, 0):
-                    break
-                for i in range(25):
-                    tmp[i] = row[25 + i]
-                    tmp[25 + i] = row[i]
-            # The opening roll may not be a double; later ones are ordinary.
-            first = False
-            for i in range(50):
-                board[i] = tmp[i]
+            # The opening roll follows the variant's rule; later ones are ordinary.
+            if _play_turn(0, board, pools, t == 0, rules, w1, b1, w2, b2, eps, rng, gb, gm,
+                          table, cx, cy, tmp, after):
+                break
+            _pass_turn(after, pools, board)
     return m, games
 
 
 def collect_positions(net: Network, count: int, seed: int = 1, epsilon: float = 0.1,
-                      keep: float = 0.35) -> tuple[np.ndarray, int]:
-    """``count`` self-play positions ``(count, 50)`` uint8 (player on roll) and games played."""
+                      keep: float = 0.35, variant: str | Variant = STANDARD) -> tuple[np.ndarray, int]:
+    """``count`` self-play positions ``(count, 50)`` uint8 (player on roll) of ``variant``
+    and the games played."""
     if count < 0:
         raise GammonError("the number of positions must be at least 0")
     if not 0.0 < keep <= 1.0:
         raise GammonError("keep must be in (0, 1]")
     sc = _Scratch(net.hidden)
     out = np.zeros((max(count, 1), 50), dtype=np.uint8)
-    start = np.array(STANDARD.start + STANDARD.start, dtype=np.uint8)
+    start, rules, pool, _ = variant_rules(find_variant(variant))
     rng = seed_state(seed)
-    m, games = _collect(count, start, net.w1, net.b1, net.w2, net.b2, float(epsilon),
+    m, games = _collect(count, start, rules, pool, net.w1, net.b1, net.w2, net.b2, float(epsilon),
                         float(keep), rng, sc.gb, sc.gm, sc.table, sc.cx, sc.cy, out)
     return out[:m], int(games)
 
@@ -340,10 +341,6 @@ def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: in
 # -- the driver ------------------------------------------------------------------
 
 
-def _command() -> str:
-    return " ".join([Path(sys.executable).name, *sys.argv]) if sys.argv else ""
-
-
 def _dataset_key(s: Settings) -> dict[str, Any]:
     """Settings that decide the dataset's contents (a resumed run must match them)."""
     key: dict[str, Any] = {"base": str(s.base), "plies": s.plies, "seed": s.seed,
@@ -501,7 +498,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
         "heldout_loss_after": loss_after,
         "timings_s": {n: round(v, 2) for n, v in timings.items()},
         "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        "command": _command(),
+        "command": run_command("refine"),
     }
     if out is not None:
         refined.save(out / "weights.npz")

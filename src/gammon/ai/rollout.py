@@ -62,9 +62,9 @@ from gammon.ai.cube import (
 )
 from gammon.ai.distributed import Runner
 from gammon.ai.encoding import NUM_INPUTS, is_contact, pips
-from gammon.ai.evaluator import result_eval, static_eval
+from gammon.ai.evaluator import best_result, static_eval
 from gammon.ai.met import MatchEquityTable, default_met
-from gammon.ai.network import NUM_OUTPUTS, Network, equity_of, side_empty
+from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.core import movegen
@@ -192,18 +192,8 @@ def _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2, ro
         for i in range(50):
             gb[0, i] = board[i]
         n = 1
-    best = 0
-    bestv = -1e30
-    for r in range(n):
-        y = ys[r]
-        result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
-        if side_empty(gb[r], 0):
-            return r
-        v = equity_of(y)
-        if v > bestv:
-            bestv = v
-            best = r
-    return best
+    return best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys,
+                       True)
 
 
 @njit(cache=True)

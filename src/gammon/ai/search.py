@@ -41,6 +41,7 @@ from gammon.ai.evaluator import (
     ClassifyingEvaluator,
     NetEvaluator,
     as_boards,
+    best_result,
     classify_board,
     result_eval,
     static_eval,
@@ -365,15 +366,8 @@ def roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, us
     tmp = np.empty(50, dtype=np.uint8)
     gb = boards[0]
     n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, moves[0], table)
-    best = 0
-    bestv = -1e30
-    for r in range(n):
-        result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
-        v = equity_of(ys[r])
-        if v > bestv:
-            bestv = v
-            best = r
-    return n, best
+    return n, best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp,
+                          ys, False)
 
 
 #: Modes of :func:`run`.

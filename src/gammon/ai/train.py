@@ -32,7 +32,6 @@ import dataclasses
 import datetime as _dt
 import json
 import os
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,6 +53,7 @@ from gammon.ai.network import (
     terminal_into,
 )
 from gammon.ai.rng import GOLDEN, M1, next_u64
+from gammon.ai.runs import run_command
 from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
 from gammon.core.variants import STANDARD, Variant, find_variant
@@ -98,7 +98,7 @@ def seed_state(seed: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def heuristic_score(b, hit, checkers=15):  # type: ignore[no-untyped-def]
+def heuristic_score(b, checkers=15):  # type: ignore[no-untyped-def]
     """A simple pip-count and safety heuristic for a move result (mover first).
 
     Prefers hitting, making points (home board and primes), few exposed blots;
@@ -146,14 +146,7 @@ def _roll(rng, first):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _choose(kind, board, d1, d2, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
-    """Standard backgammon's :func:`_choose_v` (the refinement's self-play uses it)."""
-    return _choose_v(kind, board, d1, d2, _FLAGS, _CHECKERS, w1, b1, w2, b2, eps, rng, gb, gm,
-                     table, cx, cy, tmp, hit)
-
-
-@njit(cache=True)
-def _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
+def _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp):  # type: ignore[no-untyped-def]
     """The best of the ``n`` generated results in ``gb`` and its value for the mover.
 
     ``kind`` 0: the net (greedy by cubeless equity; a finished game wins at once);
@@ -179,7 +172,7 @@ def _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit):  # type: ign
                 best = r
         return best, bestv
     for r in range(n):
-        v = heuristic_score(gb[r], hit, checkers)
+        v = heuristic_score(gb[r], checkers)
         if v > bestv:
             bestv = v
             best = r
@@ -187,7 +180,7 @@ def _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit):  # type: ign
 
 
 @njit(cache=True)
-def _choose_v(kind, board, d1, d2, flags, checkers, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp, hit):  # type: ignore[no-untyped-def]
+def _choose_v(kind, board, d1, d2, flags, checkers, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp):  # type: ignore[no-untyped-def]
     """Generate the results of a roll under the variant's ``flags`` and pick one.
 
     Returns (count, index); with probability ``eps`` the net's choice is
@@ -196,7 +189,7 @@ def _choose_v(kind, board, d1, d2, flags, checkers, w1, b1, w2, b2, eps, rng, gb
     n = movegen.generate(board, d1, d2, flags, checkers, gb, gm, table)
     if n == 0:
         return 0, -1
-    best, _v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit)
+    best, _v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp)
     if kind == 0 and eps > 0.0 and not side_empty(gb[best], 0) and _uniform(rng) < eps:
         best = _below(rng, n)
     return n, best
@@ -204,7 +197,7 @@ def _choose_v(kind, board, d1, d2, flags, checkers, w1, b1, w2, b2, eps, rng, gb
 
 @njit(cache=True)
 def _play_turn(kind, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy,  # type: ignore[no-untyped-def]
-               tmp, hit, out):
+               tmp, out):
     """Play one whole turn of the player on roll of ``board`` under the variant's rules.
 
     ``rules`` = (generator flags, checkers, reroll opening, Acey-Deucey bonus).
@@ -229,7 +222,7 @@ def _play_turn(kind, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, g
             d1, d2 = _roll(rng, opening and rules[2] == 0)
             opening = False
             n, best = _choose_v(kind, out, d1, d2, flags | (pools[0] << 8), checkers, w1, b1, w2,
-                                b2, eps, rng, gb, gm, table, cx, cy, tmp, hit)
+                                b2, eps, rng, gb, gm, table, cx, cy, tmp)
             if n == 0:
                 return 0
             used = gm[best, _USED]
@@ -250,7 +243,7 @@ def _play_turn(kind, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, g
             n = movegen.generate(out, dd, dd, flags | (pools[0] << 8), checkers, gb, gm, table)
             if n == 0:
                 continue
-            r, v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp, hit)
+            r, v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp)
             if v > bestv:
                 bestv = v
                 found = True
@@ -269,6 +262,16 @@ def _play_turn(kind, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, g
             stage = 0
             continue
         return 0
+
+
+@njit(cache=True)
+def _pass_turn(after, pools, board):  # type: ignore[no-untyped-def]
+    """The turn passes: ``board`` gets ``after`` (the mover's view after the turn) seen by
+    the other player, and the two pools change places."""
+    swap_into(after, board)
+    p = pools[0]
+    pools[0] = pools[1]
+    pools[1] = p
 
 
 @njit(cache=True)
@@ -342,7 +345,6 @@ def _train_games(  # type: ignore[no-untyped-def]
     knets = w1.shape[0]
     checkers = rules[1]
     tmp = np.empty(50, dtype=np.uint8)
-    hit = np.empty((6, 6), dtype=np.bool_)
     board = np.empty(50, dtype=np.uint8)
     after = np.empty(50, dtype=np.uint8)
     pools = np.empty(2, dtype=np.int64)
@@ -363,7 +365,7 @@ def _train_games(  # type: ignore[no-untyped-def]
                 abandoned = True
                 break
             won = _play_turn(0, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm,
-                             table, cx, cy, tmp, hit, after)
+                             table, cx, cy, tmp, after)
             first = False
             if won:
                 terminal_into(after, checkers, g)
@@ -375,10 +377,7 @@ def _train_games(  # type: ignore[no-untyped-def]
                 if g[2] > 0:
                     stats[4] += 1
                 break
-            swap_into(after, board)
-            p = pools[0]
-            pools[0] = pools[1]
-            pools[1] = p
+            _pass_turn(after, pools, board)
             t += 1
             encode_into(board, xs[t])
             ks[t] = net_index(board, knets)
@@ -401,7 +400,6 @@ def _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2, wb1,
                rng, gb, gm, table, cx, cy):
     """One game between player A (moves first) and B; returns A's points (0: abandoned)."""
     tmp = np.empty(50, dtype=np.uint8)
-    hit = np.empty((6, 6), dtype=np.bool_)
     board = start.copy()
     after = np.empty(50, dtype=np.uint8)
     pools = np.empty(2, dtype=np.int64)
@@ -411,17 +409,14 @@ def _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2, wb1,
         p = t % 2
         if p == 0:
             won = _play_turn(kinds[0], board, pools, t == 0, rules, wa1, ba1, wa2, ba2, 0.0, rng,
-                             gb, gm, table, cx, cy, tmp, hit, after)
+                             gb, gm, table, cx, cy, tmp, after)
         else:
             won = _play_turn(kinds[1], board, pools, t == 0, rules, wb1, bb1, wb2, bb2, 0.0, rng,
-                             gb, gm, table, cx, cy, tmp, hit, after)
+                             gb, gm, table, cx, cy, tmp, after)
         if won:
             pts = _result_points(after, rules[1], per_checker)
             return pts if p == 0 else -pts
-        swap_into(after, board)
-        q = pools[0]
-        pools[0] = pools[1]
-        pools[1] = q
+        _pass_turn(after, pools, board)
     return 0
 
 
@@ -546,10 +541,6 @@ def strength(net: Network, games: int = 200, seed: int = 12345,
     return {"win": wins / n, "ppg": total / n, "se": se}
 
 
-def _command() -> str:
-    return " ".join([Path(sys.executable).name, *sys.argv]) if sys.argv else ""
-
-
 class Trainer:
     """The state of a run: network, generator state, counters; checkpoints in ``out_dir``."""
 
@@ -615,7 +606,7 @@ class Trainer:
             "games": self.games_done,
             "settings": dataclasses.asdict(self.settings),
             "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-            "command": _command(),
+            "command": run_command("train"),
             "history": self.history[-200:],
         }
         self.net.meta = meta

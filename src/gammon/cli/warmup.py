@@ -89,7 +89,7 @@ def _kernels() -> list[object]:
     from gammon.core import movegen
 
     return [movegen.generate, movegen.single_steps, evaluator.static_eval, evaluator.result_eval,
-            evaluator.static_batch, search.run, rollout._run_trials]
+            evaluator.static_batch, search.run, search.roll_results, rollout._run_trials]
 
 
 def _cached(dispatcher: object) -> bool:

@@ -10,7 +10,9 @@ Speed comes from doing no allocation per call: the caller passes preallocated
 output and a workspace (:class:`Workspace`), results are deduplicated by exact
 packed keys in a hash table that is never cleared (a stamp per slot marks the
 slots of the current call), and a result's board is recorded once, when it is
-first found.
+first found, by one ``memcpy``.  The legal sources of a die are found together
+as a bit mask (the opponent's held points fixed for the whole search), so no
+checker is tried that cannot move.
 
 A move is stored as (from, to, hit) in point numbers from the mover's side:
 from 1..25 (25 = bar), to 0..24 (0 = borne off), hit 0 or 1.
@@ -57,7 +59,8 @@ class Workspace:
     """Preallocated arrays for the generator: results, moves and the hash table.
 
     One per thread; reuse it for every call.  ``boards[:n]`` and ``moves[:n]``
-    hold the results of the last call that returned ``n``.
+    hold the results of the last call that returned ``n``; rows past them are the
+    generator's scratch (the board it mutates, the moves of the path it follows).
     """
 
     __slots__ = ("boards", "moves", "table")
@@ -67,7 +70,7 @@ class Workspace:
         self.boards = np.zeros((capacity + 1, 50), dtype=np.uint8)
         self.moves = np.zeros((capacity, MOVE_COLS), dtype=np.int8)
         # key0, key1, stamp << 16 | result index; then one row for the stamp
-        # counter and four rows of search stack (source, destination, hit, die).
+        # counter and four rows of search stack (source, destination, hit, sources left).
         self.table = np.zeros((TABLE_ROWS, 4), dtype=np.int64)
 
 

@@ -181,6 +181,9 @@ class Play(tuple[Any, Any]):
     def __getitem__(self, index: Any) -> Any:
         return (self.moves, self.position)[index]
 
+    def __contains__(self, item: object) -> bool:
+        return item in (self.moves, self.position)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (Play, (self.moves, self.position))
 

@@ -369,6 +369,22 @@ def _save_dataset(path: Path, s: Settings, boards: np.ndarray, targets: np.ndarr
     os.replace(tmp, path)
 
 
+def split_holdout(
+    net: Network, boards: np.ndarray, targets: np.ndarray, holdout: float, seed: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Encode ``boards`` for ``net`` and set a seeded share ``holdout`` of them aside.
+
+    Returns the inputs, each position's net index, the indices of the training positions and
+    the held-out ``(inputs, targets, net indices)``: the same split for the same seed.
+    """
+    x = encode_batch(np.ascontiguousarray(boards))
+    k = net_indices(boards, net.nets)
+    perm = np.random.default_rng(seed + 7919).permutation(len(boards))
+    nh = max(1, int(round(holdout * len(boards))))
+    ho, tr = perm[:nh], perm[nh:]
+    return x, k, tr, (x[ho], targets[ho], k[ho])
+
+
 def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
            progress: Callable[[Progress], None] | None = None,
            base: Network | None = None, runner: Runner | None = None) -> Result:
@@ -459,12 +475,8 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
 
     # 3. training.
     t0 = time.perf_counter()
-    x = encode_batch(np.ascontiguousarray(boards))
-    k = net_indices(boards, net.nets)
-    perm = np.random.default_rng(s.seed + 7919).permutation(len(boards))
-    nh = max(1, int(round(s.holdout * len(boards))))
-    ho, tr = perm[:nh], perm[nh:]
-    hold = (x[ho], targets[ho], k[ho])
+    x, k, tr, hold = split_holdout(net, boards, targets, s.holdout, s.seed)
+    nh = len(hold[0])
     loss_before = dataset_loss(net, *hold)
     train_before = dataset_loss(net, x[tr], targets[tr], k[tr])
     report("train", 0, s.epochs, t0,

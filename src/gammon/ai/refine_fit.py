@@ -27,9 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from gammon.ai.encoding import encode_batch
 from gammon.ai.network import NUM_OUTPUTS, Network
-from gammon.ai.refine import Progress, dataset_loss, fit, net_indices
+from gammon.ai.refine import Progress, dataset_loss, fit, split_holdout
 from gammon.core.errors import GammonError
 
 
@@ -89,12 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     except GammonError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    x = encode_batch(np.ascontiguousarray(boards))
-    k = net_indices(boards, net.nets)
-    perm = np.random.default_rng(a.seed + 7919).permutation(len(boards))
-    nh = max(1, int(round(a.holdout * len(boards))))
-    ho, tr = perm[:nh], perm[nh:]
-    hold = (x[ho], targets[ho], k[ho])
+    x, k, tr, hold = split_holdout(net, boards, targets, a.holdout, a.seed)
+    nh = len(hold[0])
     before = dataset_loss(net, *hold)
     race = int((k == 1).sum())
     print(f"data: {len(boards)} positions ({len(boards) - race} contact, {race} race) from"

@@ -378,7 +378,9 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             # more dice, so this shorter sequence is no result.)
             if terminal:
                 n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
-            # Undo this move at once and continue at the same depth.
+            # Undo this move at once and continue at the same depth.  (The same lines as
+            # the pop above, written out on purpose: a shared inlined helper returning the
+            # running keys measured 14% slower here, 29% in the batch path.)
             depth -= 1
             path = moves[n]
             path[3 * depth] = 0

@@ -65,9 +65,9 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameService]:
 
 
 @pytest.fixture(autouse=True)
-def heuristic_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+def heuristic_hints(service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
     # Hints rank with the heuristic here: the seat checks do not depend on the engine.
-    monkeypatch.setattr(hints, "_by_engine", lambda position, dice, match=None: None)
+    monkeypatch.setattr(service.hint_engines, "_by_engine", lambda level, position, dice, match: None)
 
 
 def new_table(service: GameService, seed: bytes, creator_seat: int = 0, **rules: object) -> Table:
@@ -332,14 +332,16 @@ def test_a_hint_carries_the_engine_ranking_for_the_seat_on_roll(
     assert len(plays) > 6
     seen: list[tuple[object, object]] = []
 
-    def fake_engine(pos: object, dice: object, match: object = None) -> list[hints.RankedHint]:
-        seen.append((pos, dice))
-        return [hints.RankedHint(p, 0.5 - i / 100, -i / 100, 0.6 - i / 200) for i, p in enumerate(plays)]
+    def fake_engine(level: str, pos: object, dice: object, match: object) -> tuple[str, list[hints.RankedHint]]:
+        seen.append((level, pos, dice))
+        return "fake", [hints.RankedHint(p, 0.5 - i / 100, -i / 100, 0.6 - i / 200)
+                        for i, p in enumerate(plays)]
 
-    monkeypatch.setattr(hints, "_by_engine", fake_engine)
+    monkeypatch.setattr(service.hint_engines, "_by_engine", fake_engine)
     h = service.hint(t.game_id, t.tokens[0])
-    assert seen == [(position, tuple(view.dice))]
-    assert h.game_id == t.game_id and h.engine == "gammon.ai expert" and h.dice == view.dice
+    # Between people, at the service's hint level.
+    assert seen == [(service.hint_level, position, tuple(view.dice))]
+    assert h.game_id == t.game_id and h.engine == "fake" and h.dice == view.dice
     assert len(h.plays) == 5  # the default count
     for i, (hp, p) in enumerate(zip(h.plays, plays, strict=False)):
         assert hp.notation == str(p)
@@ -376,11 +378,11 @@ def test_a_hint_values_plays_at_the_games_score_and_cube(service: GameService,
     """Hints rank plays at the match score and cube of the game (not as money play)."""
     seen: list[object] = []
 
-    def record(position: object, dice: object, match: object = None) -> None:
+    def record(level: str, position: object, dice: object, match: object) -> None:
         seen.append(match)
         return None  # then the heuristic ranks
 
-    monkeypatch.setattr(hints, "_by_engine", record)
+    monkeypatch.setattr(service.hint_engines, "_by_engine", record)
     t = new_table(service, SEED_P0, match_length=5)
     t.act(1, "roll")
     service.hint(t.game_id, t.tokens[0])

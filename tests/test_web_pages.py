@@ -107,7 +107,7 @@ def test_hint_ranks_the_plays_of_my_roll(client: TestClient) -> None:
     assert 1 <= len(hint["plays"]) <= 3
     assert {p["notation"] for p in hint["plays"]} <= legal
     # The shipped weights load: the neural engine ranks (the fallback has its own test below).
-    assert hint["engine"] == "gammon.ai expert"
+    assert hint["engine"] == "gammon.ai expert (0-ply)"  # the computer's level (the default, expert)
     diffs = [p["difference"] for p in hint["plays"]]
     assert diffs[0] == 0 and diffs == sorted(diffs, reverse=True)
     assert all(p["equity"] is not None for p in hint["plays"])
@@ -117,9 +117,11 @@ def test_hint_ranks_the_plays_of_my_roll(client: TestClient) -> None:
 
 
 def test_hint_falls_back_to_the_heuristic(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    holder = hints_module._EngineHolder()
-    holder.failed = True  # as if gammon.ai could not be imported
-    monkeypatch.setattr(hints_module, "_holder", holder)
+    def unavailable(level: str) -> object:
+        raise ImportError("as if gammon.ai could not be imported")
+
+    service = client.app.state.service  # type: ignore[attr-defined]
+    monkeypatch.setattr(service, "hint_engines", hints_module.HintEngines(unavailable))
     gid, token = computer_game(client, variant="hypergammon")
     st = until_my_move(client, gid, token)
     hint = client.get(f"/api/games/{gid}/hint?count=50", headers=bearer(token)).json()

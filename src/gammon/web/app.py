@@ -123,7 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # One server process per SQLite file; PostgreSQL may be shared by several.
         service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
                               shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined,
-                              analysis_plies=settings.analysis_plies)
+                              analysis_plies=settings.analysis_plies, hint_level=settings.hint_level)
         hub = Hub(service)
         driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()

@@ -9,6 +9,7 @@
 ``GAMMON_EXPIRE_UNJOINED``     seconds after which a game nobody joined expires (7200; 0: never)
 ``GAMMON_COMPUTER_WORKERS``    threads that think for the computer, all games taking turns (2)
 ``GAMMON_ANALYSIS_PLIES``      depth of the after-game analysis (``gammon analyse``'s default)
+``GAMMON_HINT_LEVEL``          level of the hints between people (``strongest``: 2-ply; see below)
 ``GAMMON_RATE_LIMITS``         ``0`` turns the rate limits off (on by default)
 ``GAMMON_RATE_LIMIT_CLIENT``   requests and sockets per address (``30/second;600/minute``)
 ``GAMMON_RATE_LIMIT_CREATE``   new games per address (``30/minute;300/hour``)
@@ -17,6 +18,11 @@
 =============================  ==========================================================
 
 The rates are written as the ``limits`` library reads them; see :mod:`gammon.web.ratelimit`.
+Against the computer a hint is given at the computer's level; ``GAMMON_HINT_LEVEL``
+is any level of :mod:`gammon.play.levels` and hints noiselessly, as
+:func:`gammon.web.hints.hint_level` says (world-class 1-ply, strongest 2-ply, the
+others expert's 0-ply).  An unknown level stops the server with a message
+listing the known ones.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import os
 from dataclasses import dataclass, replace
 
 from gammon.store.db import default_database_url, normalize_url
+from gammon.web.hints import DEFAULT_HINT_LEVEL, check_hint_level
 from gammon.web.ratelimit import RateLimits
 
 _DEFAULT_LIMITS = RateLimits()
@@ -52,6 +59,13 @@ class Settings:
     rate_limits: RateLimits = RateLimits()
     #: Depth of the after-game analysis (None: ``gammon analyse``'s default).
     analysis_plies: int | None = None
+    #: Level of the hints between people (canonical after checking: expert, world-class or strongest).
+    hint_level: str = DEFAULT_HINT_LEVEL
+
+    def __post_init__(self) -> None:
+        # An unknown level is refused here, when the server starts, not at the first hint.
+        object.__setattr__(self, "hint_level", check_hint_level(self.hint_level, "the hint level "
+                                                                                 "(GAMMON_HINT_LEVEL)"))
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -65,6 +79,7 @@ class Settings:
             computer_workers=int(env.get("GAMMON_COMPUTER_WORKERS", "2") or 2),
             expire_unjoined=float(env.get("GAMMON_EXPIRE_UNJOINED", "7200") or 0) or None,
             analysis_plies=int(env["GAMMON_ANALYSIS_PLIES"]) if env.get("GAMMON_ANALYSIS_PLIES") else None,
+            hint_level=env.get("GAMMON_HINT_LEVEL") or DEFAULT_HINT_LEVEL,
             rate_limits=RateLimits(
                 client=env.get("GAMMON_RATE_LIMIT_CLIENT") or _DEFAULT_LIMITS.client,
                 create=env.get("GAMMON_RATE_LIMIT_CREATE") or _DEFAULT_LIMITS.create,

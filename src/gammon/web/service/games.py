@@ -36,6 +36,7 @@ from gammon.play.session import next_action
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
 from gammon.web.computer import DEFAULT_LEVEL, check_level, make_computer_player
+from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, check_hint_level
 from gammon.web.names import normalize_name
 from gammon.web.schemas import (
     ActionEntry,
@@ -55,6 +56,7 @@ from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame
 from gammon.web.service.records import (
     analysis_snapshot,
     export_text,
+    hint_level_of,
     hint_request,
     rank_hint,
     step_answer,
@@ -122,8 +124,13 @@ class GameService:
         self, store: Store, *, cache_size: int = 1000, allow_test_seeds: bool = False,
         computer_factory: Callable[[str, int | None], Player] | None = None, shared: bool = True,
         expire_after: float | None = None, analysis_plies: int | None = None, analysis_workers: int = 1,
+        hint_level: str = DEFAULT_HINT_LEVEL, hint_engines: HintEngines | None = None,
     ) -> None:
         self.store = store
+        #: The level of hints between people (against the computer: the computer's level).
+        self.hint_level = check_hint_level(hint_level)
+        #: This service's hint engines: at most one per hint level, shared by its games.
+        self.hint_engines = hint_engines if hint_engines is not None else HintEngines()
         #: Seconds after which a game nobody joined expires (None: never).
         self.expire_after = expire_after
         #: Whether other processes may write to the same database.  When not (one server on an
@@ -683,6 +690,9 @@ class GameService:
 
         Between people the engine helps during play only when the game was
         created with hints for both; once the match is over analysis is open to all.
+        The hint is given at the computer opponent's level, or between people at
+        :attr:`hint_level`, by the noiseless engine of that level, at the game's
+        score and cube (see :mod:`gammon.web.hints`).
 
         :raises ForbiddenError: no seat for the token, or hints are off in this game (``hints_off``).
         :raises ConflictError: the seat has no roll to play now (``no_hint``).
@@ -690,7 +700,9 @@ class GameService:
         with self._lock(game_id):
             lg = self._current(game_id)
             position, dice, version, cube = hint_request(lg, self._seat(lg, token))
-        return rank_hint(game_id, position, dice, version, count, cube)
+            level = hint_level_of(lg, self.hint_level)
+        return rank_hint(game_id, position, dice, version, count, cube, level=level,
+                         engines=self.hint_engines)
 
     def why_not(self, game_id: str, query: StepQuery) -> StepAnswer:
         """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`).

@@ -184,11 +184,21 @@ class LiveGame:
         who = self.to_act()
         return who if who is not None and self.is_computer(who) else None
 
+    def computer_level(self, seat: int) -> str:
+        """The level of the computer in ``seat`` (a seat stored without one plays the default)."""
+        return str(self.seats[seat].get("level") or DEFAULT_LEVEL)
+
+    def opponent_level(self) -> str | None:
+        """The level of the computer seat, the level hints are given at; None between people."""
+        for seat in range(len(self.seats)):
+            if self.is_computer(seat):
+                return self.computer_level(seat)
+        return None
+
     def computer_player(self, seat: int, factory: Callable[[str, int | None], Player]) -> Player:
         player = self.players.get(seat)
         if player is None:
-            level = self.seats[seat].get("level") or DEFAULT_LEVEL
-            player = self.players[seat] = factory(level, computer_seed(self.seed, seat))
+            player = self.players[seat] = factory(self.computer_level(seat), computer_seed(self.seed, seat))
         return player
 
 

@@ -14,6 +14,7 @@ from gammon.core.errors import GammonError, IllegalPlayError
 from gammon.core.game import Phase
 from gammon.core.position import Position
 from gammon.core.steps import Step
+from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, rank_for_hint
 from gammon.web.schemas import HintPlay, HintResult, StepAnswer, StepQuery, VerifyResult
 from gammon.web.service.analysis import Snapshot
 from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
@@ -64,6 +65,12 @@ def export_text(lg: LiveGame, fmt: str) -> str:
     raise NotFoundError(f"no export format {fmt!r}")
 
 
+def hint_level_of(lg: LiveGame, between_people: str) -> str:
+    """The level a hint in ``lg`` is given at: the computer opponent's, else ``between_people``
+    (the server's setting).  Noisy levels hint noiselessly (:func:`gammon.web.hints.hint_level`)."""
+    return lg.opponent_level() or between_people
+
+
 def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], int, CubeInfo]:
     """What a hint for ``seat`` is about: the position, the dice, the game's version and the
     score and cube (a snapshot, so the hint values plays at the match score, not money).
@@ -86,12 +93,12 @@ def hint_request(lg: LiveGame, seat: int) -> tuple[Position, tuple[int, int], in
 
 
 def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: int, count: int,
-              match: CubeInfo | None = None) -> HintResult:
+              match: CubeInfo | None = None, *, level: str = DEFAULT_HINT_LEVEL,
+              engines: HintEngines | None = None) -> HintResult:
     """The ``count`` best plays of ``dice`` in ``position`` at the score and cube ``match``
-    (a :class:`~gammon.ai.cube.CubeInfo`; None: cubeless money), by the strongest engine at hand."""
-    from gammon.web.hints import rank_for_hint
-
-    engine, ranked = rank_for_hint(position, dice, count, match)
+    (a :class:`~gammon.ai.cube.CubeInfo`; None: cubeless money), by the noiseless engine of
+    ``level`` from the pool ``engines`` (see :mod:`gammon.web.hints`)."""
+    engine, ranked = rank_for_hint(position, dice, count, match, level, engines)
     return HintResult(game_id=game_id, version=version, dice=list(dice), engine=engine, plays=[
         HintPlay(notation=str(r.play), moves=checker_moves(r.play), equity=r.equity, difference=r.difference,
                  win=r.win) for r in ranked])

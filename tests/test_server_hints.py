@@ -79,6 +79,8 @@ def test_hints_agreed_at_creation_go_to_the_seat_on_roll_only(client: TestClient
     mover = to_the_first_move(client, gid, tokens)
     r = client.get(f"/api/games/{gid}/hint?count=3", headers=bearer(tokens[mover]))
     assert r.status_code == 200 and 1 <= len(r.json()["plays"]) <= 3
+    # Between people, at the server's hint level: by default the strongest, 2-ply.
+    assert r.json()["engine"] == "gammon.ai strongest (2-ply)"
     r = client.get(f"/api/games/{gid}/hint", headers=bearer(tokens[1 - mover]))
     assert r.status_code == 409 and r.json()["error"]["code"] == "no_hint"
     assert client.get(f"/api/games/{gid}/hint").status_code == 403  # spectators get no hints

@@ -118,6 +118,13 @@ class GameService:
 
     Thread-safe: calls on one game are serialised by a lock (one of a fixed set,
     chosen by the game's id); calls on different games run side by side.
+
+    The service owns its hint engines (:attr:`hint_engines`, a
+    :class:`~gammon.web.hints.HintEngines` pool: one engine per hint level), so
+    two services, and two apps, share none; ``hint_level`` is the level of the
+    hints between people.
+
+    :raises GammonError: an unknown ``hint_level``.
     """
 
     def __init__(

@@ -1015,7 +1015,7 @@ class GamePage {
       p.difference !== null && i > 0 ? h('span.diff', { text: ` (${p.difference.toFixed(3)})` }) : null));
     fill(panel, h('h2', { text: 'Hint' }),
       h('ol.hint-list', {}, rows),
-      h('p.muted', { text: hint.engine === 'heuristic' ? 'Ranked by the quick heuristic.' : `Cubeless equities by ${hint.engine}.` +
+      h('p.muted', { text: hint.engine === 'heuristic' ? 'Ranked by the quick heuristic.' : `Equities at this score and cube, by ${hint.engine}.` +
         ' Click a play to set it on the board.' }));
   }
 

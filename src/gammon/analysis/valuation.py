@@ -11,12 +11,18 @@ on roll: the opponent's cubeful equity after his proper cube action (he may
 double, the cube may be dead), negated.  A play that ends the game is worth
 exactly what it scores.
 
-The plays are ranked by the engine's own search (cubeless, with its move
-filter: up to 8 plays within 0.16 of the best at 0-ply are searched to the
-full depth); the survivors and the play made are then valued cubefully as
-above and ranked again.  GNU Backgammon's analysis searches cubefully and
-keeps up to 16 plays within 0.32: a play we filter out early can only be a
-large mistake, and the play made is always valued at full depth.
+The plays are ranked by the engine's own search at the score and cube of the
+decision (:meth:`~gammon.ai.engine.Engine.rank_plays` given its
+:class:`~gammon.ai.cube.CubeInfo`; values from :mod:`gammon.ai.match_play`:
+money equity with the Jacoby rule and beavers, or EMG from our match equity
+table).  Its move filter (up to 8 plays within 0.16 of the best at 0-ply are
+searched to the full depth) therefore keeps the best plays *at that score*:
+at double match point, where gammons count for nothing, or for a player who
+needs a gammon, the right play is not thrown away for being worse at money.
+The survivors and the play made are then valued cubefully as above and
+ranked again.  GNU Backgammon's analysis keeps up to 16 plays within 0.32: a
+play we filter out early can only be a large mistake at the score, and the
+play made is always valued at full depth.
 
 Luck of a roll: the value after the best play of the rolled dice minus the
 average of that value over all 36 rolls (over the 30 non-doubles for the
@@ -135,7 +141,10 @@ class Valuer:
         Returns the candidates (best first; the played play included) and the
         number of legal plays.
         """
-        ranked: list[RankedPlay] = self.engine.rank_plays(position, dice, plies=self.plies)
+        # The engine's match-aware search: its filter and ranking value each play at
+        # ``info``'s score and cube, so the plays searched to full depth are the best
+        # ones at that score (not the best for cubeless money).
+        ranked: list[RankedPlay] = self.engine.rank_plays(position, dice, info, plies=self.plies)
         n = len(ranked)
         if n == 0:
             return [], 0

@@ -3,8 +3,13 @@ its speed work (``tests/data/engine_values.npz``, written by ``make_engine_value
 at commit d10a691 with a seeded random net).
 
 Encodings, 0-ply probabilities, the values of every candidate of a roll and the
-chosen play, and 1-ply values over boards of every variant: an optimisation of the
-encoder or the forward pass that changed any of them by a rounding would fail here.
+chosen play, and 1-ply values over boards of every variant.  The encodings must be
+identical.  The values are float32 sums compiled by numba for the host CPU, whose
+vector width and fused multiply-adds change the last bit or two from one processor to
+another (seen: AVX-512 against the AVX2 machine the data was made on), so they must agree
+to ``ROUNDING`` (a few units in the last place of values below 1); a wrong input, weight or
+formula moves them by orders of magnitude more.  The chosen play must be the stored one,
+unless the two are tied to within that rounding.
 """
 
 from __future__ import annotations
@@ -18,9 +23,18 @@ import pytest
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import encode, encode_batch
 from gammon.ai.evaluator import ClassifyingEvaluator, static_batch
+from gammon.ai.probabilities import equities
 from gammon.ai.search import MODE_POSITIONS, MODE_ROLL, PlyEvaluator
 
 DATA = Path(__file__).with_name("data") / "engine_values.npz"
+#: How far a compiled float32 value may differ from the stored one: 4 units in the last
+#: place of a value in [0.5, 1) (about 2.4e-7), a CPU's rounding, never a change of formula.
+ROUNDING = 4 * float(np.spacing(np.float32(0.5)))
+
+
+def _same_values(got: np.ndarray, want: np.ndarray) -> None:
+    """``got`` equals ``want`` up to the host CPU's rounding (see the module docstring)."""
+    np.testing.assert_allclose(got, want, rtol=0.0, atol=ROUNDING)
 
 
 def _maker():  # type: ignore[no-untyped-def]
@@ -60,7 +74,7 @@ def test_static_probabilities_are_unchanged(stored: dict[str, np.ndarray],
         ys = np.zeros((len(sel), 5), dtype=np.float32)
         static_batch(np.ascontiguousarray(stored["boards"][sel]), int(c),
                      *evaluator.inner.kernel_args(), ys)
-        assert np.array_equal(ys, stored["probs"][sel])
+        _same_values(ys, stored["probs"][sel])
 
 
 def test_roll_candidates_and_choice_are_unchanged(stored: dict[str, np.ndarray],
@@ -72,8 +86,11 @@ def test_roll_candidates_and_choice_are_unchanged(stored: dict[str, np.ndarray],
         n, best = evaluator.run(MODE_ROLL, src, 0, (d[0], d[1]), int(stored["roll_checkers"][k]),
                                 int(stored["roll_flags"][k]))
         assert n == start[k + 1] - start[k]
-        assert np.array_equal(evaluator.workspace.ys[:n], stored["roll_ys"][start[k] : start[k + 1]])
-        assert best == stored["roll_best"][k]
+        want = stored["roll_ys"][start[k] : start[k + 1]]
+        _same_values(evaluator.workspace.ys[:n], want)
+        if best != stored["roll_best"][k]:  # only a tie within rounding may pick another play
+            eq = equities(want.astype(np.float64))
+            assert abs(eq[best] - eq[stored["roll_best"][k]]) <= 8 * ROUNDING, (k, best)
 
 
 def test_one_ply_values_are_unchanged(stored: dict[str, np.ndarray],
@@ -83,4 +100,4 @@ def test_one_ply_values_are_unchanged(stored: dict[str, np.ndarray],
         ys = np.zeros((1, 5), dtype=np.float32)
         evaluator.run(MODE_POSITIONS, src, 1, (0, 0), int(stored["ply1_checkers"][k]),
                       int(stored["ply1_flags"][k]), ys)
-        assert np.array_equal(ys[0], stored["ply1"][k])
+        _same_values(ys[0], stored["ply1"][k])

@@ -227,7 +227,7 @@ class Engine:
         ranked = self._search(position, dice, None, valuer)
         if ranked is None:
             return Play((), position)
-        plays, _boards, r = ranked
+        plays, r, _mwc = ranked
         if lv.noise > 0.0 and len(r.order) > 1:
             with self._rng_lock:
                 noisy = r.equities + self._rng.normal(0.0, lv.noise, len(r.equities))
@@ -240,7 +240,10 @@ class Engine:
 
     def _search(self, position: Position, dice: Iterable[int], plies: int | None = None,
                 valuer: PlayValuer | None = None,
-                ) -> tuple[LegalPlays, np.ndarray, Ranked] | None:
+                ) -> tuple[LegalPlays, Ranked, np.ndarray | None] | None:
+        """The plays of the roll ranked at ``plies``, and with a match-aware ``valuer`` each
+        play's match winning chance (in the plays' order: the value of its deepest look, the
+        one its equity is from; None for money)."""
         n, _ = self._candidates(position, dice)
         if n == 0:
             return None
@@ -253,13 +256,22 @@ class Engine:
         v = position.variant
         p = self.plies if plies is None else plies
         scorer = None
+        mwc: np.ndarray | None = None
         if valuer is not None:
+            # Each play's values are kept from its last (deepest) look, so they need not be
+            # computed again for the ranking (the valuer is a Python loop over the plays).
+            mwc = np.full(n, np.nan)
+
             def scorer(probs: np.ndarray, rows: np.ndarray) -> np.ndarray:
-                return valuer.results(probs, boards[rows]).equity
+                values = valuer.results(probs, boards[rows])
+                if values.mwc is not None:
+                    mwc[rows] = values.mwc
+                return values.equity
         r = rank_results(ev, boards, probs0, p, v.checkers, search_flags(position),
                          self.level.filters,
                          scorer)
-        return plays, boards, r
+        ranked_mwc = None if mwc is None or valuer is None or valuer.met is None else mwc[r.order]
+        return plays, r, ranked_mwc
 
     def rank_plays(self, position: Position, dice: Iterable[int], match: object | None = None,
                    plies: int | None = None) -> list[RankedPlay]:
@@ -276,7 +288,7 @@ class Engine:
         found = self._search(position, dice, plies, valuer)
         if found is None:
             return []
-        plays, boards, r = found
+        plays, r, mwc = found
         best = float(r.equities[0])
         if valuer is None:
             return [
@@ -284,7 +296,6 @@ class Engine:
                            int(d))
                 for i, pr, e, d in zip(r.order, r.probs, r.equities, r.plies, strict=True)
             ]
-        mwc = valuer.results(r.probs, boards[r.order]).mwc
         cubeless = equities(r.probs)
         return [
             RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best,

@@ -276,6 +276,8 @@ EARLIER = [
     ("9943334", "benchmarks/results/mutation_raw.json", "9943334"),
     ("0d06622", "benchmarks/results/mutation_notation_raw.json", "f458283"),
     ("9bbe13f", "benchmarks/results/mutation_position_raw.json", "5cbeeed"),
+    # the snapshot of the session before (match whole, MET, position's properties, notation)
+    ("697f5de", "benchmarks/results/mutation_raw.json", "3b6c802"),
 ]
 #: Results carried from earlier runs get this code (``STATUS``).
 CARRIED_KILL = -1
@@ -368,7 +370,10 @@ def load(with_earlier: bool = True) -> dict[str, int | None]:
 
 
 def module_of(name: str) -> str:
-    return name.split(".x", 1)[0] if ".x_" in name or ".xǁ" in name else name.rsplit(".", 1)[0]
+    for mark in (".x_", ".xǁ"):  # not ".x" alone: a module may be called xgid
+        if mark in name:
+            return name.split(mark, 1)[0]
+    return name.rsplit(".", 1)[0]
 
 
 CAUGHT = {"killed", "killed (earlier run)", "timeout", "timeout (earlier run)", "caught by type check"}

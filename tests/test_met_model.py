@@ -299,6 +299,32 @@ def test_the_lines_start_and_end_where_the_document_says() -> None:
     assert code.centered(k, 0.01, clamp=False) < blend(d1, 0.01) - 1e-6
 
 
+def test_at_the_doubling_points_themselves_the_lines_end_at_the_cash() -> None:
+    """The document's live lines end at ``(cp, D0_k)`` and start at ``(tp, D1_k)``; playing on is
+    for *past* the cash point and *below* the take point.  The two differ at the points themselves
+    only where playing the game out beats the cash there (gammonish wins at a short score), so the
+    check is made where they do: 2-away 3-away (and 3-away 2-away) with many gammons."""
+    met = default_met()
+    gammonish = (0.4, 0.55, 0.05)
+    x = 0.7
+    m = CubeModel(met.after_pre, 2, 3, gammonish, gammonish, x)
+    cp = m.cash_point0(1)
+    assert m.dead(1, cp) > m.cash0(1) + 1e-3  # playing on at cp would be worth more than the cash
+    at_cp = x * m.cash0(1) + (1 - x) * m.dead(1, cp)
+    assert m.own0(1, cp) == pytest.approx(at_cp, abs=1e-12)
+    assert m.centered(1, cp) == pytest.approx(at_cp, abs=1e-12)
+    assert m.own0(1, cp + 1e-9) > at_cp + 1e-3  # just past it he plays on
+    assert m.centered(1, cp + 1e-9) > at_cp + 1e-3
+    m = CubeModel(met.after_pre, 3, 2, gammonish, gammonish, x)
+    tp = m.take_point0(1)
+    assert m.dead(1, tp) < m.cash1(1) - 1e-3  # player 1 playing on at tp would do better than cashing
+    at_tp = x * m.cash1(1) + (1 - x) * m.dead(1, tp)
+    assert m.own1(1, tp) == pytest.approx(at_tp, abs=1e-12)
+    assert m.centered(1, tp) == pytest.approx(at_tp, abs=1e-12)
+    assert m.own1(1, tp - 1e-9) < at_tp - 1e-3  # just below it player 1 plays on
+    assert m.centered(1, tp - 1e-9) < at_tp - 1e-3
+
+
 def test_doubling_points_are_where_the_taker_is_indifferent() -> None:
     code, _ = models(9, 7, 0.68)
     for k in (1, 2):

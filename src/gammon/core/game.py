@@ -172,6 +172,10 @@ class Game:
                 return "no double can be pending without the cube"
             if self.cube_owner not in (CENTERED, self.turn) and self.phase is Phase.DOUBLED:
                 return "the doubler does not own the cube"
+            if self.cube_value * 2 > r.cube_limit:
+                # A double (a beaver: the beaverer's redouble) taken doubles the cube again;
+                # play refuses one that would pass the limit.
+                return f"the pending double would take the cube past its limit ({r.cube_limit})"
             if self.phase is Phase.BEAVERED and (not (r.is_money and r.beavers)
                                                  or self.cube_owner != 1 - self.turn):
                 return "a beaver is pending only in money play with beavers, the beaverer owning the cube"
@@ -204,7 +208,8 @@ class Game:
 
         The player at the bottom of the XGID board is player 0.  ``rules``
         (optional) supplies settings the XGID does not carry; its match length,
-        Jacoby, beavers and cube limit are taken from the XGID.
+        Jacoby, beavers and cube limit are taken from the XGID (the limit raised, if
+        need be, to the cube that taking a pending double or beaver reaches).
 
         :raises InvalidIdError: a malformed XGID, or a raccoon (gammon plays beavers without).
         """
@@ -216,10 +221,12 @@ class Game:
         s = parse_xgid(text, variant or base.variant)
         if s.raccooned:
             raise InvalidIdError("the XGID has a raccoon; gammon plays beavers without raccoons")
+        # The limit covers the cube that taking the pending double (or beaver) reaches.
+        reached = s.cube_value * (4 if s.beavered else 2 if s.double_offered else 1)
         try:
             r = replace(base, match_length=s.match_length, jacoby=s.jacoby,
                         beavers=s.beaver or (s.beavered and s.is_money),
-                        cube_limit=min(max(s.max_cube, s.cube_value * (2 if s.beavered else 1)), 4096))
+                        cube_limit=min(max(s.max_cube, reached), 4096))
         except GammonError as exc:
             raise InvalidIdError(f"the XGID's rules: {exc}") from None
         turn = 0 if s.turn == 1 else 1

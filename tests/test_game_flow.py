@@ -117,6 +117,23 @@ def test_automatic_doubles_report_the_cube_after_each_equal_throw() -> None:
     assert (game.cube_value, game.cube_owner, game.auto_doubles) == (4, CENTERED, 2)
 
 
+@pytest.mark.parametrize("rules", [
+    Rules(cube=False, automatic_doubles=3), Rules(match_length=3, automatic_doubles=3),
+    Rules(automatic_doubles=3, cube_limit=1),
+], ids=["no-cube", "match", "cube-limit-1"])
+def test_no_automatic_double_without_a_money_cube_to_turn(rules: Rules) -> None:
+    game = Game(rules)
+    assert [e.kind for e in game.apply(Roll(0, (5, 5)))] == ["opening-tie"]
+    assert (game.cube_value, game.auto_doubles) == (1, 0)
+
+
+def test_acey_deucey_an_opening_throw_of_one_and_two_played_at_once_is_the_bonus() -> None:
+    game = Game(Rules(variant="acey-deucey", opening="use-opening-dice"))
+    events = game.apply(Roll(0, (1, 2)))
+    assert [e.kind for e in events] == ["opening", "rolled"]
+    assert (game.turn, game.rolled, game.bonus) == (1, (2, 1), BONUS_ONE_TWO)
+
+
 def test_when_the_starter_throws_anew_the_opening_throw_is_not_played() -> None:
     # Norwegian rules' option: "the first player throws his dice anew for the first move".
     game = Game(Rules(opening="reroll"))
@@ -240,6 +257,63 @@ def test_acey_deucey_bonus_stages_and_events() -> None:
     assert game.bonus is None  # an ordinary roll
     events = game.apply(Move(1, game.legal_plays()[0]))
     assert events[-1] == Event("turn", 0, "player 0 is on roll", {})
+
+
+#: Acey-Deucey, player 0 on roll with two checkers on its 24 point; player 1 blocks player 0's
+#: 18 to 15 points, so after a 1-2 no 6 can be played and only two 3s.
+BLOCKED_AHEAD = pos("x: 24:2; o: 7:2 8:2 9:2 10:2 13:7", "acey-deucey")
+
+
+def test_acey_deucey_a_one_two_that_cannot_be_played_in_full_earns_no_double() -> None:
+    # "What cannot be played ends the sequence": only the 1 of this 1-2 can be played.
+    game = Game(ACEY, position=pos("x: 24:1; o: 3:2 4:2 13:11", "acey-deucey"), phase=Phase.ROLL)
+    game.apply(Roll(0, (1, 2)))
+    assert game.bonus == BONUS_ONE_TWO and [str(p) for p in game.legal_plays()] == ["24/23"]
+    events = game.apply(Move(0, "24/23"))
+    assert events == [Event("played", 0, "player 0 played 24/23", {"play": "24/23"}),
+                      Event("turn", 1, "player 1 is on roll", {})]
+    assert (game.turn, game.phase, game.bonus) == (1, Phase.ROLL, None)
+
+
+@pytest.mark.parametrize(("number", "played"), [(6, 0), (3, 2)])
+def test_acey_deucey_a_chosen_double_not_played_four_times_passes_the_turn(number: int, played: int) -> None:
+    game = Game(ACEY, position=BLOCKED_AHEAD, phase=Phase.ROLL)
+    game.apply(Roll(0, (2, 1)))
+    game.apply(Move(0, "24/23 24/22"))
+    events = game.apply(ChooseDouble(0, number))
+    assert events[:2] == [
+        Event("chose-double", 0, f"player 0 plays double {number}s", {"number": number}),
+        Event("rolled", 0, f"player 0 rolled {number}-{number}", {"dice": (number, number)}),
+    ]
+    if played:
+        assert {p.dice_used for p in game.legal_plays()} == {played}
+        events = game.apply(Move(0, game.legal_plays()[0]))[1:]
+    else:
+        events = events[2:]
+        assert events[0] == Event("no-move", 0, "player 0 cannot move", {})
+        events = events[1:]
+    assert events == [Event("turn", 1, "player 1 is on roll", {})]  # no roll again
+    assert (game.turn, game.phase, game.bonus) == (1, Phase.ROLL, None)
+
+
+def test_acey_deucey_a_one_two_after_rolling_again_is_a_new_bonus() -> None:
+    game = Game(ACEY, position=BLOCKED_AHEAD, phase=Phase.ROLL)
+    game.apply(Roll(0, (2, 1)))
+    game.apply(Move(0, "24/23 24/22"))
+    game.apply(ChooseDouble(0, 1))
+    events = game.apply(Move(0, game.legal_plays()[0]))
+    assert events[-1].kind == "roll-again" and game.bonus is None
+    game.apply(Roll(0, (1, 2)))
+    assert game.bonus == BONUS_ONE_TWO and game.aceydeucey_pending
+
+
+def test_a_one_two_is_an_ordinary_roll_outside_acey_deucey() -> None:
+    for rules in (Rules(), Rules(variant="dutch")):
+        game = Game(rules, phase=Phase.ROLL)
+        game.apply(Roll(0, (1, 2)))
+        assert game.bonus is None and not game.aceydeucey_pending
+        events = game.apply(Move(0, game.legal_plays()[0]))
+        assert events[-1] == Event("turn", 1, "player 1 is on roll", {})
 
 
 def test_acey_deucey_a_game_won_during_the_bonus_ends_it() -> None:

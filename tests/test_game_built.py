@@ -81,6 +81,21 @@ def test_a_built_beaver_is_the_beaver_made_in_play_and_goes_on_at_four_times_the
     assert (built.cube_value, built.cube_owner, built.phase) == (4, 0, Phase.ROLL)
 
 
+def test_a_taken_beaver_leaves_no_beaver_pending() -> None:
+    """Once the doubler takes the beaver the game is back to rolling at four times the cube,
+    owned by the beaverer: the same state as a game built there (nothing pending, nobody
+    doubling), and its repr builds it again."""
+    rules = Rules(beavers=True)
+    played = played_to_roll(rules)
+    played.apply(Double(1))
+    played.beaver()
+    played.take()
+    assert played.beavered is False and played.doubled_by is None
+    built = Game(rules, position=played.position, turn=1, phase=Phase.ROLL, cube_value=4, cube_owner=0)
+    assert state(built) == state(played)
+    assert state(rebuilt(played)) == state(played)
+
+
 def test_a_built_game_without_a_pending_double_has_no_doubler() -> None:
     for phase, rolled in ((Phase.ROLL, None), (Phase.MOVE, (6, 5)), (Phase.OPENING, None)):
         game = Game(Rules(), phase=phase, rolled=rolled)

@@ -643,6 +643,7 @@ class Game:
                     f"owned by player {self.cube_owner}")
         self.phase = Phase.ROLL
         self.doubled_by = None
+        self.beavered = False  # a taken beaver is no longer pending
         return [Event("took", a.player, text, {"cube": self.cube_value})], a
 
     def _on_beaver(self, a: Beaver) -> tuple[list[Event], Action]:

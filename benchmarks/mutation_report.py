@@ -20,6 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants" / "src"
+#: Results kept after each target's run (``--snapshot``; scripts/mutation.sh): local, not committed.
+SNAPSHOTS = ROOT / "mutants" / "snapshots"
 RESULTS = ROOT / "benchmarks" / "results"
 
 #: mutmut's exit codes (mutmut/stats.py): 1 and 3 killed, 0 survived, 33/5 no tests.
@@ -255,6 +257,10 @@ OPEN: dict[str, str] = {
         "not say which route is meant, so no test pins it",
 }
 
+#: More equivalent survivors, with their reasons, kept as data beside this script
+#: (``mutation_equivalents.json``: mutant name -> reason); they override the entries above.
+EQUIVALENT.update(json.loads((Path(__file__).with_name("mutation_equivalents.json")).read_text(encoding="utf-8")))
+
 #: Earlier runs whose results are not stored mutant by mutant, of code that has not changed
 #: since (``git diff COMMIT -- FILE`` shows nothing in the functions run): shown where this
 #: snapshot did not run the module or group again.
@@ -354,9 +360,38 @@ def carried(current: dict[str, int | None]) -> dict[str, str]:
             # every mutant of the function was stored (run) or the counts agree: same numbering
             if same and stored_counts[f"{module}.{func}"] <= counts[f"{module}.{func}"]:
                 out[name] = (_CARRY[status], code_at)
+    for snap in sorted(SNAPSHOTS.glob("*.json")):  # this worktree's own earlier runs, oldest first
+        data = json.loads(snap.read_text(encoding="utf-8"))
+        label = f"snapshot {snap.stem}"
+        stored_counts = Counter(module_of(n) + "." + function_of(n) for n in data["results"])
+        snap_trees = {m: function_trees(src) for m, src in data["sources"].items()}
+        for name, status in data["results"].items():
+            if name not in current or current[name] is not None or status not in _CARRY:
+                continue
+            module, func = module_of(name), function_of(name)
+            if module not in now_trees:
+                path = ROOT / _module_path(module)
+                now_trees[module] = function_trees(path.read_text(encoding="utf-8")) if path.exists() else {}
+            then = snap_trees.get(module, {}).get(func)
+            if then is not None and now_trees[module].get(func) == then and \
+                    stored_counts[f"{module}.{func}"] <= counts[f"{module}.{func}"]:
+                out[name] = (_CARRY[status], label)
     for name, (code, _) in out.items():
         current[name] = code
     return {name: at for name, (_, at) in out.items()}
+
+
+def save_snapshot(path: Path) -> int:
+    """Keep the results mutmut holds now in ``mutants/`` (with the mutated modules' sources), so
+    that a later run, whose new test selection makes mutmut forget them, does not lose them:
+    :func:`carried` takes them back where the function is unchanged.  Returns how many."""
+    results = {n: STATUS.get(c, "suspicious") for n, c in load(with_earlier=False).items() if c is not None}
+    modules = sorted({module_of(n) for n in results})
+    sources = {m: (ROOT / _module_path(m)).read_text(encoding="utf-8") for m in modules
+               if (ROOT / _module_path(m)).exists()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"results": results, "sources": sources}, ensure_ascii=False), encoding="utf-8")
+    return len(results)
 
 
 def load(with_earlier: bool = True) -> dict[str, int | None]:
@@ -511,9 +546,15 @@ def report() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="also write the table to this file")
+    parser.add_argument("--snapshot", type=Path,
+                        help="only keep mutmut's current results in this file (scripts/mutation.sh, after "
+                             "each target) and exit")
     parser.add_argument("--raw", type=Path,
                         help="also write the raw results here (JSON: each mutant that was run, its status)")
     args = parser.parse_args()
+    if args.snapshot:
+        print(f"kept {save_snapshot(args.snapshot)} results in {args.snapshot}")
+        return
     text = report()
     print(text)
     if args.out:

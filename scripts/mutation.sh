@@ -56,6 +56,9 @@ run() {  # target name: all its patterns in one mutmut run
         || echo "mutmut exited $? (see mutants/run-$1.log)" | tee -a "$LOG"
     # the run's last lines without the spinner: the counts, or why it stopped
     tr '\r' '\n' <"mutants/run-$1.log" | grep -v 'Generating\|Running \|Listing' | tail -n 4 >>"$LOG" || true
+    # keep the results: the next target's run selects other tests, and mutmut then forgets them
+    "$BIN/python" benchmarks/mutation_report.py --snapshot "mutants/snapshots/$(date -u +%Y%m%dT%H%M%S)-$1.json" \
+        | tee -a "$LOG" || true
     echo "$(date -u +%T) done  $1" | tee -a "$LOG"
 }
 

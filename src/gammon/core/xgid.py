@@ -144,9 +144,16 @@ def _fail(text: str, why: str) -> InvalidIdError:
 
 
 def _int_field(text: str, fields: list[str], index: int, name: str) -> int:
+    """Field ``index`` as eXtreme Gammon writes numbers: ASCII digits, ``-`` before a negative.
+
+    Python's ``int`` alone would also take ``1_0`` (ten), ``+1`` and other scripts' digits.
+    """
     raw = fields[index]
+    digits = raw[1:] if raw[:1] == "-" else raw
     try:
-        return int(raw)
+        if not (digits.isascii() and digits.isdigit()):
+            raise ValueError(raw)
+        return int(raw)  # ValueError too past Python's limit on digits
     except ValueError:
         raise _fail(
             text, f"field {index} ({name}) must be a whole number, not {raw!r}"

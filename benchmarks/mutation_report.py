@@ -456,34 +456,29 @@ Source snapshot: commit `{commit}`.  Run one module at a time with
 """
 
 #: What this snapshot ran (free text, written by whoever ran it).
-NOTES = """What this snapshot ran (mutmut 3.8.1 through the wrapper, one worker, niced, on two
-shared cores; `ONLY='NAME...' scripts/mutation.sh TARGET` for the subsets):
+NOTES = """What this snapshot ran (mutmut 3.8.1 through the wrapper, two workers, niced, on two
+shared cores; each target's results kept in a local snapshot after its run, see
+`scripts/mutation.sh`):
 
-- `gammon.core.match`, the whole module, properties included (`is_over`, `winner`, `timed_out`,
-  `phase`, first mutated here): `scripts/mutation.sh match`, then its survivors and untested
-  mutants again after `tests/test_match_state.py` (a match built at any state, from `Match`'s
-  rules) with `test_core_api` (which reaches `from_xgid` and `repr`), then the last few again.
-- `gammon.ai.met`: the functions changed since its earlier run (`own0`, `own1`, `centered`: the
-  cap "too good to double") and the earlier run's survivors not run since (194 mutants), then
-  the survivors again after new tests in `tests/test_ai_met.py`.
-- `gammon.core.position`: the properties `pip_counts`, `checkers_off`, `bar`, `is_game_over`,
-  `outcome`, `pool`, `me`, `opp` (no mutants before the wrapper) and `step_problem` (changed
-  since its run) against `tests/test_position_basics.py`.
-- `gammon.core.game`: `_finish` (changed since its run, for the loss on time) against the game
-  tests and `test_timeout`, then its 7 survivors after a test of the game-over event on time.
-- `gammon.core.notation`: `Segment.__str__`, `_obvious_problems`, `_closest`, `_describe`,
-  `parse_segments`, `_roll_name`, `_chains`, `_net_row` and `_find_board` against
-  `tests/test_notation.py`, then the survivors after tests of the reasons and the closest
-  plays an illegal play is answered with.
-- Kept from earlier runs (functions unchanged since; see "from earlier runs"): the seat checks,
-  the rest of game's permission, cube and scoring functions, `match_id`, `position_id`,
-  notation's reading of a play, position's `apply_step`, `swap` and `check_dice`, the MET's
-  other functions; dice and `verify_dice` (earlier run, not stored mutant by mutant, row as then).
-- Not run (counted as "not run" above): the rest of `gammon.core.game` (its moves, opening,
-  state checks, XGID/ID building, `repr`), the rest of `gammon.core.notation` (the matching
-  helpers `_walks`, `_landings`, `_fits`), position's
-  `legal_plays`, `LegalPlays` and the rest of `Position`, `record_json` beyond `verify_dice`,
-  and the web modules beyond the seat checks."""
+- `gammon.core.game`, the whole module (`game` and `game_rest`: moves, the opening throw, the
+  Acey-Deucey bonus, beavers, resignations, time, building a game from keywords, XGID and IDs,
+  `snapshot`, `replay`, `repr`, and the action wrappers), against the game tests and the new
+  `test_game_flow`, `test_game_built`, `test_game_ids` and `test_game_cube_limit`.
+- `gammon.core.position`, the whole module (`position`, `position_basics`, `position_rest`:
+  `legal_plays`, `LegalPlays`, the value protocol, Acey-Deucey's pool, the step codes) against
+  the rule tests, the shared vectors and the new `test_position_more`.
+- `gammon.core.notation`, the whole module (`notation`, `notation_rest`: the matching helpers
+  `_walks`, `_landings`, `_fits`, `_find_board` too) against `test_notation` and the new
+  `test_notation_matching`.
+- `gammon.core.xgid`, first mutated here, against `test_xgid` and the new `test_xgid_fields`,
+  `test_xgid_more` and `test_xgid_strict`.
+- The web service's seat checks (changed for hints at the game's level) against
+  `test_service_seats` and `test_web_hint_levels`; the MET against its three test files.
+- Kept from earlier runs (functions unchanged since; see "from earlier runs"): `gammon.core.match`,
+  `match_id`, `position_id`, position's properties; dice and `verify_dice` (earlier run, not
+  stored mutant by mutant, row as then).
+- Not run (counted as "not run" above): `record_json` beyond `verify_dice`, and the web modules
+  beyond the seat checks (not among the modules the issue names)."""
 
 #: Free text after the generated lists (the runs, survivors that are not equivalent explained).
 TAIL = """Earlier runs whose results are kept where the function is unchanged (`EARLIER` in the

@@ -284,6 +284,8 @@ EARLIER = [
     ("9bbe13f", "benchmarks/results/mutation_position_raw.json", "5cbeeed"),
     # the snapshot of the session before (match whole, MET, position's properties, notation)
     ("697f5de", "benchmarks/results/mutation_raw.json", "3b6c802"),
+    # this session's snapshot: game, position, notation and xgid whole, seat checks, the MET
+    ("37d3aa0", "benchmarks/results/mutation_raw.json", "4fdf477"),
 ]
 #: Results carried from earlier runs get this code (``STATUS``).
 CARRIED_KILL = -1

@@ -250,11 +250,6 @@ OPEN: dict[str, str] = {
         "a written chain not among the single moves (24/13 for 24/18/13) counts 2 instead of 1: it "
         "matters only where the text writes that chain twice and another play shares two written "
         "segments, which the tests do not build",
-    "gammon.core.notation.x_parse_play__mutmut_111":
-        "`<` to `<=` in \"fewer dice wins\": without dice, two rolls whose plays use as many dice and reach "
-        "the same position (24/16 with 6-2 or with 5-3, by different stops) tie; the code keeps the first "
-        "roll tried, the mutant the last.  Both read back as the same text and position; the notation does "
-        "not say which route is meant, so no test pins it",
 }
 
 #: More equivalent survivors, with their reasons, kept as data beside this script

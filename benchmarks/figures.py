@@ -90,6 +90,7 @@ DUEL_SE = r"luck-adjusted points/game: -?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
 BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
 PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not redone since deep2
+DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, not redone since
 
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
@@ -213,13 +214,13 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.1f} s", (ANALYSIS,), Target("<", 60.0, "issue 13: a match of ~150 decisions"), 0.15),
             Figure("GNU Backgammon / gammon analysis time", r"ratio gnubg/gammon ([\d.]+)", "{:.2f}",
                    (ANALYSIS,)),
-        )),
+        ), weights=DEEP2),
     Measurement(
         "analysis_luck", "analysis_luck.txt", "python benchmarks/analysis_luck.py --games 100",
         (
             Figure("luck-adjusted / raw SD over self-play games", r"SD ratio adjusted/raw: ([\d.]+)", "{:.2f}",
                    (ANALYSIS,)),
-        )),
+        ), weights=DEEP2),
     Measurement(
         "analysis_vs_gnubg", "analysis_vs_gnubg.txt",
         "python benchmarks/analysis_vs_gnubg.py --length 7 --seed 2",

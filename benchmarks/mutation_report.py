@@ -281,6 +281,7 @@ EARLIER = [
     ("697f5de", "benchmarks/results/mutation_raw.json", "3b6c802"),
     # this session's snapshot: game, position, notation and xgid whole, seat checks, the MET
     ("37d3aa0", "benchmarks/results/mutation_raw.json", "4fdf477"),
+    ("2325247", "benchmarks/results/mutation_raw.json", "89d4105"),
 ]
 #: Results carried from earlier runs get this code (``STATUS``).
 CARRIED_KILL = -1

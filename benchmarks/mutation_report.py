@@ -16,6 +16,7 @@ import argparse
 import fnmatch
 import json
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -337,11 +338,9 @@ def carried(current: dict[str, int | None]) -> dict[str, str]:
     out: dict[str, tuple[int, str]] = {}
     now_trees: dict[str, dict[str, str]] = {}
     counts = Counter(module_of(n) + "." + function_of(n) for n in current)
-    for stored_at, raw_path, code_at in EARLIER:
-        text = _git("show", f"{stored_at}:{raw_path}")
-        if text is None:
-            continue
-        stored: dict[str, str] = json.loads(text)
+
+    def take(stored: dict[str, str], source_then: Callable[[str], str], label: str) -> None:
+        """Carry ``stored``'s results whose function is the same now as in ``source_then(module)``."""
         stored_counts = Counter(module_of(n) + "." + function_of(n) for n in stored)
         then_trees: dict[str, dict[str, str]] = {}
         for name, status in stored.items():
@@ -352,28 +351,20 @@ def carried(current: dict[str, int | None]) -> dict[str, str]:
                 path = ROOT / _module_path(module)
                 now_trees[module] = function_trees(path.read_text(encoding="utf-8")) if path.exists() else {}
             if module not in then_trees:
-                then_trees[module] = function_trees(_git("show", f"{code_at}:{_module_path(module)}") or "")
-            same = now_trees[module].get(func) is not None and now_trees[module].get(func) == then_trees[
-                module].get(func)
+                then_trees[module] = function_trees(source_then(module))
+            now = now_trees[module].get(func)
             # every mutant of the function was stored (run) or the counts agree: same numbering
-            if same and stored_counts[f"{module}.{func}"] <= counts[f"{module}.{func}"]:
-                out[name] = (_CARRY[status], code_at)
-    for snap in sorted(SNAPSHOTS.glob("*.json")):  # this worktree's own earlier runs, oldest first
-        data = json.loads(snap.read_text(encoding="utf-8"))
-        label = f"snapshot {snap.stem}"
-        stored_counts = Counter(module_of(n) + "." + function_of(n) for n in data["results"])
-        snap_trees = {m: function_trees(src) for m, src in data["sources"].items()}
-        for name, status in data["results"].items():
-            if name not in current or current[name] is not None or status not in _CARRY:
-                continue
-            module, func = module_of(name), function_of(name)
-            if module not in now_trees:
-                path = ROOT / _module_path(module)
-                now_trees[module] = function_trees(path.read_text(encoding="utf-8")) if path.exists() else {}
-            then = snap_trees.get(module, {}).get(func)
-            if then is not None and now_trees[module].get(func) == then and \
+            if now is not None and now == then_trees[module].get(func) and \
                     stored_counts[f"{module}.{func}"] <= counts[f"{module}.{func}"]:
                 out[name] = (_CARRY[status], label)
+
+    for stored_at, raw_path, code_at in EARLIER:
+        text = _git("show", f"{stored_at}:{raw_path}")
+        if text is not None:
+            take(json.loads(text), lambda m, at=code_at: _git("show", f"{at}:{_module_path(m)}") or "", code_at)
+    for snap in sorted(SNAPSHOTS.glob("*.json")):  # this worktree's own earlier runs, oldest first
+        data = json.loads(snap.read_text(encoding="utf-8"))
+        take(data["results"], lambda m, src=data["sources"]: src.get(m, ""), f"snapshot {snap.stem}")
     for name, (code, _) in out.items():
         current[name] = code
     return {name: at for name, (_, at) in out.items()}

@@ -86,3 +86,15 @@ def _spec(me: Iterable[int], opp: Iterable[int]) -> str:
         return " ".join(parts)
 
     return f"x: {side(list(me))}; o: {side(list(opp))}".replace(" ;", ";").rstrip()
+
+
+#: The starting position's XGID board field, the bottom player on roll.
+XGID_START_BOARD = "-b----E-C---eE---c-e----B-"
+
+
+def xgid(cube: object = 0, place: object = 0, turn: object = 1, dice: object = "00", bottom: object = 0,
+         top: object = 0, rules: object = 0, length: object = 0, max_cube: object = 10,
+         board: str = XGID_START_BOARD) -> str:
+    """An XGID text from its fields in order (each written as given, so a test can put a bad value
+    in any one); by default the start of a money game, nothing rolled."""
+    return f"XGID={board}:{cube}:{place}:{turn}:{dice}:{bottom}:{top}:{rules}:{length}:{max_cube}"

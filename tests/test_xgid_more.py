@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import pytest
 
+from boards import XGID_START_BOARD, xgid
 from gammon.core.errors import InvalidIdError
 from gammon.core.match_id import MAX_MATCH_LENGTH
 from gammon.core.position import Position
 from gammon.formats.xgid import XgidState, parse_xgid
 
-BOARD = "-b----E-C---eE---c-e----B-"  # the start, bottom player on roll
+BOARD = XGID_START_BOARD
 START = Position.initial()
 
-
-def xgid(cube: object = 0, place: object = 0, turn: object = 1, dice: object = "00", bottom: object = 0,
-         top: object = 0, rules: object = 0, length: object = 0, max_cube: object = 10,
-         board: str = BOARD) -> str:
-    return f"XGID={board}:{cube}:{place}:{turn}:{dice}:{bottom}:{top}:{rules}:{length}:{max_cube}"
 
 
 def message(text: object) -> str:

@@ -77,6 +77,7 @@ __all__ = [
     "cube_decision",
     "cube_efficiency",
     "finish_chance",
+    "refusal",
     "take_decision",
 ]
 
@@ -376,6 +377,11 @@ def _refusal(info: CubeInfo, away: tuple[int, int] | None = None) -> str | None:
     if away is not None and away[0] <= info.value:
         return "the cube is dead: a single game already wins the match"
     return None
+
+
+def refusal(info: CubeInfo) -> str | None:
+    """Why the player on roll cannot (usefully) double with this cube and score, or None."""
+    return _refusal(info, None if info.is_money else info.away)
 
 
 def _choose(nd: float, dt: float, dp: float) -> str:

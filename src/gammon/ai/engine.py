@@ -129,7 +129,7 @@ class Engine:
         if plies is not None:
             if not 0 <= plies <= MAX_PLIES:
                 raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
-            lv = replace(lv, name=f"{plies}-ply", plies=plies, noise=0.0,
+            lv = replace(lv, name=f"{plies}-ply", plies=plies, noise=0.0, cube_plies=None,
                          description=f"{plies}-ply search")
         if noise is not None:
             lv = replace(lv, noise=float(noise))
@@ -359,15 +359,22 @@ class Engine:
         """The cube decision for the player on roll of ``position`` (before rolling).
 
         ``match`` is a :class:`~gammon.ai.cube.CubeInfo`, a game or match (its cube
-        and score), or None for money play with a centred cube.  The position is
-        evaluated at this engine's depth.
+        and score), or None for money play with a centred cube.  The decision is
+        taken at the level's cube depth (:attr:`~gammon.ai.search.Level.cube_depth`):
+        Janowski's formula on the 0-ply evaluation at depth 0, else a cubeful
+        look-ahead (:func:`gammon.ai.cube_search.cubeful_cube_action`).
 
         :raises GammonError: a finished game or bad cube settings.
         """
         if position.outcome is not None:
             raise GammonError("the game is over: there is no cube decision")
         ev = self.evaluator_for(position.variant)
-        return self._decide(ev.evaluate(position, self.plies), position, match)
+        depth = self.level.cube_depth
+        if depth == 0:
+            return self._decide(ev.evaluate(position, 0), position, match)
+        from gammon.ai.cube_search import cubeful_cube_action
+
+        return cubeful_cube_action(ev, position, self._cube_info(match), depth)
 
     def rollout(self, position: Position, settings: RolloutSettings | None = None,
                 progress: Callable[[int, int], None] | None = None,

@@ -119,20 +119,30 @@ class CubeModel:
         self.cube_limit = cube_limit
         self._cp: dict[int, float] = {}
         self._tp: dict[int, float] = {}
+        # The end values by cube level, looked up once each (the cube search asks for them
+        # hundreds of thousands of times).
+        self._win: dict[int, float] = {}
+        self._lose: dict[int, float] = {}
 
     # -- end values ------------------------------------------------------------------
 
     def win(self, k: int) -> float:
         """MWC when player 0 wins the game at cube ``k`` (gammons mixed in)."""
-        s, g, bg = self.mix0
-        a, b, f = self.a, self.b, self.after
-        return s * f(a - k, b) + g * f(a - 2 * k, b) + bg * f(a - 3 * k, b)
+        v = self._win.get(k)
+        if v is None:
+            s, g, bg = self.mix0
+            a, b, f = self.a, self.b, self.after
+            v = self._win[k] = s * f(a - k, b) + g * f(a - 2 * k, b) + bg * f(a - 3 * k, b)
+        return v
 
     def lose(self, k: int) -> float:
         """MWC when player 1 wins the game at cube ``k``."""
-        s, g, bg = self.mix1
-        a, b, f = self.a, self.b, self.after
-        return s * f(a, b - k) + g * f(a, b - 2 * k) + bg * f(a, b - 3 * k)
+        v = self._lose.get(k)
+        if v is None:
+            s, g, bg = self.mix1
+            a, b, f = self.a, self.b, self.after
+            v = self._lose[k] = s * f(a, b - k) + g * f(a, b - 2 * k) + bg * f(a, b - 3 * k)
+        return v
 
     def cash0(self, k: int) -> float:
         """MWC when player 0 wins ``k`` points (player 1 drops a double from ``k``)."""

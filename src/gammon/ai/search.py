@@ -663,6 +663,15 @@ class Level:
     #: Plays per inner node of the search valued by the evaluator after the pruning
     #: net's pre-filter (0: every play), see :func:`_replies`.
     prune: int = 0
+    #: Depth of the cube decisions (None: ``plies``): 0 is Janowski's formula at the root,
+    #: ``n`` a cubeful look-ahead with the formula ``n`` rolls ahead
+    #: (:mod:`gammon.ai.cube_search`).
+    cube_plies: int | None = None
+
+    @property
+    def cube_depth(self) -> int:
+        """The depth of this level's cube decisions."""
+        return self.plies if self.cube_plies is None else self.cube_plies
 
 
 LEVELS: dict[str, Level] = {
@@ -672,7 +681,8 @@ LEVELS: dict[str, Level] = {
         Level("casual", 0, 0.050, "0-ply with noise: plays plausibly, often inaccurately"),
         Level("intermediate", 0, 0.040, "0-ply with moderate noise"),
         Level("advanced", 0, 0.015, "0-ply with light noise: occasional small errors"),
-        Level("expert", 0, 0.0, "the neural nets, no lookahead (instant)"),
+        Level("expert", 0, 0.0, "the neural nets, no lookahead (instant); the cube looks 1 roll ahead",
+              cube_plies=1),
         Level("world-class", 1, 0.0, "1-ply lookahead over the opponent's 21 rolls"),
         Level("strongest", 2, 0.0, "2-ply lookahead with move filters and pruning (slowest)",
               prune=STRONGEST_PRUNE),

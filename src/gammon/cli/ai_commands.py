@@ -17,7 +17,7 @@ from gammon.core.errors import GammonError, InvalidDiceError
 from gammon.core.position import Dice, Position, check_dice
 
 if TYPE_CHECKING:
-    from gammon.ai.engine import Engine, Evaluation
+    from gammon.ai.engine import Engine
     from gammon.formats.xgid import XgidState
 
 #: Exit status for bad input (as the rest of the CLI).
@@ -169,24 +169,15 @@ def hint(
         typer.echo(line)
 
 
-def _cube_fields(pos: Position, state: XgidState | None, ev: Evaluation) -> dict[str, Any] | None:
-    """The cube decision, when the cube layer (``gammon.ai.cube``) is installed."""
-    try:
-        from gammon.ai import cube
-    except ImportError:
-        return None
+def _cube_fields(engine: Engine, pos: Position, state: XgidState | None) -> dict[str, Any] | None:
+    """The engine's cube decision at its level's cube depth (an XGID's cube and score, else money
+    with the cube centred); None for a finished game."""
+    from gammon.ai.cube import CubeInfo
+
     if pos.outcome is not None:
         return None
-    info = cube.CubeInfo()
-    if state is not None:
-        owner = {0: cube.CENTERED, 1: 0, -1: 1}[state.cube_owner]
-        info = cube.CubeInfo(
-            value=state.cube_value, owner=owner, match_length=state.match_length,
-            score=state.score if state.match_length else (0, 0), crawford=state.crawford,
-            jacoby=state.jacoby and not state.match_length,
-            beavers=state.beaver and not state.match_length,
-        )
-    d = cube.cube_decision(ev.probabilities, info, cube.cube_efficiency(pos))
+    info = CubeInfo() if state is None else CubeInfo.from_xgid(state)
+    d = engine.cube_action(pos, info)
     out: dict[str, Any] = {
         "action": d.action, "taker_action": d.taker_action,
         "no_double": round(d.no_double, 6), "double_take": round(d.double_take, 6),
@@ -215,7 +206,7 @@ def evaluate(
         pos, state = _read_position(position, variant)
         engine = _engine(level, plies, weights)
         ev = engine.evaluate(pos)
-        cube_info = _cube_fields(pos, state, ev)
+        cube_info = _cube_fields(engine, pos, state)
     except GammonError as exc:
         raise _fail(str(exc)) from None
     if as_json:

@@ -25,6 +25,7 @@ GNU Backgammon only measures here; nothing in the engine uses its numbers.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import re
@@ -190,7 +191,8 @@ def describe(d: Decision, engine: object) -> str:
 def load(paths: list[Path], plies: int, gnubg: str, cache: Path | None) -> list[Decision]:
     """The analysed decisions of every .mat (from ``cache`` when it holds them)."""
     if cache is not None and cache.exists():
-        return [Decision(**{**r, "probs": tuple(r["probs"])}) for r in json.loads(cache.read_text())]
+        raw = gzip.decompress(cache.read_bytes()) if cache.suffix == ".gz" else cache.read_bytes()
+        return [Decision(**{**r, "probs": tuple(r["probs"])}) for r in json.loads(raw)]
     mats: list[Path] = []
     for p in paths:
         mats += sorted(p.glob("*.mat")) if p.is_dir() else [p]
@@ -203,7 +205,8 @@ def load(paths: list[Path], plies: int, gnubg: str, cache: Path | None) -> list[
                 tail = part.stem[len(mat.stem):].lstrip("_") or "001"
                 out += parse_export(part.read_text(), f"{mat.parent.name}/{mat.stem} game {tail}")
     if cache is not None:
-        cache.write_text(json.dumps([asdict(d) for d in out]))
+        data = json.dumps([asdict(d) for d in out]).encode()
+        cache.write_bytes(gzip.compress(data) if cache.suffix == ".gz" else data)
     return out
 
 
@@ -215,14 +218,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="+", type=Path, help=".mat files or folders of them")
     parser.add_argument("--level", default="expert", help="whose probabilities to show (the level's depth)")
     parser.add_argument("--plies", type=int, default=2, help="GNU Backgammon's analysis depth")
-    parser.add_argument("--cache", type=Path, default=None, help="JSON of the analyses (read if present)")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="JSON of the analyses, gzipped if it ends in .gz (read if present)")
     parser.add_argument("--summary-only", action="store_true", help="only the totals, not each flagged one")
     parser.add_argument("--gnubg", default=gnubg_executable())
+    parser.add_argument("--policies", default="",
+                        help="comma-separated cube policies to cost on the same decisions instead "
+                             f"({', '.join(POLICIES)})")
+    parser.add_argument("--limit", type=int, default=0, help="with --policies: the first N decisions only")
     args = parser.parse_args(argv)
     if not args.gnubg and not (args.cache and args.cache.exists()):
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2
     decisions = load(args.paths, args.plies, args.gnubg, args.cache)
+    if args.policies:
+        names = [p.strip() for p in args.policies.split(",") if p.strip()]
+        unknown = [p for p in names if p not in POLICIES]
+        if unknown:
+            print(f"error: unknown policies {unknown}; known: {', '.join(POLICIES)}", file=sys.stderr)
+            return 2
+        policy_table(decisions[: args.limit or None], names)
+        return 0
     engine = None if args.summary_only else Engine(args.level)
     played: dict[str, list[float]] = {}
     model: dict[str, list[float]] = {}
@@ -244,6 +260,54 @@ def main(argv: list[str] | None = None) -> int:
         for k, v in sorted(table.items()):
             print(f"  {k}: {len(v)}, {sum(v):.3f} EMG")
     return 0
+
+
+#: Cube policies :func:`policy_table` compares: Janowski's formula at the root on our
+#: n-ply cubeless probabilities (``rootN``), or the cubeful look-ahead of
+#: :mod:`gammon.ai.cube_search` with the formula N rolls ahead (``aheadN``).
+POLICIES = ("root0", "root1", "root2", "ahead1", "ahead2")
+
+
+def policy_table(decisions: list[Decision], names: list[str]) -> None:
+    """Every decision re-decided by each policy, costed by GNU Backgammon's cubeful equities."""
+    import time
+
+    from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, PASS, cube_decision, cube_efficiency
+    from gammon.ai.cube_search import cubeful_cube_action
+    from gammon.ai.engine import Engine
+
+    shallow = Engine(plies=0).evaluator
+    deep = Engine("strongest").evaluator  # its pruned 2-ply search
+    totals = {k: {"all": 0.0, "doubler": 0.0, "taker": 0.0, "errors": 0.0} for k in names}
+    seconds = dict.fromkeys(names, 0.0)
+    for i, d in enumerate(decisions):
+        info, pos = cube_info(d)
+        for k in names:
+            t = time.perf_counter()
+            depth = int(k[-1])
+            if k.startswith("root"):
+                ev = deep if depth == 2 else shallow
+                ours = cube_decision(ev.evaluate(pos, depth), info, cube_efficiency(pos))
+            else:
+                ours = cubeful_cube_action(shallow, pos, info, depth)
+            seconds[k] += time.perf_counter() - t
+            c = cost(d, ours.action in (DOUBLE_TAKE, DOUBLE_PASS), ours.taker_action != PASS)
+            row = totals[k]
+            row["all"] += c
+            row["taker" if d.action in ("take", "pass") else "doubler"] += c
+            row["errors"] += c > 1e-9
+        if (i + 1) % 500 == 0:
+            print(f"[{i + 1}/{len(decisions)}] " + ", ".join(f"{k} {totals[k]['all']:.3f}" for k in names),
+                  file=sys.stderr, flush=True)
+    n = max(1, len(decisions))
+    print(f"{len(decisions)} cube decisions analysed by GNU Backgammon; each re-decided by each policy and "
+          "costed by its cubeful equities (EMG)")
+    print("| policy | error (EMG, all) | as doubler | as taker | decisions in error | ms per decision |")
+    print("|---|---|---|---|---|---|")
+    for k in names:
+        r = totals[k]
+        print(f"| {k} | {r['all']:.3f} | {r['doubler']:.3f} | {r['taker']:.3f} | {int(r['errors'])} | "
+              f"{1000 * seconds[k] / n:.1f} |")
 
 
 def _kind(d: Decision, ours: object) -> str:

@@ -88,6 +88,13 @@ JUDGE_2PLY = r"2-ply referee: mean equity loss ([\d.]+) mp/decision"
 JUDGE_2PLY_SE = r"2-ply referee: mean equity loss [\d.]+ mp/decision \(SE ([\d.]+)\)"
 DUEL_SE = r"luck-adjusted points/game: [+-]?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
+
+
+def match_pr(column: int) -> str:
+    """match_pr.py's table, its "all" row: column 1 checker error, 2 cube error, 3 PR."""
+    return r"\), all \|[^|]*" + r"\|[^|]*" * (column - 1) + r"\|\s*([\d.]+) \+-"
+
+
 BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
 PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not redone since deep2
 DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, not redone since
@@ -153,6 +160,30 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.0f} ms", (README,)),
             Figure("2-ply speed ratio gnubg-nn / gammon", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
+        )),
+    Measurement(
+        "match_pr_world_class", "match_pr_world-class_cube1.txt",
+        "python benchmarks/match_pr.py --level world-class --matches 45 --length 7 --money-games 20 "
+        "--session 5 --analyse-plies 2 --ray --workers 2 --out benchmarks/results/match_pr_world-class_cube1",
+        (
+            Figure("world-class: PR by gnubg's 2-ply analysis, 45 7-point matches and 20 money games",
+                   match_pr(3), "{:.2f}", (README, ENGINE), Target("<=", 2.5, ISSUE12)),
+            Figure("world-class: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
+                   (README, ENGINE)),
+            Figure("world-class: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}",
+                   (ENGINE,)),
+        )),
+    Measurement(
+        "match_pr_expert", "match_pr_expert_cube1.txt",
+        "python benchmarks/match_pr.py --level expert --matches 45 --length 7 --money-games 20 "
+        "--session 5 --analyse-plies 2 --ray --workers 2 --out benchmarks/results/match_pr_expert_cube1",
+        (
+            Figure("expert: PR by gnubg's 2-ply analysis, 45 7-point matches and 20 money games",
+                   match_pr(3), "{:.2f}", (README, ENGINE), Target("<=", 3.0, ISSUE12)),
+            Figure("expert: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
+                   (README, ENGINE), Target("<=", 4.0, ISSUE12)),
+            Figure("expert: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}",
+                   (ENGINE,)),
         )),
     Measurement(
         "gammon_bias", "gammon_bias.txt",

@@ -388,7 +388,9 @@ def test_the_computer_doubles_and_you_take(monkeypatch: pytest.MonkeyPatch) -> N
     code, out = play_lines(["8/5 6/5", "hint", "take"], dice=scripted((3, 1), (6, 5)))
     assert code == 0
     assert "Computer doubles to 2." in out and "[You] take or drop > " in out
-    # A double after one play each is a clear take (beavers are off here)
+    # A double after one play each is a clear take (beavers are off here); the advice names the
+    # hint engine and its depth (world-class unless the game is played at strongest).
+    assert "Engine (world-class, 1-ply): You win" in out
     assert "Advice: take" in out
     assert "Advice: pass" not in out and "Advice: beaver" not in out
     assert "You take: the cube is 2, owned by you." in out

@@ -812,17 +812,18 @@ class TerminalGame:
         return self._engine
 
     def _cube_decision(self) -> CubeDecision:
-        from gammon.ai.cube import CubeInfo, cube_decision, cube_efficiency
-
+        """The hint engine's cube decision for the player on roll, at its level's cube depth."""
         g = self.game
-        probs = self.engine.evaluate(g.position).probabilities
-        return cube_decision(probs, CubeInfo.from_game(g), cube_efficiency(g.position))
+        return self.engine.cube_action(g.position, g)
+
+    def _hint_label(self) -> str:
+        return f"Engine ({self.engine.level.name}, {self.engine.plies}-ply)"
 
     def cube_hint(self, actor: int) -> None:
         d = self._cube_decision()
         g = self.game
         win = self.engine.evaluate(g.position).probabilities[0]
-        self.say(f"Engine (1-ply): {self.names[actor]} {'win' if _you(self.names[actor]) else 'wins'} "
+        self.say(f"{self._hint_label()}: {self.names[actor]} {'win' if _you(self.names[actor]) else 'wins'} "
                  f"{win:.1%} of games from here. Cube: {d.action} (no double {d.no_double:+.3f}, "
                  f"double/take {d.double_take:+.3f}, double/pass {d.double_pass:+.3f}).")
 
@@ -975,7 +976,7 @@ class TerminalGame:
             elif cmd.name == "hint":
                 d = self._cube_decision()
                 win = 1 - self.engine.evaluate(g.position).probabilities[0]
-                self.say(f"Engine (1-ply): {name} {'win' if _you(name) else 'wins'} {win:.1%} of games "
+                self.say(f"{self._hint_label()}: {name} {'win' if _you(name) else 'wins'} {win:.1%} of games "
                          f"from here; take point {d.take_point:.1%}. Advice: {d.taker_action}.")
             elif cmd.name == "resign":
                 self._not_now(cmd, "answer the double first (a drop gives up the game)")

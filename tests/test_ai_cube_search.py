@@ -124,3 +124,18 @@ def test_bad_depth_and_finished_games_are_refused(engine: Engine) -> None:
         cubeful_cube_action(engine.evaluator, position, CubeInfo(), 0)
     with pytest.raises(GammonError):
         cubeful_cube_action(engine.evaluator, pos("x: ; o: 1"), CubeInfo(), 1)
+
+
+def test_evaluate_reports_the_same_cube_decision_as_cube_action() -> None:
+    """One cube decision per engine: ``evaluate`` shows what ``cube_action`` decides."""
+    engine = Engine("world-class")
+    position, p = last_roll("4 2")
+    info = CubeInfo(match_length=5, score=(0, 2))
+    value = engine.evaluate(position, info)
+    d = engine.cube_action(position, info)
+    assert value.cube_action == d.action
+    assert value.cubeful_equity == pytest.approx(d.equity, abs=1e-12)
+    # Money: the last roll race is a double and take at 23/36, worth twice 2p - 1.
+    money = engine.evaluate(position)
+    assert money.cube_action == DOUBLE_TAKE
+    assert money.cubeful_equity == pytest.approx(2 * (2 * p - 1), abs=1e-6)

@@ -315,7 +315,10 @@ class Engine:
 
     def evaluate(self, position: Position, match: object | None = None,
                  plies: int | None = None) -> Evaluation:
-        """The value of ``position`` for the player on roll (before rolling), cubeless.
+        """The value of ``position`` for the player on roll (before rolling), cubeless at
+        ``plies`` (default: the level's), with the cubeful equity and cube action of
+        :meth:`cube_action` (the level's cube depth; with a cube depth of 0, the formula on
+        these probabilities).
 
         :raises GammonError: a bad depth.
         """
@@ -327,7 +330,10 @@ class Engine:
         value = Evaluation(tuple(float(x) for x in probs), equity(probs), p, cls)
         if position.outcome is not None:
             return value
-        decision = self._decide(probs, position, match)
+        if self.level.cube_depth == 0:
+            decision = self._decide(probs, position, match)
+        else:
+            decision = self.cube_action(position, match)
         return replace(value, cubeful_equity=decision.equity, cube_action=decision.action)
 
     # -- the cube and rollouts ------------------------------------------------------

@@ -95,9 +95,10 @@ def match_pr(column: int) -> str:
     return r"\), all \|[^|]*" + r"\|[^|]*" * (column - 1) + r"\|\s*([\d.]+) \+-"
 
 
-def match_pr_measurement(level: str, pr: Target, cube: Target | None, docs: tuple[str, ...]) -> Measurement:
-    """match_pr.py's run of ``level`` at the issue's size, with its cube looking ahead (``_cube1``)."""
-    out = f"match_pr_{level}_cube1"
+def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, docs: tuple[str, ...],
+                         depth: int = 1) -> Measurement:
+    """match_pr.py's run of ``level`` at the issue's size, its cube looking ``depth`` rolls ahead."""
+    out = f"match_pr_{level}_cube{depth}"
     return Measurement(
         f"match_pr_{level.replace('-', '_')}", f"{out}.txt",
         f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 "
@@ -179,6 +180,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         )),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE)),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE)),
+    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
     Measurement(
         "gammon_bias", "gammon_bias.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",

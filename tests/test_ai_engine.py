@@ -200,6 +200,20 @@ def test_cli_eval() -> None:
     assert code == 0 and "1-ply" in out and "cubeless equity" in out
 
 
+def test_cli_eval_cube_of_an_xgid() -> None:
+    """The XGID's cube and score decide: no double in the Crawford game or with the opponent's
+    cube, and the reason is said; a centred money cube shows all three equities."""
+    start = "XGID=-b----E-C---eE---c-e----B-"
+    code, out, _ = _run("eval", start + ":0:0:1:00:6:3:1:7:10")  # 6-3 in a 7-point match, Crawford
+    assert code == 0 and "cube: no double (Crawford game: no doubling)" in out
+    code, out, _ = _run("eval", start + ":1:-1:1:00:0:0:0:0:10")  # money, the opponent owns 2
+    assert code == 0 and "the opponent owns the cube" in out
+    code, out, _ = _run("eval", start + ":0:0:1:00:0:0:0:0:10", "--json")
+    data = json.loads(out)["cube"]
+    assert data["can_double"] and data["double_pass"] == 1.0
+    assert data["action"] == "no double" and data["double_take"] < data["no_double"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -182,7 +182,7 @@ def _cube_fields(engine: Engine, pos: Position, state: XgidState | None) -> dict
         "action": d.action, "taker_action": d.taker_action,
         "no_double": round(d.no_double, 6), "double_take": round(d.double_take, 6),
         "double_pass": round(d.double_pass, 6), "cubeful_equity": round(d.equity, 6),
-        "explanation": d.explanation,
+        "explanation": d.explanation, "can_double": d.can_double,
     }
     if d.mwc is not None:
         out["mwc"] = [round(m, 6) for m in d.mwc]
@@ -226,9 +226,13 @@ def evaluate(
     typer.echo(f"  {_probs_text(ev.probabilities)}")
     typer.echo(f"  cubeless equity {ev.equity:+.3f}")
     if cube_info is not None:
-        typer.echo(f"  cube: {cube_info['action']} (no double {cube_info['no_double']:+.3f}, "
-                   f"double/take {cube_info['double_take']:+.3f}, "
-                   f"double/pass {cube_info['double_pass']:+.3f}); taker: {cube_info['taker_action']}")
+        if not cube_info["can_double"]:  # Crawford, a dead or owned cube, the limit: say why
+            typer.echo(f"  cube: no double ({cube_info['explanation']}); cubeful equity "
+                       f"{cube_info['no_double']:+.3f}")
+        else:
+            typer.echo(f"  cube: {cube_info['action']} (no double {cube_info['no_double']:+.3f}, "
+                       f"double/take {cube_info['double_take']:+.3f}, "
+                       f"double/pass {cube_info['double_pass']:+.3f}); taker: {cube_info['taker_action']}")
 
 
 def bearoff_build(

@@ -182,6 +182,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE)),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
     Measurement(
+        "gammon_bias_shipped", "gammon_bias_3805k.txt",
+        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
+        (
+            Figure("lopsided positions, shipped nets: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
+                   "{:+.3f}", (ENGINE,)),
+            Figure("lopsided positions, shipped nets: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
+                   "{:.3f}", (ENGINE,)),
+        )),
+    Measurement(
         "gammon_bias", "gammon_bias.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",
         (

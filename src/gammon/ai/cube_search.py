@@ -18,10 +18,12 @@ checker play ranks by); above it, from the same search one ply shallower.  So
 * double/take = the same with the cube doubled and owned by the opponent;
 * double/pass = the cash.
 
-A roll after which the opponent would pass a double he can no longer be given
-counts as the cash it is worth, which is how the market losers of a volatile
-position lower its no-double value.  An ``n``-ply cube decision here has
-Janowski's formula at ply ``n - 1`` (0-ply: the formula at the root, as
+A roll that takes the game past the point where the opponent would still take
+(a market loser) is worth only what the position is worth from there, at most
+the cash that doubling now would have won (more only with gammons, playing on),
+which is how the market losers of a volatile position lower its no-double value
+against double/take.  An ``n``-ply cube decision here applies Janowski's
+formula ``n`` rolls ahead (0-ply: the formula at the root, as
 :func:`~gammon.ai.cube.cube_action` does).
 
 Values inside the search are match winning chances at a match score and points

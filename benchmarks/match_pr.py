@@ -25,7 +25,8 @@ world-class PR <= 2.5.
 
 Each match is one task of :mod:`gammon.ai.distributed`: here one after the
 other, or with ``--ray`` (``--address`` for a cluster) as Ray tasks.  Match
-``i`` is seeded by ``--seed`` and ``i`` alone, and matches already in ``OUT/``
+``i`` is seeded by ``--seed`` and ``i`` alone (:func:`match_seed`: each ``--seed`` has its
+own block of a million seeds, so the runs of two seeds share no match), and matches already in ``OUT/``
 (their ``.json`` row present) are kept, so a stopped run resumes.  GNU
 Backgammon only measures: nothing here trains on it.
 
@@ -142,6 +143,15 @@ def parse_statistics(text: str, names: tuple[str, str] = NAMES) -> list[dict[str
 # -- one match (a task) ------------------------------------------------------------------------
 
 
+
+def match_seed(seed: int, kind: str, number: int) -> int:
+    """The dice and players' seed of match (or money session) ``number`` of a run with ``--seed``.
+
+    ``--seed 1`` gives 1 + number (+ 100,000 for money sessions), the seeds of the stored runs;
+    every other ``--seed`` has its own block of a million, so two runs never share a match.
+    """
+    return (seed - 1) * 1_000_000 + 1 + number + (0 if kind == "match" else 100_000)
+
 @dataclass(frozen=True)
 class Job:
     """What every match shares."""
@@ -168,7 +178,7 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
     if row_path.exists():
         row: dict[str, object] = json.loads(row_path.read_text())
         return row
-    seed = job.seed + number + (0 if kind == "match" else 100_000)
+    seed = match_seed(job.seed, kind, number)
     started = time.monotonic()
     players = (make_computer_player(job.level, seed=2 * seed + 1),
                make_computer_player(job.level, seed=2 * seed + 2))

@@ -75,10 +75,12 @@ __all__ = [
     "CubeInfo",
     "cube_action",
     "cube_decision",
+    "choose_action",
     "cube_efficiency",
     "finish_chance",
     "refusal",
     "take_decision",
+    "taker_action",
 ]
 
 #: Cube owner: nobody (the cube in the middle); core's value.
@@ -366,25 +368,32 @@ def _mixes(y: Sequence[float]) -> tuple[WinMix, WinMix]:
     return m0, m1
 
 
-def _refusal(info: CubeInfo, away: tuple[int, int] | None = None) -> str | None:
-    """Why the player on roll cannot (usefully) double, or None."""
+def refusal(info: CubeInfo) -> str | None:
+    """Why the player on roll cannot (usefully) double with this cube and score, or None."""
     if info.value * 2 > info.cube_limit:
         return f"the cube is at its limit ({info.cube_limit})"
     if info.crawford:
         return "Crawford game: no doubling"
     if info.owner == 1:
         return "the opponent owns the cube"
-    if away is not None and away[0] <= info.value:
+    if not info.is_money and info.away[0] <= info.value:
         return "the cube is dead: a single game already wins the match"
     return None
 
 
-def refusal(info: CubeInfo) -> str | None:
-    """Why the player on roll cannot (usefully) double with this cube and score, or None."""
-    return _refusal(info, None if info.is_money else info.away)
+def taker_action(dt: float, dp: float, beavers: bool) -> str:
+    """The taker's answer from the doubler's double/take and double/pass equities (money: a
+    beaver, when allowed, whenever taking leaves the taker ahead)."""
+    if dt > dp:
+        return PASS
+    if beavers and dt < 0.0:
+        return BEAVER
+    return TAKE
 
 
-def _choose(nd: float, dt: float, dp: float) -> str:
+def choose_action(nd: float, dt: float, dp: float) -> str:
+    """The doubler's proper action from his no double, double/take and double/pass values
+    (in one unit: normalised equity or match winning chances)."""
     eps = 1e-12
     if nd > dp + eps:
         return TOO_GOOD
@@ -439,17 +448,12 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
         own_tp = (big_l - 0.5) / (big_w + big_l + 0.5 * x)
         live = -1.0 if p >= own_tp else -big_l + (big_l - 1.0) * p / max(own_tp, 1e-9)
         nd = max(nd, x * min(live, dead) + (1.0 - x) * dead)
-    if dt > dp:
-        taker = PASS
-    elif info.beavers and dt < 0.0:
-        taker = BEAVER
-    else:
-        taker = TAKE
-    refusal = _refusal(info)
+    taker = taker_action(dt, dp, info.beavers)
+    why = refusal(info)
     cubeless = equity(y)
-    if refusal is not None:
-        return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, refusal, False, cubeless, tp, x)
-    action = _choose(nd, dt, dp)
+    if why is not None:
+        return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, why, False, cubeless, tp, x)
+    action = choose_action(nd, dt, dp)
     text = _explain(action, nd, dt, dp, taker, tp, f"money, cube efficiency {x:.2f}")
     return CubeDecision(action, nd, dt, dp, taker, text, True, cubeless, tp, x)
 
@@ -482,10 +486,10 @@ def _match(y: tuple[float, ...], info: CubeInfo, x: float, met: MatchEquityTable
     taker = TAKE if dt_m <= dp_m + 1e-12 else PASS
     cubeless = emg(model.dead(k, p))
     mwc = (nd_m, dt_m, dp_m)
-    refusal = _refusal(info, (a, b))
-    if refusal is not None:
-        return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, refusal, False, cubeless, tp, x, mwc)
-    action = _choose(nd_m, dt_m, dp_m)
+    why = refusal(info)
+    if why is not None:
+        return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, why, False, cubeless, tp, x, mwc)
+    action = choose_action(nd_m, dt_m, dp_m)
     where = f"{a}-away/{b}-away{' post-Crawford' if info.post_crawford else ''}"
     text = _explain(action, nd, dt, dp, taker, tp, f"EMG at {where}, cube efficiency {x:.2f}")
     text += f"; MWC ND {100 * nd_m:.1f}%, D/T {100 * dt_m:.1f}%, D/P {100 * dp_m:.1f}%"

@@ -39,32 +39,27 @@ from collections.abc import Sequence
 import numpy as np
 
 from gammon.ai.cube import (
-    BEAVER,
-    DOUBLE_PASS,
-    DOUBLE_TAKE,
     NO_DOUBLE,
-    PASS,
-    TAKE,
-    TOO_GOOD,
     CubeDecision,
     CubeInfo,
+    choose_action,
     cube_decision,
     cube_efficiency,
     refusal,
+    taker_action,
 )
 from gammon.ai.match_play import PlayValuer
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.probabilities import equities, flip_rows
 from gammon.ai.search import PlyEvaluator, search_flags
+from gammon.core.dice import WEIGHTED_ROLLS
 from gammon.core.errors import GammonError
 from gammon.core.position import LegalPlays, Position
 
 __all__ = ["ROLLS", "cubeful_cube_action"]
 
-#: The 21 distinct rolls and how many of the 36 each stands for.
-ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
-    ((a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)
-)
+#: The 21 distinct rolls and how many of the 36 each stands for (core's table).
+ROLLS = WEIGHTED_ROLLS
 
 #: Plays per roll valued cubefully: the best of them by cubeless equity.  A play outside
 #: the first eight cubelessly is practically never the cubeful best (the cube moves values
@@ -99,8 +94,7 @@ class _Search:
             return float(info.value)
         assert self.met is not None
         a, b = info.away
-        after = self.met.after_post if (info.crawford or info.post_crawford) else self.met.after_pre
-        return after(a - info.value, b)
+        return self.met.after_game(a - info.value, b, info.crawford or info.post_crawford)
 
     @staticmethod
     def other_side(info: CubeInfo, value: float) -> float:
@@ -177,15 +171,13 @@ class _Search:
         return found[0].position
 
 
-def _normalise(info: CubeInfo, met: MatchEquityTable | None, search: _Search,
-               value: float) -> float:
+def _normalise(info: CubeInfo, met: MatchEquityTable | None, value: float) -> float:
     """A search value as equity normalised to ``info``'s cube (EMG at a match score)."""
     if info.is_money:
         return value / info.value
     assert met is not None
-    c0 = search.cash(info)
-    c1 = search.other_side(info, search.cash(info.swap()))
-    return 0.0 if abs(c0 - c1) < 1e-12 else 2.0 * (value - c1) / (c0 - c1) - 1.0
+    a, b = info.away
+    return met.mwc_to_emg(value, a, b, info.value, info.crawford or info.post_crawford)
 
 
 def cubeful_cube_action(ev: PlyEvaluator, position: Position, info: CubeInfo, plies: int,
@@ -213,26 +205,15 @@ def cubeful_cube_action(ev: PlyEvaluator, position: Position, info: CubeInfo, pl
     root = cube_decision(probs, info, cube_efficiency(position), met)
     if why is not None:
         nd_v = float(values[0])
-        nd = _normalise(info, met, search, nd_v)
+        nd = _normalise(info, met, nd_v)
         mwc = None if info.is_money else (float(nd_v), float(nd_v), float(nd_v))
         return CubeDecision(NO_DOUBLE, nd, nd, nd, root.taker_action, why, False, root.cubeless_equity,
                             root.take_point, root.efficiency, mwc)
     nd_v, dt_v = (float(x) for x in values)
     dp_v = search.cash(info)
-    nd, dt, dp = (_normalise(info, met, search, float(x)) for x in (nd_v, dt_v, dp_v))
-    eps = 1e-12
-    if nd_v > dp_v + eps:
-        action = TOO_GOOD
-    elif min(dt_v, dp_v) > nd_v + eps:
-        action = DOUBLE_TAKE if dt_v <= dp_v else DOUBLE_PASS
-    else:
-        action = NO_DOUBLE
-    if dt_v > dp_v:
-        taker = PASS
-    elif info.is_money and info.beavers and dt < 0.0:
-        taker = BEAVER
-    else:
-        taker = TAKE
+    nd, dt, dp = (_normalise(info, met, float(x)) for x in (nd_v, dt_v, dp_v))
+    action = choose_action(nd_v, dt_v, dp_v)
+    taker = taker_action(dt_v, dp_v, info.is_money and info.beavers)
     text = (f"{plies}-ply cubeful look-ahead: ND {nd:+.3f}, D/T {dt:+.3f}, D/P {dp:+.3f}"
             f"{'' if info.is_money else ' (EMG)'}; {action}, the taker should {taker}")
     mwc = None if info.is_money else (float(nd_v), float(dt_v), float(dp_v))

@@ -43,13 +43,12 @@ from gammon.ai.cube_search import cubeful_cube_action
 from gammon.ai.engine import Engine, RankedPlay
 from gammon.ai.met import default_met
 from gammon.ai.search import search_flags
+from gammon.core.dice import WEIGHTED_ROLLS
 from gammon.core.plays import Play
 from gammon.core.position import Outcome, Position
 
-#: The 21 distinct rolls and how many of the 36 each stands for.
-ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
-    ((a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)
-)
+#: The 21 distinct rolls and how many of the 36 each stands for (core's table).
+ROLLS = WEIGHTED_ROLLS
 #: The opening roll cannot be a double.
 OPENING_ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(r for r in ROLLS if r[0][0] != r[0][1])
 

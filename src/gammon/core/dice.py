@@ -59,6 +59,12 @@ __all__ = [
 #: The names :func:`make_dice` accepts, in the order an interface should list them.
 DICE_KINDS: tuple[str, ...] = ("random", "crypto", "cards", "manual", "scripted")
 
+#: The 21 distinct rolls (higher die first) and how many of the 36 each stands for: what a
+#: look-ahead over the next roll averages.
+WEIGHTED_ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)
+)
+
 #: Length in bytes of the secret seed of :class:`CryptoDice`.
 CRYPTO_SEED_BYTES = 32
 

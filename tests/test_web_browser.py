@@ -624,12 +624,38 @@ def test_the_page_reconnects_after_the_socket_drops(server: ThreadedServer, brow
 # -- (f) the page fits the screen ------------------------------------------------------------------
 
 
-def inside(page: Page, selector: str) -> bool:
-    """Whether the element's box lies wholly inside the viewport (no scrolling needed to see it)."""
-    box = page.locator(selector).first.bounding_box()
-    view = page.viewport_size
-    return bool(box and view and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= view["width"]
-                and box["y"] + box["height"] <= view["height"])
+#: The elements of ``sels`` (a list of selectors) whose boxes are missing or not wholly inside the window.
+_OUTSIDE_JS = """sels => sels.filter(sel => {
+    const el = document.querySelector(sel);
+    if (!el) return true;
+    const r = el.getBoundingClientRect();
+    return r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight;
+})"""
+#: Where the game page's parts lie, for the message of a failed fit.
+_LAYOUT_JS = """() => Object.fromEntries(['header.topbar', '.strip.opp', '.board-wrap', 'svg.board',
+    '.strip.me', '#status', '#notice', '#controls', '.side'].map(sel => {
+        const el = document.querySelector(sel);
+        if (!el) return [sel, null];
+        const r = el.getBoundingClientRect();
+        const [t, b, l, rt] = [r.top, r.bottom, r.left, r.right].map(Math.round);
+        const box = `y ${t}..${b} x ${l}..${rt}`;
+        const text = sel === '#status' || sel === '#notice' ? ` "${el.textContent}"` : '';
+        return [sel, box + (el.hidden ? ' hidden' : '') + text];
+    }).concat([['window', `${window.innerWidth}x${window.innerHeight} scrolled ${window.scrollY}`]]))"""
+
+
+def assert_inside(page: Page, selectors: tuple[str, ...], where: str, settle_ms: int = 3_000) -> None:
+    """Every element of ``selectors`` lies wholly inside the window, once the page has settled.
+
+    The page lays itself out again after each state it receives, so the check waits up to
+    ``settle_ms`` for the layout to hold; a page that never fits fails, with where its parts lie.
+    """
+    try:
+        page.wait_for_function(f"({_OUTSIDE_JS})({list(selectors)!r}).length === 0", timeout=settle_ms)
+    except playwright_api.TimeoutError:
+        outside = page.evaluate(_OUTSIDE_JS, list(selectors))
+        raise AssertionError(f"{', '.join(outside)} not inside the window ({where}); layout: "
+                             f"{page.evaluate(_LAYOUT_JS)}") from None
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768), (1536, 864)])
@@ -639,20 +665,18 @@ def test_board_and_buttons_fit_a_laptop_screen(server: ThreadedServer, browser: 
     page = new_page(browser, errors, width=width, height=height)
     page.goto(f"{server.url}/")
     page.wait_for_selector("#new-game")
-    assert inside(page, "#start"), "the start page's main button is below the fold"
+    assert_inside(page, ("#start",), "the start page's main button, above the fold")
     created = page.request.post(f"{server.url}/api/games", data={
         "opponent": "computer", "variant": "standard", "test_seed": "61" * 32}).json()
     page.goto(f"{server.url}/game/{created['game_id']}#token={created['token']}")
     page.wait_for_selector("#roll")
-    for selector in ("svg.board", "#roll", ".strip.opp", ".strip.me"):
-        assert inside(page, selector), f"{selector} is not inside {width}x{height}"
+    assert_inside(page, ("svg.board", "#roll", ".strip.opp", ".strip.me"), f"{width}x{height}, to roll")
     for _ in range(20):  # to a move of ours: the play's buttons must show too
         if page.locator("#confirm").count():
             break
         act_once(page)
     page.wait_for_selector("#confirm")
-    for selector in ("svg.board", "#confirm", "#undo", "#resign"):
-        assert inside(page, selector), f"{selector} is not inside {width}x{height}"
+    assert_inside(page, ("svg.board", "#confirm", "#undo", "#resign"), f"{width}x{height}, to move")
     shot(page, f"fit-{width}x{height}.png", full_page=False)
     assert not errors, errors
 
@@ -770,8 +794,7 @@ def tap_a_move(page: Page) -> list[tuple[int, int]]:
 def check_fits(page: Page, selectors: tuple[str, ...], where: str, screenshot: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, screenshot, full_page=False)
-    for selector in selectors:
-        assert inside(page, selector), f"{selector} is not inside the screen ({where})"
+    assert_inside(page, selectors, where)
     assert page.evaluate(CLIPPED) == [], f"clipped texts ({where})"
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= page.viewport_size["width"], f"the page scrolls sideways ({where})"
@@ -858,6 +881,6 @@ def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, brows
     page.tap("#accept")
     page.wait_for_selector("#banner:not([hidden])")  # the game is over (the match goes on)
     page.evaluate("window.scrollTo(0, 0)")
-    assert inside(page, "#banner"), "the end of the game's banner is off the screen"
+    assert_inside(page, ("#banner",), "the end of the game's banner")
     shot(page, f"phone-{width}x{height}-end.png", full_page=False)
     assert not errors, errors

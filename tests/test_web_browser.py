@@ -43,6 +43,8 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 SEED = "5e" * 32
 TIMEOUT_MS = 15_000
+#: How long the page may wait for the computer's turn (its search, on a loaded test machine).
+COMPUTER_TURN_MS = 45_000
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +140,7 @@ def make_move_by_clicks(page: Page) -> list[tuple[int, int]]:
 
 def act_once(page: Page) -> bool:
     """Do what the page offers (roll, take, accept, play); False when the game is over."""
-    page.wait_for_selector(ACTION_BUTTONS)
+    page.wait_for_selector(ACTION_BUTTONS, timeout=COMPUTER_TURN_MS)
     if page.locator("#result-line").count():
         return False
     v = version(page)

@@ -15,7 +15,7 @@ START = "4HPwATDgc/ABMA"
 def run_json(*args: str) -> dict[str, object]:
     result = runner.invoke(app, ["rollout", START, "--trials", "36", "--processes", "1", "--json", *args])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # progress lines (a cold engine) go to stderr
     assert isinstance(data, dict)
     return data
 

@@ -7,6 +7,7 @@ not taken from the code's output.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gammon.ai.cube import (
@@ -17,6 +18,7 @@ from gammon.ai.cube import (
     TAKE,
     TOO_GOOD,
     CubeInfo,
+    board_efficiency,
     cube_decision,
     cube_efficiency,
     finish_chance,
@@ -115,6 +117,36 @@ def test_last_roll_cube_is_dead() -> None:
     # Two checkers left for each side, far from one-roll finishes: the race efficiency, nearly.
     far = Position(side(6, 6, 6), side(6, 6, 6))
     assert cube_efficiency(far) == pytest.approx(race_efficiency(18) * (1 - finish_chance(side(6, 6, 6))))
+
+
+def test_one_efficiency_for_either_side_on_roll() -> None:
+    # The same board seen with the other side on roll (board_efficiency's side 1, as the checker
+    # play's valuer sees the opponent after its play) gives the swapped position's efficiency.
+    for mine, theirs in [(side(1, 5), side(2)), (side(6, 6, 6), side(6, 6, 6)), (side(2, 2), side(20, 21)),
+                         (side(3), side(1, 1, 1, 1, 1))]:
+        pos = Position(mine, theirs)
+        board = np.frombuffer(pos.board, dtype=np.uint8)
+        assert board_efficiency(board, 0) == pytest.approx(cube_efficiency(pos))
+        assert board_efficiency(board, 1) == pytest.approx(cube_efficiency(pos.swap()))
+    # The opponent finishes next roll: our last roll, a dead cube, whichever side asks.
+    assert board_efficiency(np.frombuffer(Position(side(2), side(1, 5)).board, dtype=np.uint8), 1) == 0.0
+    assert cube_efficiency(Position.initial()) == 0.68
+
+
+def test_checker_play_values_the_opponents_last_roll_with_a_dead_cube() -> None:
+    # After our play we are left with one checker on our 2-point (we finish next roll for sure); the
+    # opponent, on roll with two checkers on his 6-point, owns nothing: his cube is dead, so his
+    # proper action is the dead-cube one (double when ahead) and our value is its negative.
+    from gammon.ai.match_play import PlayValuer
+
+    after = Position(side(2), side(6, 6))
+    board = np.frombuffer(after.board, dtype=np.uint8).reshape(1, 50)
+    w = finish_chance(side(6, 6))  # his chance to finish first: 4/36
+    mover = (1 - w, 0.0, 0.0, 0.0, 0.0)
+    values = PlayValuer(MONEY).results(np.asarray([mover]), board)
+    dead = cube_decision((w, 0, 0, 0, 0), MONEY, efficiency=0.0)
+    assert values.equity[0] == pytest.approx(-dead.equity)
+    assert values.equity[0] == pytest.approx(1 - 2 * w)  # far behind, he does not double
 
 
 @pytest.mark.parametrize(("w", "action", "taker"), [

@@ -49,7 +49,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numba import njit
 
+from gammon.ai.encoding import is_contact, pips
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
@@ -76,6 +78,7 @@ __all__ = [
     "cube_action",
     "cube_decision",
     "choose_action",
+    "board_efficiency",
     "cube_efficiency",
     "finish_chance",
     "refusal",
@@ -267,12 +270,24 @@ class CubeDecision:
 
 def cube_efficiency(position: Position) -> float:
     """The cube efficiency we use for ``position`` (see the module documentation)."""
-    from gammon.ai.encoding import is_contact
+    return float(board_efficiency(np.frombuffer(position.board, dtype=np.uint8), 0))
 
-    board = np.frombuffer(position.board, dtype=np.uint8)
+
+@njit(cache=True)
+def board_efficiency(board, roller):  # type: ignore[no-untyped-def]
+    """The cube efficiency of the player on roll of ``board`` (50 counts), whose side is ``roller``
+    (0: counts 0..24, 1: counts 25..49).
+
+    The one formula of every cube decision (play, analysis, rollouts): 0.68 in
+    contact; in a race, :func:`race_efficiency` of the roller's pips, scaled by
+    the chance that the other side does not bear off at its next roll
+    (:func:`finish_chance`).
+    """
     if is_contact(board):
         return CONTACT_EFFICIENCY
-    return race_efficiency(position.pip_counts[0]) * (1.0 - finish_chance(board[25:50]))
+    mine = 25 * roller
+    other = 25 - mine
+    return race_efficiency(pips(board, mine)) * (1.0 - _finish_ways(board, other) / 36.0)
 
 
 def finish_chance(side: np.ndarray | Sequence[int]) -> float:
@@ -284,35 +299,56 @@ def finish_chance(side: np.ndarray | Sequence[int]) -> float:
     at most four moves of ``d`` in all (``ceil(point / d)`` each).
 
     The player on roll's cube is only worth its efficiency if the game goes
-    on after the opponent's next roll: :func:`cube_efficiency` scales the race
+    on after the opponent's next roll: :func:`board_efficiency` scales the race
     efficiency by the chance that the opponent does not finish then (0 on the
     last roll: a double can never be redoubled, holding the cube is worth
     nothing).
     """
-    c = [int(v) for v in side]
+    try:
+        c = np.asarray([int(v) for v in side], dtype=np.int64)
+    except (TypeError, ValueError):
+        raise GammonError("a side has 25 counts") from None
     if len(c) != 25:
         raise GammonError("a side has 25 counts")
-    if c[24]:
-        return 0.0
-    left = sorted((i + 1 for i, n in enumerate(c) for _ in range(n)), reverse=True)
-    if not left or len(left) > 4:
-        return 0.0 if left else 1.0
+    return _finish_ways(c, 0) / 36.0
+
+
+@njit(cache=True)
+def _finish_ways(board, start):  # type: ignore[no-untyped-def]
+    """Of the 36 rolls, how many bear off every checker of the side at ``board[start:start + 25]``."""
+    if board[start + 24] != 0:
+        return 0
+    left = np.zeros(4, dtype=np.int64)  # the checkers' points, highest first
+    n = 0
+    for i in range(23, -1, -1):
+        for _ in range(board[start + i]):
+            if n == 4:
+                return 0
+            left[n] = i + 1
+            n += 1
+    if n == 0:
+        return 36
     ways = 0
     for d1 in range(1, 7):
         for d2 in range(1, 7):
             if d1 == d2:
-                ok = sum(-(-q // d1) for q in left) <= 4
-            elif len(left) == 1:
+                moves = 0
+                for k in range(n):
+                    moves += (left[k] + d1 - 1) // d1
+                ok = moves <= 4
+            elif n == 1:
                 ok = left[0] <= d1 + d2
-            elif len(left) == 2:
+            elif n == 2:
                 ok = max(d1, d2) >= left[0] and min(d1, d2) >= left[1]
             else:
                 ok = False
-            ways += ok
-    return ways / 36.0
+            if ok:
+                ways += 1
+    return ways
 
 
-def race_efficiency(pips: int) -> float:
+@njit(cache=True)
+def race_efficiency(pips):  # type: ignore[no-untyped-def]
     """Cube efficiency of a race where the player on roll has ``pips`` to bear off."""
     f = (pips - RACE_SHORT_PIPS) / (RACE_LONG_PIPS - RACE_SHORT_PIPS)
     return RACE_SHORT + (RACE_LONG - RACE_SHORT) * min(1.0, max(0.0, f))

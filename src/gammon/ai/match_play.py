@@ -23,18 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gammon.ai.cube import (
-    CONTACT_EFFICIENCY,
-    CubeInfo,
-    cube_decision,
-    finish_chance,
-    race_efficiency,
-)
-from gammon.ai.encoding import is_contact
+from gammon.ai.cube import CubeInfo, board_efficiency, cube_decision
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.probabilities import Probabilities
-
-_PIP_WEIGHTS = np.arange(1, 26, dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,23 +67,19 @@ class PlayValuer:
         n = p.shape[0]
         eq = np.empty(n)
         mwc = None if self.met is None else np.empty(n)
-        opp_pips = b[:, 25:50].astype(np.int64) @ _PIP_WEIGHTS
         for r in range(n):
             if not b[r, :25].any():  # the mover has borne off everything
                 e, m = self._finished(Probabilities.of(p[r]))
             else:
-                e, m = self._after_play(Probabilities.of(p[r]), b[r], int(opp_pips[r]))
+                e, m = self._after_play(Probabilities.of(p[r]), b[r])
             eq[r] = e
             if mwc is not None:
                 mwc[r] = m
         return PlayValues(eq, mwc)
 
-    def _after_play(self, y: Probabilities, board: np.ndarray, opp_pips: int) -> tuple[float, float]:
+    def _after_play(self, y: Probabilities, board: np.ndarray) -> tuple[float, float]:
         """The opponent is on roll: its proper cube action, seen from the mover."""
-        if is_contact(board):
-            x = CONTACT_EFFICIENCY
-        else:  # the opponent's cube is worth less when the mover may finish at his next roll
-            x = race_efficiency(opp_pips) * (1.0 - finish_chance(board[:25]))
+        x = board_efficiency(board, 1)  # the opponent (side 1 of the mover's board) is on roll
         d = cube_decision(y.flipped().as_tuple(), self._opp, x, self.met)
         m = d.proper_mwc
         return -d.equity, (1.0 - m) if m is not None else 0.0

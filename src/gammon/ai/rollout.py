@@ -54,14 +54,13 @@ from numba import njit
 from gammon.ai.cube import (
     BEAVER,
     CENTERED,
-    CONTACT_EFFICIENCY,
     PASS,
     CubeInfo,
+    board_efficiency,
     cube_decision,
-    race_efficiency,
 )
 from gammon.ai.distributed import Runner
-from gammon.ai.encoding import NUM_INPUTS, is_contact, pips
+from gammon.ai.encoding import NUM_INPUTS
 from gammon.ai.evaluator import best_result, static_eval
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
@@ -199,15 +198,15 @@ def _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2, ro
 @njit(cache=True)
 def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2, quasi, truncate,  # type: ignore[no-untyped-def]
                 vr, record, w1, b1, w2t, b2, rolls, first, use_db, res, luck, nplies, cut,
-                rec_probs, rec_luck, rec_race):
+                rec_probs, rec_luck, rec_eff):
     """Play ``count`` trials from ``board0`` (player on roll first); root-view results.
 
     ``res[t]``: the final (or truncated) probabilities; ``luck[t]``: the summed
     luck (zero without ``vr``); ``nplies[t]``: plies played; ``cut[t]``: 1 when
     the trial stopped before the game's end (truncation).  With ``record``,
     per ply (up to ``rec_probs.shape[1]``): the roller's probabilities before
-    the roll, the root's equity luck of the roll and the roller's race pips
-    (-1 in contact).
+    the roll, the root's equity luck of the roll and the roller's cube efficiency
+    (:func:`~gammon.ai.cube.board_efficiency`).
     """
     cap = movegen.MAX_RESULTS
     gb = np.zeros((cap + 1, 50), dtype=np.uint8)
@@ -242,7 +241,7 @@ def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2,
             if record and ply < reclen:
                 for o in range(NUM_OUTPUTS):
                     rec_probs[t, ply, o] = cur[o]
-                rec_race[t, ply] = -1 if is_contact(board) else pips(board, 0)
+                rec_eff[t, ply] = board_efficiency(board, 0)
                 rec_luck[t, ply] = 0.0
             if (truncate >= 0 and ply >= truncate) or ply >= MAX_PLIES:
                 _to_root(cur, root, res[t])
@@ -324,7 +323,7 @@ def _to_root(v, root, out):  # type: ignore[no-untyped-def]
 class _Trials:
     """Per-trial results of one block: root-view results, luck, plies and the records."""
 
-    __slots__ = ("res", "luck", "nplies", "cut", "rec_probs", "rec_luck", "rec_race")
+    __slots__ = ("res", "luck", "nplies", "cut", "rec_probs", "rec_luck", "rec_eff")
 
     def __init__(self, count: int, record: int) -> None:
         self.res = np.zeros((count, NUM_OUTPUTS))
@@ -333,7 +332,7 @@ class _Trials:
         self.cut = np.zeros(count, dtype=np.int64)
         self.rec_probs = np.zeros((count, max(record, 1), NUM_OUTPUTS))
         self.rec_luck = np.zeros((count, max(record, 1)))
-        self.rec_race = np.zeros((count, max(record, 1)), dtype=np.int64)
+        self.rec_eff = np.zeros((count, max(record, 1)), dtype=np.float64)
 
 
 @dataclass
@@ -437,8 +436,7 @@ class _PyPlayer:
                 root = ply % 2 == 0
                 if record and ply < reclen:
                     out.rec_probs[t, ply] = cur
-                    b = np.frombuffer(pos.board, dtype=np.uint8)
-                    out.rec_race[t, ply] = -1 if is_contact(b) else pos.pip_counts[0]
+                    out.rec_eff[t, ply] = board_efficiency(np.frombuffer(pos.board, dtype=np.uint8), 0)
                 if (trunc >= 0 and ply >= trunc) or ply >= MAX_PLIES:
                     out.res[t] = cur if root else _flip5(cur)
                     out.cut[t] = 1
@@ -488,7 +486,7 @@ def _run_block(job: _Job, first_trial: int, count: int) -> _Trials:
             job.board, job.checkers, job.flags, first_trial, count, s.seed, job.perm1, job.perm2,
             s.quasi_random, -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
             s.cubeful, *job.kernel, out.res, out.luck, out.nplies, out.cut, out.rec_probs,
-            out.rec_luck, out.rec_race,
+            out.rec_luck, out.rec_eff,
         )
     else:
         _PyPlayer(job).run(first_trial, count, out)
@@ -531,8 +529,7 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
     for ply in range(min(nplies + 1, reclen)):
         root = ply % 2 == 0
         probs = block.rec_probs[t, ply]
-        race = int(block.rec_race[t, ply])
-        x = CONTACT_EFFICIENCY if race < 0 else race_efficiency(race)
+        x = float(block.rec_eff[t, ply])
         rel_owner = owner if owner == CENTERED or root else 1 - owner
         info = replace(
             info0, value=value, owner=rel_owner,

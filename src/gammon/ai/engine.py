@@ -20,6 +20,7 @@ who wins the match with one.  Without it play is cubeless money, as before.
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -188,6 +189,21 @@ class Engine:
             if ev is None:
                 ev = self._variant_evaluators[id(net)] = self._ply_evaluator(net)
             return ev, net
+
+    def reseeded(self, seed: int | None) -> Engine:
+        """This engine with its own noise, drawn from ``seed``.
+
+        The twin shares this engine's nets, bear-off database and evaluators (read
+        only, with per-thread workspaces) and its lazily loaded variant nets, so it
+        costs nothing to make; a new :class:`Engine` reads them all again (about
+        20 MB and 60 ms).  A server gives each computer seat one twin of a level's
+        engine (:class:`gammon.play.levels.EnginePool`); each game's noise stays
+        its own and reproducible.
+        """
+        twin = copy.copy(self)
+        twin._rng = np.random.default_rng(seed)
+        twin._rng_lock = threading.Lock()
+        return twin
 
     @property
     def plies(self) -> int:

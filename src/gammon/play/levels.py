@@ -10,8 +10,15 @@ strongest 2-ply), plus ``heuristic``, the hand-written bot of
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from gammon.core.errors import GammonError
 from gammon.play.players import HeuristicPlayer, Player
+
+if TYPE_CHECKING:
+    from gammon.ai.engine import Engine
 
 #: The level names, weakest first (``heuristic`` is outside the ladder).
 LEVELS: tuple[str, ...] = (
@@ -45,8 +52,12 @@ def find_level(level: str) -> str:
     return key
 
 
-def make_computer_player(level: str = DEFAULT_LEVEL, seed: int | None = None) -> Player:
+def make_computer_player(level: str = DEFAULT_LEVEL, seed: int | None = None,
+                         pool: EnginePool | None = None) -> Player:
     """The computer opponent for ``level`` (see :data:`LEVELS`), seeded for reproducible games.
+
+    With ``pool`` its engine is a twin of the pool's engine of that level (shared
+    nets, its own noise); without, it loads an engine of its own.
 
     :raises GammonError: an unknown level.
     """
@@ -55,7 +66,58 @@ def make_computer_player(level: str = DEFAULT_LEVEL, seed: int | None = None) ->
         return HeuristicPlayer(seed)
     from gammon.play.ai_player import AIPlayer
 
-    return AIPlayer(key, seed)
+    if pool is None:
+        return AIPlayer(key, seed)
+    return AIPlayer(key, engine=pool.engine(key).reseeded(seed))
+
+
+class EnginePool:
+    """One engine per level, loaded on first use and shared: what a server keeps.
+
+    Each engine holds its nets and bear-off database (about 20 MB); a server
+    that loaded one for every computer seat of every live game would grow
+    with the games.  The pool loads a level once (thread-safe: concurrent first
+    calls load it once) and :meth:`player` gives each seat a
+    :meth:`~gammon.ai.engine.Engine.reseeded` twin, so each game keeps its own
+    reproducible noise.  ``loader`` makes a level's engine (default:
+    :func:`make_engine`).
+    """
+
+    def __init__(self, loader: Callable[[str], Engine] | None = None) -> None:
+        self._loader = loader or make_engine
+        self._lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
+        self._engines: dict[str, Engine] = {}
+
+    def engine(self, level: str) -> Engine:
+        """The shared engine of ``level`` (``heuristic``: the expert one), loaded once.
+
+        :raises GammonError: an unknown level.
+        """
+        key = find_level(level)
+        key = "expert" if key == "heuristic" else key
+        with self._lock:
+            found = self._engines.get(key)
+            if found is not None:
+                return found
+            loading = self._loading.setdefault(key, threading.Lock())
+        with loading:  # one load per level; other levels load meanwhile
+            with self._lock:
+                found = self._engines.get(key)
+            if found is None:
+                found = self._loader(key)
+                with self._lock:
+                    self._engines[key] = found
+            return found
+
+    def player(self, level: str, seed: int | None = None) -> Player:
+        """The computer opponent of ``level`` for one seat (see :func:`make_computer_player`)."""
+        return make_computer_player(level, seed, self)
+
+    def loaded(self) -> tuple[str, ...]:
+        """The levels whose engines are loaded, in the order they were."""
+        with self._lock:
+            return tuple(self._engines)
 
 
 def make_engine(level: str = DEFAULT_LEVEL, seed: int | None = None):  # type: ignore[no-untyped-def]
@@ -74,5 +136,6 @@ def make_engine(level: str = DEFAULT_LEVEL, seed: int | None = None):  # type: i
 
 
 __all__ = [
-    "DEFAULT_LEVEL", "LEVELS", "LEVEL_DESCRIPTIONS", "find_level", "make_computer_player", "make_engine",
+    "DEFAULT_LEVEL", "LEVELS", "LEVEL_DESCRIPTIONS", "EnginePool", "find_level", "make_computer_player",
+    "make_engine",
 ]

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
+from gammon.play.levels import EnginePool
 from gammon.store import open_store
 from gammon.web.config import Settings
 from gammon.web.errors import install_error_handlers
@@ -61,14 +62,15 @@ over 16 KiB or JSON nested deeper than 10 levels get an `error` message; request
 """
 
 
-def warm_up() -> None:
+def warm_up(engines: EnginePool | None = None) -> None:
     """Load the compiled move generator and the bot before the first request, not during it
-    (the first call of each numba function in a process loads its machine code: about a second)."""
+    (the first call of each numba function in a process loads its machine code: about a second);
+    with ``engines``, the expert engine loads into that pool, where the games will find it."""
     from gammon.core.game import Game, Rules
     from gammon.core.position import Position
+    from gammon.play.levels import make_computer_player
     from gammon.play.players import win_probability
     from gammon.play.session import next_action
-    from gammon.web.computer import make_computer_player
 
     for variant in ("standard", "acey-deucey"):
         Position.initial(variant).legal_plays((6, 6))
@@ -76,7 +78,7 @@ def warm_up() -> None:
     game = Game(Rules(), None)
     game.roll((3, 1))
     for level in ("heuristic", "expert"):  # loads the network and compiles the engine once
-        player = make_computer_player(level, 0)
+        player = make_computer_player(level, 0, engines)
         next_action(game, [player, player])
     win_probability(Position.initial())  # the cube decisions' helpers
 
@@ -119,11 +121,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         url = settings.resolved_database_url()
         store = await asyncio.to_thread(open_store, url)
-        await asyncio.to_thread(warm_up)
+        engines = EnginePool()
+        await asyncio.to_thread(warm_up, engines)
         # One server process per SQLite file; PostgreSQL may be shared by several.
         service = GameService(store, cache_size=settings.cache_size, allow_test_seeds=settings.allow_test_seeds,
                               shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined,
-                              analysis_plies=settings.analysis_plies, hint_level=settings.hint_level)
+                              analysis_plies=settings.analysis_plies, hint_level=settings.hint_level,
+                              engines=engines)
         hub = Hub(service)
         driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()

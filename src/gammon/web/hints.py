@@ -12,8 +12,10 @@ hints at the computer's level; between people at the server's
 
 The engines are a :class:`HintEngines` pool that the service owns (one per
 server application, none at module level): at most one
-:class:`~gammon.ai.engine.Engine` per hint level, loaded on first use, each
-behind its own lock (an engine's search buffers are shared by its calls).  The
+:class:`~gammon.ai.engine.Engine` per hint level, loaded on first use (the
+service's :class:`~gammon.play.levels.EnginePool`, whose engines its computer
+seats play with too), and one hint at a time on each, so that hints queue
+rather than take every core.  The
 engine ranks the plays by the mover's equity at the score and cube (cubeful
 money, or EMG at a match score; see :mod:`gammon.ai.match_play`).  When
 :mod:`gammon.ai` cannot be imported or loaded, or fails on a position (a

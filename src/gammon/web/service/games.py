@@ -31,11 +31,12 @@ from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Rules, Timeout
 from gammon.core.variants import find_variant
 from gammon.formats.record_json import rules_to_data
+from gammon.play.levels import EnginePool
 from gammon.play.players import Player
 from gammon.play.session import next_action
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
-from gammon.web.computer import DEFAULT_LEVEL, check_level, make_computer_player
+from gammon.web.computer import DEFAULT_LEVEL, check_level
 from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, check_hint_level
 from gammon.web.names import normalize_name
 from gammon.web.schemas import (
@@ -119,9 +120,12 @@ class GameService:
     Thread-safe: calls on one game are serialised by a lock (one of a fixed set,
     chosen by the game's id); calls on different games run side by side.
 
-    The service owns its hint engines (:attr:`hint_engines`, a
-    :class:`~gammon.web.hints.HintEngines` pool: one engine per hint level), so
-    two services, and two apps, share none; ``hint_level`` is the level of the
+    The service owns its engines (:attr:`engines`, a
+    :class:`~gammon.play.levels.EnginePool`: one per level, loaded on first use):
+    every computer seat plays with a twin of its level's engine (its own noise,
+    the shared nets), and the hint engines (:attr:`hint_engines`, a
+    :class:`~gammon.web.hints.HintEngines` pool) are the same ones, so the memory
+    does not grow with the games; two services, and two apps, share none; ``hint_level`` is the level of the
     hints between people.
 
     :raises GammonError: an unknown ``hint_level``.
@@ -132,12 +136,15 @@ class GameService:
         computer_factory: Callable[[str, int | None], Player] | None = None, shared: bool = True,
         expire_after: float | None = None, analysis_plies: int | None = None, analysis_workers: int = 1,
         hint_level: str = DEFAULT_HINT_LEVEL, hint_engines: HintEngines | None = None,
+        engines: EnginePool | None = None,
     ) -> None:
         self.store = store
+        #: The engines of the computer seats and the hints: one per level, shared by the games.
+        self.engines = engines if engines is not None else EnginePool()
         #: The level of hints between people (against the computer: the computer's level).
         self.hint_level = check_hint_level(hint_level)
         #: This service's hint engines: at most one per hint level, shared by its games.
-        self.hint_engines = hint_engines if hint_engines is not None else HintEngines()
+        self.hint_engines = hint_engines if hint_engines is not None else HintEngines(self.engines.engine)
         #: Seconds after which a game nobody joined expires (None: never).
         self.expire_after = expire_after
         #: Whether other processes may write to the same database.  When not (one server on an
@@ -157,7 +164,7 @@ class GameService:
         self._locks = [threading.RLock() for _ in range(256)]
         self.listeners: list[Callable[[Change], None]] = []
         #: Makes the computer player of a level: the hook for stronger engines.
-        self.computer_factory = computer_factory or make_computer_player
+        self.computer_factory = computer_factory or self.engines.player
 
     # -- plumbing ------------------------------------------------------------------
 

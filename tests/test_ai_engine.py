@@ -239,6 +239,9 @@ def test_engine_cube_action_and_cubeful_evaluation() -> None:
     assert engine.cube_action(start).action == NO_DOUBLE
     ev = engine.evaluate(start)
     assert ev.cube_action == NO_DOUBLE and ev.cubeful_equity is not None
+    bare = engine.evaluate(start, cube=False)  # the caller takes the cube decision itself
+    assert bare.cube_action is None and bare.cubeful_equity is None
+    assert bare.probabilities == ev.probabilities and bare.equity == ev.equity
     # A trivially won race: the player on roll has one checker left, the opponent fifteen.
     me = [1] + [0] * 24
     opp = [0] * 18 + [5, 5, 5] + [0] * 4

@@ -330,11 +330,12 @@ class Engine:
     # -- positions ----------------------------------------------------------------
 
     def evaluate(self, position: Position, match: object | None = None,
-                 plies: int | None = None) -> Evaluation:
+                 plies: int | None = None, *, cube: bool = True) -> Evaluation:
         """The value of ``position`` for the player on roll (before rolling), cubeless at
         ``plies`` (default: the level's), with the cubeful equity and cube action of
         :meth:`cube_action` (the level's cube depth; with a cube depth of 0, the formula on
-        these probabilities).
+        these probabilities).  ``cube=False`` leaves the cube out (its fields None), for a
+        caller that takes the cube decision itself.
 
         :raises GammonError: a bad depth.
         """
@@ -344,7 +345,7 @@ class Engine:
         probs = self.evaluator_for(position.variant).evaluate(position, p)
         cls = classify(position)
         value = Evaluation(tuple(float(x) for x in probs), equity(probs), p, cls)
-        if position.outcome is not None:
+        if position.outcome is not None or not cube:
             return value
         if self.level.cube_depth == 0:
             decision = self._decide(probs, position, match)

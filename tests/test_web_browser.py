@@ -646,7 +646,7 @@ _LAYOUT_JS = """() => Object.fromEntries(['header.topbar', '.strip.opp', '.board
     }).concat([['window', `${window.innerWidth}x${window.innerHeight} scrolled ${window.scrollY}`]]))"""
 
 
-def assert_inside(page: Page, selectors: tuple[str, ...], where: str, settle_ms: int = 3_000) -> None:
+def assert_inside(page: Page, selectors: tuple[str, ...], where: str, settle_ms: int = 5_000) -> None:
     """Every element of ``selectors`` lies wholly inside the window, once the page has settled.
 
     The page lays itself out again after each state it receives, so the check waits up to

@@ -205,7 +205,7 @@ def evaluate(
     try:
         pos, state = _read_position(position, variant)
         engine = _engine(level, plies, weights)
-        ev = engine.evaluate(pos, cube=False)  # the cube once, at the XGID's cube and score:
+        ev = engine.evaluate(pos, cube=False)  # the cube is decided once, below, at the XGID's score
         cube_info = _cube_fields(engine, pos, state)
     except GammonError as exc:
         raise _fail(str(exc)) from None

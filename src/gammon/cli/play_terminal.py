@@ -816,18 +816,13 @@ class TerminalGame:
         g = self.game
         return self.engine.cube_action(g.position, g)
 
-    def _win_chance(self, position: Position) -> float:
-        """The hint engine's chance that the player on roll of ``position`` wins the game
-        (its probabilities alone: :meth:`Engine.evaluate` would also take a cube decision)."""
-        return float(self.engine.evaluate_batch([position])[0][0])
-
     def _hint_label(self) -> str:
         return f"Engine ({self.engine.level.name}, {self.engine.plies}-ply)"
 
     def cube_hint(self, actor: int) -> None:
         d = self._cube_decision()
         g = self.game
-        win = self._win_chance(g.position)
+        win = self.engine.evaluate(g.position, cube=False).win  # the cube is decided above
         self.say(f"{self._hint_label()}: {self.names[actor]} {'win' if _you(self.names[actor]) else 'wins'} "
                  f"{win:.1%} of games from here. Cube: {d.action} (no double {d.no_double:+.3f}, "
                  f"double/take {d.double_take:+.3f}, double/pass {d.double_pass:+.3f}).")
@@ -980,7 +975,7 @@ class TerminalGame:
                     return
             elif cmd.name == "hint":
                 d = self._cube_decision()
-                win = 1 - self._win_chance(g.position)
+                win = 1 - self.engine.evaluate(g.position, cube=False).win
                 self.say(f"{self._hint_label()}: {name} {'win' if _you(name) else 'wins'} {win:.1%} of games "
                          f"from here; take point {d.take_point:.1%}. Advice: {d.taker_action}.")
             elif cmd.name == "resign":

@@ -86,7 +86,6 @@ class EnginePool:
     def __init__(self, loader: Callable[[str], Engine] | None = None) -> None:
         self._loader = loader or make_engine
         self._lock = threading.Lock()
-        self._loading: dict[str, threading.Lock] = {}
         self._engines: dict[str, Engine] = {}
 
     def engine(self, level: str) -> Engine:
@@ -96,18 +95,10 @@ class EnginePool:
         """
         key = find_level(level)
         key = "expert" if key == "heuristic" else key
-        with self._lock:
+        with self._lock:  # a load (tenths of a second) holds the others back: each level loads once
             found = self._engines.get(key)
-            if found is not None:
-                return found
-            loading = self._loading.setdefault(key, threading.Lock())
-        with loading:  # one load per level; other levels load meanwhile
-            with self._lock:
-                found = self._engines.get(key)
             if found is None:
-                found = self._loader(key)
-                with self._lock:
-                    self._engines[key] = found
+                found = self._engines[key] = self._loader(key)
             return found
 
     def player(self, level: str, seed: int | None = None) -> Player:

@@ -125,8 +125,8 @@ class GameService:
     every computer seat plays with a twin of its level's engine (its own noise,
     the shared nets), and the hint engines (:attr:`hint_engines`, a
     :class:`~gammon.web.hints.HintEngines` pool) are the same ones, so the memory
-    does not grow with the games; two services, and two apps, share none; ``hint_level`` is the level of the
-    hints between people.
+    does not grow with the games; two services, and two apps, share none.
+    ``hint_level`` is the level of the hints between people.
 
     :raises GammonError: an unknown ``hint_level``.
     """

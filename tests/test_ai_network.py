@@ -103,6 +103,29 @@ def test_save_load_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert back.w1.shape == (2, NUM_INPUTS, 12)
 
 
+def test_a_widened_net_computes_the_same_function() -> None:
+    net = Network.random(hidden=12, nets=2, seed=5, scale=0.3)
+    wide = net.widened(20, seed=1)
+    assert wide.hidden == 20 and wide.nets == 2 and net.hidden == 12
+    start = Position.initial()
+    boards = np.stack([np.frombuffer(p.position.swap().board, dtype=np.uint8)
+                       for p in start.legal_plays((6, 4))])
+    np.testing.assert_allclose(wide.evaluate_boards(boards), net.evaluate_boards(boards), atol=1e-6)
+    rng = np.random.default_rng(3)
+    x = rng.random((30, NUM_INPUTS)).astype(np.float32)
+    for k in range(2):
+        h = 1 / (1 + np.exp(-(x @ net.w1[k] + net.b1[k])))
+        hw = 1 / (1 + np.exp(-(x @ wide.w1[k] + wide.b1[k])))
+        y = 1 / (1 + np.exp(-(h @ net.w2[k] + net.b2[k])))
+        yw = 1 / (1 + np.exp(-(hw @ wide.w2[k] + wide.b2[k])))
+        np.testing.assert_allclose(yw, y, atol=1e-6)
+    # The new units are live inputs (random), silent outputs (zero) until trained.
+    assert np.abs(wide.w1[:, :, 12:]).sum() > 0 and not wide.w2[:, 12:].any()
+    assert np.array_equal(wide.w1[:, :, :12], net.w1)
+    with pytest.raises(GammonError):
+        net.widened(8)
+
+
 def test_load_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(GammonError):
         Network.load(tmp_path / "missing.npz")

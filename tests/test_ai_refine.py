@@ -7,6 +7,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gammon.ai.evaluator import classify_board, default_network
 from gammon.ai.network import Network
@@ -16,8 +18,10 @@ from gammon.ai.refine import (
     Settings,
     collect_positions,
     compute_targets,
+    cross_entropy,
     main,
     refine,
+    target_entropy,
     target_evaluator,
 )
 from gammon.core.errors import GammonError
@@ -134,3 +138,20 @@ def test_collecting_follows_the_variant() -> None:
     assert len(boards) == 60 and games >= 1
     assert (boards[:, :25].sum(axis=1) <= 3).all() and (boards[:, 25:].sum(axis=1) <= 3).all()
     assert (boards[:, :25].sum(axis=1) > 0).all()
+
+
+def test_the_targets_entropy_is_the_floor_of_the_loss() -> None:
+    assert target_entropy(np.full((4, 5), 0.5)) == pytest.approx(np.log(2))
+    assert target_entropy(np.array([[0.0, 1.0, 1.0, 0.0, 0.0]])) < 1e-5
+
+
+probs = st.floats(0.0, 1.0, allow_nan=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(probs, probs), min_size=1, max_size=20))
+def test_no_output_has_a_lower_loss_than_the_targets_themselves(pairs: list[tuple[float, float]]) -> None:
+    # Gibbs' inequality: the cross-entropy H(t, y) is at least the entropy H(t).
+    t = np.array([[a] * 5 for a, _ in pairs])
+    y = np.array([[b] * 5 for _, b in pairs])
+    assert cross_entropy(y, t) >= target_entropy(t) - 1e-9

@@ -77,3 +77,21 @@ def test_a_corrupt_file_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-u
     bad.write_bytes(b"PK\x03\x04 not really a zip")
     with pytest.raises(GammonError, match="not a refinement dataset"):
         load_datasets([str(bad)])
+
+
+def test_a_widened_net_is_trained_from_the_same_outputs(datasets: list[str], tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    base = tmp_path / "base.npz"
+    default_network().save(base)
+    out = tmp_path / "wide"
+    assert main(["--base", str(base), "--data", *datasets, "--out", str(out), "--epochs", "3",
+                 "--lr", "1e-3", "--lr-end", "1e-4", "--batch", "16", "--holdout", "0.25",
+                 "--hidden", "160"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # The widened net starts from the base net's held-out loss (same function) ...
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["hidden"] == 160 and meta["base_hidden"] == default_network().hidden
+    assert f"held-out loss {meta['heldout_loss_before']:.5f}" in lines[1]
+    # ... and the step size falls from --lr to --lr-end over the epochs.
+    rates = [float(line.split("lr ")[1].split()[0]) for line in lines if line.startswith("epoch")]
+    assert rates == pytest.approx([1e-3, 3.162e-4, 1e-4], rel=1e-3)
+    assert Network.load(out / "weights.npz").hidden == 160

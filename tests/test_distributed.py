@@ -255,3 +255,30 @@ def test_analyse_command_on_ray(ray_cluster: None, tmp_path: Path) -> None:
     assert text.exit_code == 0 and text.stdout.count("checker error rate") == 2
     both = cli.invoke(app, ["analyse", *files, "--plies", "0", "--html", str(tmp_path / "r.html")])
     assert both.exit_code == 2 and "error: --html is for one record" in both.output
+
+
+def test_the_dataset_is_saved_at_most_every_interval_and_always_at_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gammon.ai import refine as refine_module
+    from gammon.ai.evaluator import default_network
+    from gammon.ai.refine import DATASET_FILE, Settings, refine
+
+    net = default_network()
+    saves: list[int] = []
+    real = refine_module._save_dataset
+
+    def counting(path, s, boards, targets, done, games):  # type: ignore[no-untyped-def]
+        saves.append(done)
+        real(path, s, boards, targets, done, games)
+
+    monkeypatch.setattr(refine_module, "_save_dataset", counting)
+    run = Settings(positions=60, shard=20, plies=0, epochs=1, batch=16, seed=3)
+    monkeypatch.setattr(refine_module, "SAVE_EVERY_S", 1e9)
+    refine(run, tmp_path / "rare", base=net)
+    assert saves == [60]  # nothing in between, everything at the end
+    with np.load(tmp_path / "rare" / DATASET_FILE) as z:
+        assert int(z["done"]) == 60 and len(z["boards"]) == 60
+    saves.clear()
+    monkeypatch.setattr(refine_module, "SAVE_EVERY_S", 0.0)
+    refine(run, tmp_path / "often", base=net)
+    assert saves == [20, 40, 60]  # after every shard

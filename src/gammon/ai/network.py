@@ -287,6 +287,24 @@ class Network:
             np.zeros((nets, NUM_OUTPUTS)),
         )
 
+    def widened(self, hidden: int, seed: int = 0, scale: float = 0.1) -> Network:
+        """The same function with ``hidden`` units per net (at least the present number).
+
+        The new units get small random input weights (normal, standard deviation
+        ``scale``) and zero output weights, so the outputs are exactly those of this
+        net until training moves them; training can then use the extra capacity.
+        """
+        nh = self.hidden
+        if hidden < nh:
+            raise GammonError(f"cannot widen a net of {nh} hidden units to {hidden}")
+        extra = hidden - nh
+        rng = np.random.default_rng(seed)
+        k = self.nets
+        w1 = np.concatenate([self.w1, rng.normal(0.0, scale, (k, NUM_INPUTS, extra))], axis=2)
+        b1 = np.concatenate([self.b1, np.zeros((k, extra))], axis=1)
+        w2 = np.concatenate([self.w2, np.zeros((k, extra, NUM_OUTPUTS))], axis=1)
+        return Network(w1, b1, w2, self.b2.copy(), dict(self.meta))
+
     @property
     def hidden(self) -> int:
         return int(self.w1.shape[2])

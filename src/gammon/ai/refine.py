@@ -70,8 +70,12 @@ from gammon.core.variants import STANDARD, Variant, find_variant
 DATASET_FILE = "dataset.npz"
 #: Positions per shard of the dataset (``Settings.shard``).  Shard ``i`` plays its own self-play
 #: games with the seed ``task_seed(seed, i)`` and values its positions: one task, run here or on
-#: a Ray worker, so the dataset does not depend on how many workers made it.  Saved after each.
+#: a Ray worker, so the dataset does not depend on how many workers made it.  Saved as whole
+#: shards, at most every :data:`SAVE_EVERY_S` seconds and at the end.
 SHARD = 500
+#: Seconds between saves of the dataset while it is made (at least; a save costs more as the
+#: dataset grows, so the gap is also at least ten times the last save's cost).
+SAVE_EVERY_S = 60.0
 #: The older name of :data:`SHARD`.
 TARGET_CHUNK = SHARD
 
@@ -264,6 +268,15 @@ def cross_entropy(y: np.ndarray, t: np.ndarray) -> float:
     return float(-np.mean(t * np.log(y) + (1 - t) * np.log(1 - y)))
 
 
+def target_entropy(t: np.ndarray) -> float:
+    """Mean binary entropy of targets ``t``: the least cross-entropy any net can reach on them.
+
+    The loss minus this is the part training can still remove (the mean KL divergence),
+    which makes losses on datasets of different positions comparable.
+    """
+    return cross_entropy(t, t)
+
+
 def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> float:
     """Mean cross-entropy of ``net`` on inputs ``x`` with targets ``t``, net per row ``k``."""
     p = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
@@ -278,12 +291,17 @@ def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> f
 
 def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: int, lr: float,
         batch: int, seed: int, holdout: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-        progress: Callable[[Progress], None] | None = None) -> tuple[Network, int]:
+        progress: Callable[[Progress], None] | None = None,
+        lr_end: float | None = None) -> tuple[Network, int]:
     """Adam on the cross-entropy, from ``net``'s weights; returns (net, best epoch).
 
     With a ``holdout`` (x, t, k) the weights of the epoch with the lowest
-    held-out loss are returned (epoch 0: the starting weights).
+    held-out loss are returned (epoch 0: the starting weights).  With ``lr_end``
+    the step size falls geometrically from ``lr`` (first epoch) to ``lr_end``
+    (last epoch); without it every epoch uses ``lr``.
     """
+    if lr_end is not None and (lr_end <= 0 or lr <= 0):
+        raise GammonError("step sizes must be above 0")
     p = {n: np.array(getattr(net, n), dtype=np.float32) for n in ("w1", "b1", "w2", "b2")}
     m = {n: np.zeros_like(v) for n, v in p.items()}
     v2 = {n: np.zeros_like(v) for n, v in p.items()}
@@ -295,6 +313,7 @@ def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: in
     best_loss = dataset_loss(net, *holdout) if holdout is not None else float("inf")
     t0 = time.perf_counter()
     for ep in range(1, epochs + 1):
+        rate = lr if lr_end is None or epochs < 2 else lr * (lr_end / lr) ** ((ep - 1) / (epochs - 1))
         order = rng.permutation(len(x))
         for s in range(0, len(order), batch):
             idx = order[s:s + batch]
@@ -322,10 +341,10 @@ def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: in
                     g = grads[n][kk]
                     m[n][kk] = b1m * m[n][kk] + (1 - b1m) * g
                     v2[n][kk] = b2m * v2[n][kk] + (1 - b2m) * g * g
-                    p[n][kk] -= (lr * (m[n][kk] / c1) / (np.sqrt(v2[n][kk] / c2) + eps)).astype(
+                    p[n][kk] -= (rate * (m[n][kk] / c1) / (np.sqrt(v2[n][kk] / c2) + eps)).astype(
                         np.float32)
         cur = Network(p["w1"], p["b1"], p["w2"], p["b2"], dict(net.meta))
-        info = f"train loss {dataset_loss(cur, x, t, k):.5f}"
+        info = f"lr {rate:.2e}  train loss {dataset_loss(cur, x, t, k):.5f}"
         if holdout is not None:
             hl = dataset_loss(cur, *holdout)
             info += f"  held-out loss {hl:.5f}"
@@ -444,6 +463,8 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
     last = -1e9
     made = start_done
     use = runner if runner is not None else LocalRunner()
+    saved_at = time.perf_counter()
+    save_cost = 0.0
     for i, part in use.imap_unordered(make_shard, shared, todo):
         arrived[i] = part
         made += len(part[0])
@@ -453,9 +474,16 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
             parts_t.append(t)
             games += g
             nxt += 1
-            if ds_path is not None:
-                _save_dataset(ds_path, s, np.concatenate(parts_b), np.concatenate(parts_t),
-                              sum(len(x) for x in parts_b), games)
+        # Saved as the shards arrive in order, but not more often than every SAVE_EVERY_S
+        # seconds (nor than ten times the last save's cost): rewriting a large compressed
+        # file after every shard would cost more than the shard.  The last one always saves.
+        now = time.perf_counter()
+        if ds_path is not None and (nxt == len(todo) or (
+                now - saved_at >= max(SAVE_EVERY_S, 10.0 * save_cost))):
+            _save_dataset(ds_path, s, np.concatenate(parts_b), np.concatenate(parts_t),
+                          sum(len(x) for x in parts_b), games)
+            saved_at = time.perf_counter()
+            save_cost = saved_at - now
         el = time.perf_counter() - t0
         if el - last < 10.0 and nxt < len(todo):
             continue

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from gammon.ai.network import NUM_OUTPUTS, Network
-from gammon.ai.refine import Progress, dataset_loss, fit, split_holdout
+from gammon.ai.refine import Progress, dataset_loss, fit, split_holdout, target_entropy
 from gammon.core.errors import GammonError
 
 
@@ -71,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True, help="directory for weights.npz and meta.json")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--lr-end", type=float, default=None,
+                   help="step size of the last epoch (geometric decay from --lr); default: --lr")
+    p.add_argument("--hidden", type=int, default=None,
+                   help="widen the base net to this many hidden units first (same outputs)")
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--holdout", type=float, default=0.05)
@@ -84,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         if a.epochs < 1:
             raise GammonError("epochs must be at least 1")
         net = Network.load(a.base)
+        base_hidden = net.hidden
+        if a.hidden is not None:
+            net = net.widened(a.hidden, seed=a.seed)
         boards, targets, records = load_datasets(a.data)
     except GammonError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -91,16 +98,19 @@ def main(argv: list[str] | None = None) -> int:
     x, k, tr, hold = split_holdout(net, boards, targets, a.holdout, a.seed)
     nh = len(hold[0])
     before = dataset_loss(net, *hold)
+    floor = target_entropy(hold[1])
     race = int((k == 1).sum())
     print(f"data: {len(boards)} positions ({len(boards) - race} contact, {race} race) from"
           f" {len(records)} datasets; {len(tr)} train, {nh} held out; held-out loss {before:.5f}"
+          f" (targets' own entropy {floor:.5f}: excess {before - floor:.5f})"
           f"  {time.perf_counter() - t0:.1f}s", flush=True)
 
     def show(r: Progress) -> None:
         print(r.line(), flush=True)
 
     refined, best_epoch = fit(net, x[tr], targets[tr], k[tr], epochs=a.epochs, lr=a.lr,
-                              batch=a.batch, seed=a.seed, holdout=hold, progress=show)
+                              batch=a.batch, seed=a.seed, holdout=hold, progress=show,
+                              lr_end=a.lr_end)
     after = dataset_loss(refined, *hold)
     base_meta = net.meta
     refined.meta = {
@@ -115,9 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         "epochs": a.epochs,
         "best_epoch": best_epoch,
         "lr": a.lr,
+        "lr_end": a.lr_end,
+        "hidden": refined.hidden,
+        "base_hidden": base_hidden,
         "settings": settings,
         "heldout_loss_before": before,
         "heldout_loss_after": after,
+        "heldout_target_entropy": floor,
         "train_s": round(time.perf_counter() - t0, 2),
         "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "command": " ".join(["python -m gammon.ai.refine_fit", *sys.argv[1:]]),
@@ -128,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp = out / "meta.json.tmp"
     tmp.write_text(json.dumps(refined.meta, indent=1, sort_keys=True) + "\n")
     os.replace(tmp, out / "meta.json")
-    print(f"done: held-out loss {before:.5f} -> {after:.5f} (best epoch {best_epoch});"
+    print(f"done: held-out loss {before:.5f} -> {after:.5f}, excess over the targets' entropy"
+          f" {before - floor:.5f} -> {after - floor:.5f} (best epoch {best_epoch});"
           f" weights in {out / 'weights.npz'}", flush=True)
     return 0
 

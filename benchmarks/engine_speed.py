@@ -22,6 +22,7 @@ with and without pruning and reports how often both choose the same play (the
 strength cost of pruning).
 
 Usage: python benchmarks/engine_speed.py [--positions 4000] [--positions2 40] [--agreement 0] [--seed 7]
+       [--weights W]
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="positions on which pruned and unpruned 2-ply choices are compared")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--json", help="write the figures here")
+    ap.add_argument("--weights", help="a weights file instead of the packaged one")
     a = ap.parse_args(argv)
     try:
         import gnubg_nn
@@ -106,9 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     warm, items0 = items[:200], items[200:200 + a.positions]
     items2 = items[200 + a.positions:200 + a.positions + a.positions2]
     items_agree = items[200 + a.positions + a.positions2:]
-    e0 = Engine("expert")
-    e2 = Engine(plies=2)
-    ep = Engine("strongest")
+    e0 = Engine("expert", weights=a.weights)
+    e2 = Engine(plies=2, weights=a.weights)
+    ep = Engine("strongest", weights=a.weights)
     for p, d in warm[:50]:  # compile / load the numba cache, fill nothing gnubg would reuse
         e0.best_play(p, d)
     e2.best_play(*warm[0])
@@ -125,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("2-ply unpruned", len(items2), ours2u, theirs2))
 
     print(f"python {sys.version.split()[0]} on {platform.machine()}, {os.cpu_count()} CPUs; "
-          f"weights: {e0.network.meta.get('games', '?')} training games; load average "
+          f"weights: {e0.network.meta.get('games', '?')} training games, {e0.network.hidden} hidden"
+          f" units; load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; thread CPU time")
     print(f"{'':18} {'positions':>9} {'gammon ms':>10} {'gnubg_nn ms':>12} {'ratio':>7} {'target':>7}  result")
     targets = {"0-ply best play": 1.5, "2-ply pruned": 2.0}

@@ -21,9 +21,11 @@ from gammon.ai.refine import (
     cross_entropy,
     main,
     refine,
+    sibling_positions,
     target_entropy,
     target_evaluator,
 )
+from gammon.ai.distributed import task_seed
 from gammon.core.errors import GammonError
 
 TINY = Settings(positions=200, plies=1, epochs=1, lr=1e-3, batch=32, seed=5)
@@ -155,3 +157,35 @@ def test_no_output_has_a_lower_loss_than_the_targets_themselves(pairs: list[tupl
     t = np.array([[a] * 5 for a, _ in pairs])
     y = np.array([[b] * 5 for _, b in pairs])
     assert cross_entropy(y, t) >= target_entropy(t) - 1e-9
+
+
+def test_siblings_are_the_results_of_the_best_plays_of_one_roll(net: Network) -> None:
+    from gammon.core.position import Position
+
+    start = Position.initial()
+    boards = np.frombuffer(start.board, dtype=np.uint8).reshape(1, 50)
+    got = sibling_positions(net, boards, 4, 100, np.random.default_rng(2))
+    # The same generator gives the roll; the results are the net's four best plays of it,
+    # best first, each seen by the opponent (who is on roll next).
+    d = tuple(int(v) for v in np.random.default_rng(2).integers(1, 7, size=2))
+    best = [r.play.position.swap().board for r in net.rank_plays(start, d)[:4]]
+    assert [bytes(row) for row in got] == best
+    assert len(set(best)) == len(best)
+    assert len(sibling_positions(net, boards, 4, 2, np.random.default_rng(2))) == 2
+    with pytest.raises(GammonError):
+        sibling_positions(net, boards, 0, 10, np.random.default_rng(2))
+
+
+def test_a_sibling_dataset_has_its_own_key_and_valued_results(net: Network, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    s = Settings(positions=30, plies=0, epochs=1, batch=8, seed=4, shard=15, siblings=3)
+    refine(s, tmp_path / "sib", base=net)
+    with np.load(tmp_path / "sib" / DATASET_FILE) as z:
+        assert json.loads(str(z["key"]))["siblings"] == 3
+        boards, targets = z["boards"], z["targets"]
+    assert boards.shape == (30, 50)
+    assert all(classify_board(b) >= 2 for b in boards)
+    # 0-ply targets are the net's own values of the positions.
+    np.testing.assert_allclose(targets, net.evaluate_boards(boards), atol=1e-5)
+    # The positions are results of plays, not the self-play positions themselves.
+    plain, _ = collect_positions(net, 30, seed=task_seed(4, 0))
+    assert not {bytes(b) for b in boards} <= {bytes(b) for b in plain}

@@ -64,6 +64,7 @@ from gammon.ai.train import (
     variant_rules,
 )
 from gammon.core.errors import GammonError
+from gammon.core.position import Position
 from gammon.core.variants import STANDARD, Variant, find_variant
 
 #: Dataset file name inside the output directory.
@@ -97,6 +98,11 @@ class Settings:
     shard: int = SHARD
     #: Plays per inner node of the target search valued after the pruning net (0: all).
     prune: int = 0
+    #: 0: the dataset holds the self-play positions themselves.  ``k`` > 0: each
+    #: self-play position is thrown a random roll and the dataset holds the results of
+    #: the base net's ``k`` best plays of it (:func:`sibling_positions`), so that the
+    #: net learns the plays it must rank against each other, not only the ones it chose.
+    siblings: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +188,35 @@ def collect_positions(net: Network, count: int, seed: int = 1, epsilon: float = 
     return out[:m], int(games)
 
 
+def sibling_positions(net: Network, boards: np.ndarray, k: int, count: int,
+                      rng: np.random.Generator) -> np.ndarray:
+    """Up to ``count`` positions ``(n, 50)``: the results of the ``k`` best plays (by
+    ``net``) of a random roll from each of ``boards``, in turn, seen by the next player
+    on roll.
+
+    A 0-ply net chooses among the results of one roll, so what its choices depend on
+    is how it ranks those; self-play alone shows it mostly the results of the plays it
+    liked.  Finished games and bear-off database positions are left out (their values
+    are exact), as are rolls that cannot be played.
+    """
+    if k < 1:
+        raise GammonError("siblings must be at least 1")
+    out: list[bytes] = []
+    for row in boards:
+        if len(out) >= count:
+            break
+        pos = Position._make(bytes(row), STANDARD)
+        d1, d2 = (int(v) for v in rng.integers(1, 7, size=2))
+        for r in net.rank_plays(pos, (d1, d2))[:k]:
+            nxt = r.play.position.swap().board
+            if classify_board(np.frombuffer(nxt, dtype=np.uint8)) >= 2:
+                out.append(nxt)
+    out = out[:count]
+    if not out:
+        return np.zeros((0, 50), dtype=np.uint8)
+    return np.frombuffer(b"".join(out), dtype=np.uint8).reshape(-1, 50).copy()
+
+
 # -- 2. targets ------------------------------------------------------------------
 
 
@@ -225,6 +260,7 @@ class _ShardJob:
     epsilon: float
     keep: float
     prune: int = 0
+    siblings: int = 0
 
 
 def dataset_shards(s: Settings) -> list[tuple[int, int, int]]:
@@ -240,7 +276,22 @@ def make_shard(job: _ShardJob, shard: tuple[int, int, int]) -> tuple[np.ndarray,
     shard to another whichever worker runs them.
     """
     _, count, seed = shard
-    boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep)
+    if job.siblings:
+        # Enough self-play positions for ``count`` results of their best plays (each gives
+        # up to ``siblings``; more are collected while too few came out).
+        rng = np.random.default_rng(seed)
+        boards = np.zeros((0, 50), dtype=np.uint8)
+        games = 0
+        want = count // job.siblings + 1
+        extra = 0
+        while len(boards) < count:
+            base, g = collect_positions(job.net, want, task_seed(seed, extra), job.epsilon, job.keep)
+            games += g
+            boards = np.concatenate([boards, sibling_positions(job.net, base, job.siblings,
+                                                               count - len(boards), rng)])
+            extra += 1
+    else:
+        boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep)
     targets = compute_targets(target_evaluator(job.net, job.plies, job.prune), boards)
     return boards, targets, games
 
@@ -366,6 +417,8 @@ def _dataset_key(s: Settings) -> dict[str, Any]:
                            "epsilon": s.epsilon, "keep": s.keep, "shard": s.shard}
     if s.prune:
         key["prune"] = s.prune
+    if s.siblings:
+        key["siblings"] = s.siblings
     return key
 
 
@@ -457,7 +510,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
         report("positions", n, s.positions, t0, info)
     start_done = sum(len(b) for b in parts_b)
     todo = shards[first:] if start_done < s.positions else []
-    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune)
+    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune, s.siblings)
     arrived: dict[int, tuple[np.ndarray, np.ndarray, int]] = {}
     nxt = 0
     last = -1e9
@@ -570,6 +623,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="positions per task of the dataset (a different size makes a different dataset)")
     p.add_argument("--prune", type=int, default=d.prune,
                    help="plays per inner node of the target search after the pruning net (0: all)")
+    p.add_argument("--siblings", type=int, default=d.siblings,
+                   help="value the results of the base net's K best plays of a random roll from"
+                        " each self-play position instead of the position (0: the positions)")
     p.add_argument("--ray", action="store_true",
                    help="make the dataset's shards as Ray tasks (a local Ray unless --address)")
     p.add_argument("--address", default=None,
@@ -579,7 +635,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     s = Settings(base=a.base, positions=a.positions, plies=a.plies, epochs=a.epochs, lr=a.lr,
                  batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout,
-                 shard=a.shard, prune=a.prune)
+                 shard=a.shard, prune=a.prune, siblings=a.siblings)
     print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
 
     def show(r: Progress) -> None:

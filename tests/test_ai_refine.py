@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gammon.ai.distributed import task_seed
 from gammon.ai.evaluator import classify_board, default_network
 from gammon.ai.network import Network
 from gammon.ai.refine import (
@@ -25,7 +26,6 @@ from gammon.ai.refine import (
     target_entropy,
     target_evaluator,
 )
-from gammon.ai.distributed import task_seed
 from gammon.core.errors import GammonError
 
 TINY = Settings(positions=200, plies=1, epochs=1, lr=1e-3, batch=32, seed=5)

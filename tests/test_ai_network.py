@@ -126,6 +126,32 @@ def test_a_widened_net_computes_the_same_function() -> None:
         net.widened(8)
 
 
+def test_an_ensemble_averages_the_members_logits() -> None:
+    members = [Network.random(hidden=h, nets=2, seed=s, scale=0.4) for h, s in ((8, 1), (12, 2), (8, 3))]
+    ens = Network.ensemble(members, {"kind": "ensemble"})
+    assert ens.hidden == 28 and ens.meta == {"kind": "ensemble"}
+    start = Position.initial()
+    boards = np.stack([np.frombuffer(p.position.swap().board, dtype=np.uint8)
+                       for p in start.legal_plays((5, 2))])
+    x = encode_batch(boards)
+    for k in range(2):
+        logits = []
+        for n in members:
+            h = 1 / (1 + np.exp(-(x @ n.w1[k] + n.b1[k])))
+            logits.append(h @ n.w2[k] + n.b2[k])
+        expected = 1 / (1 + np.exp(-np.mean(logits, axis=0)))
+        hw = 1 / (1 + np.exp(-(x @ ens.w1[k] + ens.b1[k])))
+        got = 1 / (1 + np.exp(-(hw @ ens.w2[k] + ens.b2[k])))
+        np.testing.assert_allclose(got, expected, atol=1e-6)
+    # One member is that member.
+    one = Network.ensemble(members[:1])
+    assert np.array_equal(one.w2, members[0].w2) and np.array_equal(one.b2, members[0].b2)
+    with pytest.raises(GammonError):
+        Network.ensemble([])
+    with pytest.raises(GammonError):
+        Network.ensemble([members[0], Network.random(hidden=8, nets=1)])
+
+
 def test_load_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(GammonError):
         Network.load(tmp_path / "missing.npz")
@@ -145,3 +171,17 @@ def test_rank_plays() -> None:
     assert ranked[0].equity == pytest.approx(equity(ranked[0].probs))
     blocked = Position([0] * 24 + [2], [2, 2, 2, 2, 2, 2] + [0] * 19)
     assert net.rank_plays(blocked, (6, 6)) == []
+
+
+def test_the_ensemble_command_writes_the_mean_net(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from gammon.ai.ensemble import main
+
+    paths = []
+    for s in (1, 2):
+        paths.append(tmp_path / f"m{s}.npz")
+        Network.random(hidden=6, nets=2, seed=s).save(paths[-1])
+    assert main(["--out", str(tmp_path / "e.npz"), *map(str, paths)]) == 0
+    ens = Network.load(tmp_path / "e.npz")
+    assert ens.hidden == 12 and len(ens.meta["members"]) == 2
+    assert main(["--out", str(tmp_path / "x.npz"), str(tmp_path / "missing.npz")]) == 2
+    assert "error:" in capsys.readouterr().err and not (tmp_path / "x.npz").exists()

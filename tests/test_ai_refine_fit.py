@@ -83,15 +83,16 @@ def test_a_widened_net_is_trained_from_the_same_outputs(datasets: list[str], tmp
     base = tmp_path / "base.npz"
     default_network().save(base)
     out = tmp_path / "wide"
+    wide = default_network().hidden + 32
     assert main(["--base", str(base), "--data", *datasets, "--out", str(out), "--epochs", "3",
                  "--lr", "1e-3", "--lr-end", "1e-4", "--batch", "16", "--holdout", "0.25",
-                 "--hidden", "160"]) == 0
+                 "--hidden", str(wide)]) == 0
     lines = capsys.readouterr().out.splitlines()
     # The widened net starts from the base net's held-out loss (same function) ...
     meta = json.loads((out / "meta.json").read_text())
-    assert meta["hidden"] == 160 and meta["base_hidden"] == default_network().hidden
+    assert meta["hidden"] == wide and meta["base_hidden"] == default_network().hidden
     assert f"held-out loss {meta['heldout_loss_before']:.5f}" in lines[1]
     # ... and the step size falls from --lr to --lr-end over the epochs.
     rates = [float(line.split("lr ")[1].split()[0]) for line in lines if line.startswith("epoch")]
     assert rates == pytest.approx([1e-3, 3.162e-4, 1e-4], rel=1e-3)
-    assert Network.load(out / "weights.npz").hidden == 160
+    assert Network.load(out / "weights.npz").hidden == wide

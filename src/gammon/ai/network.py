@@ -316,6 +316,29 @@ class Network:
         w2 = np.concatenate([self.w2, np.zeros((k, extra, NUM_OUTPUTS))], axis=1)
         return Network(w1, b1, w2, self.b2.copy(), dict(self.meta))
 
+    @classmethod
+    def ensemble(cls, nets: Sequence[Network], meta: dict[str, Any] | None = None) -> Network:
+        """One net whose output logits are the mean of ``nets``' logits (same inputs and nets).
+
+        The hidden units of all members side by side, their output weights divided by
+        the number of members, the output biases averaged: exactly the average of the
+        members before the final sigmoid.  Averaging nets trained apart cancels part of
+        their independent errors; the result is an ordinary wider net, usable everywhere.
+        """
+        if not nets:
+            raise GammonError("an ensemble needs at least one net")
+        k = nets[0].nets
+        if any(n.nets != k for n in nets):
+            raise GammonError("the members of an ensemble must have the same number of nets")
+        m = float(len(nets))
+        return cls(
+            np.concatenate([n.w1 for n in nets], axis=2),
+            np.concatenate([n.b1 for n in nets], axis=1),
+            np.concatenate([n.w2 / m for n in nets], axis=1),
+            np.mean([n.b2 for n in nets], axis=0),
+            meta,
+        )
+
     @property
     def hidden(self) -> int:
         return int(self.w1.shape[2])

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The distillation datasets of deep3: sibling positions labelled by an ensemble at 0-ply.
+
+Self-play positions of the COLLECTOR net (0-ply, 10% random plays, each kept with
+chance 0.35; :func:`gammon.ai.refine.collect_positions`, 2,000 per batch, batch ``i``
+seeded ``task_seed(seed, i)``), each thrown a random roll, and the results of the
+collector's 5 best plays of it (:func:`gammon.ai.refine.sibling_positions`, one
+generator seeded ``seed`` for the rolls); every such position is labelled with the
+TEACHER's 0-ply probabilities.  Written in the format of :mod:`gammon.ai.refine`
+datasets, so :mod:`gammon.ai.refine_fit` trains on it.  About 10,000 positions a second.
+
+    python training/deep3/distill_data.py TEACHER.npz N SEED OUT.npz [--collector W.npz]
+
+deep3 used the 3,805,000-game net (``git show e42ee8f:src/gammon/ai/data/weights.npz``)
+as the collector: seed 902 (1,500,000 positions, teacher Q4) and seed 903 (2,000,000,
+teacher E8); see ``training/deep3/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+from gammon.ai import refine
+from gammon.ai.distributed import task_seed
+from gammon.ai.network import Network
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("teacher")
+    p.add_argument("n", type=int)
+    p.add_argument("seed", type=int)
+    p.add_argument("out")
+    p.add_argument("--collector", default="src/gammon/ai/data/weights.npz")
+    a = p.parse_args()
+    teacher = Network.load(a.teacher)
+    collector = Network.load(a.collector)
+    rng = np.random.default_rng(a.seed)
+    parts: list[np.ndarray] = []
+    total = 0
+    t0 = time.time()
+    i = 0
+    while total < a.n:
+        base, _ = refine.collect_positions(collector, 2000, seed=task_seed(a.seed, i), epsilon=0.1, keep=0.35)
+        sib = refine.sibling_positions(collector, base, 5, a.n - total, rng)
+        parts.append(sib)
+        total += len(sib)
+        i += 1
+        if i % 20 == 0:
+            print(f"positions: {total}/{a.n}  {time.time() - t0:.0f}s", flush=True)
+    boards = np.concatenate(parts)
+    targets = teacher.evaluate_boards(boards).astype(np.float32)
+    key = {"teacher": a.teacher, "collector": a.collector, "plies": 0, "seed": a.seed, "siblings": 5}
+    np.savez_compressed(a.out, boards=boards, targets=targets, done=np.array(len(boards)),
+                        games=np.array(0), key=np.array(json.dumps(key)))
+    print(f"done: {len(boards)} positions in {time.time() - t0:.0f}s -> {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

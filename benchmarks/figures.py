@@ -96,7 +96,7 @@ def match_pr(column: int) -> str:
 
 
 def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, docs: tuple[str, ...],
-                         depth: int = 1) -> Measurement:
+                         depth: int = 1, weights: str = "shipped") -> Measurement:
     """match_pr.py's run of ``level`` at the issue's size, its cube looking ``depth`` rolls ahead."""
     out = f"match_pr_{level}_cube{depth}"
     return Measurement(
@@ -109,11 +109,12 @@ def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, doc
             Figure(f"{level}: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}", docs,
                    cube),
             Figure(f"{level}: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}", (ENGINE,)),
-        ))
+        ), weights=weights)
 
 
 BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
 PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not redone since deep2
+TD3805 = "previous (3,805,000 TD games, 128 units)"  # measured before the distilled net (deep3)
 DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, not redone since
 
 MEASUREMENTS: tuple[Measurement, ...] = (
@@ -178,11 +179,11 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply speed ratio gnubg-nn / gammon", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
         )),
-    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE)),
+    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), weights=TD3805),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE)),
-    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
+    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
     Measurement(
-        "gammon_bias_shipped", "gammon_bias_3805k.txt",
+        "gammon_bias_shipped", "gammon_bias_deep3.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",
         (
             Figure("lopsided positions, shipped nets: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
@@ -190,6 +191,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("lopsided positions, shipped nets: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
                    "{:.3f}", (ENGINE,)),
         )),
+    Measurement(
+        "gammon_bias_3805k", "gammon_bias_3805k.txt",
+        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
+        (
+            Figure("lopsided positions, the 3,805,000-game nets: mean net - rollout, gammon loss",
+                   r"lg ([+-][\d.]+) \+-", "{:+.3f}", (ENGINE,)),
+            Figure("lopsided positions, the 3,805,000-game nets: mean |gammon loss error|",
+                   r"mean \|lg error\|: ([\d.]+)", "{:.3f}", (ENGINE,)),
+        ), weights=TD3805),
     Measurement(
         "gammon_bias", "gammon_bias.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",

@@ -2,10 +2,9 @@
 """The distillation datasets of deep3: sibling positions labelled by an ensemble at 0-ply.
 
 Self-play positions of the COLLECTOR net (0-ply, 10% random plays, each kept with
-chance 0.35; :func:`gammon.ai.refine.collect_positions`, 2,000 per batch, batch ``i``
-seeded ``task_seed(seed, i)``), each thrown a random roll, and the results of the
-collector's 5 best plays of it (:func:`gammon.ai.refine.sibling_positions`, one
-generator seeded ``seed`` for the rolls); every such position is labelled with the
+chance 0.35), each thrown a random roll, and the results of the collector's 5 best
+plays of it (:func:`gammon.ai.refine.collect_siblings`, 2,000 self-play positions per
+batch); every such position is labelled with the
 TEACHER's 0-ply probabilities.  Written in the format of :mod:`gammon.ai.refine`
 datasets, so :mod:`gammon.ai.refine_fit` trains on it.  About 10,000 positions a second.
 
@@ -25,7 +24,6 @@ import time
 import numpy as np
 
 from gammon.ai import refine
-from gammon.ai.distributed import task_seed
 from gammon.ai.network import Network
 
 
@@ -39,20 +37,14 @@ def main() -> int:
     a = p.parse_args()
     teacher = Network.load(a.teacher)
     collector = Network.load(a.collector)
-    rng = np.random.default_rng(a.seed)
-    parts: list[np.ndarray] = []
-    total = 0
     t0 = time.time()
-    i = 0
-    while total < a.n:
-        base, _ = refine.collect_positions(collector, 2000, seed=task_seed(a.seed, i), epsilon=0.1, keep=0.35)
-        sib = refine.sibling_positions(collector, base, 5, a.n - total, rng)
-        parts.append(sib)
-        total += len(sib)
-        i += 1
-        if i % 20 == 0:
-            print(f"positions: {total}/{a.n}  {time.time() - t0:.0f}s", flush=True)
-    boards = np.concatenate(parts)
+
+    def show(made: int, batches: int) -> None:
+        if batches % 20 == 0:
+            print(f"positions: {made}/{a.n}  {time.time() - t0:.0f}s", flush=True)
+
+    boards, _ = refine.collect_siblings(collector, a.n, a.seed, 5, epsilon=0.1, keep=0.35,
+                                        batch=2000, progress=show)
     targets = teacher.evaluate_boards(boards).astype(np.float32)
     key = {"teacher": a.teacher, "collector": a.collector, "plies": 0, "seed": a.seed, "siblings": 5}
     np.savez_compressed(a.out, boards=boards, targets=targets, done=np.array(len(boards)),

@@ -217,6 +217,34 @@ def sibling_positions(net: Network, boards: np.ndarray, k: int, count: int,
     return np.frombuffer(b"".join(out), dtype=np.uint8).reshape(-1, 50).copy()
 
 
+def collect_siblings(net: Network, count: int, seed: int, k: int, epsilon: float = 0.1,
+                     keep: float = 0.35, batch: int | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, int]:
+    """``count`` sibling positions (:func:`sibling_positions`) of ``net``'s self-play and the
+    games played.
+
+    Self-play positions are collected ``batch`` at a time (default: enough for ``count``
+    if each gave ``k``), batch ``i`` seeded ``task_seed(seed, i)``, until ``count``
+    results are in; one generator seeded ``seed`` throws the rolls.  ``progress`` is
+    told the positions made and the batches played after each batch.
+    """
+    rng = np.random.default_rng(seed)
+    want = batch if batch is not None else count // k + 1
+    parts: list[np.ndarray] = []
+    made = games = i = 0
+    while made < count:
+        base, g = collect_positions(net, want, task_seed(seed, i), epsilon, keep)
+        games += g
+        part = sibling_positions(net, base, k, count - made, rng)
+        parts.append(part)
+        made += len(part)
+        i += 1
+        if progress is not None:
+            progress(made, i)
+    boards = np.concatenate(parts) if parts else np.zeros((0, 50), dtype=np.uint8)
+    return boards, games
+
+
 # -- 2. targets ------------------------------------------------------------------
 
 
@@ -277,19 +305,7 @@ def make_shard(job: _ShardJob, shard: tuple[int, int, int]) -> tuple[np.ndarray,
     """
     _, count, seed = shard
     if job.siblings:
-        # Enough self-play positions for ``count`` results of their best plays (each gives
-        # up to ``siblings``; more are collected while too few came out).
-        rng = np.random.default_rng(seed)
-        boards = np.zeros((0, 50), dtype=np.uint8)
-        games = 0
-        want = count // job.siblings + 1
-        extra = 0
-        while len(boards) < count:
-            base, g = collect_positions(job.net, want, task_seed(seed, extra), job.epsilon, job.keep)
-            games += g
-            boards = np.concatenate([boards, sibling_positions(job.net, base, job.siblings,
-                                                               count - len(boards), rng)])
-            extra += 1
+        boards, games = collect_siblings(job.net, count, seed, job.siblings, job.epsilon, job.keep)
     else:
         boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep)
     targets = compute_targets(target_evaluator(job.net, job.plies, job.prune), boards)

@@ -162,6 +162,8 @@ class Job:
     gnubg: str
     seed: int
     timeout: float
+    #: The cube's look-ahead depth instead of the level's own (None: the level's).
+    cube_plies: int | None = None
 
 
 def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, object]:
@@ -180,8 +182,19 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
         return row
     seed = match_seed(job.seed, kind, number)
     started = time.monotonic()
-    players = (make_computer_player(job.level, seed=2 * seed + 1),
-               make_computer_player(job.level, seed=2 * seed + 2))
+    if job.cube_plies is None:
+        players = (make_computer_player(job.level, seed=2 * seed + 1),
+                   make_computer_player(job.level, seed=2 * seed + 2))
+    else:
+        from dataclasses import replace
+
+        from gammon.ai.engine import Engine
+        from gammon.ai.search import find_level as engine_level
+        from gammon.play.ai_player import AIPlayer
+
+        lv = replace(engine_level(job.level), cube_plies=job.cube_plies)
+        players = (AIPlayer(job.level, engine=Engine(lv, seed=2 * seed + 1)),
+                   AIPlayer(job.level, engine=Engine(lv, seed=2 * seed + 2)))
     rules = Rules(match_length=length)
     match = play_match(rules, players, RandomDice(seed), games_limit=None if length else games)
     mat = base.with_suffix(".mat")
@@ -259,8 +272,11 @@ def _pm(value: float, se: float, digits: int = 1) -> str:
     return f"{value:.{digits}f}" + ("" if math.isnan(se) else f" +- {se:.{digits}f}")
 
 
-def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]]]]) -> str:
+def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]]]],
+          cube_plies: int | None = None) -> str:
     depth = {"expert": "0-ply", "world-class": "1-ply", "strongest": "2-ply"}.get(level, level)
+    if cube_plies is not None:
+        depth += f", the cube {cube_plies} rolls ahead" if cube_plies else ", the cube at the root"
     lines = [
         f"gammon {level} ({depth}) against itself, analysed by GNU Backgammon ({plies}-ply, cubeful); "
         "+- = 1 SE over the matches",
@@ -311,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--analyse-plies", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="folder of the matches (OUT.txt: the table)")
+    parser.add_argument("--cube-plies", type=int, default=None, choices=range(0, 4), metavar="N",
+                        help="the cube's look-ahead depth (0: the formula at the root) instead of the level's")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for one analysis")
     parser.add_argument("--gnubg", default=gnubg_executable())
     parser.add_argument("--ray", action="store_true", help="each match a Ray task (a local Ray)")
@@ -336,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
                    key=lambda k: (k / max(len(matches), 1)) if k < len(matches)
                    else (k - len(matches) + 0.5) / max(len(money), 1))
     tasks = [(matches + money)[k] for k in order]
-    job = Job(level, str(out), args.analyse_plies, args.gnubg, args.seed, args.timeout)
+    job = Job(level, str(out), args.analyse_plies, args.gnubg, args.seed, args.timeout, args.cube_plies)
     if args.summary_only:
         rows = [json.loads(p.read_text()) for p in sorted(out.glob("*_[0-9][0-9][0-9].json"))]
     else:
@@ -364,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [r for r in rows if "sides" in r]
     groups = [(f"{args.length}-point matches", [r for r in rows if r["kind"] == "match"]),
               ("money games", [r for r in rows if r["kind"] == "money"]), ("all", rows)]
-    text = table(level, args.analyse_plies, groups)
+    text = table(level, args.analyse_plies, groups, args.cube_plies)
     print(text)
     (out.parent / f"{out.name}.txt").write_text(text + "\n")
     return 0 if not problems else 1

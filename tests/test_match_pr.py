@@ -74,3 +74,12 @@ def test_rates_pr_and_label_from_the_totals(match_pr: ModuleType) -> None:
     assert f["label"] == "Expert" and f["games"] == 5  # 6.96 mEMG per decision
     one = match_pr.figures([{"sides": sides, "games": 1}])
     assert math.isnan(one["checker_se"])  # one sample gives no error estimate
+
+
+def test_the_table_names_a_cube_depth_other_than_the_levels(match_pr: ModuleType) -> None:
+    rows = [{"sides": match_pr.parse_statistics(STATS), "games": 3}]
+    own = match_pr.table("expert", 2, [("all", rows)])
+    deeper = match_pr.table("expert", 2, [("all", rows)], cube_plies=2)
+    assert "gammon expert (0-ply) against itself" in own and "rolls ahead" not in own
+    assert "gammon expert (0-ply, the cube 2 rolls ahead) against itself" in deeper
+    assert "the cube at the root" in match_pr.table("expert", 2, [("all", rows)], cube_plies=0)

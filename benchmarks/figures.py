@@ -102,7 +102,7 @@ def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, doc
     return Measurement(
         f"match_pr_{level.replace('-', '_')}", f"{out}.txt",
         f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 "
-        f"--session 5 --analyse-plies 2 --ray --workers 2 --out benchmarks/results/{out}",
+        f"--session 5 --analyse-plies 2 --cube-plies {depth} --ray --workers 2 --out benchmarks/results/{out}",
         (
             Figure(f"{level}: PR by gnubg's 2-ply analysis, 45 7-point matches and 20 money games",
                    match_pr(3), "{:.2f}", docs, pr),
@@ -180,7 +180,8 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
         )),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE)),
-    match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE)),
+    match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
+                         depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
     Measurement(
         "gammon_bias_shipped", "gammon_bias_deep3.txt",

@@ -114,8 +114,8 @@ def test_no_double_is_the_average_of_the_best_plays(engine: Engine) -> None:
 
 def test_levels_take_the_cube_at_their_depth() -> None:
     position, _ = last_roll("4 2")
-    assert "1-ply cubeful look-ahead" in Engine("expert").cube_action(position).explanation
-    assert "1-ply cubeful look-ahead" in Engine("world-class").cube_action(position).explanation
+    assert "2-ply cubeful look-ahead" in Engine("expert").cube_action(position).explanation
+    assert "2-ply cubeful look-ahead" in Engine("world-class").cube_action(position).explanation
     assert "2-ply cubeful look-ahead" in Engine("strongest").cube_action(position).explanation
     assert "look-ahead" not in Engine("advanced", seed=1).cube_action(position).explanation
     assert "look-ahead" not in Engine(plies=0).cube_action(position).explanation

@@ -681,9 +681,11 @@ LEVELS: dict[str, Level] = {
         Level("casual", 0, 0.050, "0-ply with noise: plays plausibly, often inaccurately"),
         Level("intermediate", 0, 0.040, "0-ply with moderate noise"),
         Level("advanced", 0, 0.015, "0-ply with light noise: occasional small errors"),
-        Level("expert", 0, 0.0, "the neural nets, no lookahead (instant); the cube looks 1 roll ahead",
-              cube_plies=1),
-        Level("world-class", 1, 0.0, "1-ply lookahead over the opponent's 21 rolls"),
+        Level("expert", 0, 0.0, "the neural nets, no lookahead (instant); the cube looks 2 rolls ahead",
+              cube_plies=2),
+        Level("world-class", 1, 0.0, "1-ply lookahead over the opponent's 21 rolls; the cube looks 2 rolls "
+              "ahead",
+              cube_plies=2),
         Level("strongest", 2, 0.0, "2-ply lookahead with move filters and pruning (slowest)",
               prune=STRONGEST_PRUNE),
     )

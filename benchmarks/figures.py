@@ -116,6 +116,7 @@ BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one
 PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not redone since deep2
 TD3805 = "previous (3,805,000 TD games, 128 units)"  # measured before the distilled net (deep3)
 DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, not redone since
+DEEP3 = "previous (deep3: E8 distilled, 256 units)"  # measured with the deep3 net, not redone since
 
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
@@ -161,7 +162,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply vs gnubg 0-ply, luck-adjusted ppg (1,000 games)",
                    r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (README,),
                    Target(">", 0.0, ISSUE12)),
-        ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games"),
+        ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games", weights=DEEP3),
     Measurement(
         "engine_speed", "engine_speed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",
@@ -179,19 +180,19 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply speed ratio gnubg-nn / gammon", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
         )),
-    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE)),
+    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), weights=DEEP3),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
-                         depth=2),
+                         depth=2, weights=DEEP3),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
     Measurement(
-        "gammon_bias_shipped", "gammon_bias_deep3.txt",
+        "gammon_bias_deep3", "gammon_bias_deep3.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",
         (
-            Figure("lopsided positions, shipped nets: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
+            Figure("lopsided positions, the deep3 net: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
                    "{:+.3f}", (ENGINE,)),
-            Figure("lopsided positions, shipped nets: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
+            Figure("lopsided positions, the deep3 net: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
                    "{:.3f}", (ENGINE,)),
-        )),
+        ), weights=DEEP3),
     Measurement(
         "gammon_bias_3805k", "gammon_bias_3805k.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",

@@ -6,7 +6,8 @@
 # 2. New members refined on all four sibling datasets (c, d of deep3; e, f here), two at a
 #    time, each from another TD net (or the deep3 net itself):
 #      STEP=members training/run_deep4.sh
-# 3. The ensemble and its distillation: see training/deep4/README.md.
+# 3. N5, the ensemble of the five, and its distillation: see training/deep4/README.md.
+# td3805.npz is `git show e42ee8f:src/gammon/ai/data/weights.npz`.
 # Local data, compressed and resumable; one numba thread per process.
 cd "$(dirname "$0")/.."
 mkdir -p training/deep4/members
@@ -23,18 +24,17 @@ data)
   done
   wait ;;
 members)
-  # name base seed
+  # name base seed epochs (deep4 ran the first two together, then the other three; 6 epochs
+  # for those to save time: their held-out excess loss ends as low as the first two's)
   cat <<LIST | xargs -P 2 -L 1 bash -c 'NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.refine_fit \
       --base "$1" --data '"$D"'/c/dataset.npz '"$D"'/d/dataset.npz '"$D"'/e/dataset.npz '"$D"'/f/dataset.npz \
-      --out "training/deep4/members/$0" --epochs 12 --lr 1e-3 --lr-end 1e-5 --batch 128 --seed "$2" \
+      --out "training/deep4/members/$0" --epochs "$3" --lr 1e-3 --lr-end 1e-5 --batch 128 --seed "$2" \
       > "training/deep4/members/$0.log" 2>&1'
-n3805 $D/td3805.npz 71
-n5375 training/td1/checkpoint.npz 72
-nd2 $D/d2.npz 77
-n37 training/td1/snapshots/games-003700000.npz 73
-n42 training/td1/snapshots/games-004200000.npz 74
-n47 training/td1/snapshots/games-004700000.npz 75
-n52 training/td1/snapshots/games-005200000.npz 76
+n3805 $D/td3805.npz 71 12
+n5375 training/td1/checkpoint.npz 72 12
+nd2 $D/d2.npz 77 6
+n42 training/td1/snapshots/games-004200000.npz 74 6
+n52 training/td1/snapshots/games-005200000.npz 76 6
 LIST
   ;;
 esac

@@ -162,7 +162,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply vs gnubg 0-ply, luck-adjusted ppg (1,000 games)",
                    r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (README,),
                    Target(">", 0.0, ISSUE12)),
-        ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games", weights=DEEP3),
+        ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games"),
     Measurement(
         "engine_speed", "engine_speed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",

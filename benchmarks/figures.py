@@ -185,6 +185,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                          depth=2, weights=DEEP3),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
     Measurement(
+        "gammon_bias_shipped", "gammon_bias_deep4.txt",
+        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
+        (
+            Figure("lopsided positions, shipped nets: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
+                   "{:+.3f}", (ENGINE,)),
+            Figure("lopsided positions, shipped nets: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
+                   "{:.3f}", (ENGINE,)),
+        )),
+    Measurement(
         "gammon_bias_deep3", "gammon_bias_deep3.txt",
         "python benchmarks/gammon_bias.py --positions 12 --trials 324",
         (

@@ -182,7 +182,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         )),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), weights=DEEP3),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
-                         depth=2, weights=DEEP3),
+                         depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
     Measurement(
         "gammon_bias_shipped", "gammon_bias_deep4.txt",
@@ -199,8 +199,8 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         (
             Figure("lopsided positions, the deep3 net: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
                    "{:+.3f}", (ENGINE,)),
-            Figure("lopsided positions, the deep3 net: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
-                   "{:.3f}", (ENGINE,)),
+            Figure("lopsided positions, the deep3 net: mean |gammon loss error|",
+                   r"mean \|lg error\|: ([\d.]+)", "{:.3f}", (ENGINE,)),
         ), weights=DEEP3),
     Measurement(
         "gammon_bias_3805k", "gammon_bias_3805k.txt",

@@ -112,6 +112,16 @@ def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, doc
         ), weights=weights)
 
 
+def gammon_bias_measurement(name: str, raw: str, what: str, weights: str = "shipped") -> Measurement:
+    """gammon_bias.py's run at the documented size: the crushed side's gammon-loss bias and error."""
+    return Measurement(
+        name, raw, "python benchmarks/gammon_bias.py --positions 12 --trials 324",
+        (
+            Figure(f"{what}: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-", "{:+.3f}", (ENGINE,)),
+            Figure(f"{what}: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)", "{:.3f}", (ENGINE,)),
+        ), weights=weights)
+
+
 BIAS = r"held-out bias before.* {} ([+-][\d.]+)"  # a refinement log's line, one column
 PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not redone since deep2
 TD3805 = "previous (3,805,000 TD games, 128 units)"  # measured before the distilled net (deep3)
@@ -184,42 +194,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
-    Measurement(
-        "gammon_bias_shipped", "gammon_bias_deep4.txt",
-        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
-        (
-            Figure("lopsided positions, shipped nets: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
-                   "{:+.3f}", (ENGINE,)),
-            Figure("lopsided positions, shipped nets: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)",
-                   "{:.3f}", (ENGINE,)),
-        )),
-    Measurement(
-        "gammon_bias_deep3", "gammon_bias_deep3.txt",
-        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
-        (
-            Figure("lopsided positions, the deep3 net: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-",
-                   "{:+.3f}", (ENGINE,)),
-            Figure("lopsided positions, the deep3 net: mean |gammon loss error|",
-                   r"mean \|lg error\|: ([\d.]+)", "{:.3f}", (ENGINE,)),
-        ), weights=DEEP3),
-    Measurement(
-        "gammon_bias_3805k", "gammon_bias_3805k.txt",
-        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
-        (
-            Figure("lopsided positions, the 3,805,000-game nets: mean net - rollout, gammon loss",
-                   r"lg ([+-][\d.]+) \+-", "{:+.3f}", (ENGINE,)),
-            Figure("lopsided positions, the 3,805,000-game nets: mean |gammon loss error|",
-                   r"mean \|lg error\|: ([\d.]+)", "{:.3f}", (ENGINE,)),
-        ), weights=TD3805),
-    Measurement(
-        "gammon_bias", "gammon_bias.txt",
-        "python benchmarks/gammon_bias.py --positions 12 --trials 324",
-        (
-            Figure("lopsided positions: mean net - rollout, gammon loss", r"lg ([+-][\d.]+) \+-", "{:+.3f}",
-                   (ENGINE,)),
-            Figure("lopsided positions: mean |gammon loss error|", r"mean \|lg error\|: ([\d.]+)", "{:.3f}",
-                   (ENGINE,)),
-        ), weights=PREVIOUS),
+    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep4.txt", "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_deep3", "gammon_bias_deep3.txt", "lopsided positions, the deep3 net",
+                            DEEP3),
+    gammon_bias_measurement("gammon_bias_3805k", "gammon_bias_3805k.txt",
+                            "lopsided positions, the 3,805,000-game nets", TD3805),
+    gammon_bias_measurement("gammon_bias", "gammon_bias.txt", "lopsided positions", PREVIOUS),
     Measurement(
         "lopsided1_heldout", "../../training/lopsided1/log.txt", "bash training/run_lopsided1.sh",
         (

@@ -192,9 +192,9 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
         from gammon.ai.search import find_level as engine_level
         from gammon.play.ai_player import AIPlayer
 
-        lv = replace(engine_level(job.level), cube_plies=job.cube_plies)
-        players = (AIPlayer(job.level, engine=Engine(lv, seed=2 * seed + 1)),
-                   AIPlayer(job.level, engine=Engine(lv, seed=2 * seed + 2)))
+        engine = Engine(replace(engine_level(job.level), cube_plies=job.cube_plies), seed=2 * seed + 1)
+        players = (AIPlayer(job.level, engine=engine),
+                   AIPlayer(job.level, engine=engine.reseeded(2 * seed + 2)))
     rules = Rules(match_length=length)
     match = play_match(rules, players, RandomDice(seed), games_limit=None if length else games)
     mat = base.with_suffix(".mat")
@@ -276,7 +276,8 @@ def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]
           cube_plies: int | None = None) -> str:
     depth = {"expert": "0-ply", "world-class": "1-ply", "strongest": "2-ply"}.get(level, level)
     if cube_plies is not None:
-        depth += f", the cube {cube_plies} rolls ahead" if cube_plies else ", the cube at the root"
+        rolls = "roll" if cube_plies == 1 else "rolls"
+        depth += f", the cube {cube_plies} {rolls} ahead" if cube_plies else ", the cube at the root"
     lines = [
         f"gammon {level} ({depth}) against itself, analysed by GNU Backgammon ({plies}-ply, cubeful); "
         "+- = 1 SE over the matches",

@@ -274,7 +274,9 @@ def _pm(value: float, se: float, digits: int = 1) -> str:
 
 def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]]]],
           cube_plies: int | None = None) -> str:
-    depth = {"expert": "0-ply", "world-class": "1-ply", "strongest": "2-ply"}.get(level, level)
+    from gammon.ai.search import LEVELS
+
+    depth = f"{LEVELS[level].plies}-ply" if level in LEVELS else level
     if cube_plies is not None:
         rolls = "roll" if cube_plies == 1 else "rolls"
         depth += f", the cube {cube_plies} {rolls} ahead" if cube_plies else ", the cube at the root"

@@ -127,6 +127,7 @@ PREVIOUS = "previous (2,005,000 games, 1-ply refinement)"  # measurements not re
 TD3805 = "previous (3,805,000 TD games, 128 units)"  # measured before the distilled net (deep3)
 DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, not redone since
 DEEP3 = "previous (deep3: E8 distilled, 256 units)"  # measured with the deep3 net, not redone since
+DEEP4 = "previous (deep4: N5 distilled, 256 units)"  # measured with the deep4 net, not redone since
 
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
@@ -194,7 +195,9 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
-    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep4.txt", "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep5.txt", "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_deep4", "gammon_bias_deep4.txt", "lopsided positions, the deep4 net",
+                            DEEP4),
     gammon_bias_measurement("gammon_bias_deep3", "gammon_bias_deep3.txt", "lopsided positions, the deep3 net",
                             DEEP3),
     gammon_bias_measurement("gammon_bias_3805k", "gammon_bias_3805k.txt",

@@ -7,7 +7,11 @@
 #    time, each warm-started from its deep4 weights, and w512: the refined nd2 widened
 #    to 512 hidden units and refined again:
 #      STEP=members training/run_deep5.sh
-# 3. The ensembles and the distillation: see training/deep5/README.md.
+# 3. The distillation: N5b (the five refined members) and N6 (N5b and w512), each
+#    distilled into 256 units on 3,000,000 sibling positions labelled by its 0-ply values
+#    (d4 from the deep4 net, d6 from d4):
+#      STEP=distill training/run_deep5.sh
+#    Each fit needs about 12 GB: run one at a time.  See training/deep5/README.md.
 # Local data, compressed and resumable.
 cd "$(dirname "$0")/.."
 . training/deep_round.sh
@@ -25,5 +29,25 @@ LIST
   fit_members training/deep5/members 5e-4 $D/{c,d,e,f,g,h}/dataset.npz <<LIST
 w512 training/deep5/members/nd2/weights.npz 86 4 --hidden 512
 LIST
+  ;;
+distill)
+  M=training/deep5/members
+  distill() {  # distill TEACHER BASE OUT FIT_SEED DATA_SEED...
+    local teacher=$1 base=$2 out=$3 fit_seed=$4 s; shift 4
+    local files=()
+    for s in "$@"; do
+      [ -f "$D/dn_$s.npz" ] || NUMBA_NUM_THREADS=1 .venv/bin/python training/deep3/distill_data.py \
+        "$teacher" 1000000 "$s" "$D/dn_$s.npz" --collector "$D/d3.npz" &
+      files+=("$D/dn_$s.npz")
+    done
+    wait
+    NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" --data "${files[@]}" \
+      --out "$out" --epochs 8 --lr 1e-3 --lr-end 1e-5 --batch 256 --holdout 0.02 \
+      --seed "$fit_seed" > "$out.log" 2>&1
+  }
+  .venv/bin/python -m gammon.ai.ensemble --out $D/N5b.npz $M/{n3805,n5375,nd2,n42,n52}/weights.npz
+  distill $D/N5b.npz $D/d3.npz $M/d4 4 906 907 908
+  .venv/bin/python -m gammon.ai.ensemble --out $D/N6.npz $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz
+  distill $D/N6.npz $M/d4/weights.npz $M/d6 6 909 910 911
   ;;
 esac

@@ -191,7 +191,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply speed ratio gnubg-nn / gammon", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
         )),
-    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), weights=DEEP3),
+    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),

@@ -194,7 +194,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
-    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=TD3805),
+    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
     gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep5.txt", "lopsided positions, shipped nets"),
     gammon_bias_measurement("gammon_bias_deep4", "gammon_bias_deep4.txt", "lopsided positions, the deep4 net",
                             DEEP4),

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Shared steps of the deep rounds (training/run_deep4.sh, training/run_deep5.sh): source it.
+# sibling_data, fit_members and distill are a round's three steps.
 # Run from the repository root; one numba thread per process, nice'd so other work goes on.
 
 # sibling_data BASE LOG_DIR NAME:SEED...: one 2-ply sibling dataset per NAME under
@@ -28,4 +29,22 @@ fit_members() {
     NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.refine_fit --base "$base" \
       --data '"$*"' --out "'"$out"'/$name" --epochs "$epochs" --lr '"$lr"' --lr-end 1e-5 \
       --batch 128 --seed "$seed" "$@" > "'"$out"'/$name.log" 2>&1'
+}
+
+# distill TEACHER BASE OUT FIT_SEED DATA_SEED...: the teacher's 0-ply values of 1,000,000
+# sibling positions of the collector's (training/deep3-data/d3.npz) self-play per DATA_SEED
+# (one process each; a dataset already made is kept), then a 256-unit student fitted on them
+# from BASE into OUT (about 12 GB for 3,000,000 positions: one fit at a time).
+distill() {
+  local teacher=$1 base=$2 out=$3 fit_seed=$4 s D=training/deep3-data; shift 4
+  local files=()
+  for s in "$@"; do
+    [ -f "$D/dn_$s.npz" ] || NUMBA_NUM_THREADS=1 .venv/bin/python training/deep3/distill_data.py \
+      "$teacher" 1000000 "$s" "$D/dn_$s.npz" --collector "$D/d3.npz" &
+    files+=("$D/dn_$s.npz")
+  done
+  wait
+  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" --data "${files[@]}" \
+    --out "$out" --epochs 8 --lr 1e-3 --lr-end 1e-5 --batch 256 --holdout 0.02 \
+    --seed "$fit_seed" > "$out.log" 2>&1
 }

@@ -32,19 +32,6 @@ LIST
   ;;
 distill)
   M=training/deep5/members
-  distill() {  # distill TEACHER BASE OUT FIT_SEED DATA_SEED...
-    local teacher=$1 base=$2 out=$3 fit_seed=$4 s; shift 4
-    local files=()
-    for s in "$@"; do
-      [ -f "$D/dn_$s.npz" ] || NUMBA_NUM_THREADS=1 .venv/bin/python training/deep3/distill_data.py \
-        "$teacher" 1000000 "$s" "$D/dn_$s.npz" --collector "$D/d3.npz" &
-      files+=("$D/dn_$s.npz")
-    done
-    wait
-    NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" --data "${files[@]}" \
-      --out "$out" --epochs 8 --lr 1e-3 --lr-end 1e-5 --batch 256 --holdout 0.02 \
-      --seed "$fit_seed" > "$out.log" 2>&1
-  }
   .venv/bin/python -m gammon.ai.ensemble --out $D/N5b.npz $M/{n3805,n5375,nd2,n42,n52}/weights.npz
   distill $D/N5b.npz $D/d3.npz $M/d4 4 906 907 908
   .venv/bin/python -m gammon.ai.ensemble --out $D/N6.npz $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 import numpy as np
@@ -47,8 +48,12 @@ def main() -> int:
                                         batch=2000, progress=show)
     targets = teacher.evaluate_boards(boards).astype(np.float32)
     key = {"teacher": a.teacher, "collector": a.collector, "plies": 0, "seed": a.seed, "siblings": 5}
-    np.savez_compressed(a.out, boards=boards, targets=targets, done=np.array(len(boards)),
+    # written beside OUT and renamed, so a killed run never leaves a partial OUT that a
+    # rerun (training/deep_round.sh's distill keeps every OUT it finds) would take as made
+    part = a.out + ".part.npz"
+    np.savez_compressed(part, boards=boards, targets=targets, done=np.array(len(boards)),
                         games=np.array(0), key=np.array(json.dumps(key)))
+    os.replace(part, a.out)
     print(f"done: {len(boards)} positions in {time.time() - t0:.0f}s -> {a.out}")
     return 0
 

@@ -109,3 +109,36 @@ def test_constructed_positions_are_legal_and_lopsided() -> None:
         Position(me, opp)  # legal (raises otherwise)
         assert sum(me) == 15 and sum(opp) == 15
         assert is_lopsided(b)
+
+
+def test_late_hits_are_built_as_their_definition_says() -> None:
+    """The side on roll is on the bar with checkers borne off and the rest at home; the
+    opponent holds at least three home points, and the position is a legal one."""
+    import random
+
+    from gammon.ai.lopsided import construct_late_hit
+
+    rng = random.Random(5)
+    for _ in range(200):
+        pos = construct_late_hit(rng)
+        me, opp = pos.board[:25], pos.board[25:]
+        assert me[24] in (1, 2)
+        assert 15 - sum(me) >= 2  # checkers borne off
+        assert sum(me[6:24]) == 0  # everything else in the home board
+        assert sum(opp) == 15 and sum(1 for i in range(6) if opp[i] >= 2) >= 3
+        assert is_lopsided(pos.board) or sum(1 for i in range(6) if opp[i] >= 2) == 3
+
+
+def test_late_hit_positions_are_contact_positions_from_either_side() -> None:
+    from gammon.ai.encoding import is_contact
+    from gammon.ai.lopsided import late_hit_positions
+
+    net = Engine("expert").network
+    boards = late_hit_positions(net, 60, seed=4)
+    assert boards.shape == (60, 50)
+    assert np.array_equal(boards, late_hit_positions(net, 60, seed=4))  # seeded
+    on_bar = [bool(b[24]) for b in boards]
+    assert any(on_bar) and not all(on_bar)  # some seen from the hitter's side
+    for b in boards:
+        pos = Position(list(b[:25]), list(b[25:]))
+        assert not pos.is_game_over and is_contact(b)

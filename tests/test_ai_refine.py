@@ -18,9 +18,11 @@ from gammon.ai.refine import (
     Progress,
     Settings,
     collect_positions,
+    collect_siblings,
     compute_targets,
     cross_entropy,
     main,
+    refinable_variant,
     refine,
     sibling_positions,
     target_entropy,
@@ -193,3 +195,26 @@ def test_a_sibling_dataset_has_its_own_key_and_valued_results(net: Network, tmp_
     # The positions are results of plays, not the self-play positions themselves.
     plain, _ = collect_positions(net, 30, seed=task_seed(4, 0))
     assert not {bytes(b) for b in boards} <= {bytes(b) for b in plain}
+
+
+def test_a_nackgammon_sibling_dataset_comes_from_nackgammon_games(net: Network, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Nackgammon starts with two checkers on each side's 23-point as well as its 24: the
+    early positions of its games show that, standard games (none on the 23 at the start)
+    show it far less, and the dataset key keeps the two apart."""
+    s = Settings(positions=40, plies=0, epochs=1, batch=8, seed=4, shard=20, siblings=3,
+                 variant="nackgammon", keep=1.0)
+    refine(s, tmp_path / "nack", base=net)
+    with np.load(tmp_path / "nack" / DATASET_FILE) as z:
+        assert json.loads(str(z["key"]))["variant"] == "nackgammon"
+        nack = np.array(z["boards"])
+    std = collect_siblings(net, 40, task_seed(4, 0), 3, keep=1.0)[0]
+    # Checkers back on the 23- and 24-points (both sides): Nackgammon starts with four there.
+    back = lambda b: (b[:, 22:24].sum(axis=1) + b[:, 47:49].sum(axis=1)).mean()  # noqa: E731
+    assert back(nack) > back(std) + 1.0
+
+
+def test_only_variants_that_move_like_standard_can_be_refined(net: Network) -> None:
+    assert refinable_variant("nackgammon").name == "nackgammon"
+    for name in ("dutch", "hypergammon", "acey-deucey"):
+        with pytest.raises(GammonError, match="other rules than standard"):
+            refine(Settings(positions=10, variant=name), None, base=net)

@@ -150,6 +150,68 @@ def constructed_positions(count: int, seed: int = 1) -> np.ndarray:
     return out
 
 
+def construct_late_hit(rng: random.Random) -> Position:
+    """One constructed late-hit position, built at random (retried until legal).
+
+    The player on roll is far ahead in the race (2 to 13 checkers off, the rest in
+    its home board) but has one or two checkers on the bar against three to six
+    made home points; the opponent keeps zero to two checkers back in the player's
+    home board (where the hit came from) and its other checkers outside or piled
+    on its home points.  Our nets misjudged these badly: the side on the bar was
+    given about 11% more wins than GNU Backgammon's 2-ply analysis gives it.
+    """
+    while True:
+        me, opp = [0] * 25, [0] * 25
+        me[24] = rng.choice((1, 1, 1, 2))
+        left = 15 - rng.randint(2, 13) - me[24]
+        made = rng.sample(range(6), rng.choice((3, 4, 4, 5, 5, 6)))
+        oleft = 15 - 2 * len(made)
+        for i in made:
+            opp[i] = 2
+        for _ in range(rng.choice((0, 0, 1, 1, 2))):  # back in my home board: its 19..24
+            opp[rng.randrange(18, 24)] += 1
+            oleft -= 1
+        home = [i for i in range(6) if opp[23 - i] == 0]  # my home points it does not hold
+        if left < 0 or not home:
+            continue
+        for _ in range(left):
+            me[rng.choice(home)] += 1
+        outside = [i for i in range(6, 18) if me[23 - i] == 0]
+        for _ in range(oleft):
+            opp[rng.choice(outside) if rng.random() < 0.5 else rng.choice(made)] += 1
+        try:
+            return Position(me, opp)
+        except GammonError:
+            continue
+
+
+def late_hit_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
+    """``count`` boards around late hits: :func:`construct_late_hit`, each then played on
+    0 to 4 plies by ``net`` at 0-ply with random dice (so the positions after the entry,
+    the pick-up and the closeout come too), half of them seen from the other side.
+
+    Only contact positions are kept (the race and the bear-off are valued exactly or well).
+    """
+    rng = random.Random(seed)
+    out = np.zeros((count, 50), dtype=np.uint8)
+    k = 0
+    while k < count:
+        pos = construct_late_hit(rng)
+        for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
+            ranked = net.rank_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+            pos = (ranked[0].play.position if ranked else pos).swap()
+            if pos.is_game_over:
+                break
+        b = np.frombuffer(pos.board, dtype=np.uint8)
+        if pos.is_game_over or not is_contact(b):
+            continue
+        if rng.random() < 0.5:
+            b = np.frombuffer(pos.swap().board, dtype=np.uint8)
+        out[k] = b
+        k += 1
+    return out
+
+
 def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
                     seed: int = 1) -> np.ndarray:
     """``(n, 5)`` probabilities of each board (player on roll) by a 0-ply rollout to the end.
@@ -246,10 +308,12 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
     if loaded is None:
         if s.source == "constructed":
             boards = constructed_positions(s.positions, s.seed)
+        elif s.source == "late-hit":
+            boards = late_hit_positions(net, s.positions, s.seed)
         elif s.source == "self-play":
             boards = lopsided_positions(net, s.positions, s.seed)
         else:
-            raise GammonError(f"unknown source {s.source!r}: self-play or constructed")
+            raise GammonError(f"unknown source {s.source!r}: self-play, constructed or late-hit")
         targets = np.zeros((len(boards), 5), dtype=np.float32)
         done = 0
         _save(ds, key, boards, targets, done)
@@ -328,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
     p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--source", choices=("self-play", "constructed"), default=d.source)
+    p.add_argument("--source", choices=("self-play", "constructed", "late-hit"), default=d.source)
     p.add_argument("--mix", default=None, help="a refinement dataset.npz to train on as well")
     p.add_argument("--mix-weight", type=int, default=d.mix_weight)
     p.add_argument("--repeat", type=int, default=d.lopsided_repeat, help="copies of each lopsided position")

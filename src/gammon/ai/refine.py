@@ -103,6 +103,24 @@ class Settings:
     #: the base net's ``k`` best plays of it (:func:`sibling_positions`), so that the
     #: net learns the plays it must rank against each other, not only the ones it chose.
     siblings: int = 0
+    #: The variant whose self-play gives the positions.  Only variants that move by the
+    #: standard rules once started (Nackgammon) can be valued: the search knows no other.
+    variant: str = "standard"
+
+
+def refinable_variant(name: str) -> Variant:
+    """The variant ``name`` if its positions can be valued by our search, else a clear error.
+
+    The 2-ply targets search with the standard rules of play, so a variant must differ
+    from standard only in its start (Nackgammon); Hypergammon's three checkers, the
+    Dutch no-hit rule and Acey-Deucey's pool and stakes are not searched.
+    """
+    v = find_variant(name)
+    if (v.checkers, v.flags, v.pays_per_checker) != (STANDARD.checkers, STANDARD.flags,
+                                                     STANDARD.pays_per_checker):
+        raise GammonError(f"{v.name} plays by other rules than standard once started; the"
+                          " refinement's search values standard positions only (nackgammon works)")
+    return v
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +207,7 @@ def collect_positions(net: Network, count: int, seed: int = 1, epsilon: float = 
 
 
 def sibling_positions(net: Network, boards: np.ndarray, k: int, count: int,
-                      rng: np.random.Generator) -> np.ndarray:
+                      rng: np.random.Generator, variant: Variant = STANDARD) -> np.ndarray:
     """Up to ``count`` positions ``(n, 50)``: the results of the ``k`` best plays (by
     ``net``) of a random roll from each of ``boards``, in turn, seen by the next player
     on roll.
@@ -205,7 +223,7 @@ def sibling_positions(net: Network, boards: np.ndarray, k: int, count: int,
     for row in boards:
         if len(out) >= count:
             break
-        pos = Position._make(bytes(row), STANDARD)
+        pos = Position._make(bytes(row), variant)
         d1, d2 = (int(v) for v in rng.integers(1, 7, size=2))
         for r in net.rank_plays(pos, (d1, d2))[:k]:
             nxt = r.play.position.swap().board
@@ -219,23 +237,26 @@ def sibling_positions(net: Network, boards: np.ndarray, k: int, count: int,
 
 def collect_siblings(net: Network, count: int, seed: int, k: int, epsilon: float = 0.1,
                      keep: float = 0.35, batch: int | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, int]:
+                     progress: Callable[[int, int], None] | None = None,
+                     variant: str | Variant = STANDARD) -> tuple[np.ndarray, int]:
     """``count`` sibling positions (:func:`sibling_positions`) of ``net``'s self-play and the
     games played.
 
     Self-play positions are collected ``batch`` at a time (default: enough for ``count``
     if each gave ``k``), batch ``i`` seeded ``task_seed(seed, i)``, until ``count``
     results are in; one generator seeded ``seed`` throws the rolls.  ``progress`` is
-    told the positions made and the batches played after each batch.
+    told the positions made and the batches played after each batch.  ``variant``: whose
+    self-play (its start and rules) gives the positions.
     """
+    v = find_variant(variant)
     rng = np.random.default_rng(seed)
     want = batch if batch is not None else count // k + 1
     parts: list[np.ndarray] = []
     made = games = i = 0
     while made < count:
-        base, g = collect_positions(net, want, task_seed(seed, i), epsilon, keep)
+        base, g = collect_positions(net, want, task_seed(seed, i), epsilon, keep, v)
         games += g
-        part = sibling_positions(net, base, k, count - made, rng)
+        part = sibling_positions(net, base, k, count - made, rng, v)
         parts.append(part)
         made += len(part)
         i += 1
@@ -289,6 +310,7 @@ class _ShardJob:
     keep: float
     prune: int = 0
     siblings: int = 0
+    variant: str = "standard"
 
 
 def dataset_shards(s: Settings) -> list[tuple[int, int, int]]:
@@ -305,9 +327,11 @@ def make_shard(job: _ShardJob, shard: tuple[int, int, int]) -> tuple[np.ndarray,
     """
     _, count, seed = shard
     if job.siblings:
-        boards, games = collect_siblings(job.net, count, seed, job.siblings, job.epsilon, job.keep)
+        boards, games = collect_siblings(job.net, count, seed, job.siblings, job.epsilon, job.keep,
+                                         variant=job.variant)
     else:
-        boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep)
+        boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep,
+                                          job.variant)
     targets = compute_targets(target_evaluator(job.net, job.plies, job.prune), boards)
     return boards, targets, games
 
@@ -435,6 +459,8 @@ def _dataset_key(s: Settings) -> dict[str, Any]:
         key["prune"] = s.prune
     if s.siblings:
         key["siblings"] = s.siblings
+    if s.variant != STANDARD.name:
+        key["variant"] = s.variant
     return key
 
 
@@ -490,6 +516,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
         raise GammonError("holdout must be in (0, 1)")
     if s.shard < 1:
         raise GammonError("a shard needs at least 1 position")
+    refinable_variant(s.variant)
     net = base if base is not None else Network.load(s.base)
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
@@ -526,7 +553,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
         report("positions", n, s.positions, t0, info)
     start_done = sum(len(b) for b in parts_b)
     todo = shards[first:] if start_done < s.positions else []
-    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune, s.siblings)
+    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune, s.siblings, s.variant)
     arrived: dict[int, tuple[np.ndarray, np.ndarray, int]] = {}
     nxt = 0
     last = -1e9
@@ -591,7 +618,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
     base_meta = net.meta
     refined.meta = {
         "kind": "supervised refinement on own search targets",
-        "variant": "standard",
+        "variant": s.variant,
         "games": base_meta.get("games"),
         "base": {"path": str(s.base), "games": base_meta.get("games"),
                  "kind": base_meta.get("kind", "td-lambda self-play"),
@@ -642,6 +669,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--siblings", type=int, default=d.siblings,
                    help="value the results of the base net's K best plays of a random roll from"
                         " each self-play position instead of the position (0: the positions)")
+    p.add_argument("--variant", default=d.variant,
+                   help="collect the positions from this variant's self-play (standard, nackgammon)")
     p.add_argument("--ray", action="store_true",
                    help="make the dataset's shards as Ray tasks (a local Ray unless --address)")
     p.add_argument("--address", default=None,
@@ -651,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     s = Settings(base=a.base, positions=a.positions, plies=a.plies, epochs=a.epochs, lr=a.lr,
                  batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout,
-                 shard=a.shard, prune=a.prune, siblings=a.siblings)
+                 shard=a.shard, prune=a.prune, siblings=a.siblings, variant=a.variant)
     print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
 
     def show(r: Progress) -> None:

@@ -128,6 +128,19 @@ TD3805 = "previous (3,805,000 TD games, 128 units)"  # measured before the disti
 DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, not redone since
 DEEP3 = "previous (deep3: E8 distilled, 256 units)"  # measured with the deep3 net, not redone since
 DEEP4 = "previous (deep4: N5 distilled, 256 units)"  # measured with the deep4 net, not redone since
+D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with d6, not redone since
+_NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
+
+
+def late_hit_figure(net: str, column: int, what: str, shown: str) -> Figure:
+    """late_hit_bias.py's row of ``net`` (a path's tail): column 1 the win bias, 2 the equity
+    bias, 3 the mean absolute equity error (the row: win, win gammon and equity, each with
+    its SE, then the error)."""
+    cells = [f"({c})" if k == column else c for k, c in enumerate((_SIGNED, _SIGNED, _NUM), 1)]
+    pattern = (re.escape(net) + rf"/weights\.npz +{cells[0]} \+- {_NUM} {_SIGNED} \+- {_NUM} "
+               rf"{cells[1]} \+- {_NUM} +{cells[2]}")
+    return Figure(f"late-hit positions, {net}: {what}", pattern, shown, (ENGINE,))
+
 
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
@@ -195,7 +208,20 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
-    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep5.txt", "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_late_hit.txt",
+                            "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_d6", "gammon_bias_deep5.txt", "lopsided positions, the d6 net", D6),
+    Measurement(
+        "late_hit_bias", "late_hit_bias.txt",
+        "python benchmarks/late_hit_bias.py --positions 400 --seed 1 --weights"
+        " training/deep5/members/d6/weights.npz training/late_hit/L1/weights.npz"
+        " training/late_hit/L2/weights.npz",
+        tuple(late_hit_figure(net, col, what, shown)
+              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2")
+              for col, what, shown in ((1, "the hit side's win bias against gnubg 2-ply", "{:+.3f}"),
+                                       (2, "its equity bias", "{:+.3f}"),
+                                       (3, "mean absolute equity error", "{:.3f}"))),
+        weights="the three nets named (d6, L1, L2 = shipped)"),
     gammon_bias_measurement("gammon_bias_deep4", "gammon_bias_deep4.txt", "lopsided positions, the deep4 net",
                             DEEP4),
     gammon_bias_measurement("gammon_bias_deep3", "gammon_bias_deep3.txt", "lopsided positions, the deep3 net",

@@ -10,8 +10,9 @@ than GNU Backgammon's 2-ply analysis.  The positions are
 used seeds 11 and 12; the default seed 1 is held out from them), each valued
 by every net given at 0-ply and by gnubg-nn at 2-ply, the measuring stick only.
 The script prints, per net, the mean difference net - gnubg of the win and
-gammon chances and of the cubeless equity, with standard errors, and the mean
-absolute equity difference; ``--rollout T`` adds our own 0-ply rollout of each
+gammon chances and of the cubeless equity, with standard errors, all from the
+view of the side that was hit (the one with more checkers borne off, on roll or
+not), and the mean absolute equity difference; ``--rollout T`` adds our own 0-ply rollout of each
 position with the first net (T trials) as a column.
 
 Usage: python benchmarks/late_hit_bias.py [--positions 400] [--seed 1]
@@ -51,6 +52,16 @@ def gnubg_2ply(boards: np.ndarray) -> np.ndarray:
                      for b in boards], dtype=np.float64)
 
 
+def hit_side_view(boards: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The five chances seen by the side that was hit: the one with more checkers off."""
+    off_me = 15 - boards[:, :25].sum(axis=1).astype(int)
+    off_opp = 15 - boards[:, 25:].sum(axis=1).astype(int)
+    flip = off_opp > off_me
+    q = np.array(p, dtype=np.float64)
+    q[flip] = np.stack([1 - p[flip, 0], p[flip, 3], p[flip, 4], p[flip, 1], p[flip, 2]], axis=1)
+    return q
+
+
 def summary(name: str, p: np.ndarray, ref: np.ndarray) -> dict[str, float | str]:
     """Mean and SE of p - ref for the win and gammon chances and the equity, and the equity MAE."""
     n = len(p)
@@ -86,15 +97,15 @@ def main(argv: list[str] | None = None) -> int:
         nets = [(w, Network.load(w)) for w in paths]
     bearoff = load_bearoff()
     boards = late_hit_positions(nets[0][1], a.positions, a.seed)
-    ref = gnubg_2ply(boards)
+    ref = hit_side_view(boards, gnubg_2ply(boards))
     print(f"{a.positions} late-hit positions (seed {a.seed}); reference: gnubg-nn 2-ply; "
-          f"mean gnubg win {ref[:, 0].mean():.3f}")
-    rows = [summary(name, ClassifyingEvaluator(net, bearoff).evaluate_batch(boards), ref)
-            for name, net in nets]
+          f"the hit side's mean gnubg win {ref[:, 0].mean():.3f}")
+    rows = [summary(name, hit_side_view(boards, ClassifyingEvaluator(net, bearoff).evaluate_batch(boards)),
+                    ref) for name, net in nets]
     if a.rollout:
         ev = ClassifyingEvaluator(nets[0][1], bearoff)
-        rows.append(summary(f"rollout {a.rollout} trials ({nets[0][0]})",
-                            rollout_targets(ev, boards, a.rollout, a.seed * 7).astype(np.float64), ref))
+        ro = rollout_targets(ev, boards, a.rollout, a.seed * 7)
+        rows.append(summary(f"rollout {a.rollout} trials ({nets[0][0]})", hit_side_view(boards, ro), ref))
     print(f"{'net - gnubg 2-ply':44} {'win':>15} {'win gammon':>15} {'equity':>15} {'|equity|':>9}")
     for r in rows:
         print(f"{str(r['name'])[-44:]:44} {r['win']:+.3f} +- {r['win_se']:.3f} "

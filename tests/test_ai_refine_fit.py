@@ -96,3 +96,21 @@ def test_a_widened_net_is_trained_from_the_same_outputs(datasets: list[str], tmp
     rates = [float(line.split("lr ")[1].split()[0]) for line in lines if line.startswith("epoch")]
     assert rates == pytest.approx([1e-3, 3.162e-4, 1e-4], rel=1e-3)
     assert Network.load(out / "weights.npz").hidden == wide
+
+
+def test_rollout_datasets_train_beside_search_datasets(datasets: list[str], tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A lopsided-position dataset (rollout targets, no search depth) joins a search dataset;
+    the metadata records each kind of target."""
+    from gammon.ai.lopsided import Settings as LopsidedSettings
+    from gammon.ai.lopsided import run
+
+    base = tmp_path / "base.npz"
+    default_network().save(base)
+    run(LopsidedSettings(base=str(base), positions=12, trials=4, epochs=0, source="late-hit"),
+        tmp_path / "lh", lambda _line: None)
+    out = tmp_path / "fit"
+    assert main(["--base", str(base), "--data", datasets[0], str(tmp_path / "lh" / "dataset.npz"),
+                 "--out", str(out), "--epochs", "1", "--batch", "16", "--holdout", "0.25"]) == 0
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["positions"] == 52 and meta["target_plies"] == [1] and meta["rollout_trials"] == [4]
+    assert meta["variant"] == "standard"

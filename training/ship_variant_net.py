@@ -3,6 +3,10 @@
 
 Usage: python training/ship_variant_net.py training/<variant> [--result "RESULT line"]
 
+The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinement's
+(``weights.npz`` of ``gammon.ai.refine_fit`` on one variant's datasets); the variant is
+the one its metadata names.
+
 Writes ``src/gammon/ai/data/weights-<net>.npz`` (the weights, without the
 generator state) and ``weights-<net>.json`` (variant, games trained, input
 size, settings, the run it came from, and the benchmark result when given).
@@ -26,9 +30,18 @@ def main() -> int:
     ap.add_argument("--result", default=None)
     a = ap.parse_args()
     run = Path(a.run)
-    net = Network.load(run / "checkpoint.npz")
-    variant = net.meta["variant"]
+    source = run / "checkpoint.npz"
+    if not source.exists():
+        source = run / "weights.npz"
+    net = Network.load(source)
+    variant = net.meta.get("variant")
+    if variant not in VARIANT_NETS:
+        raise SystemExit(f"error: {source} is not a variant's net (its variant: {variant!r})")
     name = VARIANT_NETS[variant]
+    base = net.meta.get("base")
+    base_path = base.get("path") if isinstance(base, dict) else base
+    init = ("the shipped standard net (src/gammon/ai/data/weights.npz) at the run's start"
+            if source.name == "checkpoint.npz" else f"refined from {base_path}")
     meta = {
         "variant": variant,
         "kind": net.meta.get("kind"),
@@ -38,8 +51,8 @@ def main() -> int:
         "nets": int(net.w1.shape[0]),
         "settings": net.meta.get("settings"),
         "date": net.meta.get("date"),
-        "source": f"training/{run.name}/checkpoint.npz",
-        "init": "the shipped standard net (src/gammon/ai/data/weights.npz) at the run's start",
+        "source": f"training/{run.name}/{source.name}",
+        "init": init,
     }
     if a.result:
         meta["benchmark"] = a.result

@@ -113,15 +113,19 @@ def main(argv: list[str] | None = None) -> int:
                               lr_end=a.lr_end)
     after = dataset_loss(refined, *hold)
     base_meta = net.meta
+    variants = {str(r["key"].get("variant", "standard")) for r in records}
+    variant = variants.pop() if len(variants) == 1 else "mixed: " + ", ".join(sorted(variants))
     refined.meta = {
         "kind": "supervised refinement on own search targets",
-        "variant": "standard",
+        "variant": variant,
         "games": base_meta.get("games"),
         "base": {"path": str(a.base), "games": base_meta.get("games"),
                  "kind": base_meta.get("kind"), "date": base_meta.get("date")},
         "datasets": records,
         "positions": len(boards),
-        "target_plies": sorted({int(r["key"]["plies"]) for r in records}),
+        # Search targets carry their depth, rollout targets (gammon.ai.lopsided) their trials.
+        "target_plies": sorted({int(r["key"]["plies"]) for r in records if "plies" in r["key"]}),
+        "rollout_trials": sorted({int(r["key"]["trials"]) for r in records if "trials" in r["key"]}),
         "epochs": a.epochs,
         "best_epoch": best_epoch,
         "lr": a.lr,

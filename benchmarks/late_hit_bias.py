@@ -33,16 +33,12 @@ from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.lopsided import late_hit_positions, rollout_targets
 from gammon.ai.network import Network
+from gammon.ai.probabilities import equities, flip_rows
 
 try:
     import gnubg_nn
 except ImportError:  # pragma: no cover - the measuring stick is optional for the package
     gnubg_nn = None
-
-
-def _equity(p: np.ndarray) -> np.ndarray:
-    """Cubeless money equity of rows of the five chances."""
-    return 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
 
 
 def gnubg_2ply(boards: np.ndarray) -> np.ndarray:
@@ -58,7 +54,7 @@ def hit_side_view(boards: np.ndarray, p: np.ndarray) -> np.ndarray:
     off_opp = 15 - boards[:, 25:].sum(axis=1).astype(int)
     flip = off_opp > off_me
     q = np.array(p, dtype=np.float64)
-    q[flip] = np.stack([1 - p[flip, 0], p[flip, 3], p[flip, 4], p[flip, 1], p[flip, 2]], axis=1)
+    q[flip] = flip_rows(q[flip])
     return q
 
 
@@ -67,10 +63,10 @@ def summary(name: str, p: np.ndarray, ref: np.ndarray) -> dict[str, float | str]
     n = len(p)
     out: dict[str, float | str] = {"name": name}
     for label, d in (("win", p[:, 0] - ref[:, 0]), ("wg", p[:, 1] - ref[:, 1]),
-                     ("lg", p[:, 3] - ref[:, 3]), ("equity", _equity(p) - _equity(ref))):
+                     ("lg", p[:, 3] - ref[:, 3]), ("equity", equities(p) - equities(ref))):
         out[label] = float(d.mean())
         out[label + "_se"] = float(d.std(ddof=1) / np.sqrt(n))
-    out["equity_mae"] = float(np.abs(_equity(p) - _equity(ref)).mean())
+    out["equity_mae"] = float(np.abs(equities(p) - equities(ref)).mean())
     return out
 
 

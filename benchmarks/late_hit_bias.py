@@ -25,12 +25,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib import resources
 
 import numpy as np
 
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.evaluator import ClassifyingEvaluator
+from gammon.ai.evaluator import ClassifyingEvaluator, default_network
 from gammon.ai.lopsided import late_hit_positions, rollout_targets
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities, flip_rows
@@ -85,12 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.positions < 2:
         print("error: --positions must be 2 or more", file=sys.stderr)
         return 2
-    paths = a.weights or []
-    if not paths:
-        with resources.as_file(resources.files("gammon.ai") / "data" / "weights.npz") as p:
-            nets = [("shipped", Network.load(p))]
-    else:
-        nets = [(w, Network.load(w)) for w in paths]
+    nets = [(w, Network.load(w)) for w in a.weights] if a.weights else [("shipped", default_network())]
     bearoff = load_bearoff()
     boards = late_hit_positions(nets[0][1], a.positions, a.seed)
     ref = hit_side_view(boards, gnubg_2ply(boards))

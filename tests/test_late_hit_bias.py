@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
+from benchmark_modules import load_benchmark
+
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    path = Path(__file__).parents[1] / "benchmarks" / "late_hit_bias.py"
-    spec = importlib.util.spec_from_file_location("late_hit_bias", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("late_hit_bias")
 
 
 def test_the_side_with_more_checkers_off_is_the_one_seen(bench: ModuleType) -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from benchmark_modules import load_benchmark
 
 # GNU Backgammon 1.07's `show statistics match` for a money session (units "(Points)").
 STATS = """
@@ -43,13 +42,7 @@ Overall rating                           Supernatural            Intermediate
 
 @pytest.fixture(scope="module")
 def match_pr() -> ModuleType:
-    path = Path(__file__).parents[1] / "benchmarks" / "match_pr.py"
-    spec = importlib.util.spec_from_file_location("match_pr", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["match_pr"] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("match_pr")
 
 
 def test_each_column_is_read_under_its_name(match_pr: ModuleType) -> None:

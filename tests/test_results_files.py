@@ -4,11 +4,11 @@ raw output says (a figure edited by hand, or a raw output deleted, fails here)."
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from benchmark_modules import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -16,12 +16,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def figures_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gammon_bench_figures", ROOT / "benchmarks" / "figures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("figures", "gammon_bench_figures")
 
 
 def named_results_files(text: str) -> set[Path]:

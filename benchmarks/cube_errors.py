@@ -226,9 +226,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated cube policies to cost on the same decisions instead "
                              f"({', '.join(POLICIES)})")
     parser.add_argument("--limit", type=int, default=0, help="with --policies: the first N decisions only")
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="with --policies: re-decide with this net (default: the shipped one)")
     args = parser.parse_args(argv)
     if not args.gnubg and not (args.cache and args.cache.exists()):
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
+        return 2
+    if args.weights is not None and not args.weights.is_file():
+        print(f"error: no such weights file: {args.weights}", file=sys.stderr)
         return 2
     decisions = load(args.paths, args.plies, args.gnubg, args.cache)
     if args.policies:
@@ -237,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             print(f"error: unknown policies {unknown}; known: {', '.join(POLICIES)}", file=sys.stderr)
             return 2
-        policy_table(decisions[: args.limit or None], names)
+        policy_table(decisions[: args.limit or None], names, args.weights)
         return 0
     engine = None if args.summary_only else Engine(args.level)
     played: dict[str, list[float]] = {}
@@ -268,16 +273,20 @@ def main(argv: list[str] | None = None) -> int:
 POLICIES = ("root0", "root1", "root2", "ahead1", "ahead2")
 
 
-def policy_table(decisions: list[Decision], names: list[str]) -> None:
-    """Every decision re-decided by each policy, costed by GNU Backgammon's cubeful equities."""
+def policy_table(decisions: list[Decision], names: list[str], weights: Path | None = None) -> None:
+    """Every decision re-decided by each policy, costed by GNU Backgammon's cubeful equities.
+
+    ``weights`` is the net to decide with (None: the shipped one); the same recorded
+    decisions re-decided by two nets compare them paired, without replaying matches."""
     import time
 
     from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, PASS, cube_decision, cube_efficiency
     from gammon.ai.cube_search import cubeful_cube_action
     from gammon.ai.engine import Engine
 
-    shallow = Engine(plies=0).evaluator
-    deep = Engine("strongest").evaluator  # its pruned 2-ply search
+    net = None if weights is None else str(weights)
+    shallow = Engine(plies=0, weights=net).evaluator
+    deep = Engine("strongest", weights=net).evaluator  # its pruned 2-ply search
     totals = {k: {"all": 0.0, "doubler": 0.0, "taker": 0.0, "errors": 0.0} for k in names}
     seconds = dict.fromkeys(names, 0.0)
     for i, d in enumerate(decisions):

@@ -215,13 +215,13 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         "late_hit_bias", "late_hit_bias.txt",
         "python benchmarks/late_hit_bias.py --positions 400 --seed 1 --weights"
         " training/deep5/members/d6/weights.npz training/late_hit/L1/weights.npz"
-        " training/late_hit/L2/weights.npz",
+        " training/late_hit/L2/weights.npz training/late_hit/L3/weights.npz",
         tuple(late_hit_figure(net, col, what, shown)
-              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2")
+              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3")
               for col, what, shown in ((1, "the hit side's win bias against gnubg 2-ply", "{:+.3f}"),
                                        (2, "its equity bias", "{:+.3f}"),
                                        (3, "mean absolute equity error", "{:.3f}"))),
-        weights="the three nets named (d6, L1, L2 = shipped)"),
+        weights="the four nets named (d6, L1, L2 = shipped, L3)"),
     gammon_bias_measurement("gammon_bias_deep4", "gammon_bias_deep4.txt", "lopsided positions, the deep4 net",
                             DEEP4),
     gammon_bias_measurement("gammon_bias_deep3", "gammon_bias_deep3.txt", "lopsided positions, the deep3 net",

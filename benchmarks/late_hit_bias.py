@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Late-hit positions: our nets' chances against GNU Backgammon's 2-ply evaluation.
+"""Late-hit (or cube-window) positions: our nets' chances against GNU Backgammon's 2-ply evaluation.
 
 A late hit (the side far ahead in the race is hit and must come in against a
 strong board) is where our nets were worst: the expert's largest cube error in
@@ -15,8 +15,13 @@ view of the side that was hit (the one with more checkers borne off, on roll or
 not), and the mean absolute equity difference; ``--rollout T`` adds our own 0-ply rollout of each
 position with the first net (T trials) as a column.
 
-Usage: python benchmarks/late_hit_bias.py [--positions 400] [--seed 1]
-       [--weights A.npz B.npz ...] [--rollout 0] [--json OUT]
+``--source cube-window`` measures :func:`gammon.ai.lopsided.cube_window_positions`
+instead (self-play positions where the player on roll stands in the doubling
+window, the positions of the cube decisions), seen by the player on roll: the
+doubler.
+
+Usage: python benchmarks/late_hit_bias.py [--source late-hit|cube-window]
+       [--positions 400] [--seed 1] [--weights A.npz B.npz ...] [--rollout 0] [--json OUT]
 (``--weights`` defaults to the shipped standard net.)
 """
 
@@ -30,7 +35,7 @@ import numpy as np
 
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.evaluator import ClassifyingEvaluator, default_network
-from gammon.ai.lopsided import late_hit_positions, rollout_targets
+from gammon.ai.lopsided import cube_window_positions, late_hit_positions, rollout_targets
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities, flip_rows
 
@@ -71,6 +76,7 @@ def summary(name: str, p: np.ndarray, ref: np.ndarray) -> dict[str, float | str]
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--source", choices=("late-hit", "cube-window"), default="late-hit")
     ap.add_argument("--positions", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", nargs="*", default=None)
@@ -86,16 +92,21 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     nets = [(w, Network.load(w)) for w in a.weights] if a.weights else [("shipped", default_network())]
     bearoff = load_bearoff()
-    boards = late_hit_positions(nets[0][1], a.positions, a.seed)
-    ref = hit_side_view(boards, gnubg_2ply(boards))
-    print(f"{a.positions} late-hit positions (seed {a.seed}); reference: gnubg-nn 2-ply; "
-          f"the hit side's mean gnubg win {ref[:, 0].mean():.3f}")
-    rows = [summary(name, hit_side_view(boards, ClassifyingEvaluator(net, bearoff).evaluate_batch(boards)),
+    if a.source == "late-hit":
+        boards = late_hit_positions(nets[0][1], a.positions, a.seed)
+        view, side = hit_side_view, "the hit side's"
+    else:
+        boards = cube_window_positions(nets[0][1], a.positions, a.seed)
+        view, side = (lambda b, p: np.asarray(p, dtype=np.float64)), "the doubler's"
+    ref = view(boards, gnubg_2ply(boards))
+    print(f"{a.positions} {a.source} positions (seed {a.seed}); reference: gnubg-nn 2-ply; "
+          f"{side} mean gnubg win {ref[:, 0].mean():.3f}")
+    rows = [summary(name, view(boards, ClassifyingEvaluator(net, bearoff).evaluate_batch(boards)),
                     ref) for name, net in nets]
     if a.rollout:
         ev = ClassifyingEvaluator(nets[0][1], bearoff)
         ro = rollout_targets(ev, boards, a.rollout, a.seed * 7)
-        rows.append(summary(f"rollout {a.rollout} trials ({nets[0][0]})", hit_side_view(boards, ro), ref))
+        rows.append(summary(f"rollout {a.rollout} trials ({nets[0][0]})", view(boards, ro), ref))
     print(f"{'net - gnubg 2-ply':44} {'win':>15} {'win gammon':>15} {'equity':>15} {'|equity|':>9}")
     for r in rows:
         print(f"{str(r['name'])[-44:]:44} {r['win']:+.3f} +- {r['win_se']:.3f} "
@@ -103,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['equity_mae']:9.3f}", flush=True)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"positions": a.positions, "seed": a.seed, "rows": rows}, f, indent=1)
+            json.dump({"source": a.source, "positions": a.positions, "seed": a.seed, "rows": rows}, f,
+                      indent=1)
     return 0
 
 

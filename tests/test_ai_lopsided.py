@@ -142,3 +142,34 @@ def test_late_hit_positions_are_contact_positions_from_either_side() -> None:
     for b in boards:
         pos = Position(list(b[:25]), list(b[25:]))
         assert not pos.is_game_over and is_contact(b)
+
+
+def test_the_cube_window_is_the_money_equity_of_the_player_on_roll() -> None:
+    """In the window: a cubeless equity from a marginal double (0.30) to past the pass point
+    (1.30); equity = 2 * wins - 1 + gammons won - gammons lost (+ backgammons alike)."""
+    from gammon.ai.lopsided import in_cube_window
+
+    rows = np.array([
+        [0.70, 0.20, 0.00, 0.05, 0.00],  # 0.40 + 0.20 - 0.05 = 0.55: in
+        [0.50, 0.10, 0.00, 0.10, 0.00],  # 0.00: even, out
+        [0.62, 0.00, 0.00, 0.00, 0.00],  # 0.24: too early, out
+        [0.95, 0.60, 0.10, 0.00, 0.00],  # 0.90 + 0.60 + 0.10 = 1.60: far past, out
+        [0.20, 0.00, 0.00, 0.60, 0.10],  # -1.30: the other side's window, out
+    ])
+    assert in_cube_window(rows).tolist() == [True, False, False, False, False]
+
+
+def test_cube_window_positions_are_contact_self_play_positions_in_the_window() -> None:
+    from gammon.ai.encoding import is_contact
+    from gammon.ai.lopsided import CUBE_WINDOW, cube_window_positions
+
+    engine = Engine("expert")
+    boards = cube_window_positions(engine.network, 40, seed=3)
+    assert boards.shape == (40, 50)
+    assert np.array_equal(boards, cube_window_positions(engine.network, 40, seed=3))  # seeded
+    assert len({bytes(b) for b in boards}) > 30
+    for b in boards:
+        pos = Position(list(b[:25]), list(b[25:]))
+        assert not pos.is_game_over and is_contact(b)
+        e = engine.evaluate(pos, plies=0, cube=False).equity
+        assert CUBE_WINDOW[0] - 1e-6 <= e <= CUBE_WINDOW[1] + 1e-6

@@ -48,3 +48,36 @@ distill() {
     --out "$out" --epochs 8 --lr 1e-3 --lr-end 1e-5 --batch 256 --holdout 0.02 \
     --seed "$fit_seed" > "$out.log" 2>&1
 }
+
+# rollout_round OUT_DIR SOURCE BASE POSITIONS TRIALS FIT_SEED SEED...: POSITIONS positions of
+# gammon.ai.lopsided's SOURCE a seed, rolled out to the end by BASE's 0-ply play (TRIALS
+# trials each, one process a seed, kept in training/late-hit-data/sSEED, resumable), then 4
+# epochs from BASE on the anchor (late-hit-data/dn_912.npz) and the rollouts four times over.
+# Logs and the net go to OUT_DIR.  Used by run_late_hit.sh and run_cube_window.sh.
+rollout_round() {
+  local out=$1 source=$2 base=$3 n=$4 trials=$5 fit_seed=$6; shift 6
+  local s D=training/late-hit-data data=()
+  mkdir -p "$out"
+  for s in "$@"; do
+    NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.lopsided --source "$source" \
+      --base "$base" --out $D/s$s --positions "$n" --trials "$trials" --epochs 0 --seed $s \
+      > "$out/rollouts_s$s.log" 2>&1 &
+  done
+  wait
+  for s in "$@"; do data+=($D/s$s/dataset.npz $D/s$s/dataset.npz $D/s$s/dataset.npz $D/s$s/dataset.npz); done
+  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" \
+    --data $D/dn_912.npz "${data[@]}" --out "$out" --epochs 4 --lr 3e-4 \
+    --lr-end 1e-5 --batch 256 --holdout 0.02 --seed "$fit_seed" > "$out/fit.log" 2>&1
+}
+
+# anchor: what a rollout round fits beside, so that the rest of the game stays as it was:
+# training/late-hit-data/dn_912.npz, N6's 0-ply values of 1,000,000 sibling positions of
+# d6's self-play (N6: the six deep5 members; about 4 minutes in all).
+anchor() {
+  local D=training/late-hit-data M=training/deep5/members
+  mkdir -p $D
+  [ -f $D/N6.npz ] || .venv/bin/python -m gammon.ai.ensemble --out $D/N6.npz \
+    $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz
+  [ -f $D/dn_912.npz ] || NUMBA_NUM_THREADS=1 .venv/bin/python training/deep3/distill_data.py \
+    $D/N6.npz 1000000 912 $D/dn_912.npz --collector $M/d6/weights.npz
+}

@@ -13,29 +13,14 @@ cd "$(dirname "$0")/.."
 D=training/late-hit-data M=training/deep5/members OUT=training/late_hit
 mkdir -p $D $OUT/L1 $OUT/L2 $OUT/L3
 
-# The anchor: N6's 0-ply values of 1,000,000 sibling positions of d6's self-play (180 s).
-[ -f $D/N6.npz ] || .venv/bin/python -m gammon.ai.ensemble --out $D/N6.npz \
-  $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz
-[ -f $D/dn_912.npz ] || NUMBA_NUM_THREADS=1 .venv/bin/python training/deep3/distill_data.py \
-  $D/N6.npz 1000000 912 $D/dn_912.npz --collector $M/d6/weights.npz
+# The anchor: N6's 0-ply values of 1,000,000 sibling positions of d6's self-play
+# (anchor in training/deep_round.sh, about 4 minutes).
+. training/deep_round.sh
+anchor
 
-# round NAME BASE SEED_A SEED_B FIT_SEED: 10,000 late-hit positions a seed rolled out with
-# BASE (324 trials each, one process a seed, 0.12 s a position), then 4 epochs from BASE on
-# the anchor and the rollouts four times over (70 s).
-round() {
-  local name=$1 base=$2 a=$3 b=$4 fit_seed=$5 s
-  for s in $a $b; do
-    NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.lopsided --source late-hit \
-      --base "$base" --out $D/s$s --positions 10000 --trials 324 --epochs 0 --seed $s \
-      > $OUT/$name/rollouts_s$s.log 2>&1 &
-  done
-  wait
-  local A=$D/s$a/dataset.npz B=$D/s$b/dataset.npz
-  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" \
-    --data $D/dn_912.npz $A $A $A $A $B $B $B $B --out $OUT/$name --epochs 4 --lr 3e-4 \
-    --lr-end 1e-5 --batch 256 --holdout 0.02 --seed "$fit_seed" > $OUT/$name/fit.log 2>&1
-}
-
-[ -f $OUT/L1/weights.npz ] || round L1 $M/d6/weights.npz 11 12 1
-[ -f $OUT/L2/weights.npz ] || round L2 $OUT/L1/weights.npz 13 14 2
-[ -f $OUT/L3/weights.npz ] || round L3 $OUT/L2/weights.npz 15 16 3
+# Each round: 10,000 late-hit positions a seed rolled out with its base (324 trials, 0.12 s a
+# position), then 4 epochs from the base on the anchor and the rollouts (70 s): rollout_round
+# in training/deep_round.sh.
+[ -f $OUT/L1/weights.npz ] || rollout_round $OUT/L1 late-hit $M/d6/weights.npz 10000 324 1 11 12
+[ -f $OUT/L2/weights.npz ] || rollout_round $OUT/L2 late-hit $OUT/L1/weights.npz 10000 324 2 13 14
+[ -f $OUT/L3/weights.npz ] || rollout_round $OUT/L3 late-hit $OUT/L2/weights.npz 10000 324 3 15 16

@@ -16,6 +16,10 @@ supervised refinement on targets we make ourselves, never another engine's:
    from the weights to improve; the held-out lopsided positions report the
    gammon bias (net minus rollout) before and after.
 
+The same recipe serves other classes of positions (``--source``): ``constructed``
+(:func:`construct_lopsided`), ``late-hit`` (:func:`late_hit_positions`) and
+``cube-window`` (:func:`cube_window_positions`, where the cube decisions are taken).
+
 The dataset (positions and targets) is saved in chunks to ``DIR/dataset.npz``
 so an interrupted run resumes; ``DIR/weights.npz`` and ``DIR/meta.json`` hold
 the result.  Run ``python -m gammon.ai.lopsided --base W --out DIR
@@ -41,6 +45,7 @@ from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import encode_batch, is_contact
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
+from gammon.ai.probabilities import equities
 from gammon.ai.refine import Progress, collect_positions, dataset_loss, fit, net_indices
 from gammon.ai.rollout import RolloutSettings, rollout
 from gammon.ai.runs import run_command
@@ -212,6 +217,42 @@ def late_hit_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
     return out
 
 
+#: The cubeless money equity (0-ply, player on roll) of a cube-window position: from a
+#: marginal double to past the pass point ("too good"), where cube decisions are taken.
+CUBE_WINDOW = (0.30, 1.30)
+
+
+def in_cube_window(probs: np.ndarray) -> np.ndarray:
+    """Which rows of ``(n, 5)`` probabilities (player on roll) lie in :data:`CUBE_WINDOW`."""
+    e = equities(np.asarray(probs, dtype=np.float64))
+    return (e >= CUBE_WINDOW[0]) & (e <= CUBE_WINDOW[1])
+
+
+def cube_window_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
+    """``count`` contact self-play positions ``(count, 50)`` where the player on roll, by
+    ``net`` at 0-ply, stands in the doubling window (:func:`in_cube_window`).
+
+    These are the positions of the cube decisions: GNU Backgammon's analysis of our
+    matches found the taker's side overvalued there (the doubler's wins and gammons
+    about 0.03 too low at 0-ply, where our own 0-ply rollouts were within 0.01 of
+    GNU Backgammon's 2-ply), which made most of the expert's wrong takes.
+    """
+    ev = ClassifyingEvaluator(net, load_bearoff())
+    out: list[np.ndarray] = []
+    have = 0
+    s = seed
+    while have < count:
+        boards, _ = collect_positions(net, 20_000, seed=s)
+        boards = boards[[is_contact(b) for b in boards]]
+        sel = boards[in_cube_window(ev.evaluate_batch(np.ascontiguousarray(boards)))]
+        if len(sel) == 0:
+            raise GammonError("self-play gave no cube-window positions")
+        out.append(sel)
+        have += len(sel)
+        s += 1_000_003
+    return np.concatenate(out)[:count]
+
+
 def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
                     seed: int = 1) -> np.ndarray:
     """``(n, 5)`` probabilities of each board (player on roll) by a 0-ply rollout to the end.
@@ -310,14 +351,17 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
             boards = constructed_positions(s.positions, s.seed)
         elif s.source == "late-hit":
             boards = late_hit_positions(net, s.positions, s.seed)
+        elif s.source == "cube-window":
+            boards = cube_window_positions(net, s.positions, s.seed)
         elif s.source == "self-play":
             boards = lopsided_positions(net, s.positions, s.seed)
         else:
-            raise GammonError(f"unknown source {s.source!r}: self-play, constructed or late-hit")
+            raise GammonError(f"unknown source {s.source!r}: self-play, constructed, late-hit "
+                              "or cube-window")
         targets = np.zeros((len(boards), 5), dtype=np.float32)
         done = 0
         _save(ds, key, boards, targets, done)
-        log(f"positions: {len(boards)} lopsided  {time.perf_counter() - t0:.1f}s")
+        log(f"positions: {len(boards)} ({s.source})  {time.perf_counter() - t0:.1f}s")
     else:
         boards, targets, done = loaded
         log(f"positions: {len(boards)} from {ds} ({done} rolled out)")
@@ -392,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
     p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--source", choices=("self-play", "constructed", "late-hit"), default=d.source)
+    p.add_argument("--source", choices=("self-play", "constructed", "late-hit", "cube-window"), default=d.source)
     p.add_argument("--mix", default=None, help="a refinement dataset.npz to train on as well")
     p.add_argument("--mix-weight", type=int, default=d.mix_weight)
     p.add_argument("--repeat", type=int, default=d.lopsided_repeat, help="copies of each lopsided position")

@@ -1,0 +1,17 @@
+#!/bin/bash
+# cube_window: the shipped net (L2, training/late_hit) refined on our own 0-ply rollouts of
+# cube-window positions (gammon.ai.lopsided --source cube-window: contact self-play
+# positions where the player on roll stands in the doubling window by the net), beside the
+# same anchor as the late-hit rounds.  Why: the expert's wrong takes on seed 1 (2.46 of
+# 5.13 EMG) come from positions where the 0-ply net valued the doubler 0.03 too low in wins
+# and gammons; our own 0-ply rollouts of the same positions were within 0.01 of GNU
+# Backgammon's 2-ply analysis (training/cube_window/README.md).
+# Round C1: 8,000 positions a seed (seeds 21, 22), 216 trials, rolled out with L2 and
+# fitted from L2.  Resumable like run_late_hit.sh; about 35 minutes of both cores.
+set -e
+cd "$(dirname "$0")/.."
+. training/deep_round.sh
+anchor
+OUT=training/cube_window
+[ -f $OUT/C1/weights.npz ] || rollout_round $OUT/C1 cube-window training/late_hit/L2/weights.npz \
+  8000 216 4 21 22

@@ -114,3 +114,4 @@ def test_rollout_datasets_train_beside_search_datasets(datasets: list[str], tmp_
     meta = json.loads((out / "meta.json").read_text())
     assert meta["positions"] == 52 and meta["target_plies"] == [1] and meta["rollout_trials"] == [4]
     assert meta["variant"] == "standard"
+    assert meta["kind"] == "supervised refinement on own search targets and rollouts"

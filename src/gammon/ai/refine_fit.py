@@ -115,8 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     base_meta = net.meta
     variants = {str(r["key"].get("variant", "standard")) for r in records}
     variant = variants.pop() if len(variants) == 1 else "mixed: " + ", ".join(sorted(variants))
+    plies = sorted({int(r["key"]["plies"]) for r in records if "plies" in r["key"]})
+    trials = sorted({int(r["key"]["trials"]) for r in records if "trials" in r["key"]})
+    kinds = (["search targets"] if plies else []) + (["rollouts"] if trials else [])
     refined.meta = {
-        "kind": "supervised refinement on own search targets",
+        "kind": "supervised refinement on own " + (" and ".join(kinds) or "targets"),
         "variant": variant,
         "games": base_meta.get("games"),
         "base": {"path": str(a.base), "games": base_meta.get("games"),
@@ -124,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         "datasets": records,
         "positions": len(boards),
         # Search targets carry their depth, rollout targets (gammon.ai.lopsided) their trials.
-        "target_plies": sorted({int(r["key"]["plies"]) for r in records if "plies" in r["key"]}),
-        "rollout_trials": sorted({int(r["key"]["trials"]) for r in records if "trials" in r["key"]}),
+        "target_plies": plies,
+        "rollout_trials": trials,
         "epochs": a.epochs,
         "best_epoch": best_epoch,
         "lr": a.lr,

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Ship a run's net as the package's net for its variant (the standard one too).
+
+Usage: python training/ship_net.py RUN_DIR [--result "RESULT line"]
+       [--kind "what the net is"] [--round "how one round made it"]...
+
+The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinement's
+(``weights.npz`` of ``gammon.ai.refine_fit``); the variant is the one its metadata names.
+
+* a variant's net: writes ``src/gammon/ai/data/weights-<net>.npz`` (the weights, without
+  the generator state) and ``weights-<net>.json`` (variant, games trained, input size,
+  settings, the run it came from, and the benchmark result when given);
+* the standard net: writes ``src/gammon/ai/data/weights.npz`` as it is (metadata
+  included) and ``weights.json``: ``--kind`` (default: the run's own), the rounds that
+  made it (``--round``, in order), games, size, the fit's settings and held-out losses,
+  the command and where the run lies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+from pathlib import Path
+
+from gammon.ai.network import Network
+from gammon.ai.variant_nets import VARIANT_NETS
+
+DATA = Path(__file__).resolve().parent.parent / "src" / "gammon" / "ai" / "data"
+
+
+def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
+    """The standard net: weights.npz byte for byte and weights.json from its metadata."""
+    m = net.meta
+    meta = {
+        "kind": a.kind or m.get("kind"),
+        "games": m.get("games"),
+        "hidden": int(net.w1.shape[2]),
+        "path": f"{source} ({source.parent.parent}/README.md: how it was made)",
+        "rounds": a.round,
+        "date": m.get("date"),
+        "variant": "standard",
+        "refined": "heldout_loss_after" in m,
+        "settings": m.get("settings"),
+        "command": m.get("command"),
+        "heldout_loss": {"before": m.get("heldout_loss_before"), "after": m.get("heldout_loss_after"),
+                         "target_entropy": m.get("heldout_target_entropy")},
+    }
+    if a.result:
+        meta["benchmark"] = a.result
+    shutil.copyfile(source, a.to / "weights.npz")
+    (a.to / "weights.json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(f"shipped {source} ({meta['games']} games, {meta['hidden']} hidden units) as weights.npz")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("run")
+    ap.add_argument("--result", default=None)
+    ap.add_argument("--kind", default=None, help="what the net is (the standard net's weights.json)")
+    ap.add_argument("--round", action="append", default=[], help="one round that made it, in order")
+    ap.add_argument("--to", type=Path, default=DATA, help="where the package's nets lie (default: %(default)s)")
+    a = ap.parse_args(argv)
+    run = Path(a.run)
+    source = run / "checkpoint.npz"
+    if not source.exists():
+        source = run / "weights.npz"
+    if not source.exists():
+        raise SystemExit(f"error: {run} holds no checkpoint.npz or weights.npz")
+    net = Network.load(source)
+    variant = net.meta.get("variant")
+    if variant == "standard":
+        return ship_standard(net, source, a)
+    if variant not in VARIANT_NETS:
+        raise SystemExit(f"error: {source} is not a variant's net (its variant: {variant!r})")
+    name = VARIANT_NETS[variant]
+    base = net.meta.get("base")
+    base_path = base.get("path") if isinstance(base, dict) else base
+    init = ("the shipped standard net (src/gammon/ai/data/weights.npz) at the run's start"
+            if source.name == "checkpoint.npz" else f"refined from {base_path}")
+    meta = {
+        "variant": variant,
+        "kind": net.meta.get("kind"),
+        "games": net.meta.get("games"),
+        "inputs": int(net.w1.shape[1]),
+        "hidden": int(net.w1.shape[2]),
+        "nets": int(net.w1.shape[0]),
+        "settings": net.meta.get("settings"),
+        "date": net.meta.get("date"),
+        "source": f"training/{run.name}/{source.name}",
+        "init": init,
+    }
+    if a.result:
+        meta["benchmark"] = a.result
+    shipped = Network(net.w1, net.b1, net.w2, net.b2, meta)
+    shipped.save(a.to / f"weights-{name}.npz")
+    (a.to / f"weights-{name}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+    print(f"shipped {run} ({meta['games']} games) as weights-{name}.npz")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

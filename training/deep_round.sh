@@ -49,14 +49,13 @@ distill() {
     --seed "$fit_seed" > "$out.log" 2>&1
 }
 
-# rollout_round OUT_DIR SOURCE BASE POSITIONS TRIALS FIT_SEED SEED...: POSITIONS positions of
+# rollouts OUT_DIR SOURCE BASE POSITIONS TRIALS SEED...: POSITIONS positions of
 # gammon.ai.lopsided's SOURCE a seed, rolled out to the end by BASE's 0-ply play (TRIALS
-# trials each, one process a seed, kept in training/late-hit-data/sSEED, resumable), then 4
-# epochs from BASE on the anchor (late-hit-data/dn_912.npz) and the rollouts four times over.
-# Logs and the net go to OUT_DIR.  Used by run_late_hit.sh and run_cube_window.sh.
-rollout_round() {
-  local out=$1 source=$2 base=$3 n=$4 trials=$5 fit_seed=$6; shift 6
-  local s D=training/late-hit-data data=()
+# trials each, one process a seed), kept in training/late-hit-data/sSEED (resumable; a
+# finished dataset is reused); the logs go to OUT_DIR.
+rollouts() {
+  local out=$1 source=$2 base=$3 n=$4 trials=$5; shift 5
+  local s D=training/late-hit-data
   mkdir -p "$out"
   for s in "$@"; do
     NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.lopsided --source "$source" \
@@ -64,10 +63,26 @@ rollout_round() {
       > "$out/rollouts_s$s.log" 2>&1 &
   done
   wait
+}
+
+# fit_rollouts OUT_DIR BASE FIT_SEED SEED...: 4 epochs from BASE on the anchor
+# (late-hit-data/dn_912.npz) and each rollout dataset late-hit-data/sSEED four times over
+# (about 70 s); the net, its metadata and fit.log go to OUT_DIR.
+fit_rollouts() {
+  local out=$1 base=$2 fit_seed=$3; shift 3
+  local s D=training/late-hit-data data=()
   for s in "$@"; do data+=($D/s$s/dataset.npz $D/s$s/dataset.npz $D/s$s/dataset.npz $D/s$s/dataset.npz); done
   NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" \
     --data $D/dn_912.npz "${data[@]}" --out "$out" --epochs 4 --lr 3e-4 \
     --lr-end 1e-5 --batch 256 --holdout 0.02 --seed "$fit_seed" > "$out/fit.log" 2>&1
+}
+
+# rollout_round OUT_DIR SOURCE BASE POSITIONS TRIALS FIT_SEED SEED...: rollouts, then
+# fit_rollouts from BASE on them.  Used by run_late_hit.sh and run_cube_window.sh.
+rollout_round() {
+  local out=$1 source=$2 base=$3 n=$4 trials=$5 fit_seed=$6; shift 6
+  rollouts "$out" "$source" "$base" "$n" "$trials" "$@"
+  fit_rollouts "$out" "$base" "$fit_seed" "$@"
 }
 
 # anchor: what a rollout round fits beside, so that the rest of the game stays as it was:

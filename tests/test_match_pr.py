@@ -76,3 +76,15 @@ def test_the_table_names_a_cube_depth_other_than_the_levels(match_pr: ModuleType
     assert "gammon expert (0-ply) against itself" in own and "rolls ahead" not in own
     assert "gammon expert (0-ply, the cube 2 rolls ahead) against itself" in deeper
     assert "the cube at the root" in match_pr.table("expert", 2, [("all", rows)], cube_plies=0)
+
+
+def test_the_table_names_other_weights_and_a_missing_file_is_refused(match_pr: ModuleType, tmp_path,  # type: ignore[no-untyped-def]
+                                                                     capsys) -> None:
+    rows = [{"sides": match_pr.parse_statistics(STATS), "games": 3}]
+    text = match_pr.table("expert", 2, [("all", rows)], cube_plies=2, weights="runs/C2/weights.npz")
+    assert "gammon expert (0-ply, the cube 2 rolls ahead, weights runs/C2/weights.npz) against itself" in text
+    out = tmp_path / "out"
+    assert match_pr.main(["--weights", str(tmp_path / "none.npz"), "--gnubg", "/bin/true",
+                          "--out", str(out)]) == 2
+    assert "no weights file" in capsys.readouterr().err
+    assert not out.exists()  # refused before anything is made

@@ -436,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
     p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--source", choices=("self-play", "constructed", "late-hit", "cube-window"), default=d.source)
+    p.add_argument("--source", choices=("self-play", "constructed", "late-hit", "cube-window"),
+                   default=d.source)
     p.add_argument("--mix", default=None, help="a refinement dataset.npz to train on as well")
     p.add_argument("--mix-weight", type=int, default=d.mix_weight)
     p.add_argument("--repeat", type=int, default=d.lopsided_repeat, help="copies of each lopsided position")

@@ -85,20 +85,27 @@ def is_lopsided(board: np.ndarray | bytes) -> bool:
     return False
 
 
-def lopsided_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
-    """``count`` lopsided self-play positions ``(count, 50)`` (player on roll first)."""
+def _self_play_selection(net: Network, count: int, seed: int,
+                         select: Callable[[np.ndarray], np.ndarray], what: str) -> np.ndarray:
+    """The first ``count`` boards that ``select`` keeps from batches of ``net``'s 0-ply
+    self-play (20,000 positions a batch, seeded from ``seed``)."""
     out: list[np.ndarray] = []
     have = 0
     s = seed
     while have < count:
         boards, _ = collect_positions(net, 20_000, seed=s)
-        sel = boards[[is_lopsided(b) for b in boards]]
+        sel = select(boards)
+        if len(sel) == 0:
+            raise GammonError(f"self-play gave no {what} positions")
         out.append(sel)
         have += len(sel)
         s += 1_000_003
-        if len(sel) == 0:
-            raise GammonError("self-play gave no lopsided positions")
     return np.concatenate(out)[:count]
+
+
+def lopsided_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
+    """``count`` lopsided self-play positions ``(count, 50)`` (player on roll first)."""
+    return _self_play_selection(net, count, seed, lambda b: b[[is_lopsided(x) for x in b]], "lopsided")
 
 
 def construct_lopsided(rng: random.Random) -> Position:
@@ -232,25 +239,19 @@ def cube_window_positions(net: Network, count: int, seed: int = 1) -> np.ndarray
     """``count`` contact self-play positions ``(count, 50)`` where the player on roll, by
     ``net`` at 0-ply, stands in the doubling window (:func:`in_cube_window`).
 
-    These are the positions of the cube decisions: GNU Backgammon's analysis of our
-    matches found the taker's side overvalued there (the doubler's wins and gammons
-    about 0.03 too low at 0-ply, where our own 0-ply rollouts were within 0.01 of
-    GNU Backgammon's 2-ply), which made most of the expert's wrong takes.
+    These are the positions of the cube decisions.  GNU Backgammon's analysis of our
+    matches found most of the expert's wrong takes in positions where the 0-ply net
+    valued the doubler about 0.03 too low while our own 0-ply rollouts were within 0.01
+    of GNU Backgammon's 2-ply; over the window as a whole the net has no such slant, so
+    rollouts of the window correct it position by position.
     """
     ev = ClassifyingEvaluator(net, load_bearoff())
-    out: list[np.ndarray] = []
-    have = 0
-    s = seed
-    while have < count:
-        boards, _ = collect_positions(net, 20_000, seed=s)
-        boards = boards[[is_contact(b) for b in boards]]
-        sel = boards[in_cube_window(ev.evaluate_batch(np.ascontiguousarray(boards)))]
-        if len(sel) == 0:
-            raise GammonError("self-play gave no cube-window positions")
-        out.append(sel)
-        have += len(sel)
-        s += 1_000_003
-    return np.concatenate(out)[:count]
+
+    def select(boards: np.ndarray) -> np.ndarray:
+        boards = np.ascontiguousarray(boards[[is_contact(b) for b in boards]])
+        return boards[in_cube_window(ev.evaluate_batch(boards))]
+
+    return _self_play_selection(net, count, seed, select, "cube-window")
 
 
 def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,

@@ -129,6 +129,7 @@ DEEP2 = "previous (2,195,000 games, 2-ply refinement)"  # measured with deep2, n
 DEEP3 = "previous (deep3: E8 distilled, 256 units)"  # measured with the deep3 net, not redone since
 DEEP4 = "previous (deep4: N5 distilled, 256 units)"  # measured with the deep4 net, not redone since
 D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with d6, not redone since
+L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"  # measured with L2
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
 
 
@@ -208,20 +209,22 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=D6),
-    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_late_hit.txt",
+    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_cube_window.txt",
                             "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_L2", "gammon_bias_late_hit.txt", "lopsided positions, the L2 net", L2),
     gammon_bias_measurement("gammon_bias_d6", "gammon_bias_deep5.txt", "lopsided positions, the d6 net", D6),
     Measurement(
         "late_hit_bias", "late_hit_bias.txt",
         "python benchmarks/late_hit_bias.py --positions 400 --seed 1 --weights"
         " training/deep5/members/d6/weights.npz training/late_hit/L1/weights.npz"
-        " training/late_hit/L2/weights.npz training/late_hit/L3/weights.npz",
+        " training/late_hit/L2/weights.npz training/late_hit/L3/weights.npz"
+        " training/cube_window/C2/weights.npz",
         tuple(late_hit_figure(net, col, what, shown)
-              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3")
+              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3", "cube_window/C2")
               for col, what, shown in ((1, "the hit side's win bias against gnubg 2-ply", "{:+.3f}"),
                                        (2, "its equity bias", "{:+.3f}"),
                                        (3, "mean absolute equity error", "{:.3f}"))),
-        weights="the four nets named (d6, L1, L2 = shipped, L3)"),
+        weights="the five nets named (d6, L1, L2, L3, C2 = shipped)"),
     gammon_bias_measurement("gammon_bias_deep4", "gammon_bias_deep4.txt", "lopsided positions, the deep4 net",
                             DEEP4),
     gammon_bias_measurement("gammon_bias_deep3", "gammon_bias_deep3.txt", "lopsided positions, the deep3 net",

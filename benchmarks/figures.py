@@ -208,7 +208,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
-    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=D6),
+    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
     gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_cube_window.txt",
                             "lopsided positions, shipped nets"),
     gammon_bias_measurement("gammon_bias_L2", "gammon_bias_late_hit.txt", "lopsided positions, the L2 net", L2),

@@ -3,18 +3,20 @@
 # sibling_data, fit_members and distill are a round's three steps.
 # Run from the repository root; one numba thread per process, nice'd so other work goes on.
 
-# sibling_data BASE LOG_DIR NAME:SEED...: one 2-ply sibling dataset per NAME under
-# training/deep3-data/NAME (1,000,000 positions asked for; stop it when enough is made, it
-# resumes from its last shard), valued by the pruned 2-ply search over BASE.
+# sibling_data BASE LOG_DIR NAME:SEED[:POSITIONS]...: one 2-ply sibling dataset per NAME
+# under $SIBLING_DIR/NAME (default training/deep3-data), valued by the pruned 2-ply search
+# over BASE, all at once.  POSITIONS defaults to 1,000,000 (stop it when enough is made, it
+# resumes from its last shard).  $SIBLING_ARGS: more gammon.ai.refine options (a variant).
 sibling_data() {
   local base=$1 logs=$2; shift 2
-  local part name seed D=training/deep3-data
+  local part name seed n D=${SIBLING_DIR:-training/deep3-data}
   for part in "$@"; do
-    name=${part%%:*}; seed=${part##*:}
+    IFS=: read -r name seed n <<< "$part"
     mkdir -p "$D/$name"
+    # shellcheck disable=SC2086  # SIBLING_ARGS is a list of options
     NUMBA_NUM_THREADS=1 nice -n 10 .venv/bin/python -m gammon.ai.refine \
-      --base "$base" --positions 1000000 --plies 2 --prune 5 --epochs 0 --seed "$seed" \
-      --siblings 5 --out "$D/$name" >> "$logs/gen_$name.txt" 2>&1 &
+      --base "$base" --positions "${n:-1000000}" --plies 2 --prune 5 --epochs 0 --seed "$seed" \
+      --siblings 5 ${SIBLING_ARGS:-} --out "$D/$name" >> "$logs/gen_$name.txt" 2>&1 &
     echo "$!" > "$D/$name.pid"
   done
   wait

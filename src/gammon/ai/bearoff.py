@@ -17,6 +17,16 @@ one whose distribution finishes sooner (the larger cumulative probability at
 the first roll where they differ) is kept, so the distributions are uniquely
 defined.
 
+A second, smaller table (the *short-side* table) holds the same two
+distributions for every way to put up to four checkers anywhere on the 24
+points (20,475 positions): a side with few checkers left but some still far
+from home, such as two stragglers after thirteen are off.  Those races are
+where the race net has seen least (it valued one at 85.7% wins where a
+rollout gives 34.7%), and the table makes them exact in the same one-sided
+sense.  :func:`race_row` finds a side's row in either table, and
+:meth:`BearoffDatabase.kernel_tables` lays the two tables end to end for the
+compiled evaluator.
+
 Two such distributions give the chances of a bear-off race between two
 sides (see :func:`race_probabilities`): the player on roll, needing ``A``
 rolls, wins when ``A <= B``, the opponent's rolls.  This treats the two sides
@@ -57,10 +67,20 @@ MAX_ROLLS = 32
 #: rolls (with probability 2e-12), when play minimises the expected wait.
 MAX_FIRST = 12
 
+#: The short-side table: up to four checkers anywhere on the 24 points.  Five
+#: checkers would be 118,755 positions and a 10 MB file; four are 1.5 MB.
+SHORT_POINTS = 24
+SHORT_CHECKERS = 4
+#: Longest bear-off stored for the short-side table: the build found at most
+#: 32 rolls (four checkers on the 24-point rolling 2-1).
+SHORT_MAX_ROLLS = 36
+#: Longest wait for the first checker off in the short-side table (the build: 27).
+SHORT_MAX_FIRST = 30
+
 #: File name of the database inside the package data and the user cache.
 FILE_NAME = "bearoff1.npz"
-#: Format version stored in the file; a different one is rebuilt.
-VERSION = 1
+#: Format version stored in the file; a different one is rebuilt.  2: the short-side table.
+VERSION = 2
 
 
 def _n_placements(points: int, checkers: int) -> int:
@@ -74,12 +94,12 @@ def _n_placements(points: int, checkers: int) -> int:
 N_POSITIONS = _n_placements(POINTS, MAX_CHECKERS)
 
 
-def _offset_table() -> np.ndarray:
+def _offset_table(points: int = POINTS, checkers: int = MAX_CHECKERS) -> np.ndarray:
     """``T[k, r, a]``: positions ranked before count ``a`` on a point followed by ``k``
     more points, with ``r`` checkers left to place (lexicographic order)."""
-    t = np.zeros((POINTS, MAX_CHECKERS + 1, MAX_CHECKERS + 2), dtype=np.int64)
-    for k in range(POINTS):
-        for r in range(MAX_CHECKERS + 1):
+    t = np.zeros((points, checkers + 1, checkers + 2), dtype=np.int64)
+    for k in range(points):
+        for r in range(checkers + 1):
             acc = 0
             for a in range(r + 2):
                 t[k, r, a] = acc
@@ -89,18 +109,28 @@ def _offset_table() -> np.ndarray:
 
 
 OFFSETS = _offset_table()
+#: Number of short-side positions: C(28, 4); their offsets.
+N_SHORT = _n_placements(SHORT_POINTS, SHORT_CHECKERS)
+SHORT_OFFSETS = _offset_table(SHORT_POINTS, SHORT_CHECKERS)
+
+
+@njit(cache=True)
+def rank(b, o, offsets, points, checkers):  # type: ignore[no-untyped-def]
+    """Lexicographic rank of the counts ``b[o:o+points]`` among all placements of at
+    most ``checkers`` checkers on ``points`` points (``offsets`` from :func:`_offset_table`)."""
+    r = checkers
+    idx = 0
+    for j in range(points):
+        a = b[o + j]
+        idx += offsets[points - 1 - j, r, a]
+        r -= a
+    return idx
 
 
 @njit(cache=True)
 def index_of(b, o, offsets):  # type: ignore[no-untyped-def]
     """Database index of the six home-point counts ``b[o:o+6]`` (at most 15 checkers)."""
-    r = 15
-    idx = 0
-    for j in range(6):
-        a = b[o + j]
-        idx += offsets[5 - j, r, a]
-        r -= a
-    return idx
+    return rank(b, o, offsets, 6, 15)
 
 
 def position_index(counts: tuple[int, ...] | list[int]) -> int:
@@ -115,6 +145,32 @@ def position_index(counts: tuple[int, ...] | list[int]) -> int:
     if len(c) != POINTS or min(c) < 0 or sum(c) > MAX_CHECKERS:
         raise GammonError("a bear-off position is six counts with at most 15 checkers in all")
     return int(index_of(np.array(c, dtype=np.int64), 0, OFFSETS))
+
+
+def short_index(counts: tuple[int, ...] | list[int]) -> int:
+    """Short-side table index of 24 point counts (the 1-point first, at most four checkers).
+
+    :raises GammonError: not 24 counts, or more than four checkers.
+    """
+    c = [int(x) for x in counts]
+    if len(c) != SHORT_POINTS or min(c) < 0 or sum(c) > SHORT_CHECKERS:
+        raise GammonError("a short-side position is 24 counts with at most four checkers in all")
+    return int(rank(np.array(c, dtype=np.int64), 0, SHORT_OFFSETS, SHORT_POINTS, SHORT_CHECKERS))
+
+
+def all_short_positions() -> np.ndarray:
+    """Every short-side position's 24 counts, ``(N_SHORT, 24)``, row ``i`` at index ``i``."""
+    from itertools import combinations_with_replacement
+
+    out = np.zeros((N_SHORT, SHORT_POINTS), dtype=np.uint8)
+    c = np.zeros(SHORT_POINTS, dtype=np.int64)
+    for k in range(SHORT_CHECKERS + 1):
+        for points in combinations_with_replacement(range(SHORT_POINTS), k):
+            c[:] = 0
+            for p in points:
+                c[p] += 1
+            out[rank(c, 0, SHORT_OFFSETS, SHORT_POINTS, SHORT_CHECKERS)] = c
+    return out
 
 
 def all_positions() -> np.ndarray:
@@ -168,8 +224,13 @@ def _better(e_new, d_new, e_old, d_old, kmax):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, boards, moves, table):  # type: ignore[no-untyped-def]
-    """Fill the rows of positions ``order[lo:hi]`` (all their results already done)."""
+def _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, boards, moves, table,  # type: ignore[no-untyped-def]
+                 points, checkers):
+    """Fill the rows of positions ``order[lo:hi]`` (all their results already done).
+
+    ``pos`` holds each position's counts on the lowest ``points`` points (at most
+    ``checkers`` checkers), ranked by :func:`rank` with ``offsets``.
+    """
     board = np.zeros(50, dtype=np.uint8)
     kr = rolls.shape[1]
     kf = first.shape[1]
@@ -178,7 +239,7 @@ def _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, boar
     for q in range(lo, hi):
         i = order[q]
         total = 0
-        for j in range(6):
+        for j in range(points):
             board[j] = pos[i, j]
             total += pos[i, j]
         if total == 0:
@@ -199,12 +260,12 @@ def _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, boar
                 best_f = -1
                 best_f_off = False
                 for r in range(n):
-                    j = index_of(boards[r], 0, offsets)
+                    j = rank(boards[r], 0, offsets, points, checkers)
                     if best_r < 0 or _better(erolls[j], rolls[j], erolls[best_r], rolls[best_r], kr):
                         best_r = j
                     # A play that bears a checker off ends the wait for the first one.
                     t = 0
-                    for s in range(6):
+                    for s in range(points):
                         t += boards[r, s]
                     if best_f_off:
                         continue
@@ -236,12 +297,17 @@ class BearoffDatabase:
     ``rolls`` ``(N_POSITIONS, MAX_ROLLS)`` and ``first`` ``(N_POSITIONS,
     MAX_FIRST)`` hold probabilities of exactly ``n`` rolls (float32);
     ``mean_rolls`` and ``mean_first`` the expected numbers (float64).
+    ``short_rolls`` ``(N_SHORT, SHORT_MAX_ROLLS)``, ``short_first`` ``(N_SHORT,
+    SHORT_MAX_FIRST)`` and ``short_mean_rolls`` are the short-side table, or
+    ``None`` for a database without it.
     """
 
-    __slots__ = ("rolls", "first", "mean_rolls", "mean_first", "meta")
+    __slots__ = ("rolls", "first", "mean_rolls", "mean_first", "meta", "short_rolls", "short_first",
+                 "short_mean_rolls", "_kernel")
 
     def __init__(self, rolls: np.ndarray, first: np.ndarray, mean_rolls: np.ndarray,
-                 mean_first: np.ndarray, meta: dict[str, Any] | None = None) -> None:
+                 mean_first: np.ndarray, meta: dict[str, Any] | None = None,
+                 short: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         if rolls.shape != (N_POSITIONS, MAX_ROLLS) or first.shape != (N_POSITIONS, MAX_FIRST):
             raise GammonError("bear-off database arrays have the wrong shape")
         self.rolls = np.ascontiguousarray(rolls, dtype=np.float32)
@@ -249,6 +315,45 @@ class BearoffDatabase:
         self.mean_rolls = np.ascontiguousarray(mean_rolls, dtype=np.float64)
         self.mean_first = np.ascontiguousarray(mean_first, dtype=np.float64)
         self.meta = dict(meta or {})
+        self.short_rolls: np.ndarray | None = None
+        self.short_first: np.ndarray | None = None
+        self.short_mean_rolls: np.ndarray | None = None
+        if short is not None:
+            s_rolls, s_first, s_mean = short
+            if (s_rolls.shape != (N_SHORT, SHORT_MAX_ROLLS) or s_first.shape != (N_SHORT, SHORT_MAX_FIRST)
+                    or s_mean.shape != (N_SHORT,)):
+                raise GammonError("short-side table arrays have the wrong shape")
+            self.short_rolls = np.ascontiguousarray(s_rolls, dtype=np.float32)
+            self.short_first = np.ascontiguousarray(s_first, dtype=np.float32)
+            self.short_mean_rolls = np.ascontiguousarray(s_mean, dtype=np.float64)
+        self._kernel: tuple[np.ndarray, np.ndarray] | None = None
+
+    def home_only(self) -> BearoffDatabase:
+        """The same database without its short-side table (races with stragglers then go to
+        the race net, as before the table existed: what the engine's pinned values assume)."""
+        return BearoffDatabase(self.rolls, self.first, self.mean_rolls, self.mean_first, self.meta)
+
+    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """``rolls`` and ``first`` of both tables end to end, as :func:`race_row` indexes them.
+
+        Rows ``0..N_POSITIONS-1`` are the home table, the rest the short-side
+        table (when there is one); the shorter rows are padded with zeros.
+        Made once and kept (about 11 MB).
+        """
+        if self._kernel is None:
+            if self.short_rolls is None or self.short_first is None:
+                self._kernel = (self.rolls, self.first)
+            else:
+                kr = max(MAX_ROLLS, SHORT_MAX_ROLLS)
+                kf = max(MAX_FIRST, SHORT_MAX_FIRST)
+                rolls = np.zeros((N_POSITIONS + N_SHORT, kr), dtype=np.float32)
+                first = np.zeros((N_POSITIONS + N_SHORT, kf), dtype=np.float32)
+                rolls[:N_POSITIONS, :MAX_ROLLS] = self.rolls
+                first[:N_POSITIONS, :MAX_FIRST] = self.first
+                rolls[N_POSITIONS:, :SHORT_MAX_ROLLS] = self.short_rolls
+                first[N_POSITIONS:, :SHORT_MAX_FIRST] = self.short_first
+                self._kernel = (rolls, first)
+        return self._kernel
 
     # -- queries -----------------------------------------------------------
 
@@ -268,6 +373,16 @@ class BearoffDatabase:
         """Probability of bearing off at least one checker within ``rolls`` rolls."""
         f = self.first[position_index(counts)]
         return float(np.sum(f[: max(0, rolls) + 1], dtype=np.float64))
+
+    def short_distribution(self, counts: tuple[int, ...] | list[int]) -> np.ndarray:
+        """P(exactly n rolls to bear off), n = 0..SHORT_MAX_ROLLS-1, for 24 point counts
+        of at most four checkers (the short-side table).
+
+        :raises GammonError: a database without the table, or a bad position.
+        """
+        if self.short_rolls is None:
+            raise GammonError("this bear-off database has no short-side table")
+        return np.asarray(self.short_rolls[short_index(counts)], dtype=np.float64)
 
     def race(self, me: tuple[int, ...] | list[int], opp: tuple[int, ...] | list[int],
              checkers: int = MAX_CHECKERS) -> np.ndarray:
@@ -289,11 +404,13 @@ class BearoffDatabase:
         tmp = path.with_name(path.name + ".tmp.npz")
         import json
 
-        np.savez_compressed(
-            tmp, rolls=_to_fixed(self.rolls), first=_to_fixed(self.first),
-            mean_rolls=self.mean_rolls, mean_first=self.mean_first,
-            meta=np.array(json.dumps({**self.meta, "version": VERSION}, sort_keys=True)),
-        )
+        arrays = {"rolls": _to_fixed(self.rolls), "first": _to_fixed(self.first),
+                  "mean_rolls": self.mean_rolls, "mean_first": self.mean_first,
+                  "meta": np.array(json.dumps({**self.meta, "version": VERSION}, sort_keys=True))}
+        if self.short_rolls is not None and self.short_first is not None:
+            arrays.update(short_rolls=_to_fixed(self.short_rolls), short_first=_to_fixed(self.short_first),
+                          short_mean_rolls=np.asarray(self.short_mean_rolls))
+        np.savez_compressed(tmp, **arrays)  # type: ignore[arg-type]
         os.replace(tmp, path)
 
     @classmethod
@@ -310,8 +427,12 @@ class BearoffDatabase:
                 if meta.get("version") != VERSION:
                     raise GammonError(f"bear-off database version {meta.get('version')}, "
                                       f"expected {VERSION}")
+                short = None
+                if "short_rolls" in z.files:
+                    short = (_from_fixed(z["short_rolls"]), _from_fixed(z["short_first"]),
+                             z["short_mean_rolls"])
                 return cls(_from_fixed(z["rolls"]), _from_fixed(z["first"]), z["mean_rolls"],
-                           z["mean_first"], meta)
+                           z["mean_first"], meta, short)
         except (OSError, KeyError, ValueError) as exc:
             if isinstance(exc, GammonError):
                 raise
@@ -332,33 +453,49 @@ def _from_fixed(a: np.ndarray) -> np.ndarray:
     return (a.astype(np.float64) / _SCALE).astype(np.float32)
 
 
-def build(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
-    """Compute the database with the move generator (about ten seconds).
-
-    ``progress(done, total)`` is called every few thousand positions.
-    """
-    t0 = time.perf_counter()
-    pos = all_positions()
-    pips = (pos.astype(np.int64) * np.arange(1, 7)).sum(axis=1)
+def _build_table(pos: np.ndarray, offsets: np.ndarray, points: int, checkers: int, max_rolls: int,
+                 max_first: int, done: int, total: int,
+                 progress: Callable[[int, int], None] | None) -> tuple[np.ndarray, ...]:
+    """Both distributions and their means for the positions ``pos`` (one table)."""
+    n = pos.shape[0]
+    pips = (pos.astype(np.int64) * np.arange(1, points + 1)).sum(axis=1)
     order = np.argsort(pips, kind="stable").astype(np.int64)
-    rolls = np.zeros((N_POSITIONS, MAX_ROLLS), dtype=np.float64)
-    first = np.zeros((N_POSITIONS, MAX_FIRST), dtype=np.float64)
-    erolls = np.zeros(N_POSITIONS, dtype=np.float64)
-    efirst = np.zeros(N_POSITIONS, dtype=np.float64)
+    rolls = np.zeros((n, max_rolls), dtype=np.float64)
+    first = np.zeros((n, max_first), dtype=np.float64)
+    erolls = np.zeros(n, dtype=np.float64)
+    efirst = np.zeros(n, dtype=np.float64)
     ws = movegen.Workspace()
     step = 2048
-    for lo in range(0, N_POSITIONS, step):
-        hi = min(N_POSITIONS, lo + step)
-        _build_range(lo, hi, order, pos, OFFSETS, rolls, first, erolls, efirst, ws.boards,
-                     ws.moves, ws.table)
+    for lo in range(0, n, step):
+        hi = min(n, lo + step)
+        _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, ws.boards,
+                     ws.moves, ws.table, points, checkers)
         if progress is not None:
-            progress(hi, N_POSITIONS)
+            progress(done + hi, total)
     tail = max(float(rolls[:, -1].max()), float(first[:, -1].max()))
     if tail > 0.0:  # pragma: no cover - the bounds above were measured
         raise GammonError("bear-off distribution longer than the table")
-    meta = {"positions": N_POSITIONS, "build_seconds": round(time.perf_counter() - t0, 1),
+    return rolls, first, erolls, efirst
+
+
+def build(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
+    """Compute the database with the move generator (about fifteen seconds): the
+    home table, then the short-side table.
+
+    ``progress(done, total)`` is called every few thousand positions (``total``
+    is ``N_POSITIONS + N_SHORT``).
+    """
+    t0 = time.perf_counter()
+    total = N_POSITIONS + N_SHORT
+    rolls, first, erolls, efirst = _build_table(all_positions(), OFFSETS, POINTS, MAX_CHECKERS,
+                                                MAX_ROLLS, MAX_FIRST, 0, total, progress)
+    s_rolls, s_first, s_erolls, _ = _build_table(all_short_positions(), SHORT_OFFSETS, SHORT_POINTS,
+                                                 SHORT_CHECKERS, SHORT_MAX_ROLLS, SHORT_MAX_FIRST,
+                                                 N_POSITIONS, total, progress)
+    meta = {"positions": N_POSITIONS, "short_positions": N_SHORT,
+            "build_seconds": round(time.perf_counter() - t0, 1),
             "play": "minimise expected rolls; ties: finish sooner"}
-    return BearoffDatabase(rolls, first, erolls, efirst, meta)
+    return BearoffDatabase(rolls, first, erolls, efirst, meta, (s_rolls, s_first, s_erolls))
 
 
 # -- two-sided races -------------------------------------------------------------
@@ -406,6 +543,36 @@ def race_probabilities(rolls, first, i_me, i_opp, me_none_off, opp_none_off, out
     out[2] = 0.0
     out[3] = min(1.0 - out[0], max(0.0, lg))
     out[4] = 0.0
+
+
+@njit(cache=True)
+def race_row(b, o, checkers):  # type: ignore[no-untyped-def]
+    """Row of :meth:`BearoffDatabase.kernel_tables` for the side at ``b[o:o+25]`` in a
+    race, or -1 when no table holds it.
+
+    A side with every checker home (at most 15) is in the home table; one with
+    at most four checkers anywhere on the 24 points, in the short-side table.
+    A side with none off and a checker still in the opponent's home board
+    (its 19- to 24-points) gets -1: it could lose a backgammon, which the
+    tables do not count.
+    """
+    if b[o + 24] != 0:
+        return -1
+    total = 0
+    home = True
+    deep = False
+    for i in range(24):
+        a = b[o + i]
+        total += a
+        if a != 0 and i >= 6:
+            home = False
+            if i >= 18:
+                deep = True
+    if home and total <= MAX_CHECKERS:
+        return index_of(b, o, OFFSETS)
+    if total > SHORT_CHECKERS or (deep and total == checkers):
+        return -1
+    return N_POSITIONS + rank(b, o, SHORT_OFFSETS, SHORT_POINTS, SHORT_CHECKERS)
 
 
 # -- loading ----------------------------------------------------------------------

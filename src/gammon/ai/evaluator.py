@@ -15,8 +15,9 @@ The layers, as GNU Backgammon and wildbg compose them:
 * :class:`ClassifyingEvaluator`: classifies each position
   (:class:`PositionClass`) and routes it: a finished game to its exact
   result, a no-contact bear-off to the one-sided bear-off database
-  (:mod:`gammon.ai.bearoff`), a race to the race net, anything else to the
-  contact net.  This is the static ("0-ply") evaluator.
+  (:mod:`gammon.ai.bearoff`), a race where each side is home or has at most
+  four checkers left to the same database's tables, any other race to the
+  race net, anything else to the contact net.  This is the static ("0-ply") evaluator.
 * :class:`gammon.ai.search.PlyEvaluator`: n-ply lookahead over it.
 
 The routing runs inside one numba function (:func:`static_eval`) so that the
@@ -34,8 +35,9 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from numba import njit
 
+from gammon.ai.bearoff import N_POSITIONS as BEAROFF_POSITIONS
 from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
-from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities
+from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities, race_row
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import NUM_INPUTS, OFF_CONTACT, encode_sparse, is_contact
 from gammon.ai.network import (
@@ -63,7 +65,8 @@ class PositionClass(IntEnum):
     OVER = 0
     #: No contact and both sides entirely in their home boards: the bear-off database.
     BEAROFF = 1
-    #: No contact (every checker has passed every opposing one): the race net.
+    #: No contact (every checker has passed every opposing one): the race net, or the
+    #: bear-off database's tables when each side is home or down to four checkers.
     RACE = 2
     #: Anything else: the contact net.
     CONTACT = 3
@@ -210,6 +213,15 @@ def static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, o
                            index_of(b, 25, BEAROFF_OFFSETS), _side_total(b, 0) == checkers,
                            _side_total(b, 25) == checkers, out)
         return c
+    if c == 2 and use_db and rolls.shape[0] > BEAROFF_POSITIONS:
+        # A race where each side is home or down to a few checkers: the tables, exactly.
+        i_me = race_row(b, 0, checkers)
+        if i_me >= 0:
+            i_opp = race_row(b, 25, checkers)
+            if i_opp >= 0:
+                race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
+                                   _side_total(b, 25) == checkers, out)
+                return c
     m = encode_sparse(b, idx, x)
     # The contact flag is the last input (the race net values boards without it).
     k = 0 if w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
@@ -325,7 +337,7 @@ class NetEvaluator:
         if args is None:
             n = self.network
             db = self.bearoff
-            rolls, first = _EMPTY_DB if db is None else (db.rolls, db.first)
+            rolls, first = _EMPTY_DB if db is None else db.kernel_tables()
             w2t = np.ascontiguousarray(n.w2.transpose(0, 2, 1))
             args = self._kernel_args = (n.w1, n.b1, w2t, n.b2, rolls, first, np.bool_(db is not None))
         return args

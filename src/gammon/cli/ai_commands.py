@@ -241,7 +241,8 @@ def bearoff_build(
         typer.Option("--out", help="Where to write the database (default: the user cache)."),
     ] = None,
 ) -> None:
-    """Compute the one-sided bear-off database (54,264 positions) with a progress bar."""
+    """Compute the one-sided bear-off database (54,264 home positions and 20,475 with at most
+    four checkers anywhere) with a progress bar."""
     from pathlib import Path
 
     from rich.progress import Progress
@@ -252,7 +253,7 @@ def bearoff_build(
     if out and (path.is_dir() or not path.parent.is_dir()):
         raise _fail(f"--out {path}: give a file name in a folder that exists")
     with Progress(transient=True) as progress:
-        task = progress.add_task("bear-off database", total=bearoff.N_POSITIONS)
+        task = progress.add_task("bear-off database", total=bearoff.N_POSITIONS + bearoff.N_SHORT)
 
         def report(done: int, total: int) -> None:
             progress.update(task, completed=done)
@@ -262,7 +263,7 @@ def bearoff_build(
         db.save(path)
     except OSError as exc:
         raise _fail(f"cannot write {path}: {exc}") from None
-    typer.echo(f"bear-off database: {bearoff.N_POSITIONS} positions in "
+    typer.echo(f"bear-off database: {bearoff.N_POSITIONS} + {bearoff.N_SHORT} positions in "
                f"{db.meta.get('build_seconds', '?')} s, written to {path}")
 
 

@@ -1,10 +1,17 @@
-"""Variant nets: the engine plays each variant with its own net; self-play follows each variant's rules."""
+"""Variant nets: the engine plays each variant with its own net; self-play follows each variant's rules.
+
+Also ``benchmarks/variant_nets.py``'s luck-adjusted duel estimate.
+"""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pytest
 
+from benchmark_modules import load_benchmark
+from boards import pos
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import NUM_INPUTS
 from gammon.ai.engine import Engine
@@ -152,3 +159,120 @@ def test_cli_train_refuses_an_unknown_variant_or_bad_init(tmp_path) -> None:  # 
     r = runner.invoke(app, ["train", "--out", str(tmp_path / "run"), "--init", str(bad), "--games", "5"])
     assert r.exit_code == 2 and "not a weights file" in r.output
     assert not (tmp_path / "run").exists()
+
+
+# -- the benchmark's luck-adjusted estimate (benchmarks/variant_nets.py) -------------------
+
+BENCH = load_benchmark("variant_nets", "variant_nets_benchmark")
+
+
+@pytest.fixture(scope="module")
+def judge() -> Engine:
+    """The benchmark's judge: the standard net at 0-ply, cubeless."""
+    return Engine(plies=0, weights=BENCH._standard_net(None))
+
+
+def _ranked_values(judge: Engine, position: Position) -> list[float]:
+    """Each roll's value the slow way: the first of the judge's ranked plays, or the pass."""
+    out = []
+    for dice, _ in BENCH.ROLLS:
+        ranked = judge.rank_plays(position, dice, plies=0)
+        if ranked:
+            out.append(ranked[0].equity)
+        else:
+            out.append(-judge.evaluate(position.swap(), plies=0, cube=False).equity)
+    return out
+
+
+LUCK_POSITIONS = {
+    "nackgammon start": Position.initial(NACKGAMMON),
+    "dutch start": Position.initial(DUTCH),
+    "hypergammon": pos("x: 20 13 2; o: 19 11 bar", HYPERGAMMON),
+    # on the bar against five closed points: only a 6 enters, every other roll passes
+    "standard, closed out but for the 6": pos("x: bar 8:2 6:12; o: 1:2 2:2 3:2 4:2 5:2 13:5"),
+}
+
+
+@pytest.mark.parametrize("name", list(LUCK_POSITIONS))
+def test_roll_luck_averages_to_zero_over_the_36_rolls(judge: Engine, name: str) -> None:
+    position = LUCK_POSITIONS[name]
+    values = BENCH.roll_values(judge, position)
+    # the fast path values each roll as the judge's ranked plays (and a pass) do
+    assert np.allclose(values, _ranked_values(judge, position), atol=1e-9)
+    assert math.isclose(float(BENCH.ROLL_CHANCES.sum()), 1.0)
+    lucks = [BENCH.roll_luck(values, dice) for dice, _ in BENCH.ROLLS]
+    assert abs(float(np.dot(BENCH.ROLL_CHANCES, lucks))) < 1e-12
+    assert BENCH.roll_luck(values, (2, 5)) == BENCH.roll_luck(values, (5, 2))
+    if name.startswith("standard"):
+        entering = [k for k, (dice, _) in enumerate(BENCH.ROLLS) if 6 in dice]
+        passes = [k for k in range(len(BENCH.ROLLS)) if k not in entering]
+        assert len(set(values[passes])) == 1  # every pass leaves the same position
+        assert min(values[entering]) > values[passes[0]]
+        assert all(BENCH.roll_luck(values, BENCH.ROLLS[k][0]) < 0 for k in passes)
+
+
+def test_a_tiny_duel_reports_a_luck_adjusted_estimate(judge: Engine) -> None:
+    net = load_variant_network(VARIANT_NETS["hypergammon"])
+    assert net is not None
+    standard = judge.network
+    seed = 3
+    r = BENCH.duel(HYPERGAMMON, net, standard, 4, seed, log=False)
+    assert r["games"] == 4
+    assert all(math.isfinite(r[k]) for k in ("ppg", "se", "win", "ppg_adj", "se_adj"))
+    # the same games again, game by game: adjusted = raw - (luck of player 0 - luck of player 1)
+    ours = Engine(plies=0, weights=standard, variant_weights={HYPERGAMMON.name: net})
+    theirs = Engine(plies=0, weights=standard)
+    raw, adjusted = [], []
+    for p in range(2):
+        s = seed * 1_000_003 + p
+        a, luck_a = BENCH.play_game(HYPERGAMMON, (ours, theirs), s, judge)
+        b, luck_b = BENCH.play_game(HYPERGAMMON, (theirs, ours), s, judge)
+        assert (a, 0.0) == BENCH.play_game(HYPERGAMMON, (ours, theirs), s)  # the judge only watches
+        assert luck_a != 0.0 and luck_b != 0.0
+        raw.append(a - b)
+        adjusted.append((a - luck_a) - (b - luck_b))
+    assert math.isclose(r["ppg"], sum(raw) / 4)
+    assert math.isclose(r["ppg_adj"], sum(adjusted) / 4)
+    assert math.isclose(r["se_adj"], float(np.std(adjusted, ddof=1)) / math.sqrt(2) / 2)
+
+
+def test_a_games_luck_is_player_0s_rolls_minus_player_1s(judge: Engine) -> None:
+    """Replayed roll by roll (same seed, same plays): every roll after the opening counts, passes
+    included, with player 0's luck added and player 1's subtracted."""
+    from gammon.core.actions import Move, Roll
+    from gammon.core.dice import RandomDice
+    from gammon.core.game import Game, Phase
+    from gammon.core.rules import Rules
+
+    seed = 11
+    points, luck = BENCH.play_game(HYPERGAMMON, (judge, judge), seed, judge)
+    game = Game(Rules(variant=HYPERGAMMON), RandomDice(seed))
+    mine = [0.0, 0.0]
+    rolls = 0
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.OPENING:
+            game.apply(Roll(0))
+        elif game.phase is Phase.ROLL:
+            roller, before = game.turn, game.position
+            game.roll()
+            dice = game.record[-1].dice  # type: ignore[attr-defined]
+            mine[roller] += BENCH.roll_luck(BENCH.roll_values(judge, before), dice)
+            rolls += 1
+        else:
+            game.apply(Move(game.turn, judge.best_play(game.position, game.rolled)))
+    assert game.result is not None
+    assert points == (1 if game.result.winner == 0 else -1) * game.result.points
+    assert rolls > 2
+    assert math.isclose(luck, mine[0] - mine[1], abs_tol=1e-12)
+
+
+def test_acey_deucey_gets_only_the_raw_estimate(judge: Engine) -> None:
+    assert not BENCH.luck_applies(ACEY_DEUCEY)
+    assert all(BENCH.luck_applies(v) for v in (STANDARD, NACKGAMMON, HYPERGAMMON, DUTCH))
+    with pytest.raises(ValueError, match="no luck adjustment"):
+        BENCH.play_game(ACEY_DEUCEY, (judge, judge), 1, judge)
+    net = load_variant_network(VARIANT_NETS["acey-deucey"])
+    assert net is not None
+    r = BENCH.duel(ACEY_DEUCEY, net, judge.network, 2, 1, log=False)
+    assert r["games"] == 2 and math.isfinite(r["ppg"])
+    assert math.isnan(r["ppg_adj"]) and math.isnan(r["se_adj"])

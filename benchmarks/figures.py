@@ -225,6 +225,14 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                                        (2, "its equity bias", "{:+.3f}"),
                                        (3, "mean absolute equity error", "{:.3f}"))),
         weights="the five nets named (d6, L1, L2, L3, C2 = shipped)"),
+    Measurement(
+        "race_tables", "race_tables.txt", "python benchmarks/race_tables.py --positions 4000 --seed 1",
+        (
+            Figure("races of up to four checkers: the race net's mean |win difference| from the tables",
+                   r"win: .*mean \|difference\| ([\d.]+)", "{:.3f}", (ENGINE,)),
+            Figure("the same, share of races it misvalues by more than 0.10 in equity",
+                   r"share > 0.10: ([\d.]+)", "{:.3f}", (ENGINE,)),
+        )),
     gammon_bias_measurement("gammon_bias_deep4", "gammon_bias_deep4.txt", "lopsided positions, the deep4 net",
                             DEEP4),
     gammon_bias_measurement("gammon_bias_deep3", "gammon_bias_deep3.txt", "lopsided positions, the deep3 net",

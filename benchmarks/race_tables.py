@@ -35,14 +35,17 @@ from gammon.core.position import Position
 
 def _side(rng: np.random.Generator, short: bool) -> list[int]:
     """25 counts of one side: up to four checkers anywhere (``short``), else home only."""
+    points, most = (24, 4) if short else (6, 15)
     row = [0] * 25
-    if short:
-        for p in rng.integers(0, 24, size=int(rng.integers(1, 5))):
-            row[int(p)] += 1
-    else:
-        for p in rng.integers(0, 6, size=int(rng.integers(1, 16))):
-            row[int(p)] += 1
+    for p in rng.integers(0, points, size=int(rng.integers(1, most + 1))):
+        row[int(p)] += 1
     return row
+
+
+def stragglers_left(p: Position) -> int:
+    """Checkers left of the side with one outside its home board (the fewer, if both have)."""
+    sides = zip((p.me, p.opp), p.checkers_off, strict=True)
+    return min(p.variant.checkers - off for side, off in sides if any(side[6:24]))
 
 
 def random_races(n: int, seed: int) -> list[Position]:
@@ -79,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     exact = tables.evaluate_batch(positions)
     guess = race_net.evaluate_batch(positions)
     dw = guess[:, 0] - exact[:, 0]
-    de = equities(guess) - equities(exact)
+    e_guess, e_exact = equities(guess), equities(exact)
+    de = e_guess - e_exact
     n = len(positions)
     worst = int(np.argmax(np.abs(de)))
     print(f"race net ({a.weights or 'shipped'}) against the exact tables: {n} random races of"
@@ -89,16 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  equity: mean net - tables {de.mean():+.4f} +- {de.std(ddof=1) / np.sqrt(n):.4f},"
           f" mean |difference| {np.abs(de).mean():.4f}, share > 0.10: {np.mean(np.abs(de) > 0.10):.3f}")
     # By the checkers the side with a straggler has left (the fewer, the further from the net's data).
-    left = np.array([min(sum(p.me[:24]) if any(p.me[6:24]) else 99, sum(p.opp[:24]) if any(p.opp[6:24]) else 99)
-                     for p in positions])
+    left = np.array([stragglers_left(p) for p in positions])
     for k in range(1, 5):
         sel = left == k
         if sel.any():
             print(f"  {k} checker{'s' if k > 1 else ' '} left: {int(sel.sum()):5d} races, win net - tables"
                   f" {dw[sel].mean():+.4f}, mean |win difference| {np.abs(dw[sel]).mean():.4f}")
     print(f"  worst: {positions[worst].position_id}  net win {guess[worst, 0]:.3f}, tables"
-          f" {exact[worst, 0]:.3f} (equity {equities(guess[worst:worst + 1])[0]:+.3f} against"
-          f" {equities(exact[worst:worst + 1])[0]:+.3f})")
+          f" {exact[worst, 0]:.3f} (equity {e_guess[worst]:+.3f} against {e_exact[worst]:+.3f})")
     return 0
 
 

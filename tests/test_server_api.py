@@ -158,7 +158,10 @@ def test_create_against_the_computer(client: TestClient) -> None:
     fd = s["fair_dice"]
     assert fd["kind"] == "crypto" and len(fd["commitment"]) == 64 and fd["seed"] is None and not fd["revealed"]
     assert s["board"]["position_id"] == Position.initial("nackgammon").position_id
-    assert d["links"]["websocket"].startswith("ws://") and d["token"] in d["links"]["websocket"]
+    # Links: relative without a configured public URL (never from the Host header), and no token in any
+    # of them where a server would see it (the socket takes it in its first message).
+    assert d["links"]["websocket"] == f"/api/games/{d['game_id']}/ws" == d["links"]["spectate"]
+    assert d["token"] not in str(d["links"])
     spectator = state(client, d["game_id"])
     assert spectator["you"] is None and spectator["allowed_actions"] == [] and spectator["legal_plays"] is None
 
@@ -167,12 +170,15 @@ def test_join_and_seats(client: TestClient) -> None:
     d = create(client, opponent="human", seat=1, name="Host")
     gid = d["game_id"]
     assert d["seat"] == 1 and d["state"]["status"] == "waiting"
-    assert d["invite_token"] in d["links"]["invite"]
+    # The invitation rides in the join page's URL fragment, which browsers never send to a server.
+    assert d["links"]["invite"] == f"/join/{gid}#invite={d['invite_token']}"
     assert_error(client.post(f"/api/games/{gid}/actions", json={"type": "roll"}, headers=bearer(d["token"])),
                  409, "waiting_for_opponent")
     assert_error(client.post(f"/api/games/{gid}/join"), 403, "forbidden")
     assert_error(client.post(f"/api/games/{gid}/join", headers=bearer("x" * 43)), 403, "forbidden")
-    r = client.post(f"/api/games/{gid}/join?token={d['invite_token']}", json={"name": "Guest Star"})
+    in_url = client.post(f"/api/games/{gid}/join?token={d['invite_token']}", json={"name": "Guest Star"})
+    assert_error(in_url, 422, "invalid_request")  # a token in the URL is refused, never used
+    r = client.post(f"/api/games/{gid}/join", headers=bearer(d["invite_token"]), json={"name": "Guest Star"})
     assert r.status_code == 200 and r.json()["seat"] == 0
     assert r.json()["state"]["status"] == "active" and r.json()["state"]["seats"][0]["name"] == "Guest Star"
     assert state(client, gid, d["token"])["you"] == 1
@@ -423,7 +429,7 @@ def test_unsupported_export_and_unknown_game(client: TestClient) -> None:
 def test_spectator_with_a_bad_token_gets_403(client: TestClient) -> None:
     d = create(client, opponent="computer")
     assert_error(client.get(f"/api/games/{d['game_id']}", headers=bearer("not-a-seat")), 403, "forbidden")
-    assert_error(client.get(f"/api/games/{d['game_id']}?token=not-a-seat"), 403, "forbidden")
+    assert_error(client.get(f"/api/games/{d['game_id']}?token={d['token']}"), 422, "invalid_request")
     assert state(client, d["game_id"], d["token"])["you"] == 0
 
 

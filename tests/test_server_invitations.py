@@ -22,7 +22,7 @@ from gammon.store import open_store
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
 from gammon.web.service import ForbiddenError, GameService, GameSetup, GoneError, hash_token
-from gammon.web.testing import pick_action
+from gammon.web.testing import auth_message, pick_action
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -64,7 +64,8 @@ def test_a_used_invitation_seats_nobody_and_acts_for_nobody(client: TestClient) 
     acted = client.post(f"/api/games/{gid}/actions", headers=bearer(invite), json={"type": "roll"})
     assert acted.status_code == 403 and error_code(acted) == "forbidden"
     assert client.get(f"/api/games/{gid}", headers=bearer(invite)).status_code == 403
-    with client.websocket_connect(f"/api/games/{gid}/ws?token={invite}") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_text(auth_message(invite))
         assert ws.receive_json()["error"]["code"] == "forbidden"
     # Nothing changed: Bob is still the guest, and the creator's token is not the guest's either.
     s = client.get(f"/api/games/{gid}", headers=bearer(guest)).json()

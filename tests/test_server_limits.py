@@ -24,13 +24,12 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 from gammon.web import Settings, create_app
 from gammon.web.guards import MAX_BODY_BYTES, MessageRefused, json_too_deep, parse_message
 from gammon.web.ratelimit import RateLimiter, RateLimits
 from gammon.web.tasks import ComputerDriver
-from gammon.web.testing import ThreadedServer
+from gammon.web.testing import ThreadedServer, connect_game
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -135,8 +134,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
 
 @contextlib.contextmanager
 def socket_to(server: ThreadedServer, game_id: str, token: str | None = None) -> Iterator[Any]:
-    url = f"{server.ws_url}/api/games/{game_id}/ws" + (f"?token={token}" if token else "")
-    with connect(url, open_timeout=15) as ws:
+    with connect_game(f"{server.ws_url}/api/games/{game_id}/ws", token, open_timeout=15) as ws:
         assert json.loads(ws.recv(timeout=15))["type"] == "hello"
         yield ws
 

@@ -15,10 +15,9 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 from gammon.web import Settings, create_app
-from gammon.web.testing import ThreadedServer
+from gammon.web.testing import ThreadedServer, connect_game
 
 MIB = 1024 * 1024
 
@@ -70,7 +69,7 @@ def test_the_probe_is_refused_everywhere(server: ThreadedServer) -> None:
         refused["act with it"] = c.post(f"/api/games/{gid}/actions", headers=bearer(invite),
                                         json={"type": "resign", "kind": "backgammon"})
         refused["read a seat with it"] = c.get(f"/api/games/{gid}", headers=bearer(invite))
-        with connect(f"{server.ws_url}/api/games/{gid}/ws?token={invite}", open_timeout=15) as ws:
+        with connect_game(f"{server.ws_url}/api/games/{gid}/ws", invite, open_timeout=15) as ws:
             refused["socket with it"] = json.loads(ws.recv(timeout=15))
 
         tokens = (ann, bob)

@@ -18,10 +18,9 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 from gammon.core.dice import derive_roll
-from gammon.web.testing import ServerProcess, pick_action
+from gammon.web.testing import ServerProcess, connect_game, pick_action
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL scale-out tests skipped "
@@ -72,8 +71,8 @@ def recv_until(ws: Any, pred: Any) -> list[dict[str, Any]]:
 def test_an_action_on_a_reaches_sockets_on_b(servers: tuple[ServerProcess, ServerProcess]) -> None:
     a, b = servers
     gid, tokens = human_game(a, b)
-    with connect(f"{b.ws_url}/api/games/{gid}/ws?token={tokens[1]}", open_timeout=TIMEOUT) as on_b, \
-            connect(f"{a.ws_url}/api/games/{gid}/ws", open_timeout=TIMEOUT) as watch_a:
+    with connect_game(f"{b.ws_url}/api/games/{gid}/ws", tokens[1], open_timeout=TIMEOUT) as on_b, \
+            connect_game(f"{a.ws_url}/api/games/{gid}/ws", open_timeout=TIMEOUT) as watch_a:
         hello = json.loads(on_b.recv(timeout=TIMEOUT))
         assert hello["type"] == "hello" and hello["you"] == 1
         assert json.loads(watch_a.recv(timeout=TIMEOUT))["type"] == "hello"
@@ -134,7 +133,7 @@ def test_the_computer_moves_made_on_one_process_reach_the_other(
     d = httpx.post(f"{a.url}/api/games", json={"opponent": "computer", "variant": "hypergammon",
                                                "test_seed": SEED.hex()}).json()
     gid, token = d["game_id"], d["token"]
-    with connect(f"{a.ws_url}/api/games/{gid}/ws", open_timeout=TIMEOUT) as watch_a:
+    with connect_game(f"{a.ws_url}/api/games/{gid}/ws", open_timeout=TIMEOUT) as watch_a:
         assert json.loads(watch_a.recv(timeout=TIMEOUT))["type"] == "hello"
         for _ in range(8):  # a few turns, acting on B only; B's computer answers
             deadline = time.monotonic() + TIMEOUT

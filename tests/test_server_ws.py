@@ -16,12 +16,12 @@ from typing import Any
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from gammon.core.dice import derive_roll
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
-from gammon.web.testing import ThreadedServer, pick_action
+from gammon.web.testing import ThreadedServer, connect_game, pick_action
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
 NO_LIMITS = RateLimits(enabled=False)
@@ -41,9 +41,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
 class Socket:
     """A client socket that keeps the last state and every action it was sent."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, token: str | None = None) -> None:
         self._stack = ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(connect(url, open_timeout=TIMEOUT))
+        self.ws: ClientConnection = self._stack.enter_context(connect_game(url, token, open_timeout=TIMEOUT))
         hello = self.recv()
         assert hello["type"] == "hello", hello
         self.you = hello["you"]
@@ -93,11 +93,12 @@ def new_human_game(server: ThreadedServer, **body: Any) -> tuple[str, str, str]:
 def test_two_players_play_a_whole_game_while_spectators_watch(server: ThreadedServer) -> None:
     gid, t0, t1 = new_human_game(server, variant="hypergammon", cube=False, test_seed=SEED.hex())
     base = f"{server.ws_url}/api/games/{gid}/ws"
-    players = [Socket(f"{base}?token={t0}"), Socket(f"{base}?token={t1}")]
+    players = [Socket(base, t0), Socket(base, t1)]
     spectators = [Socket(base), Socket(base)]
     assert [p.you for p in players] == [0, 1] and spectators[0].you is None
     assert spectators[0].state["legal_plays"] is None and spectators[0].state["allowed_actions"] == []
-    assert players[0].state == httpx.get(f"{server.url}/api/games/{gid}?token={t0}").json()
+    mine = httpx.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {t0}"}).json()
+    assert players[0].state == mine
     everyone = players + spectators
     rid = 0
     reconnected = False
@@ -146,7 +147,7 @@ def test_two_players_play_a_whole_game_while_spectators_watch(server: ThreadedSe
 def test_errors_on_the_socket(server: ThreadedServer) -> None:
     gid, t0, t1 = new_human_game(server)
     base = f"{server.ws_url}/api/games/{gid}/ws"
-    p0, spectator = Socket(f"{base}?token={t0}"), Socket(base)
+    p0, spectator = Socket(base, t0), Socket(base)
     bad = [
         ({"type": "act", "request_id": 1, "action": {"type": "play", "play": "24/18"}}, "illegal_action"),
         ({"type": "act", "request_id": 2, "action": {"type": "fly"}}, "invalid_request"),
@@ -166,9 +167,9 @@ def test_errors_on_the_socket(server: ThreadedServer) -> None:
     p0.ws.send(json.dumps({"type": "state"}))
     assert p0.pump_one()["type"] == "state"
     assert httpx.get(f"{server.url}/api/games/{gid}").json()["version"] == 1  # only the join
-    for url, code, close in ((f"{base}?token=wrong", "forbidden", 4403),
-                             (f"{server.ws_url}/api/games/nosuchgame/ws", "not_found", 4404)):
-        with connect(url, open_timeout=TIMEOUT) as ws:
+    for url, token, code, close in ((base, "wrong", "forbidden", 4403),
+                                    (f"{server.ws_url}/api/games/nosuchgame/ws", None, "not_found", 4404)):
+        with connect_game(url, token, open_timeout=TIMEOUT) as ws:
             m = json.loads(ws.recv(timeout=TIMEOUT))
             assert m["type"] == "error" and m["error"]["code"] == code
             with pytest.raises(ConnectionClosed) as info:
@@ -182,7 +183,7 @@ def test_the_computer_is_pushed_move_by_move(server: ThreadedServer) -> None:
     d = httpx.post(f"{server.url}/api/games", json={"opponent": "computer", "variant": "hypergammon",
                                                     "test_seed": SEED.hex()}).json()
     base = f"{server.ws_url}/api/games/{d['game_id']}/ws"
-    me, spectator = Socket(f"{base}?token={d['token']}"), Socket(base)
+    me, spectator = Socket(base, d["token"]), Socket(base)
     rid = 0
     while me.state["status"] != "finished":
         if not me.state["your_turn"]:

@@ -22,26 +22,51 @@ def register(app: typer.Typer) -> None:
                 help="SQLAlchemy URL (default: GAMMON_DATABASE_URL, else an SQLite file in your data folder).",
             ),
         ] = None,
+        public_url: Annotated[
+            str | None,
+            typer.Option("--public-url", help="The server's address as people reach it (https://host[/path]): "
+                                              "the base of every link it hands out (default: "
+                                              "GAMMON_PUBLIC_URL, else links relative to the server)."),
+        ] = None,
+        forwarded_allow_ips: Annotated[
+            str,
+            typer.Option("--forwarded-allow-ips", help="Comma-separated addresses or networks of the reverse "
+                                                       "proxies whose X-Forwarded-For is believed (default: "
+                                                       "none: every limit counts the connecting address)."),
+        ] = "",
+        max_connections: Annotated[int, typer.Option(help="Connections held at once (HTTP and WebSocket); "
+                                                          "more get 503.")] = 2000,
+        access_log: Annotated[bool, typer.Option(help="Log every request line (tokens are redacted).")] = False,
     ) -> None:
         """Run the server where people play each other and the computer over the network."""
+        import ipaddress
+        import os
+
         from gammon.cli.limits import check_int, check_text
         from gammon.core.errors import GammonError
 
         with user_errors():
             check_int(port, 1, 65535, "--port")
+            check_int(max_connections, 10, 100_000, "--max-connections")
             check_text(host, 255, "--host")
-            import os
-
+            check_text(forwarded_allow_ips, 2000, "--forwarded-allow-ips")
+            proxies = [p.strip() for p in forwarded_allow_ips.split(",") if p.strip()]
+            for proxy in proxies:
+                try:
+                    ipaddress.ip_network(proxy, strict=False)
+                except ValueError:
+                    raise GammonError(f"--forwarded-allow-ips: {proxy!r} is not an address or network "
+                                      "(e.g. 127.0.0.1 or 10.0.0.0/8)") from None
             url = database_url or os.environ.get("GAMMON_DATABASE_URL")
             if url:
                 check_text(url, 2000, "--database-url")
                 _check_sqlite_folder(url)
+            from gammon.web.config import Settings
             from gammon.web.server import serve as run
 
-            try:
-                run(host, port, database_url)
-            except OSError as exc:
-                raise GammonError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            settings = Settings.from_env(database_url=database_url, public_url=public_url)
+            run(host, port, settings=settings, forwarded_allow_ips=proxies, max_connections=max_connections,
+                access_log=access_log)
 
 
 def _check_sqlite_folder(url: str) -> None:

@@ -24,7 +24,7 @@ from gammon.play.levels import EnginePool
 from gammon.store import open_store
 from gammon.web.config import Settings
 from gammon.web.errors import install_error_handlers
-from gammon.web.guards import BodyLimitMiddleware
+from gammon.web.guards import ASGIApp, BodyLimitMiddleware, Message, Receive, Scope, Send
 from gammon.web.hub import Hub
 from gammon.web.ratelimit import RateLimiter, RateLimitMiddleware
 from gammon.web.routes import api_router
@@ -41,8 +41,9 @@ in any variant gammon knows, with dice that can be checked.
 * **Create** a game (`POST /api/games`): you get your seat's token and, against a person, an
   invitation carrying the other seat's token. Send tokens as `Authorization: Bearer <token>`.
 * **Act** with `POST /api/games/{id}/actions`; read the state with `GET /api/games/{id}`.
-* **Watch** on the WebSocket `/api/games/{id}/ws` (with `?token=` for your seat, without to spectate):
-  `hello` (the full state) first, then `action` and `state` messages; seats may send `act` messages.
+* **Watch** on the WebSocket `/api/games/{id}/ws`: send `{"type": "auth", "token": "<your seat's token>"}`
+  as the first message (`{"type": "auth"}` to spectate; a token is never accepted in a URL), then receive
+  `hello` (the full state), then `action` and `state` messages; seats may send `act` messages.
   Their shapes are the `Ws*` schemas below.
 * **Fair dice**: the commitment (SHA-256 of the secret seed) is in every state from the start; the seed
   is revealed when the game ends, and `/api/games/{id}/verify` checks every roll against it.
@@ -50,12 +51,16 @@ in any variant gammon knows, with dice that can be checked.
 * **Hints and analysis**: `GET /api/games/{id}/hint` ranks the plays of the roll you have to play;
   once the game is over `GET /api/games/{id}/analysis` gives `gammon analyse`'s report (error rates, PR,
   marks, mistakes explained, the equity graph): it answers `running` with the progress until it is made.
+* **Links** in answers are built from the server's configured public URL (`--public-url`), or are relative.
+  Answers under `/api/` are never cached (`Cache-Control: no-store`): some carry tokens.
 * **In a browser**: `/` starts a game, `/game/{id}#token=...` plays it, `/join/{id}#invite=...` accepts an
   invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 
-**Limits**: request bodies over 64 KiB are refused (413) before they are read further, WebSocket messages
+**Limits**: a request head over 16 KiB or with more than 64 headers gets 431 before it is parsed, one
+that is not complete within 10 s gets 408; each address holds at most 64 connections at once; request
+bodies over 64 KiB are refused (413) before they are read further, WebSocket messages
 over 16 KiB or JSON nested deeper than 10 levels get an `error` message; requests over the rate limits
 (per address, per game, per socket, on creating games) get 429 with `Retry-After` (on a socket: an
 `error` with code `rate_limited`, and the socket is not read for a while).
@@ -113,6 +118,27 @@ async def _watch_clocks(service: GameService) -> None:
                 log.exception("game %s: checking its clock failed", game_id)
 
 
+class NoStoreMiddleware:
+    """``Cache-Control: no-store`` on every answer under ``/api/``: seat tokens and invitations travel
+    in some of them, and no shared or browser cache may keep any."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope.get("path", "").startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_no_store(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
+                message["headers"] = [*headers, (b"cache-control", b"no-store")]
+            await send(message)
+
+        await self.app(scope, receive, send_no_store)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
     settings = settings or Settings.from_env()
@@ -168,8 +194,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await listener.close()
             store.dispose()
 
+    # No /docs or /redoc: their pages load scripts from a CDN, which the pages' CSP forbids and no
+    # server should hand its visitors; /openapi.json stays for tools.
     app = FastAPI(
         title="gammon server", version="1", description=DESCRIPTION, lifespan=lifespan,
+        docs_url=None, redoc_url=None,
         openapi_tags=[{"name": "games", "description": "Create, join, watch and play games"},
                       {"name": "server", "description": "The server itself"}],
     )
@@ -183,6 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(RateLimitMiddleware, limiter=limiter)
+    app.add_middleware(NoStoreMiddleware)
     app.include_router(api_router)
     install_pages(app)
     _finish_openapi(app)

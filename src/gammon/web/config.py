@@ -5,7 +5,9 @@
 ``GAMMON_COMPUTER_DELAY``      seconds the computer waits before each of its actions (0)
 ``GAMMON_ALLOW_TEST_SEEDS``    ``1`` lets a request fix the dice seed (tests only)
 ``GAMMON_CACHE_SIZE``          games kept replayed in memory per process (1000)
-``GAMMON_PUBLIC_URL``          base of the links handed out (default: the request's URL)
+``GAMMON_PUBLIC_URL``          the server's address as people reach it, the base of every link
+                               handed out (default: links relative to the server; never built
+                               from the request's Host header)
 ``GAMMON_EXPIRE_UNJOINED``     seconds after which a game nobody joined expires (7200; 0: never)
 ``GAMMON_COMPUTER_WORKERS``    threads that think for the computer, all games taking turns (2)
 ``GAMMON_ANALYSIS_PLIES``      depth of the after-game analysis (``gammon analyse``'s default)
@@ -41,6 +43,29 @@ def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def check_public_url(url: str) -> str:
+    """``url`` as the base of links (``https://host[:port][/path]``, no trailing slash).
+
+    :raises GammonError: not an http(s) URL with a host, or one with a query, fragment or credentials.
+    """
+    from urllib.parse import urlsplit
+
+    from gammon.core.errors import GammonError
+
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - raises on a bad port
+    except ValueError:
+        raise GammonError(f"the public URL {url!r} is not a URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise GammonError(f"the public URL {url!r} must start with https:// or http:// and name a host")
+    if parts.query or parts.fragment or parts.username or parts.password or len(text) > 500 \
+            or any(c.isspace() or ord(c) < 32 for c in text):
+        raise GammonError(f"the public URL {url!r} may hold only a scheme, a host, a port and a path")
+    return text.rstrip("/")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What a server needs to know; ``database_url`` None means :func:`default_database_url`."""
@@ -63,6 +88,8 @@ class Settings:
     hint_level: str = DEFAULT_HINT_LEVEL
 
     def __post_init__(self) -> None:
+        if self.public_url is not None:
+            object.__setattr__(self, "public_url", check_public_url(self.public_url))
         # An unknown level is refused here, when the server starts, not at the first hint.
         object.__setattr__(self, "hint_level", check_hint_level(self.hint_level, "the hint level "
                                                                                  "(GAMMON_HINT_LEVEL)"))
@@ -95,4 +122,4 @@ class Settings:
         return normalize_url(self.database_url) if self.database_url else default_database_url()
 
 
-__all__ = ["Settings"]
+__all__ = ["Settings", "check_public_url"]

@@ -9,6 +9,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from gammon.web.config import Settings
 from gammon.web.service import GameService
+from gammon.web.service.errors import ForbiddenError, InvalidError
 
 _bearer = HTTPBearer(auto_error=False, description="A seat token: 'Authorization: Bearer <token>'")
 
@@ -25,13 +26,20 @@ def get_settings(request: Request) -> Settings:
 
 def get_token(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-    token: Annotated[str | None, Query(max_length=200, description="A seat token (for links); "
-                                       "the Authorization header is preferred")] = None,
+    token: Annotated[str | None, Query(include_in_schema=False)] = None,
 ) -> str | None:
-    """The seat token from ``Authorization: Bearer`` or the ``token`` query parameter."""
+    """The seat token from ``Authorization: Bearer``.
+
+    A token in the URL (``?token=``) is refused, not read: URLs end up in logs, proxies and
+    browser histories, so a credential never travels in one.
+    """
+    if token is not None:
+        raise InvalidError("send the token as 'Authorization: Bearer <token>', never in the URL")
     if credentials is not None and credentials.credentials:
+        if len(credentials.credentials) > 200:
+            raise ForbiddenError("the token holds no seat in this game")
         return credentials.credentials
-    return token or None
+    return None
 
 
 ServiceDep = Annotated[GameService, Depends(get_service)]

@@ -346,11 +346,17 @@ class ActionEntry(_Out):
 
 
 class Links(BaseModel):
-    state: str
-    websocket: str
-    spectate: str
+    """Where to go next.  Absolute under the server's configured public URL (``--public-url``), else
+    relative to the server; never built from the request's ``Host`` header, and never holding a token
+    where a server would see it."""
+
+    state: str = Field(description="The game's state (REST)")
+    websocket: str = Field(description="The game's WebSocket: send {'type': 'auth', 'token': <your seat's "
+                                       "token>} as the first message")
+    spectate: str = Field(description="The same WebSocket: send {'type': 'auth'} as the first message")
     invite: str | None = Field(
-        description="Send this to your opponent: a single-use invitation to the other seat")
+        description="Send this to your opponent: the join page, with the single-use invitation in the URL "
+                    "fragment (after '#'), which browsers never send to a server")
 
 
 class CreatedGame(BaseModel):

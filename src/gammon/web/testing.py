@@ -8,6 +8,7 @@ API returns it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,17 +55,21 @@ class ServerProcess:
     """``python -m gammon.web`` in a subprocess, on ``port`` (a free one by default).
 
     ``env`` adds environment variables (``GAMMON_ALLOW_TEST_SEEDS`` is set, and the rate limits are
-    off unless ``env`` sets ``GAMMON_RATE_LIMITS=1``: test clients all come from one address).
+    off unless ``env`` sets ``GAMMON_RATE_LIMITS=1``: test clients all come from one address);
+    ``args`` adds command-line options (``--max-connections-per-address 1000`` for a load test).
     Use as a context manager or call :meth:`start` and :meth:`stop`/:meth:`kill`.
     """
 
     def __init__(self, database_url: str, port: int | None = None, env: Mapping[str, str] | None = None,
-                 log_path: str | Path | None = None) -> None:
+                 log_path: str | Path | None = None, args: Sequence[str] = (),
+                 log_level: str = "warning") -> None:
         self.database_url = database_url
         self.port = port or free_port()
         self.env = {**os.environ, "GAMMON_ALLOW_TEST_SEEDS": "1", "GAMMON_RATE_LIMITS": "0", **(env or {})}
         self.env.pop("GAMMON_DATABASE_URL", None)
         self.log_path = Path(log_path) if log_path else None
+        self.args = list(args)
+        self.log_level = log_level
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -79,7 +84,7 @@ class ServerProcess:
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gammon.web", "--host", "127.0.0.1", "--port", str(self.port),
-             "--database-url", self.database_url, "--log-level", "warning"],
+             "--database-url", self.database_url, "--log-level", self.log_level, *self.args],
             env=self.env, stdout=out, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout
@@ -136,20 +141,38 @@ def reset_postgres(url: str) -> None:
 
 
 
+def auth_message(token: str | None = None) -> str:
+    """A game socket's first message: the seat's token, or none to watch."""
+    return json.dumps({"type": "auth", "token": token} if token else {"type": "auth"})
+
+
+@contextlib.contextmanager
+def connect_game(url: str, token: str | None = None, **kwargs: Any) -> Iterator[Any]:
+    """A synchronous ``websockets`` client on a game socket ``url``, authenticated with ``token``
+    (a spectator without), as the page does: the token in the first message, never in the URL."""
+    from websockets.sync.client import connect
+
+    with connect(url, **kwargs) as ws:
+        ws.send(auth_message(token))
+        yield ws
+
+
 class ThreadedServer:
     """A uvicorn server for ``app`` in a background thread of this process (real sockets, quick start)."""
 
-    def __init__(self, app: Any, port: int | None = None) -> None:
+    def __init__(self, app: Any, port: int | None = None,
+                 max_connections_per_address: int | None = None) -> None:
         import threading
 
         import uvicorn
 
-        from gammon.web.server import WS_FRAME_LIMIT, ws_protocol
+        from gammon.web.server import uvicorn_config
 
         self.port = port or free_port()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", ws=ws_protocol(),
-                                ws_max_size=WS_FRAME_LIMIT,
-                                lifespan="on")
+        # The server's own settings (request-head limits, no banner, ...), without the per-address
+        # connection cap: every test client comes from 127.0.0.1.
+        config = uvicorn_config(app, log_level="warning", host="127.0.0.1", port=self.port, lifespan="on",
+                                max_connections_per_address=max_connections_per_address)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"uvicorn-{self.port}", daemon=True)
 
@@ -181,4 +204,5 @@ class ThreadedServer:
         self.stop()
 
 
-__all__ = ["ServerProcess", "ThreadedServer", "free_port", "pick_action", "reset_postgres"]
+__all__ = ["ServerProcess", "ThreadedServer", "auth_message", "connect_game", "free_port", "pick_action",
+           "reset_postgres"]

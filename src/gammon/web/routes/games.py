@@ -46,13 +46,23 @@ def state_of(view: GameState) -> GameState:
     return view
 
 
-def _base(request: Request, public_url: str | None) -> str:
-    return (public_url or str(request.base_url)).rstrip("/")
+def links(public_url: str | None, game_id: str, invite: str | None) -> Links:
+    """The links of a new game: under ``public_url`` when configured, else relative to the server.
+
+    The request's ``Host`` header never goes into a link (``Host: evil.example`` would send the
+    invitation there), and no token goes where a server would see it: the socket takes the seat's
+    token in its first message, the invitation rides in the join page's URL fragment.
+    """
+    base = public_url or ""
+    api = f"{base}/api/games/{game_id}"
+    ws = api.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/ws"
+    return Links(state=api, websocket=ws, spectate=ws,
+                 invite=f"{base}/join/{game_id}#invite={invite}" if invite else None)
 
 
 @router.post("", status_code=201, response_model=CreatedGame, responses=_errors(422),
              summary="Create a game or match against the computer or a person")
-async def create_game(body: CreateGameRequest, request: Request, service: ServiceDep,
+async def create_game(body: CreateGameRequest, service: ServiceDep,
                       settings: SettingsDep) -> CreatedGame:
     setup = GameSetup(
         opponent=body.opponent, variant=body.variant, match_length=body.match_length, games=body.games,
@@ -65,13 +75,9 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )
     created = await run_in_threadpool(service.create_game, setup)
-    base = _base(request, settings.public_url)
-    api = f"{base}/api/games/{created.game_id}"
-    ws = api.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/ws"
     return CreatedGame(
         game_id=created.game_id, seat=created.seat, token=created.token, invite_token=created.invite_token,
-        links=Links(state=api, websocket=f"{ws}?token={created.token}", spectate=ws,
-                    invite=f"{api}/join?token={created.invite_token}" if created.invite_token else None),
+        links=links(settings.public_url, created.game_id, created.invite_token),
         state=state_of(created.view),
     )
 

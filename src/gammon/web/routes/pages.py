@@ -20,11 +20,12 @@ from fastapi.staticfiles import StaticFiles
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
-#: Sent with the page: no outside scripts, styles or connections; no referrer; not framed.
+#: Sent with the page: no outside scripts, styles or connections (``connect-src 'self'`` covers the
+#: page's own WebSocket in current browsers); no referrer; not framed.
 PAGE_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     ),
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
@@ -40,22 +41,22 @@ def _page() -> FileResponse:
     return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=PAGE_HEADERS)
 
 
-@router.get("/")
+@router.api_route("/", methods=["GET", "HEAD"])
 async def start_page() -> FileResponse:
     return _page()
 
 
-@router.get("/game/{game_id}")
+@router.api_route("/game/{game_id}", methods=["GET", "HEAD"])
 async def game_page(game_id: GameId) -> FileResponse:
     return _page()
 
 
-@router.get("/join/{game_id}")
+@router.api_route("/join/{game_id}", methods=["GET", "HEAD"])
 async def join_page(game_id: GameId) -> FileResponse:
     return _page()
 
 
-@router.get("/watch/{game_id}")
+@router.api_route("/watch/{game_id}", methods=["GET", "HEAD"])
 async def watch_page(game_id: GameId) -> FileResponse:
     return _page()
 

@@ -1,8 +1,11 @@
 """A WebSocket per game: every action and the new state, pushed to seats and spectators.
 
-``/api/games/{id}/ws?token=<seat token>`` for a seat, without a token for a
-spectator.  The server sends ``hello`` first (the full state; so does every
-reconnection), then for each stored action an ``action`` message (the action
+``/api/games/{id}/ws``, for a seat and a spectator alike: the first message
+says who is connecting, ``{"type": "auth", "token": "<seat token>"}`` for a
+seat, ``{"type": "auth"}`` for a spectator (within :data:`AUTH_TIMEOUT`
+seconds).  No token ever travels in the URL, where logs and proxies would keep
+it; a ``?token=`` is refused.  The server then sends ``hello`` (the full state;
+so does every reconnection), then for each stored action an ``action`` message (the action
 with its dice and events) and after them a ``state`` message.  A seat may also
 act on the socket::
 
@@ -11,8 +14,9 @@ act on the socket::
 answered by ``{"type": "result", "request_id": 1, "version": 7}`` or an
 ``error`` (same codes as the REST API).  ``{"type": "ping"}`` gets ``pong``;
 ``{"type": "state"}`` the current state again.  A socket that cannot open
-sends an ``error`` and closes with 4403 (bad token), 4404 (no such game) or
-4429 (too many connections from the address).
+sends an ``error`` and closes with 4400 (no or a malformed ``auth`` message),
+4403 (bad token), 4404 (no such game), 4408 (no ``auth`` in time) or 4429 (too
+many connections from the address).
 
 Limits (:mod:`gammon.web.guards`, :mod:`gammon.web.ratelimit`): a message over
 16 KiB, binary, not JSON or nested too deeply gets an ``error`` and changes
@@ -52,6 +56,42 @@ log = logging.getLogger("gammon.web")
 
 _action_adapter: TypeAdapter[Any] = TypeAdapter(ActionRequest)
 _CLOSE_CODES = {NotFoundError: 4404, ForbiddenError: 4403}
+#: Seconds a new socket has to send its ``auth`` message.
+AUTH_TIMEOUT = 10.0
+#: The longest token an ``auth`` message may carry (real ones are 43 characters).
+MAX_TOKEN_LENGTH = 200
+
+
+class _AuthRefused(Exception):
+    def __init__(self, code: str, message: str, close: int) -> None:
+        super().__init__(message)
+        self.code, self.close = code, close
+
+
+async def _authenticate(websocket: WebSocket) -> str | None:
+    """The seat token of the socket's first message (None for a spectator).
+
+    :raises _AuthRefused: a token in the URL, no ``auth`` message in time, or a malformed one.
+    """
+    if "token" in websocket.query_params:
+        raise _AuthRefused("invalid_request", "send the token in the first message, {'type': 'auth', "
+                           "'token': ...}, never in the URL", 4400)
+    try:
+        message = await asyncio.wait_for(websocket.receive(), AUTH_TIMEOUT)
+    except TimeoutError:
+        raise _AuthRefused("auth_timeout", f"no 'auth' message within {AUTH_TIMEOUT:g} s", 4408) from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        msg = parse_message(message.get("text"))
+    except MessageRefused as exc:
+        raise _AuthRefused(exc.code, str(exc), 4400) from None
+    token = msg.get("token") if isinstance(msg, dict) else None
+    if not isinstance(msg, dict) or msg.get("type") != "auth" or not (
+            token is None or (isinstance(token, str) and len(token) <= MAX_TOKEN_LENGTH)):
+        raise _AuthRefused("invalid_request", "the first message must be {'type': 'auth', 'token': "
+                           "<your seat's token>} (no token to watch)", 4400)
+    return token or None
 
 
 def _error(code: str, message: str, request_id: Any = None) -> dict[str, Any]:
@@ -67,13 +107,20 @@ def _request_id(msg: Any) -> Any:
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     service: GameService = websocket.app.state.service
     hub: Hub = websocket.app.state.hub
-    token = websocket.query_params.get("token") or None
     limiter: RateLimiter = websocket.app.state.limiter
     await websocket.accept()
     wait = limiter.check("client", client_key(websocket.scope))
     if wait is not None:
         await websocket.send_json(_error("rate_limited", too_many(wait)))
         await websocket.close(code=4429)
+        return
+    try:
+        token = await _authenticate(websocket)
+    except _AuthRefused as exc:
+        await websocket.send_json(_error(exc.code, str(exc)))
+        await websocket.close(code=exc.close)
+        return
+    except WebSocketDisconnect:
         return
     try:
         seat = await run_in_threadpool(service.seat_for, game_id, token)

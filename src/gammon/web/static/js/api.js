@@ -65,8 +65,13 @@ export function watchUrl(gameId) {
   return `${window.location.origin}/watch/${encodeURIComponent(gameId)}`;
 }
 
-export function socketUrl(gameId, token) {
+/** The game's WebSocket: no token in the URL; the page sends it in the first message (authMessage). */
+export function socketUrl(gameId) {
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const q = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${proto}//${window.location.host}/api/games/${encodeURIComponent(gameId)}/ws${q}`;
+  return `${proto}//${window.location.host}/api/games/${encodeURIComponent(gameId)}/ws`;
+}
+
+/** The socket's first message: the seat's token, or none to watch. */
+export function authMessage(token) {
+  return JSON.stringify(token ? { type: 'auth', token } : { type: 'auth' });
 }

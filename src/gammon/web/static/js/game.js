@@ -5,7 +5,7 @@
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
 import { analysisPanel, followAnalysis } from './analysis.js';
-import { api, ApiError, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
+import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView } from './board.js';
 import { MoveBuilder } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
@@ -120,9 +120,10 @@ class GamePage {
   connect() {
     if (this.closed) return;
     clearTimeout(this.retryTimer);
-    const ws = new WebSocket(socketUrl(this.gameId, this.token));
+    const ws = new WebSocket(socketUrl(this.gameId));
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(authMessage(this.token));
       this.attempts = 0;
       this.setConn('live');
       clearInterval(this.pingTimer);
@@ -148,7 +149,7 @@ class GamePage {
       clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
       this.ws = null;
-      if (ev.code === 4403 || ev.code === 4404) {
+      if (ev.code === 4400 || ev.code === 4403 || ev.code === 4404) {
         this.setConn('offline');
         return;
       }

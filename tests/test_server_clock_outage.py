@@ -100,3 +100,46 @@ def test_a_process_restarting_beside_a_live_one_is_no_outage(tmp_path: Path) -> 
     finally:
         a.stop()
         b.stop()
+
+
+def test_processes_beating_together_store_one_outage_and_never_fail(tmp_path: Path) -> None:
+    """Three stores on one SQLite file (as processes would be) beat at once after the stamp went
+    stale: every beat is stored without a "database is locked" error, and the gap is one outage."""
+    import threading
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from gammon.store import open_store
+    from gammon.store.models import HEARTBEAT
+
+    stores = [open_store(str(tmp_path / "gammon.db")) for _ in range(3)]
+    try:
+        assert stores[0].beat(3.0) is None  # the first stamp: nothing known before it
+        stale = datetime.now(UTC) - timedelta(minutes=5)
+        with stores[0].engine.begin() as conn:
+            conn.execute(update(HEARTBEAT).values(beat_at=stale))
+        errors: list[BaseException] = []
+        found: list[object] = []
+
+        def beat(store: Any) -> None:
+            for _ in range(40):
+                try:
+                    outage = store.beat(60.0)
+                except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+                    errors.append(exc)
+                else:
+                    if outage is not None:
+                        found.append(outage)
+
+        threads = [threading.Thread(target=beat, args=(s,)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert errors == []
+        assert len(found) == 1 and stores[1].outages() == found
+        assert abs((found[0].started - stale).total_seconds()) < 1e-3  # type: ignore[attr-defined]
+    finally:
+        for s in stores:
+            s.dispose()

@@ -336,6 +336,14 @@ def test_resignations_in_a_match(client: TestClient) -> None:
     assert state(client, gid, tokens[1 - mover])["allowed_actions"] == ["accept", "reject"]
     s = act(client, gid, tokens[1 - mover], type="reject")["state"]
     assert s["phase"] == "move" and s["resignation"] is None
+    # One offer a turn: the next comes in a later turn (a stream of offers would stall the game).
+    assert state(client, gid, tokens[mover])["allowed_actions"] == ["play"]
+    assert_error(client.post(f"/api/games/{gid}/actions", json={"type": "resign", "kind": "single"},
+                             headers=bearer(tokens[mover])), 409, "resignation_limit")
+    for seat, kind in ((mover, "play"), (1 - mover, "roll"), (1 - mover, "play")):
+        s = state(client, gid, tokens[seat])
+        act(client, gid, tokens[seat], type=kind, **({"play": s["legal_plays"][0]["notation"]} if kind == "play"
+                                                     else {}))
     act(client, gid, tokens[mover], type="resign", kind="single")
     s = act(client, gid, tokens[1 - mover], type="accept")["state"]
     assert s["status"] == "active" and s["phase"] == "over" and s["match"]["score"][1 - mover] == 1

@@ -2,8 +2,10 @@
 
 ``games`` holds one row per server game (a single game, a money session or a
 match); ``actions`` one row per accepted action, numbered ``seq`` 1, 2, ...
-within its game.  The migration scripts in :mod:`gammon.store.migrations`
-create exactly these tables (a test compares them).
+within its game.  ``server_heartbeat`` (one row) and ``outages`` let the
+game clocks leave out the time no server process was running.  The
+migration scripts in :mod:`gammon.store.migrations` create exactly these
+tables (a test compares them).
 """
 
 from __future__ import annotations
@@ -74,7 +76,34 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 
+class HeartbeatRow(Base):
+    """The one row (``id`` 1) every running server process stamps every few seconds.
+
+    A process that finds the stamp older than a few beats knows that no process
+    was running in between, and stores that gap as an :class:`OutageRow`.
+    """
+
+    __tablename__ = "server_heartbeat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    #: The latest stamp of any process (None before the first).
+    beat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class OutageRow(Base):
+    """A stretch of time in which no server process ran: nobody's clock runs in it."""
+
+    __tablename__ = "outages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
 GAMES = cast(Table, GameRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
+HEARTBEAT = cast(Table, HeartbeatRow.__table__)
+OUTAGES = cast(Table, OutageRow.__table__)
 
-__all__ = ["ACTIONS", "GAMES", "ActionRow", "Base", "GameRow"]
+__all__ = ["ACTIONS", "GAMES", "HEARTBEAT", "OUTAGES", "ActionRow", "Base", "GameRow", "HeartbeatRow",
+           "OutageRow"]

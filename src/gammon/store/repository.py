@@ -9,6 +9,10 @@ the same turn exactly one is stored.  The primary key ``(game_id, seq)`` backs
 this up.  On PostgreSQL the same transaction sends ``NOTIFY gammon_games``
 with ``"<game id>:<version>"``, delivered to every listening server when (and
 only if) it commits.
+
+:meth:`Store.beat` stamps the shared heartbeat and, when the stamp it finds is
+stale (no server process ran for a while), stores the gap as an outage;
+:meth:`Store.outages` reads them back for the game clocks.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gammon.core.errors import GammonError
 from gammon.store.db import make_engine, upgrade_database
-from gammon.store.models import ACTIONS, GAMES
+from gammon.store.models import ACTIONS, GAMES, HEARTBEAT, OUTAGES
 
 #: The PostgreSQL channel on which a server announces every change to a game.
 NOTIFY_CHANNEL = "gammon_games"
@@ -76,6 +80,15 @@ class ActionRecord:
     events: list[dict[str, Any]]
     created_at: datetime
     actor: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OutageRecord:
+    """An ``outages`` row, read: from ``started`` to ``ended`` no server process ran."""
+
+    id: int
+    started: datetime
+    ended: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +273,41 @@ class Store:
             ).scalars().all()
             return [g for g in (self._game(conn, gid) for gid in rows) if g is not None]
 
+    def beat(self, stale_after: float) -> OutageRecord | None:
+        """Stamp the heartbeat that every server process shares with the time now.
+
+        When the stamp found is older than ``stale_after`` seconds, no process
+        stamped it in between: that stretch, from the old stamp to now, is
+        stored as an outage (and returned).  One transaction, the row locked,
+        so of processes starting together one stores the outage.  A stamp
+        newer than this process's clock is kept (clocks of several hosts may
+        differ a little).
+        """
+        now = _now()
+        outage = None
+        with self._write_lock, self.engine.begin() as conn:
+            # Lock the row with a write before reading it: on SQLite a transaction that reads first
+            # cannot write once another process has written meanwhile (it fails, it does not wait).
+            conn.execute(update(HEARTBEAT).where(HEARTBEAT.c.id == 1).values(beat_at=HEARTBEAT.c.beat_at))
+            row = conn.execute(select(HEARTBEAT.c.beat_at).where(HEARTBEAT.c.id == 1)).first()
+            if row is None:  # the migration makes the row; this only mends a database without it
+                conn.execute(insert(HEARTBEAT).values(id=1, beat_at=now))
+                return None
+            last = _aware(row[0]) if row[0] is not None else None
+            if last is not None and (now - last).total_seconds() > stale_after:
+                new_id = conn.execute(insert(OUTAGES).values(started_at=last, ended_at=now)
+                                      .returning(OUTAGES.c.id)).scalar_one()
+                outage = OutageRecord(int(new_id), last, now)
+            if last is None or now > last:
+                conn.execute(update(HEARTBEAT).where(HEARTBEAT.c.id == 1).values(beat_at=now))
+        return outage
+
+    def outages(self, after_id: int = 0) -> list[OutageRecord]:
+        """The outages stored with an id above ``after_id``, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(OUTAGES).where(OUTAGES.c.id > after_id).order_by(OUTAGES.c.id)).all()
+        return [OutageRecord(int(r.id), _aware(r.started_at), _aware(r.ended_at)) for r in rows]
+
     def _notify(self, conn: Any, game_id: str, version: int) -> None:
         if self.dialect == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
@@ -355,6 +403,7 @@ __all__ = [
     "ActionRecord",
     "GameRecord",
     "NewGameRow",
+    "OutageRecord",
     "Store",
     "StoreError",
     "VersionConflict",

@@ -30,7 +30,7 @@ from gammon.web.ratelimit import RateLimiter, RateLimitMiddleware
 from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
-from gammon.web.tasks import ComputerDriver, PgListener
+from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener
 
 log = logging.getLogger("gammon.web")
 
@@ -154,6 +154,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               shared=store.dialect != "sqlite", expire_after=settings.expire_unjoined,
                               analysis_plies=settings.analysis_plies, hint_level=settings.hint_level,
                               engines=engines)
+        heartbeat = Heartbeat(service)  # clocks: downtime is nobody's (before any clock is looked at)
+        await heartbeat.start()
         hub = Hub(service)
         driver = ComputerDriver(service, settings.computer_delay, settings.computer_workers)
         loop = asyncio.get_running_loop()
@@ -187,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             expiry.cancel()
             clocks.cancel()
+            await heartbeat.close()
             hub.close_all()
             await driver.close()
             service.close()

@@ -83,10 +83,10 @@ class CreateGameRequest(_In):
                                            "the computer")
     public: bool = Field(False, description="Between people: list the game in the lobby (GET /api/lobby), "
                                             "where anyone may take the guest's seat")
-    clock_delay: float = Field(0, ge=0, le=600, description="A clock: seconds free for each move")
+    clock_delay: float = Field(0, ge=0, le=600, description="A clock: seconds free in each turn (3 to 600)")
     clock_reserve: float = Field(0, ge=0, le=36000,
                                  description="A clock: each player's reserve for the match in seconds (0: no "
-                                             "clock); running out loses the match")
+                                             "clock; else 30 to 36000); running out loses the match")
     test_seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{64}$",
         description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
@@ -175,6 +175,13 @@ class Seat(_Out):
                     "`actor` of each action says which token acted")
 
 
+class ClockSettingsOut(_Out):
+    """A game's clock settings: ``delay`` seconds free per turn, then a ``reserve`` for the match."""
+
+    delay: float
+    reserve: float
+
+
 class RulesOut(_Out):
     variant: str
     match_length: int
@@ -188,6 +195,7 @@ class RulesOut(_Out):
     cube: bool
     opening: str = Field(description="use-opening-dice (the opening throw is the first move) or reroll")
     hints: bool = Field(description="Whether the engine's hints are open during play (for both players)")
+    clock: ClockSettingsOut | None = Field(None, description="The clock the game is played with (null: none)")
 
 
 class MatchInfo(_Out):
@@ -202,13 +210,15 @@ class MatchInfo(_Out):
 
 
 class ClockState(_Out):
-    """The game's clock: ``delay`` seconds free per move, then each player's ``reserve`` for the match."""
+    """The game's clock: ``delay`` seconds free per turn, then each player's ``reserve`` for the match."""
 
     delay: float
     reserve: float
     remaining: list[float] = Field(description="Each seat's reserve left now, in seconds")
     running: int | None = Field(description="The seat whose clock runs (null: none runs)")
-    since: datetime | None = Field(description="When the running clock started (its delay first)")
+    since: datetime | None = Field(description="When the running clock started")
+    delay_left: float = Field(0.0, description="Seconds of this turn's delay the running seat has left now "
+                                               "(spent before the reserve)")
     now: datetime = Field(description="The server's time when this state was made")
 
 

@@ -1,4 +1,4 @@
-"""Background work of a server process: the computer's turns and PostgreSQL notifications."""
+"""Background work of a server process: the computer's turns, PostgreSQL notifications, the heartbeat."""
 
 from __future__ import annotations
 
@@ -94,6 +94,54 @@ class ComputerDriver:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
+#: Seconds between two stamps of the shared heartbeat.
+BEAT_EVERY = 2.0
+#: A stamp older than this when a process starts means no process ran in between: an outage.
+STALE_AT_START = BEAT_EVERY + 1.0
+#: The same while running (more room: a busy process's beat may come late; a false outage only
+#: spares the players some seconds, it never charges anyone).
+STALE_WHILE_RUNNING = 3 * BEAT_EVERY
+
+
+class Heartbeat:
+    """Stamps the store's heartbeat every :data:`BEAT_EVERY` seconds, so that the time no server
+    process ran is stored as an outage that no game clock charges (:meth:`GameService.beat`).
+
+    :meth:`start` beats once before it returns: call it when the process is ready to serve,
+    before the clocks are watched, so a restart after downtime does not time out every game.
+    """
+
+    def __init__(self, service: GameService, every: float = BEAT_EVERY) -> None:
+        self.service = service
+        self.every = every
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        outage = await asyncio.to_thread(self.service.beat, STALE_AT_START)
+        if outage is not None:
+            log.info("no server ran for %.1f s (from %s): no clock is charged for it",
+                     (outage.ended - outage.started).total_seconds(), outage.started.isoformat())
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await asyncio.to_thread(self.service.beat, STALE_WHILE_RUNNING)
+            except Exception as exc:  # the database may be away for a moment; the next beat tries again
+                log.warning("heartbeat failed: %s", exc)
+
+    async def close(self) -> None:
+        """Stop beating; a last stamp marks the moment this process stopped."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        try:
+            await asyncio.to_thread(self.service.beat, STALE_WHILE_RUNNING)
+        except Exception as exc:
+            log.warning("last heartbeat failed: %s", exc)
+
+
 class PgListener:
     """``LISTEN gammon_games`` on its own connection; calls ``on_change(game_id, version)`` for each notice.
 
@@ -142,4 +190,4 @@ class PgListener:
             await asyncio.gather(self._task, return_exceptions=True)
 
 
-__all__ = ["ComputerDriver", "PgListener"]
+__all__ = ["BEAT_EVERY", "ComputerDriver", "Heartbeat", "PgListener"]

@@ -12,6 +12,13 @@ missing from it, or behind the database, is brought up to date from the stored
 record).  Within one process a game's calls are serialised by a lock; between
 processes the version check of :meth:`gammon.store.Store.append_action` lets
 exactly one of two competing actions in.
+
+Clocks (:mod:`gammon.web.service.clock` has the model): the service checks
+the clock before every action, the computer's included (a computer move
+finished after its time ran out is not stored; the timeout is), refuses a
+second resignation offer in a turn, and keeps :attr:`GameService.outages` (the
+stored stretches without a running server, which no clock charges) in step
+with the store through :meth:`GameService.beat`.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from gammon.play.players import Player
 from gammon.play.session import next_action
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
+from gammon.store.repository import OutageRecord
 from gammon.web.computer import DEFAULT_LEVEL, check_level
 from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, check_hint_level
 from gammon.web.names import normalize_name
@@ -51,6 +59,7 @@ from gammon.web.schemas import (
     VerifyResult,
 )
 from gammon.web.service.analysis import Analyses
+from gammon.web.service.clock import Outages, clock_settings
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame
@@ -165,6 +174,9 @@ class GameService:
         self.listeners: list[Callable[[Change], None]] = []
         #: Makes the computer player of a level: the hook for stronger engines.
         self.computer_factory = computer_factory or self.engines.player
+        #: The stretches in which no server process ran (no clock runs in them), read from the store.
+        self.outages = Outages()
+        self._outages_seen = 0
 
     # -- plumbing ------------------------------------------------------------------
 
@@ -225,7 +237,7 @@ class GameService:
         if loaded is None:
             raise NotFoundError("no such game")
         rec, actions = loaded
-        lg = LiveGame.from_record(rec)
+        lg = LiveGame.from_record(rec, self.outages)
         for a in actions:
             lg.replay(a)
         if lg.is_over:
@@ -265,6 +277,10 @@ class GameService:
         if rules.match_length and setup.games is not None:
             raise InvalidError("'games' is for money play; a match runs to its length", "invalid_settings")
         games_limit = None if rules.match_length else (setup.games or 1)
+        try:  # test servers (fixed dice allowed) may run a clock out in a second
+            clock = clock_settings(setup.clock_delay, setup.clock_reserve, short_ok=self.allow_test_seeds)
+        except ValueError as exc:
+            raise InvalidError(str(exc), "invalid_clock") from None
         if setup.test_seed is not None and not self.allow_test_seeds:
             raise InvalidError("this server does not accept fixed dice seeds", "invalid_settings")
         seed = setup.test_seed if setup.test_seed is not None else secrets.token_bytes(32)
@@ -292,9 +308,8 @@ class GameService:
                                                     "games_limit": games_limit,
                                                     "hints": setup.opponent == "computer" or setup.hints,
                                                     "rematch_of": setup.rematch_of,
-                                                    "clock": ({"delay": setup.clock_delay,
-                                                               "reserve": setup.clock_reserve}
-                                                              if setup.clock_reserve else None)},
+                                                    "clock": ({"delay": clock.delay, "reserve": clock.reserve}
+                                                              if clock else None)},
             seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
             commitment=dice.commitment, has_computer=setup.opponent == "computer",
             status="active" if setup.opponent == "computer" else "waiting",
@@ -302,7 +317,7 @@ class GameService:
             public=setup.public and invite is not None,
         )
         rec = self.store.create_game(row)
-        lg = LiveGame.from_record(rec)
+        lg = LiveGame.from_record(rec, self.outages)
         with self._lock(lg.id):
             self._remember(lg)
             view = game_view(lg, me)
@@ -544,6 +559,9 @@ class GameService:
         if who is None and command.type != "roll":
             what = "the next game" if lg.between_games() else "the game"
             raise ConflictError(f"{what} starts with the opening roll: send 'roll'", "illegal_action")
+        if command.type == "resign" and not lg.may_offer_resignation(seat):
+            raise ConflictError("you offered to resign in this turn already: play on, and offer again in a "
+                                "later turn", "resignation_limit")
         return self._apply(lg, build_action(lg, seat, command), want_view)
 
     def _apply(self, lg: LiveGame, action: Action, want_view: bool = True) -> Acted:
@@ -625,6 +643,21 @@ class GameService:
         self._notify(lg)
         return loser
 
+    def beat(self, stale_after: float) -> OutageRecord | None:
+        """Stamp the store's heartbeat (an outage when it was older than ``stale_after`` seconds:
+        see :meth:`gammon.store.Store.beat`) and read the outages stored since the last call."""
+        outage = self.store.beat(stale_after)
+        self.refresh_outages()
+        return outage
+
+    def refresh_outages(self) -> int:
+        """Add the outages stored since the last call (by any process) to :attr:`outages`; how many."""
+        new = self.store.outages(self._outages_seen)
+        for o in new:
+            self.outages.add(o.started, o.ended)
+            self._outages_seen = max(self._outages_seen, o.id)
+        return len(new)
+
     def check_clock(self, game_id: str) -> bool:
         """Store the timeout of ``game_id`` if its player to act has run out of time; whether it did."""
         with self._lock(game_id):
@@ -666,12 +699,16 @@ class GameService:
             except NotFoundError:
                 return False
             seat = lg.computer_due()
-            if seat is None:
+            if seat is None or self._time_out(lg) is not None:
                 return False
             players: list[Any] = [HumanSeat(), HumanSeat()]
             players[seat] = lg.computer_player(seat, self.computer_factory)
             try:
                 action = next_action(lg.game, players)
+                # Checked like a person's move: one finished after the computer's time ran out is not
+                # stored, the timeout is.
+                if self._time_out(lg) is not None:
+                    return False
                 self._apply(lg, action, want_view=False)
             except VersionConflict:
                 return True  # someone else moved on: look again

@@ -4,6 +4,11 @@ Dice: every game has its own :class:`~gammon.core.dice.CryptoDice`.  The
 secret seed is stored with the game and never leaves the server before the
 game (match) is over; roll ``i`` of the game is roll ``i`` of the seed, so a
 restarted server goes on with the same sequence.
+
+Turns: :attr:`LiveGame.turn_no` numbers the turns of the match as the stored
+actions leave them (a new number whenever the player on roll changes or a new
+game starts); the clock gives one delay per turn by it, and a player may offer
+to resign once per turn (:meth:`LiveGame.may_offer_resignation`).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from gammon.store import ActionRecord, GameRecord
 from gammon.store.codec import action_from_dict
 from gammon.web.computer import DEFAULT_LEVEL
 from gammon.web.schemas import LegalPlay, StepTreeOut
-from gammon.web.service.clock import Clock, ClockSettings
+from gammon.web.service.clock import Clock, ClockSettings, Outages
 from gammon.web.service.tokens import computer_seed, same_hash, token_id
 
 #: The stored kind of a timeout: the player ran out of time and lost the match.
@@ -61,13 +66,20 @@ class LiveGame:
     players: dict[int, Player] = field(default_factory=dict)
     #: The legal plays of the current roll as views, kept for the action number they belong to.
     legal_cache: tuple[int, list[LegalPlay], StepTreeOut] | None = None
+    #: The number of the turn now (see the module's docstring).
+    turn_no: int = 0
+    #: The turn in which each seat last offered to resign (-1: never).
+    offered_in: list[int] = field(default_factory=lambda: [-1, -1])
+    _turn_mark: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         self.dice = CryptoDice(self.seed)
         self.match = Match(self.rules, self.dice, games_limit=self.games_limit)
+        self._turn_mark = (len(self.match.games), self.game.turn)
 
     @classmethod
-    def from_record(cls, rec: GameRecord) -> LiveGame:
+    def from_record(cls, rec: GameRecord, outages: Outages | None = None) -> LiveGame:
+        """The game of a stored record, before its actions; its clock leaves ``outages`` out."""
         settings = rec.settings
         # Games stored before the opening option played the opening dice in every variant.
         rules = rules_from_data({"opening": "use-opening-dice", **settings["rules"]})
@@ -78,7 +90,8 @@ class LiveGame:
             # Games stored before the setting existed: hints were open against the computer only.
             bool(settings.get("hints", rec.has_computer)), rec.public, rec.rematch_id,
             settings.get("rematch_of"),
-            Clock(ClockSettings(float(settings["clock"]["delay"]), float(settings["clock"]["reserve"])))
+            Clock(ClockSettings(float(settings["clock"]["delay"]), float(settings["clock"]["reserve"])),
+                  outages if outages is not None else Outages())
             if settings.get("clock") else None,
         )
 
@@ -109,9 +122,19 @@ class LiveGame:
         self.after_action(rec)
 
     def after_action(self, rec: ActionRecord) -> None:
-        """Keep the clock in step with a stored action (its time comes from the store)."""
+        """Keep the turn count and the clock in step with a stored action (its time comes from the store)."""
+        mark = (len(self.match.games), self.game.turn)
+        if mark != self._turn_mark:
+            self._turn_mark = mark
+            self.turn_no += 1
+        if rec.kind == "resign" and rec.player in (0, 1):
+            self.offered_in[rec.player] = self.turn_no
         if self.clock is not None:
-            self.clock.charge(rec.created_at, self.turn_owner())
+            self.clock.charge(rec.created_at, self.turn_owner(), self.turn_no)
+
+    def may_offer_resignation(self, seat: int) -> bool:
+        """Whether ``seat`` may offer to resign now as far as the service goes: once per turn."""
+        return self.offered_in[seat] != self.turn_no
 
     @property
     def is_over(self) -> bool:

@@ -21,6 +21,7 @@ from gammon.web.schemas import (
     ActionEntry,
     Board,
     CheckerMove,
+    ClockSettingsOut,
     ClockState,
     Cube,
     EventOut,
@@ -45,7 +46,10 @@ def rules_view(lg: LiveGame) -> RulesOut:
         variant=rules.variant.name, match_length=rules.match_length, games=lg.games_limit,
         crawford=rules.crawford, jacoby=rules.jacoby, beavers=rules.beavers,
         automatic_doubles=rules.automatic_doubles, cube_limit=rules.cube_limit, gammons=rules.gammons,
-        cube=rules.uses_cube, opening=rules.opening, hints=lg.hints)
+        cube=rules.uses_cube, opening=rules.opening, hints=lg.hints,
+        clock=(ClockSettingsOut.model_construct(delay=lg.clock.settings.delay,
+                                                reserve=lg.clock.settings.reserve)
+               if lg.clock is not None else None))
 
 
 def allowed_actions(lg: LiveGame, you: int, who: int | None, between: bool) -> list[str]:
@@ -57,8 +61,12 @@ def allowed_actions(lg: LiveGame, you: int, who: int | None, between: bool) -> l
         return ["roll"] if (between or g.phase is Phase.OPENING) else []
     if who != you:
         return []
-    # The permissions are core's (Game.allowed_actions); the service only names them.
-    return list(dict.fromkeys(action_name(a) for a in g.allowed_actions()))
+    # The permissions are core's (Game.allowed_actions); the service only names them, less a second
+    # offer to resign in one turn (the service's limit, see gammon.web.service.clock).
+    names = dict.fromkeys(action_name(a) for a in g.allowed_actions())
+    if not lg.may_offer_resignation(you):
+        names.pop("resign", None)
+    return list(names)
 
 
 
@@ -162,7 +170,8 @@ def clock_view(lg: LiveGame) -> ClockState | None:
         delay=clock.settings.delay, reserve=clock.settings.reserve,
         remaining=[round(max(0.0, clock.remaining(s, now) if running == s else clock.settings.reserve
                              - clock.used[s]), 3) for s in (0, 1)],
-        running=running, since=clock.since if running is not None else None, now=now)
+        running=running, since=clock.since if running is not None else None,
+        delay_left=round(clock.delay_left(now), 3) if running is not None else 0.0, now=now)
 
 
 def match_id(lg: LiveGame) -> str | None:

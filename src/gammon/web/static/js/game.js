@@ -214,7 +214,7 @@ class GamePage {
     const gone = (Date.now() - this.stateAt) / 1000;
     if (c.running !== seat) return { delay: 0, reserve: c.remaining[seat] };
     const used = (Date.parse(c.now) - Date.parse(c.since)) / 1000;
-    const delayLeft = Math.max(0, c.delay - used);
+    const delayLeft = c.delay_left ?? Math.max(0, c.delay - used); // the server's: one delay per turn
     return { delay: Math.max(0, delayLeft - gone), reserve: Math.max(0, c.remaining[seat] - Math.max(0, gone - delayLeft)) };
   }
 
@@ -692,7 +692,7 @@ class GamePage {
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
         h('span.figures', {},
-          st.clock ? h('span.clock', { title: 'Time left: the delay of this move, then the reserve', dataset: { seat } }) : null,
+          st.clock ? h('span.clock', { title: 'Time left: the delay of this turn, then the reserve', dataset: { seat } }) : null,
           h('span.pips', { title: 'Pip count', text: `${pipCount} pips` }),
           h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score })));
       el.classList.toggle('active', Boolean(active));

@@ -1,7 +1,7 @@
 // /join/{id}#invite=...: use the (single-use) invitation, get a seat token of our own, go to the game.
 
 import { api, fragmentParams, gameUrl, tokens } from './api.js';
-import { fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
+import { clockText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 export async function joinPage(root, gameId) {
   const invite = fragmentParams().get('invite');
@@ -62,5 +62,7 @@ export async function joinPage(root, gameId) {
   fill(box, h('h2', { text: `${host} invites you to play` }),
     h('p', { text: `${variant}, ${kind}${rules.cube ? '' : ', without the cube'}.` }),
     h('p#join-hints', { text: rules.hints ? 'Engine hints: allowed for both players.'
-      : 'Engine hints: off for both players (the analysis opens when the game is over).' }), form);
+      : 'Engine hints: off for both players (the analysis opens when the game is over).' }),
+    h('p#join-clock', { text: rules.clock ? `Clock: ${clockText(rules.clock)}; running out of time loses the match.`
+      : 'Clock: none.' }), form);
 }

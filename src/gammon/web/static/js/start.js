@@ -1,7 +1,7 @@
 // The start page: a game against the computer or a friend.
 
 import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
-import { copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
+import { clockText, copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
 const LEVEL_WORDS = {
@@ -55,7 +55,7 @@ export async function startPage(root) {
   const matchOnly = h('div.match-only', { hidden: true },
     h('label.check', {}, crawford, h('span', { text: 'Crawford rule' })));
   const clock = h('select#clock', { name: 'clock' },
-    [['', 'No clock'], ['8:180', '8 s a move + 3 minutes'], ['12:600', '12 s a move + 10 minutes'], ['15:1200', '15 s a move + 20 minutes']]
+    [['', 'No clock'], ['8:180', '8 s a turn + 3 minutes'], ['12:600', '12 s a turn + 10 minutes'], ['15:1200', '15 s a turn + 20 minutes']]
       .map(([value, text]) => h('option', { value, text })));
   const cubeOpts = h('details.cube-options#cube-options', {}, h('summary', { text: 'Doubling cube and rules' }),
     h('label.check', {}, cube, h('span', { text: 'Use the doubling cube' })), moneyOnly, matchOnly);
@@ -174,7 +174,8 @@ async function loadLobby(box, nameInput) {
         error.hidden = false;
       }
     });
-    return h('li', {}, h('span', {}, h('b', { text: g.host }), ` · ${variant}, ${kind}${g.rules.hints ? ', hints on' : ''}`), join);
+    return h('li', {}, h('span', {}, h('b', { text: g.host }), ` · ${variant}, ${kind}${g.rules.hints ? ', hints on' : ''}, `,
+      h('span.lobby-clock', { text: g.rules.clock ? `clock ${clockText(g.rules.clock)}` : 'no clock' })), join);
   })), error);
 }
 

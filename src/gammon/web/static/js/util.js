@@ -90,3 +90,10 @@ export const VARIANT_TITLES = {
   hypergammon2: 'Hypergammon (2 checkers)', hypergammon1: 'Hypergammon (1 checker)',
   dutch: 'Dutch backgammon', 'acey-deucey': 'Acey-Deucey',
 };
+
+/** A game's clock as the server sends it ({delay, reserve} in seconds; null: none), in words. */
+export function clockText(clock) {
+  if (!clock) return 'no clock';
+  const span = (t) => (t >= 60 && t % 60 === 0 ? `${t / 60} minute${t === 60 ? '' : 's'}` : `${t} s`);
+  return `${span(clock.delay)} a turn + ${span(clock.reserve)} each`;
+}

@@ -16,6 +16,11 @@ result before the next one.  Printed per database:
 The clients run in this process, on the same machine: on a small machine they
 compete with the server for the CPUs, and the figures say so.
 
+``--processes 2`` (PostgreSQL only) runs the PostgreSQL load on one server process and
+then on two sharing the database, each game's two seats on different processes (their
+actions reach each other through LISTEN/NOTIFY), and prints the scale-out ratio of the
+actions per second.
+
 ``--flood`` adds the abuse case of issue 11: the same load on SQLite twice,
 once quietly and once while a flooding client (in a process of its own) sends
 messages as fast as it can on a spectator socket of one of the games being
@@ -29,12 +34,14 @@ Usage::
 
     .venv/bin/python benchmarks/server_load.py --games 20 --seconds 15
     .venv/bin/python benchmarks/server_load.py --games 8 --seconds 10 --flood
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --processes 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -47,7 +54,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from gammon.web.testing import ServerProcess, pick_action
+from gammon.web.testing import ServerProcess, auth_message, pick_action
 
 
 @dataclass
@@ -75,9 +82,10 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
-async def seat_loop(url: str, seat: int, stats: Stats, deadline: float) -> bool:
+async def seat_loop(url: str, token: str, seat: int, stats: Stats, deadline: float) -> bool:
     """Play one seat until the game ends (True) or time is up (False)."""
     async with connect(url, open_timeout=30, max_size=None) as ws:
+        await ws.send(auth_message(token))
         hello = json.loads(await ws.recv())
         state: dict[str, Any] = hello["state"]
         rid = 0
@@ -120,8 +128,9 @@ async def seat_loop(url: str, seat: int, stats: Stats, deadline: float) -> bool:
                 sent_at = pushed_at = None
 
 
-async def table(http: httpx.AsyncClient, ws_base: str, variant: str, stats: Stats, deadline: float,
+async def table(http: httpx.AsyncClient, ws_bases: list[str], variant: str, stats: Stats, deadline: float,
                 first: asyncio.Queue[str] | None = None) -> None:
+    """Games one after the other until the time is up; seat ``s`` on server ``s % len(ws_bases)``."""
     while time.monotonic() < deadline:
         d = (await http.post("/api/games", json={"opponent": "human", "variant": variant})).json()
         if first is not None:
@@ -130,22 +139,23 @@ async def table(http: httpx.AsyncClient, ws_base: str, variant: str, stats: Stat
         joined = await http.post(f"/api/games/{d['game_id']}/join",
                                  headers={"Authorization": f"Bearer {d['invite_token']}"})
         gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
-        base = f"{ws_base}/api/games/{gid}/ws"
-        done = await asyncio.gather(*(seat_loop(f"{base}?token={tokens[s]}", s, stats, deadline)
-                                      for s in (0, 1)))
+        done = await asyncio.gather(*(
+            seat_loop(f"{ws_bases[s % len(ws_bases)]}/api/games/{gid}/ws", tokens[s], s, stats, deadline)
+            for s in (0, 1)))
         if all(done):
             stats.games_finished += 1
 
 
-async def load(server: ServerProcess, games: int, seconds: float, variant: str,
-               flood: bool = False) -> tuple[Stats, float, dict[str, int]]:
+async def load(server: ServerProcess, games: int, seconds: float, variant: str, flood: bool = False,
+               others: tuple[ServerProcess, ...] = ()) -> tuple[Stats, float, dict[str, int]]:
     stats = Stats()
+    ws_bases = [server.ws_url, *(o.ws_url for o in others)]
     flooded: dict[str, int] = {}
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
         start = time.monotonic()
         deadline = start + seconds
         first: asyncio.Queue[str] = asyncio.Queue()
-        tables = [asyncio.create_task(table(http, server.ws_url, variant, stats, deadline,
+        tables = [asyncio.create_task(table(http, ws_bases, variant, stats, deadline,
                                             first if i == 0 else None)) for i in range(games)]
         proc = None
         if flood:
@@ -176,6 +186,7 @@ async def flood(url: str, ws_url: str, game_id: str, seconds: float) -> dict[str
     async def socket() -> None:
         try:
             async with connect(f"{ws_url}/api/games/{game_id}/ws", open_timeout=30, max_size=None) as ws:
+                await ws.send(auth_message(None))  # a spectator
                 async def reader() -> None:
                     async for raw in ws:
                         counts["ws_answers"] += 1
@@ -211,6 +222,8 @@ def main() -> None:
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--postgres", default=os.environ.get("GAMMON_TEST_POSTGRES_URL"),
                     help="a PostgreSQL URL (default: $GAMMON_TEST_POSTGRES_URL)")
+    ap.add_argument("--processes", type=int, choices=(1, 2), default=1,
+                    help="2: PostgreSQL on one process, then on two (each game's seats on both); the ratio")
     ap.add_argument("--flood", action="store_true",
                     help="measure SQLite quietly and beside a flooding client, and compare the p99s")
     args = ap.parse_args()
@@ -228,18 +241,38 @@ def main() -> None:
     head = (f"{'database':<11} {'actions':>8} {'actions/s':>10} {'ack p50':>9} {'ack p99':>9} "
             f"{'push p50':>9} {'push p99':>9} {'games':>6} {'errors':>6} {'server CPU/action':>18}")
     print(head)
+    rates = {}
     for name, url in targets:
-        with ServerProcess(url, env=BENCH_ENV) as server:
+        with ServerProcess(url, env=BENCH_ENV, args=BENCH_ARGS) as server:
             assert server.proc is not None
             cpu0 = cpu_seconds(server.proc.pid)
             stats, elapsed, _ = asyncio.run(load(server, args.games, args.seconds, args.variant))
             cpu1 = cpu_seconds(server.proc.pid)
         print(row(name, stats, elapsed, cpu0, cpu1))
+        rates[name] = stats.actions / elapsed
+    if args.processes == 2 and args.postgres:
+        with contextlib.ExitStack() as stack:
+            a, b = (ServerProcess(args.postgres, env=BENCH_ENV, args=BENCH_ARGS) for _ in range(2))
+            for p in (a, b):
+                p.start(wait_listening=True)
+                stack.callback(p.stop)
+            pids = [p.proc.pid for p in (a, b) if p.proc is not None]
+            cpu0s = [cpu_seconds(pid) for pid in pids]
+            stats, elapsed, _ = asyncio.run(load(a, args.games, args.seconds, args.variant, others=(b,)))
+            cpu1s = [cpu_seconds(pid) for pid in pids]
+        both = [c for c in (*cpu0s, *cpu1s) if c is not None]
+        cpu0 = sum(c for c in cpu0s if c is not None) if len(both) == 4 else None
+        cpu1 = sum(c for c in cpu1s if c is not None) if len(both) == 4 else None
+        print(row("pg x2 proc", stats, elapsed, cpu0, cpu1))
+        ratio = (stats.actions / elapsed) / rates["postgresql"] if rates.get("postgresql") else float("nan")
+        print(f"scale-out: 2 processes / 1 process, actions/s: {ratio:.2f} (each game's two seats on different "
+              f"processes; {os.cpu_count()} CPUs shared by the servers, PostgreSQL and the clients)")
 
 
 #: The server's default limits, but for the per-address ones: every client here is 127.0.0.1.
 BENCH_ENV = {"GAMMON_RATE_LIMITS": "1", "GAMMON_RATE_LIMIT_CLIENT": "100000/second",
              "GAMMON_RATE_LIMIT_CREATE": "100000/minute"}
+BENCH_ARGS = ["--max-connections-per-address", "100000"]
 
 
 def row(name: str, stats: Stats, elapsed: float, cpu0: float | None, cpu1: float | None) -> str:
@@ -259,7 +292,7 @@ def flood_case(games: int, seconds: float, variant: str) -> None:
     p99 = {}
     for name in ("quiet", "flooded"):
         url = os.path.join(tempfile.mkdtemp(prefix="gammon-flood-"), "gammon.db")
-        with ServerProcess(url, env=BENCH_ENV) as server:
+        with ServerProcess(url, env=BENCH_ENV, args=BENCH_ARGS) as server:
             assert server.proc is not None
             cpu0 = cpu_seconds(server.proc.pid)
             run = load(server, games, seconds, variant, flood=name == "flooded")

@@ -157,3 +157,39 @@ def test_the_computer_moves_made_on_one_process_reach_the_other(
                 entries.append(m["entry"])
         assert [e["seq"] for e in entries] == list(range(1, final["actions"] + 1))
         assert any(e["player"] == 1 for e in entries), "no move of the computer reached process A"
+
+
+def test_a_whole_game_with_each_seat_on_its_own_process(servers: tuple[ServerProcess, ServerProcess]) -> None:
+    """The deployment of docs/deploy.md: behind a proxy, each player may reach any process; here seat 0
+    acts only on A's socket and seat 1 only on B's, from the first roll to the end of the game."""
+    a, b = servers
+    d = httpx.post(f"{a.url}/api/games", json={"opponent": "human", "variant": "hypergammon", "cube": False,
+                                               "test_seed": SEED.hex()}).json()
+    joined = httpx.post(f"{b.url}/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"])).json()
+    gid, tokens = d["game_id"], (d["token"], joined["token"])
+    with connect_game(f"{a.ws_url}/api/games/{gid}/ws", tokens[0], open_timeout=TIMEOUT) as on_a, \
+            connect_game(f"{b.ws_url}/api/games/{gid}/ws", tokens[1], open_timeout=TIMEOUT) as on_b:
+        sockets = (on_a, on_b)
+        states = [json.loads(ws.recv(timeout=TIMEOUT))["state"] for ws in sockets]
+        for rid in range(1, 500):
+            if states[0]["status"] == "finished":
+                break
+            seat = states[0]["to_act"] if states[0]["to_act"] is not None else 0
+            action = pick_action(states[seat])
+            assert action is not None, states[seat]
+            sockets[seat].send(json.dumps({"type": "act", "request_id": rid, "action": action}))
+            got = recv_until(sockets[seat], lambda m, rid=rid: m.get("request_id") == rid)
+            assert got[-1]["type"] == "result", got[-1]
+            version = got[-1]["version"]
+            for s, ws in enumerate(sockets):  # the action reaches both: B's socket through LISTEN/NOTIFY
+                seen = [m["state"] for m in got if m["type"] == "state"] if s == seat else []
+                if not seen or seen[-1]["version"] < version:
+                    seen += [recv_until(ws, lambda m, v=version: m["type"] == "state"
+                                        and m["state"]["version"] >= v)[-1]["state"]]
+                states[s] = seen[-1]
+        else:
+            pytest.fail("the game did not end")
+    on_each = [httpx.get(f"{p.url}/api/games/{gid}/actions").json() for p in (a, b)]
+    assert on_each[0] == on_each[1] and states[0]["status"] == states[1]["status"] == "finished"
+    movers = {e["player"] for e in on_each[0]["actions"] if e["type"] == "play"}
+    assert movers == {0, 1}

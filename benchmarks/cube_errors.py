@@ -20,6 +20,10 @@ the decision as an error.  Printed:
 GNU Backgammon only measures here; nothing in the engine uses its numbers.
 
     python benchmarks/cube_errors.py benchmarks/results/match_pr_expert --level expert
+
+A packed run (``benchmarks/results/match_pr_expert.tar.bz2``, see ``results_archive.py``) is
+named by its folder as before: its ``.mat`` files are unpacked into a temporary folder of the
+same name for GNU Backgammon.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ import sys
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results_archive  # noqa: E402
 
 GNUBG_SCRIPT = r'''
 import gnubg, os
@@ -235,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.weights is not None and not args.weights.is_file():
         print(f"error: no such weights file: {args.weights}", file=sys.stderr)
         return 2
-    decisions = load(args.paths, args.plies, args.gnubg, args.cache)
+    with results_archive.unpacked(args.paths) as paths:  # a packed run's .mat files, for gnubg
+        decisions = load(paths, args.plies, args.gnubg, args.cache)
     if args.policies:
         names = [p.strip() for p in args.policies.split(",") if p.strip()]
         unknown = [p for p in names if p not in POLICIES]

@@ -4,7 +4,8 @@ against the raw output it comes from, with its target met or missed.
 
 Each *measurement* is one run of a script in this repository (or of the referee's
 ``judge.py``/``duel.py`` beside it, through ``benchmarks/gammon_adapter.py``) with the
-shipped weights; its raw output is stored in ``benchmarks/results/``.  Each *figure* is
+shipped weights; its raw output is stored in ``benchmarks/results/`` (a file of a packed run,
+``<run>/<file>``, is read from ``<run>.tar.bz2``: ``results_archive.py``).  Each *figure* is
 read from that raw output by a pattern, and the documents that quote it must show the same
 number.  A measurement whose raw output is not stored (or not from the shipped weights) is
 reported as NOT REPRODUCED, and the documents say so beside the figure.
@@ -33,6 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import results_archive  # noqa: E402  (a raw output by its path, in a packed run or not)
+
 RESULTS = ROOT / "benchmarks" / "results"
 REFEREE = "../shared/referee"  # beside the repository, as the referee's README places it
 
@@ -311,7 +315,7 @@ def raw_text(m: Measurement) -> str | None:
     if m.raw is None:
         return None
     path = RESULTS / m.raw
-    return path.read_text(encoding="utf-8") if path.exists() else None
+    return results_archive.read_text(path) if results_archive.exists(path) else None
 
 
 def read_value(f: Figure, text: str) -> float | None:

@@ -28,7 +28,10 @@ other, or with ``--ray`` (``--address`` for a cluster) as Ray tasks.  Match
 ``i`` is seeded by ``--seed`` and ``i`` alone (:func:`match_seed`: each ``--seed`` has its
 own block of a million seeds, so the runs of two seeds share no match), and matches already in ``OUT/``
 (their ``.json`` row present) are kept, so a stopped run resumes.  GNU
-Backgammon only measures: nothing here trains on it.
+Backgammon only measures: nothing here trains on it.  A finished run is kept in the
+repository packed (``benchmarks/results_archive.py pack OUT``: ``OUT.tar.bz2`` beside
+``OUT.txt``); ``--summary-only`` reads the packed matches as they are; to resume or extend a
+packed run, ``unpack`` it first.
 
     nice -n 10 python benchmarks/match_pr.py --level expert --matches 8 --money-games 10
 """
@@ -48,6 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+import results_archive  # noqa: E402  (a run's matches, in its folder or packed)
 
 #: Run inside GNU Backgammon (``gnubg -t -q -p``): analyse one .mat, print its statistics.
 GNUBG_SCRIPT = r'''
@@ -355,11 +360,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args.gnubg:
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2
-    if args.weights is not None and not Path(args.weights).is_file():
+    if args.weights is not None and not args.summary_only and not Path(args.weights).is_file():
         print(f"error: no weights file {args.weights}", file=sys.stderr)
         return 2
     out: Path = args.out or ROOT / "results" / f"match_pr_{level}"
-    out.mkdir(parents=True, exist_ok=True)
+    if not args.summary_only:
+        out.mkdir(parents=True, exist_ok=True)
     matches = [("match", i, args.length, 0) for i in range(args.matches)]
     sessions = [min(args.session, args.money_games - lo) for lo in range(0, args.money_games, args.session)]
     money = [("money", i, 0, g) for i, g in enumerate(sessions)]
@@ -371,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     job = Job(level, str(out), args.analyse_plies, args.gnubg, args.seed, args.timeout, args.cube_plies,
               args.weights)
     if args.summary_only:
-        rows = [json.loads(p.read_text()) for p in sorted(out.glob("*_[0-9][0-9][0-9].json"))]
+        rows = [json.loads(p.read_text()) for p in results_archive.glob(out, "*_[0-9][0-9][0-9].json")]
     else:
         started = time.monotonic()
 

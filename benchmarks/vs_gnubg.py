@@ -14,7 +14,10 @@ refused or could not read, lines gammon could not answer, matches that did
 not finish or do not replay).
 
 Matches already in ``OUT/`` (their ``.json`` summary present) are kept, so a
-stopped run resumes.  GNU Backgammon is a benchmark peer only.
+stopped run resumes.  GNU Backgammon is a benchmark peer only.  A finished run is kept
+in the repository packed (``benchmarks/results_archive.py pack OUT``: ``OUT.tar.bz2``
+beside ``OUT.txt``); ``--summary-only`` reads the packed matches as they are; to resume or
+extend a packed run, ``unpack`` it first.
 
     python benchmarks/vs_gnubg.py --level expert --matches 50 --length 7
 """
@@ -37,6 +40,8 @@ from gammon.formats.mat import read_mat
 from gammon.play.external import Controller, describe, gnubg_executable, open_listener, serve
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+import results_archive  # noqa: E402  (a run's matches, in its folder or packed)
 
 #: Run inside GNU Backgammon (``gnubg -t -q -p``): one match, exported, then analysed.
 GNUBG_SCRIPT = r'''
@@ -207,13 +212,14 @@ def main(argv: list[str] | None = None) -> int:
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2
     out: Path = args.out or ROOT / "results" / f"vs_gnubg_{args.level}"
-    out.mkdir(parents=True, exist_ok=True)
     if args.summary_only:
-        rows = [json.loads(p.read_text()) for p in sorted(out.glob("match_*.json")) if "." not in p.stem]
+        rows = [json.loads(p.read_text()) for p in results_archive.glob(out, "match_*.json")
+                if "." not in p.stem]
         text = summarise(rows, args, 0)
         print(text)
         (out.parent / f"{out.name}.txt").write_text(text + "\n")
         return 0
+    out.mkdir(parents=True, exist_ok=True)
 
     controller = Controller(args.level, name="gammon")
     sock = open_listener("127.0.0.1:0")

@@ -5,6 +5,8 @@ their old paths, so the benchmark scripts that read them (``match_pr.py`` and ``
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import tarfile
 from pathlib import Path
 from types import ModuleType
@@ -12,6 +14,9 @@ from types import ModuleType
 import pytest
 
 from benchmark_modules import load_benchmark
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +113,38 @@ def test_the_command_line_packs_lists_and_unpacks(ra: ModuleType, tmp_path: Path
     (run / "sub").mkdir()
     assert ra.main(["pack", str(run)]) == 2
     assert "more than plain files: sub" in capsys.readouterr().err
+
+
+def test_every_raw_run_is_packed_beside_its_summary() -> None:
+    tracked = subprocess.run(["git", "ls-files", "benchmarks/results"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.split()
+    assert len(tracked) > 50  # the results are there
+    in_folders = [p for p in tracked if p.count("/") > 2]
+    assert not in_folders, f"raw outputs not packed (benchmarks/results_archive.py pack): {in_folders[:5]}"
+    archives = [p for p in tracked if p.endswith(".tar.bz2")]
+    assert len(archives) >= 30
+    no_summary = [a for a in archives if a.removesuffix(".tar.bz2") + ".txt" not in tracked]
+    assert not no_summary, f"packed runs without their summary beside them: {no_summary}"
+
+
+def test_match_pr_summarises_a_packed_run_as_stored(tmp_path: Path) -> None:
+    match_pr = load_benchmark("match_pr")
+    shutil.copy(RESULTS / "match_pr_expert_cube2.tar.bz2", tmp_path)
+    # summarising needs no weights file (the training checkpoints are not in the repository)
+    assert match_pr.main(["--summary-only", "--level", "expert", "--cube-plies", "2", "--weights",
+                          "training/cube_window/C2/weights.npz", "--gnubg", "/bin/true",
+                          "--out", str(tmp_path / "match_pr_expert_cube2")]) == 0
+    assert (tmp_path / "match_pr_expert_cube2.txt").read_bytes() == \
+        (RESULTS / "match_pr_expert_cube2.txt").read_bytes()
+    assert not (tmp_path / "match_pr_expert_cube2").exists()
+
+
+def test_vs_gnubg_summarises_a_packed_run_as_stored(tmp_path: Path) -> None:
+    vs_gnubg = load_benchmark("vs_gnubg")
+    shutil.copy(RESULTS / "vs_gnubg_expert.tar.bz2", tmp_path)
+    assert vs_gnubg.main(["--summary-only", "--level", "expert", "--gnubg", "/bin/true",
+                          "--out", str(tmp_path / "vs_gnubg_expert")]) == 0
+    assert (tmp_path / "vs_gnubg_expert.txt").read_bytes() == (RESULTS / "vs_gnubg_expert.txt").read_bytes()
 
 
 def test_cube_errors_hands_gnubg_the_packed_match_files(ra: ModuleType, tmp_path: Path) -> None:

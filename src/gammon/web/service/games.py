@@ -476,6 +476,17 @@ class GameService:
             lg = self._current(game_id)
             return self._seat(lg, token) if token else None
 
+    def known_seat(self, game_id: str, token: str | None) -> tuple[bool, int | None]:
+        """Without waiting for anything: whether ``game_id`` is in this process's memory, and the
+        seat ``token`` holds in that copy (None: no seat there; the copy may be behind the store).
+
+        For the rate limits, which must not block the event loop on a game's lock or the store.
+        """
+        lg = self._cached(game_id) if isinstance(game_id, str) else None
+        if lg is None:
+            return False, None
+        return True, lg.seat_of(token)
+
     def action_log(self, game_id: str, after_seq: int = 0) -> tuple[int, list[ActionEntry]]:
         """The version and the stored actions numbered above ``after_seq``."""
         with self._lock(game_id):

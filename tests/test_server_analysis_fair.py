@@ -133,7 +133,8 @@ def finished(ann: httpx.Client, bob: httpx.Client) -> tuple[str, str]:
     raise AssertionError("the game did not end")
 
 
-def test_over_http_a_spectators_address_is_bounded_and_a_player_is_not(server: ThreadedServer, gate: Gate) -> None:
+def test_over_http_a_spectators_address_is_bounded_and_a_player_is_not(server: ThreadedServer,
+                                                                       gate: Gate) -> None:
     with client_at(server, "127.0.0.2") as ann, client_at(server, "127.0.0.3") as bob, \
             client_at(server, "127.0.0.2") as neighbour:
         games = [finished(ann, bob) for _ in range(4)]

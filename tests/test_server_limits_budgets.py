@@ -67,12 +67,14 @@ def people(host: httpx.Client, guest: httpx.Client) -> tuple[str, tuple[str, str
     d = host.post("/api/games", json={"opponent": "human", "name": "Ann"})
     assert d.status_code == 201, d.text
     game = d.json()
-    j = guest.post(f"/api/games/{game['game_id']}/join", headers=bearer(game["invite_token"]), json={"name": "Bob"})
+    j = guest.post(f"/api/games/{game['game_id']}/join", headers=bearer(game["invite_token"]),
+                   json={"name": "Bob"})
     assert j.status_code == 200, j.text
     return game["game_id"], (game["token"], j.json()["token"])
 
 
-def play(clients: tuple[httpx.Client, httpx.Client], gid: str, tokens: tuple[str, str], actions: int) -> list[int]:
+def play(clients: tuple[httpx.Client, httpx.Client], gid: str, tokens: tuple[str, str],
+         actions: int) -> list[int]:
     """Both seats play ``actions`` actions (each from its own client); every status code the seats got."""
     codes: list[int] = []
     done = 0
@@ -99,7 +101,8 @@ def play(clients: tuple[httpx.Client, httpx.Client], gid: str, tokens: tuple[str
 
 def test_a_neighbour_spending_the_address_budget_never_blocks_a_players_moves(server: ThreadedServer) -> None:
     shared, far = new_address(), new_address()
-    with client_at(server, shared) as ann, client_at(server, shared) as neighbour, client_at(server, far) as bob:
+    with client_at(server, shared) as ann, client_at(server, shared) as neighbour, \
+            client_at(server, far) as bob:
         gid, tokens = people(ann, bob)
         spend_address_budget(neighbour)
         assert ann.get("/api/lobby").status_code == 429  # the address's budget is gone for Ann too...

@@ -45,6 +45,8 @@ class Ticket:
     game_id: str
     seat: int | None
     last_pong: float = field(default=-1e9)
+    #: The socket was told it is over a rate, and has sent nothing allowed since (told once, not each time).
+    told: bool = False
     closed: bool = False
 
     @property

@@ -149,9 +149,12 @@ async def _read(websocket: WebSocket, service: GameService, ticket: Ticket, game
         if wait is not None:
             # Over the rate: say so once, then leave this socket unread until the rate allows.  The
             # client's further messages wait in its own buffers; nobody else waits for them.
-            watcher.put(_error("rate_limited", too_many(wait), rid))
+            if not ticket.told:
+                watcher.put(_error("rate_limited", too_many(wait), rid))
+            ticket.told = True
             await asyncio.sleep(wait)
             continue
+        ticket.told = False
         if msg is None:
             continue
         if kind == "ping":

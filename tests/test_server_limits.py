@@ -199,9 +199,11 @@ def test_a_flooding_socket_is_told_once_and_others_go_on(server: ThreadedServer)
     with socket_to(server, a["game_id"]) as flood, socket_to(server, b["game_id"]) as calm:
         for i in range(20):
             flood.send(json.dumps({"type": "ping", "request_id": i}))
-        replies = [recv(flood) for _ in range(6)]
-        assert [m["type"] for m in replies].count("pong") == 5  # the socket's rate: 5 a second
-        limited = next(m for m in replies if m["type"] == "error")
+        # One pong a second (issue 33): pings 1-4 are dropped unanswered; the sixth message is over
+        # the socket's rate (5 a second), told once, and the socket is left unread for a while.
+        replies = [recv(flood) for _ in range(2)]
+        assert replies[0] == {"type": "pong", "request_id": 0}
+        limited = replies[1]
         assert limited["error"]["code"] == "rate_limited" and limited["request_id"] == 5
         calm.send(json.dumps({"type": "ping", "request_id": "calm"}))  # another socket is not held up
         assert recv(calm) == {"type": "pong", "request_id": "calm"}

@@ -263,6 +263,22 @@ class Store:
                     self._notify(conn, gid, -1)  # no version: every listener reads the game again
         return ids
 
+    def set_status(self, game_id: str, expected_version: int, status: str) -> tuple[int, datetime]:
+        """Give ``game_id`` the status ``status`` (a game cancelled before it was played) if it is
+        still at ``expected_version``; the new version and the time stored.
+
+        :raises VersionConflict: the game moved on meanwhile.
+        """
+        new_version = expected_version + 1
+        now = _now()
+        with self._write_lock, self.engine.begin() as conn:
+            res = conn.execute(update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
+                               .values(status=status, version=new_version, updated_at=now))
+            if res.rowcount != 1:
+                raise VersionConflict(game_id, expected_version)
+            self._notify(conn, game_id, new_version)
+        return new_version, now
+
     def lobby(self, created_after: datetime, limit: int = 50) -> list[GameRecord]:
         """Public games waiting for a guest, created after ``created_after``, newest first."""
         with self.engine.connect() as conn:

@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gammon.core.errors import GammonError
 from gammon.web.service import (
+    BusyError,
     ConflictError,
     ForbiddenError,
     GoneError,
@@ -31,7 +32,8 @@ from gammon.web.service import (
 log = logging.getLogger("gammon.web")
 
 _STATUS: list[tuple[type[ServiceError], int]] = [
-    (NotFoundError, 404), (ForbiddenError, 403), (GoneError, 410), (ConflictError, 409), (InvalidError, 422),
+    (BusyError, 429), (NotFoundError, 404), (ForbiddenError, 403), (GoneError, 410), (ConflictError, 409),
+    (InvalidError, 422),
 ]
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 410: "gone", 413: "too_large", 415: "unsupported_media_type",
@@ -69,7 +71,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def on_service_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ServiceError)
-        return error_response(status_of(exc), exc.code, str(exc))
+        answer = error_response(status_of(exc), exc.code, str(exc))
+        if isinstance(exc, BusyError):
+            answer.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
+        return answer
 
     async def on_gammon_error(_request: Request, exc: Exception) -> JSONResponse:
         return error_response(422, "invalid_request", str(exc))

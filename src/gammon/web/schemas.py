@@ -304,8 +304,9 @@ class GameState(_Out):
 
     id: str
     version: int = Field(description="Counts every change; send it as expected_version")
-    status: Literal["waiting", "active", "finished", "expired"] = Field(
-        description="expired: nobody took the guest's seat in time")
+    status: Literal["waiting", "active", "finished", "expired", "cancelled"] = Field(
+        description="expired: nobody took the guest's seat in time; cancelled: the host cancelled it, or it "
+                    "was called off because a player never made a move")
     you: int | None
     seats: list[Seat]
     rules: RulesOut

@@ -9,6 +9,7 @@ from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
+from gammon.web.ratelimit import client_key
 from gammon.web.schemas import (
     ActionLog,
     ActionRequest,
@@ -38,7 +39,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     text = {403: "The token holds no seat in this game", 404: "No such game",
             410: "The invitation has been used: the seat is taken",
             409: "The action does not fit the game now (out of turn, illegal, stale version)",
-            422: "A malformed request"}
+            422: "A malformed request", 429: "Too many requests, or too much of your work waiting: see "
+                                              "Retry-After"}
     return {s: {"model": ErrorResponse, "description": text[s]} for s in statuses}
 
 
@@ -62,7 +64,7 @@ def links(public_url: str | None, game_id: str, invite: str | None) -> Links:
 
 @router.post("", status_code=201, response_model=CreatedGame, responses=_errors(422),
              summary="Create a game or match against the computer or a person")
-async def create_game(body: CreateGameRequest, service: ServiceDep,
+async def create_game(body: CreateGameRequest, request: Request, service: ServiceDep,
                       settings: SettingsDep) -> CreatedGame:
     setup = GameSetup(
         opponent=body.opponent, variant=body.variant, match_length=body.match_length, games=body.games,
@@ -74,7 +76,9 @@ async def create_game(body: CreateGameRequest, service: ServiceDep,
         clock_delay=body.clock_delay, clock_reserve=body.clock_reserve,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )
-    created = await run_in_threadpool(service.create_game, setup)
+    # Public games are counted per address (at most two in the lobby at once) while the limits are on.
+    host = client_key(request.scope) if settings.rate_limits.enabled else None
+    created = await run_in_threadpool(service.create_game, setup, host)
     return CreatedGame(
         game_id=created.game_id, seat=created.seat, token=created.token, invite_token=created.invite_token,
         links=links(settings.public_url, created.game_id, created.invite_token),
@@ -118,6 +122,16 @@ async def rematch(game_id: GameId, service: ServiceDep, token: TokenDep) -> Join
         raise ForbiddenError("a rematch needs your seat's token in this game")
     joined = await run_in_threadpool(service.rematch, game_id, token)
     return Joined(seat=joined.seat, token=joined.token, state=joined.view)
+
+
+@router.post("/{game_id}/cancel", response_model=GameState, responses=_errors(403, 404, 409),
+             summary="Cancel a game before it is played: while nobody has joined it, or when your opponent "
+                     "has not made a single move for 30 s; it ends with no result")
+async def cancel(game_id: GameId, service: ServiceDep, token: TokenDep) -> GameState:
+    if not token:
+        raise ForbiddenError("cancelling needs your seat's token")
+    view: GameState = await run_in_threadpool(service.cancel, game_id, token)
+    return view
 
 
 @router.post("/{game_id}/actions", response_model=ActionResult, responses=_errors(403, 404, 409, 422),
@@ -168,10 +182,12 @@ async def why_not(game_id: GameId, body: Annotated[StepQuery, Body()], service: 
     return answer
 
 
-@router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409),
+@router.get("/{game_id}/analysis", response_model=AnalysisResult, responses=_errors(404, 409, 429),
             summary="Once the game is over: gammon.analysis's report (running, with the progress, until made)")
-async def analysis(game_id: GameId, service: ServiceDep) -> AnalysisResult:
-    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id)
+async def analysis(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep) -> AnalysisResult:
+    # The players of the game first; anyone else has a few analyses waiting per address.
+    requester = client_key(request.scope)
+    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id, token, requester)
     return report
 
 

@@ -15,14 +15,16 @@ answered by ``{"type": "result", "request_id": 1, "version": 7}`` or an
 ``error`` (same codes as the REST API).  ``{"type": "ping"}`` gets ``pong``;
 ``{"type": "state"}`` the current state again.  A socket that cannot open
 sends an ``error`` and closes with 4400 (no or a malformed ``auth`` message),
-4403 (bad token), 4404 (no such game), 4408 (no ``auth`` in time) or 4429 (too
-many connections from the address).
+4403 (bad token), 4404 (no such game), 4408 (no ``auth`` in time) or 4429 (over
+a rate or over the open sockets allowed, :mod:`gammon.web.sockets`).
 
-Limits (:mod:`gammon.web.guards`, :mod:`gammon.web.ratelimit`): a message over
+Limits (:mod:`gammon.web.guards`, :mod:`gammon.web.sockets`): a message over
 16 KiB, binary, not JSON or nested too deeply gets an ``error`` and changes
-nothing; a socket over its message rate (or a game over its request rate) gets
-one ``rate_limited`` error and is then not read until the rate allows, so a
-flooding client waits on its own socket while the game goes on for the others.
+nothing; every message spends the socket's rate and its seat's budget (a
+spectator's: its address's); a socket over either gets one ``rate_limited``
+error and is then not read until the rate allows, so a flooding client waits
+on its own socket while the game goes on for the others.  Pings are answered
+at most about once a second per socket; the others are dropped.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from starlette.concurrency import run_in_threadpool
 from gammon.core.errors import GammonError
 from gammon.web.guards import MessageRefused, parse_message
 from gammon.web.hub import Hub, Watcher, state_json, state_message
-from gammon.web.ratelimit import RateLimiter, client_key, too_many
+from gammon.web.ratelimit import client_key, too_many
 from gammon.web.schemas import ActionRequest
 from gammon.web.service import (
     Command,
@@ -50,6 +52,7 @@ from gammon.web.service import (
     NotFoundError,
     ServiceError,
 )
+from gammon.web.sockets import Refusal, Ticket, gate_of
 
 router = APIRouter(tags=["games"])
 log = logging.getLogger("gammon.web")
@@ -107,13 +110,7 @@ def _request_id(msg: Any) -> Any:
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     service: GameService = websocket.app.state.service
     hub: Hub = websocket.app.state.hub
-    limiter: RateLimiter = websocket.app.state.limiter
     await websocket.accept()
-    wait = limiter.check("client", client_key(websocket.scope))
-    if wait is not None:
-        await websocket.send_json(_error("rate_limited", too_many(wait)))
-        await websocket.close(code=4429)
-        return
     try:
         token = await _authenticate(websocket)
     except _AuthRefused as exc:
@@ -124,6 +121,25 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     try:
         seat = await run_in_threadpool(service.seat_for, game_id, token)
+    except ServiceError as exc:
+        await websocket.send_json(_error(exc.code, str(exc)))
+        await websocket.close(code=_CLOSE_CODES.get(type(exc), 4400))
+        return
+    # The seat's own budget and socket cap, or the address's (gammon.web.sockets).
+    ticket = gate_of(websocket.app.state).admit(client_key(websocket.scope), game_id, seat)
+    if isinstance(ticket, Refusal):
+        await websocket.send_json(_error(ticket.code, ticket.message))
+        await websocket.close(code=4429)
+        return
+    try:
+        await _follow(websocket, service, hub, game_id, token, seat, ticket)
+    finally:
+        ticket.close()
+
+
+async def _follow(websocket: WebSocket, service: GameService, hub: Hub, game_id: str, token: str | None,
+                  seat: int | None, ticket: Ticket) -> None:
+    try:
         view = await run_in_threadpool(service.view, game_id, token)
     except ServiceError as exc:
         await websocket.send_json(_error(exc.code, str(exc)))
@@ -136,7 +152,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     watcher.put({"type": "hello", "you": seat, "state": state_json(view)})
     hub.subscribe(game_id, watcher)
     writer = asyncio.create_task(_write(websocket, watcher))
-    reader = asyncio.create_task(_read(websocket, service, limiter, game_id, token, seat, watcher))
+    reader = asyncio.create_task(_read(websocket, service, ticket, game_id, token, seat, watcher))
     try:
         done, pending = await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
         for t in pending:
@@ -160,9 +176,8 @@ async def _write(websocket: WebSocket, watcher: Watcher) -> None:
             return
 
 
-async def _read(websocket: WebSocket, service: GameService, limiter: RateLimiter, game_id: str,
+async def _read(websocket: WebSocket, service: GameService, ticket: Ticket, game_id: str,
                 token: str | None, seat: int | None, watcher: Watcher) -> None:
-    socket_key = f"{id(watcher):x}"
     while True:
         try:
             message = await websocket.receive()
@@ -170,7 +185,7 @@ async def _read(websocket: WebSocket, service: GameService, limiter: RateLimiter
             return
         if message["type"] == "websocket.disconnect":
             return
-        wait = limiter.check("socket", socket_key)
+        wait = ticket.charge()  # every message, pings too: the socket's rate and the seat's or address's
         try:
             msg = parse_message(message.get("text"))
         except MessageRefused as exc:
@@ -178,18 +193,20 @@ async def _read(websocket: WebSocket, service: GameService, limiter: RateLimiter
             msg = None
         rid = _request_id(msg)
         kind = msg.get("type") if isinstance(msg, dict) else None
-        if wait is None and kind in ("act", "state"):
-            wait = limiter.check("game", f"{game_id}:{'watchers' if seat is None else f'seat{seat}'}")
         if wait is not None:
             # Over the rate: say so once, then leave this socket unread until the rate allows.  The
             # client's further messages wait in its own buffers; nobody else waits for them.
-            watcher.put(_error("rate_limited", too_many(wait), rid))
+            if not ticket.told:
+                watcher.put(_error("rate_limited", too_many(wait), rid))
+            ticket.told = True
             await asyncio.sleep(wait)
             continue
+        ticket.told = False
         if msg is None:
             continue
         if kind == "ping":
-            watcher.put({"type": "pong", "request_id": rid})
+            if ticket.ping_due():  # at most about once a second; the others are dropped unanswered
+                watcher.put({"type": "pong", "request_id": rid})
         elif kind == "state":
             try:
                 view = await run_in_threadpool(service.view, game_id, token)

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from gammon.web.service.errors import (
+    BusyError,
     ConflictError,
     ForbiddenError,
     GoneError,
@@ -25,6 +26,7 @@ from gammon.web.service.tokens import computer_seed, hash_token, token_id
 __all__ = [
     "COMMAND_TYPES",
     "Acted",
+    "BusyError",
     "Change",
     "Command",
     "ConflictError",

@@ -7,6 +7,8 @@ finished game takes a snapshot of its record and queues the work for a small
 pool of threads (one by default: an analysis keeps a core busy, and the
 computer's moves and the requests need the rest); every request answers at
 once with the progress, and the page asks again until the report is there.
+The queue is fair (see :class:`Analyses`): the players of a game first, the
+requesters in turn, a few waiting analyses per requester who does not play.
 A finished game never changes, so each report (or failure) is made once and
 kept, the oldest forgotten first.
 """
@@ -15,13 +17,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gammon.core.game import Action, Rules
 from gammon.web.schemas import AnalysisResult, PlayReview
+from gammon.web.service.errors import BusyError
 
 if TYPE_CHECKING:
     from gammon.analysis.analyse import Progress
@@ -85,8 +87,13 @@ class _Stopped(Exception):
     """Raised in an analysis thread when the server stops."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Job:
+    snap: Snapshot
+    requester: str
+    #: 0: asked for by a player of the game (served first); 1: by anyone else.
+    rank: int
+    running: bool = False
     done: int = 0
     total: int = 0
 
@@ -98,16 +105,26 @@ class Analyses:
     the server is told otherwise); ``workers``: threads that analyse;
     ``cache_size``: reports kept (each holds the whole report and its graph,
     some hundred kilobytes for a long match).
+
+    The queue is fair (issue 33): analyses asked for by a player of the game come before
+    those asked for by anyone else, and within each kind the requesters (addresses) take
+    turns, one analysis each, so many analyses from one address delay another's by at most
+    one.  A requester who is not a player of the game has at most ``per_requester`` analyses
+    queued or running at once; more are refused with :class:`BusyError` (429).
     """
 
-    def __init__(self, plies: int, workers: int = 1, cache_size: int = 100) -> None:
+    def __init__(self, plies: int, workers: int = 1, cache_size: int = 100, per_requester: int = 2) -> None:
         self.plies = plies
         self.workers = max(1, workers)
         self.cache_size = max(1, cache_size)
+        self.per_requester = max(1, per_requester)
         self._made: OrderedDict[str, AnalysisResult] = OrderedDict()
         self._jobs: dict[str, _Job] = {}
+        #: Per rank, the requesters in turn order, each with the games it queued (oldest first).
+        self._queues: tuple[OrderedDict[str, deque[str]], ...] = (OrderedDict(), OrderedDict())
         self._lock = threading.Lock()
-        self._executor: ThreadPoolExecutor | None = None
+        self._ready = threading.Condition(self._lock)
+        self._threads: list[threading.Thread] = []
         self._local = threading.local()
         self._closed = False
 
@@ -125,19 +142,80 @@ class Analyses:
         return AnalysisResult(game_id=game_id, status="running", done=job.done, total=job.total,
                               engine=engine_name(self.plies))
 
-    def start(self, snap: Snapshot) -> AnalysisResult:
-        """Queue the analysis of ``snap`` (once: a second call answers with the first's progress)."""
+    def start(self, snap: Snapshot, requester: str | None = None, player: bool = True) -> AnalysisResult:
+        """Queue the analysis of ``snap`` (once: a second call answers with the first's progress).
+
+        ``requester`` names who asks (an address; None: not counted), ``player`` whether they play
+        in the game: a player's request moves a queued analysis of the game ahead.
+
+        :raises BusyError: ``requester``, not a player, has :attr:`per_requester` analyses waiting.
+        """
+        who = requester if requester is not None else ""
+        rank = 0 if player or requester is None else 1
         with self._lock:
             made = self._made.get(snap.game_id)
             if made is not None:
                 return made
             job = self._jobs.get(snap.game_id)
             if job is None:
-                job = self._jobs[snap.game_id] = _Job()
-                if self._executor is None:
-                    self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="gammon-analysis")
-                self._executor.submit(self._run, snap, job)
+                if rank == 1 and sum(1 for j in self._jobs.values()
+                                     if j.requester == who and j.rank == 1) >= self.per_requester:
+                    raise BusyError(f"you have {self.per_requester} analyses waiting already: "
+                                    "ask again when one is made", retry_after=5)
+                job = self._jobs[snap.game_id] = _Job(snap, who, rank)
+                self._enqueue(job)
+                self._spawn()
+            elif rank < job.rank and not job.running:  # a player asks: the game's analysis moves ahead
+                self._dequeue(job)
+                job.rank, job.requester = rank, who
+                self._enqueue(job)
             return self._running(snap.game_id, job)
+
+    def _enqueue(self, job: _Job) -> None:
+        self._queues[job.rank].setdefault(job.requester, deque()).append(job.snap.game_id)
+        self._ready.notify()
+
+    def _dequeue(self, job: _Job) -> None:
+        queue = self._queues[job.rank]
+        games = queue.get(job.requester)
+        if games is not None and job.snap.game_id in games:
+            games.remove(job.snap.game_id)
+            if not games:
+                del queue[job.requester]
+
+    def _next(self) -> _Job | None:
+        """The next job to run (call with the lock held): the first rank with work, its first
+        requester, who then goes to the back of the line."""
+        for queue in self._queues:
+            if queue:
+                requester, games = next(iter(queue.items()))
+                game_id = games.popleft()
+                del queue[requester]
+                if games:
+                    queue[requester] = games  # back of the line
+                job = self._jobs[game_id]
+                job.running = True
+                return job
+        return None
+
+    def _spawn(self) -> None:
+        """Start the worker threads on first use (call with the lock held)."""
+        while len(self._threads) < self.workers:
+            t = threading.Thread(target=self._work, name=f"gammon-analysis-{len(self._threads)}", daemon=True)
+            self._threads.append(t)
+            t.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                job = self._next()
+                while job is None and not self._closed:
+                    self._ready.wait()
+                    job = self._next()
+                if self._closed:
+                    return
+            assert job is not None
+            self._run(job.snap, job)
 
     def _valuer(self) -> Valuer:
         """This thread's :class:`~gammon.analysis.valuation.Valuer` (an engine's buffers are not shared)."""
@@ -182,9 +260,11 @@ class Analyses:
 
     def close(self) -> None:
         """Stop the workers: queued analyses are dropped, running ones stop at their next decision."""
-        self._closed = True
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            self._closed = True
+            for queue in self._queues:
+                queue.clear()
+            self._ready.notify_all()
 
 
 __all__ = ["Analyses", "Snapshot", "analyse_snapshot", "engine_name"]

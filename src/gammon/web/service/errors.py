@@ -42,4 +42,15 @@ class GoneError(ServiceError):
     code = "invitation_used"
 
 
-__all__ = ["ConflictError", "ForbiddenError", "GoneError", "InvalidError", "NotFoundError", "ServiceError"]
+class BusyError(ServiceError):
+    """Too much of this client's work is waiting already: ask again in ``retry_after`` seconds (429)."""
+
+    code = "too_busy"
+
+    def __init__(self, message: str, code: str | None = None, retry_after: float = 5.0) -> None:
+        super().__init__(message, code)
+        self.retry_after = retry_after
+
+
+__all__ = ["BusyError", "ConflictError", "ForbiddenError", "GoneError", "InvalidError", "NotFoundError",
+           "ServiceError"]

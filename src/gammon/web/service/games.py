@@ -61,7 +61,14 @@ from gammon.web.schemas import (
 from gammon.web.service.analysis import Analyses
 from gammon.web.service.clock import Outages, clock_settings
 from gammon.web.service.commands import build_action
-from gammon.web.service.errors import ConflictError, ForbiddenError, GoneError, InvalidError, NotFoundError
+from gammon.web.service.errors import (
+    ConflictError,
+    ForbiddenError,
+    GoneError,
+    InvalidError,
+    NotFoundError,
+    ServiceError,
+)
 from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame
 from gammon.web.service.records import (
     analysis_snapshot,
@@ -145,9 +152,18 @@ class GameService:
         computer_factory: Callable[[str, int | None], Player] | None = None, shared: bool = True,
         expire_after: float | None = None, analysis_plies: int | None = None, analysis_workers: int = 1,
         hint_level: str = DEFAULT_HINT_LEVEL, hint_engines: HintEngines | None = None,
-        engines: EnginePool | None = None,
+        engines: EnginePool | None = None, max_public_per_host: int = 2, cancel_grace: float = 30.0,
+        idle_abort: float | None = 180.0,
     ) -> None:
         self.store = store
+        #: Public games one host (an address, see :meth:`create_game`) may have waiting in the lobby.
+        self.max_public_per_host = max_public_per_host
+        #: Seconds a game must have waited on a player who never acted before the other may cancel it.
+        self.cancel_grace = cancel_grace
+        #: Seconds after which a public game waiting on a player who never acted is cancelled (None: never).
+        self.idle_abort = idle_abort
+        self._public_hosts: OrderedDict[str, list[str]] = OrderedDict()
+        self._hosts_lock = threading.Lock()
         #: The engines of the computer seats and the hints: one per level, shared by the games.
         self.engines = engines if engines is not None else EnginePool()
         #: The level of hints between people (against the computer: the computer's level).
@@ -255,11 +271,46 @@ class GameService:
 
     # -- creating and joining ------------------------------------------------------------
 
-    def create_game(self, setup: GameSetup) -> Created:
+    def create_game(self, setup: GameSetup, host: str | None = None) -> Created:
         """A new game with the creator in ``setup.seat``; the other seat is the computer or a guest.
 
+        ``host`` names the creator (the web layer passes the address) for the limit on public
+        games: one host has at most :attr:`max_public_per_host` of them waiting in the lobby
+        (counted in this process's memory; None: not counted).
+
         :raises InvalidError: impossible settings.
+        :raises ConflictError: the host's public games already fill its share of the lobby
+            (``too_many_public_games``).
         """
+        if host is not None and setup.public and setup.opponent == "human" and setup.rematch_of is None:
+            with self._hosts_lock:  # one host's creations one at a time: two at once cannot both fit
+                waiting = self._waiting_public(host)
+                if len(waiting) >= self.max_public_per_host:
+                    raise ConflictError(
+                        f"you have {len(waiting)} public games waiting in the lobby already: cancel one, "
+                        "or wait for a guest", "too_many_public_games")
+                created = self._create(setup)
+                self._public_hosts[host] = [*waiting, created.game_id]
+                self._public_hosts.move_to_end(host)
+                while len(self._public_hosts) > 10_000:  # bounded: the oldest hosts are forgotten
+                    self._public_hosts.popitem(last=False)
+                return created
+        return self._create(setup)
+
+    def _waiting_public(self, host: str) -> list[str]:
+        """The games of ``host``'s list that still wait in the lobby."""
+        waiting = []
+        for game_id in self._public_hosts.get(host, []):
+            with self._lock(game_id):
+                try:
+                    lg = self._current(game_id)
+                except (NotFoundError, GammonError):
+                    continue
+                if lg.status == "waiting" and not lg.invite_used and not self._expired(lg):
+                    waiting.append(game_id)
+        return waiting
+
+    def _create(self, setup: GameSetup) -> Created:
         try:
             rules = Rules(
                 variant=find_variant(setup.variant), match_length=setup.match_length,
@@ -382,6 +433,8 @@ class GameService:
         """The seat the open invitation ``invite`` (or, in a public game, no invitation) is for."""
         if lg.status == "expired" or self._expired(lg):
             raise GoneError("this game has expired: nobody joined it in time", "expired")
+        if lg.status == "cancelled":
+            raise GoneError("this game was cancelled", "cancelled")
         if not (lg.public and not invite) and (not invite or not lg.is_invitation(invite)):
             raise ForbiddenError("this is not an invitation to this game")
         seat = lg.invited_seat()
@@ -465,13 +518,86 @@ class GameService:
         return out
 
     def expire_waiting(self) -> list[str]:
-        """Mark expired the games nobody joined within ``expire_after`` seconds; their ids."""
+        """Mark expired the games nobody joined within ``expire_after`` seconds, and cancel the public
+        games whose player to act never acted (:meth:`cancel_idle`); their ids."""
+        ids = self.cancel_idle()
         if self.expire_after is None:
-            return []
-        ids = self.store.expire_waiting(datetime.now(UTC) - timedelta(seconds=self.expire_after))
-        for game_id in ids:
+            return ids
+        expired = self.store.expire_waiting(datetime.now(UTC) - timedelta(seconds=self.expire_after))
+        for game_id in expired:
             self.evict(game_id)
-        return ids
+        return ids + expired
+
+    # -- calling a game off before it is played ----------------------------------------------
+
+    def cancel(self, game_id: str, token: str | None) -> GameState:
+        """Cancel ``game_id`` for the seat of ``token``: its status becomes ``cancelled``, nobody can
+        join or act any more, and it has no result.
+
+        Allowed while the game waits for its guest (the host cancels the invitation or leaves the
+        lobby), and in a game between people that has not changed for :attr:`cancel_grace` seconds
+        while nothing was played at all or it waits on an opponent who has never acted (a guest who
+        took the seat and never moved: nothing was played that a result could be given for).
+
+        :raises ForbiddenError: no seat for the token.
+        :raises ConflictError: the game cannot be cancelled now (``cannot_cancel``), and why.
+        """
+        with self._lock(game_id):
+            lg = self._current(game_id)
+            seat = self._seat(lg, token)
+            if lg.status != "waiting":
+                if not self._stalled(lg, seat):
+                    raise ConflictError("only a game nobody joined, or one whose opponent never moved, can be "
+                                        "cancelled", "cannot_cancel")
+                waited = (datetime.now(UTC) - lg.updated_at).total_seconds()
+                if waited < self.cancel_grace:
+                    raise ConflictError(f"your opponent has had {waited:.0f} s to move: you can cancel after "
+                                        f"{self.cancel_grace:.0f} s", "cannot_cancel")
+            self._set_cancelled(lg)
+            return game_view(lg, seat)
+
+    def cancel_idle(self) -> list[str]:
+        """Cancel the public games in this process's memory that have waited :attr:`idle_abort` seconds
+        with nothing played, or on a player who never acted (a lobby guest who took the seat and
+        left); their ids."""
+        if self.idle_abort is None:
+            return []
+        limit = datetime.now(UTC) - timedelta(seconds=self.idle_abort)
+        with self._cache_lock:
+            candidates = [g.id for g in self._cache.values() if g.public and g.status == "active"
+                          and g.updated_at < limit]
+        cancelled = []
+        for game_id in candidates:
+            with self._lock(game_id):
+                try:
+                    lg = self._current(game_id)
+                    if lg.status == "active" and lg.updated_at < limit and self._stalled(lg):
+                        self._set_cancelled(lg)
+                        cancelled.append(game_id)
+                except (ServiceError, VersionConflict, GammonError):
+                    continue
+        return cancelled
+
+    @staticmethod
+    def _stalled(lg: LiveGame, by: int | None = None) -> bool:
+        """Whether an active game between people is stalled before it was played: nothing played at
+        all, or the game waits on a player (other than ``by``) who has never acted."""
+        if lg.status != "active" or lg.is_over or any(lg.is_computer(s) for s in (0, 1)):
+            return False
+        if not lg.actions:
+            return True
+        who = lg.to_act()
+        return who is not None and who != by and not any(a.player == who for a in lg.actions)
+
+    def _set_cancelled(self, lg: LiveGame) -> None:
+        try:
+            lg.version, lg.updated_at = self.store.set_status(lg.id, lg.version, "cancelled")
+        except VersionConflict:
+            self.evict(lg.id)
+            raise ConflictError("the game changed meanwhile; try again", "version_conflict") from None
+        lg.status = "cancelled"
+        self._notify(lg)
+        log.info("game %s: cancelled", lg.id)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -490,6 +616,17 @@ class GameService:
         with self._lock(game_id):
             lg = self._current(game_id)
             return self._seat(lg, token) if token else None
+
+    def known_seat(self, game_id: str, token: str | None) -> tuple[bool, int | None]:
+        """Without waiting for anything: whether ``game_id`` is in this process's memory, and the
+        seat ``token`` holds in that copy (None: no seat there; the copy may be behind the store).
+
+        For the rate limits, which must not block the event loop on a game's lock or the store.
+        """
+        lg = self._cached(game_id) if isinstance(game_id, str) else None
+        if lg is None:
+            return False, None
+        return True, lg.seat_of(token)
 
     def action_log(self, game_id: str, after_seq: int = 0) -> tuple[int, list[ActionEntry]]:
         """The version and the stored actions numbered above ``after_seq``."""
@@ -551,6 +688,8 @@ class GameService:
             raise ConflictError("time ran out: the game is over", "game_over")
         if lg.status == "finished" or lg.is_over:
             raise ConflictError("the game is over", "game_over")
+        if lg.status in ("cancelled", "expired"):
+            raise ConflictError(f"the game was {lg.status} before it was played", "game_over")
         if lg.status == "waiting":
             raise ConflictError("waiting for the opponent to join", "waiting_for_opponent")
         who = lg.to_act()
@@ -767,21 +906,30 @@ class GameService:
             lg = self._current(game_id)
             return step_answer(lg, query)
 
-    def analysis(self, game_id: str) -> AnalysisResult:
+    def analysis(self, game_id: str, token: str | None = None, requester: str | None = None) -> AnalysisResult:
         """The analysis of a finished game or match by :mod:`gammon.analysis`, as ``gammon analyse``.
 
         Answers at once: the first call queues the analysis in the analysis
         thread and gives its progress (``running``), later calls the progress
         or, once made, the report (kept: a finished match never changes).
 
+        The queue is fair (:class:`~gammon.web.service.analysis.Analyses`): a player of the game
+        (``token`` holds a seat) goes before everyone else, and ``requester`` (the address) has
+        only a few analyses of other people's games waiting at once.
+
         :raises ConflictError: the game is not over yet (``not_over``): no help during play.
+        :raises BusyError: ``requester`` has too many analyses waiting (``too_busy``).
         """
         known = self.analyses.known(game_id)
-        if known is not None:
+        if known is not None and (known.status != "running" or token is None):
             return known
         with self._lock(game_id):
-            snap = analysis_snapshot(self._current(game_id))
-        return self.analyses.start(snap)
+            lg = self._current(game_id)
+            player = token is not None and lg.seat_of(token) is not None
+            if known is not None and not player:
+                return known
+            snap = analysis_snapshot(lg)
+        return self.analyses.start(snap, requester, player)
 
     def close(self) -> None:
         """Stop the background work the service owns (the analysis threads)."""

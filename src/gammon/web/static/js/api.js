@@ -9,7 +9,36 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = 'GET', token = null, body = undefined } = {}) {
+// Over a rate limit the server answers 429 with Retry-After, refusing the request before doing
+// anything: api() waits that long and sends it again by itself (an action carries its
+// expected_version, so a repeat can never apply twice), telling the page through onWait.
+const MAX_WAITS = 30;
+let waitListener = null;
+
+/** Call fn(seconds) whenever a request waits out a 429 (null: nobody is told). */
+export function onWait(fn) {
+  waitListener = fn;
+}
+
+function retryAfter(response) {
+  const s = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(s) && s > 0 ? Math.min(s, 60) : 2;
+}
+
+export async function api(path, options = {}) {
+  for (let waits = 0; ; waits++) {
+    try {
+      return await apiOnce(path, options);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429 || waits >= MAX_WAITS) throw err;
+      const seconds = err.retryAfter || 2;
+      if (waitListener) waitListener(seconds);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000 * (1 + Math.random() / 4)));
+    }
+  }
+}
+
+async function apiOnce(path, { method = 'GET', token = null, body = undefined } = {}) {
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -25,8 +54,10 @@ export async function api(path, { method = 'GET', token = null, body = undefined
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(response.status, err.code || `http_${response.status}`,
+    const e = new ApiError(response.status, err.code || `http_${response.status}`,
       err.message || `The server answered ${response.status}.`);
+    if (response.status === 429) e.retryAfter = retryAfter(response);
+    throw e;
   }
   return data;
 }

@@ -5,13 +5,15 @@
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
 import { analysisPanel, followAnalysis } from './analysis.js';
-import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, socketUrl, tokens, watchUrl } from './api.js';
+import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView } from './board.js';
 import { MoveBuilder } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
 const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
 const KIND_WORDS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
+// The server lets a player call off a game whose opponent never moved after this many seconds.
+const CANCEL_GRACE_MS = 30000;
 
 export function gamePage(root, gameId, { spectator = false } = {}) {
   let token = null;
@@ -90,12 +92,19 @@ class GamePage {
 
   async start() {
     this.setStatus('Loading the game…');
+    // Requests over a rate limit wait and go again by themselves: say so, keep the game on screen.
+    onWait((seconds) => this.showNotice(`The server is busy: trying again in ${Math.ceil(seconds)} s…`));
     try {
       const st = await api(`/games/${this.gameId}`, { token: this.token });
       this.applyState(st);
       await this.loadRecord();
     } catch (err) {
-      this.fatal(err);
+      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
+        this.fatal(err);
+      } else { // the server cannot be reached or is busy: try again, never leave the game
+        this.setStatus(`${err.message} Trying again…`, 'error');
+        setTimeout(() => this.start(), 3000);
+      }
       return;
     }
     this.connect();
@@ -765,7 +774,38 @@ class GamePage {
       if (st.you !== null) out.push(this.rematchButton('rematch-control'));
       out.push(h('a.btn#new-game', { href: '/', text: 'New game' }));
     }
+    if (this.opponentNeverMoved()) {
+      out.push(this.button('Call the game off', () => this.cancelGame(), {
+        id: 'call-off', kind: 'quiet', title: 'Your opponent has not moved: end the game with no result' }));
+    }
     fill(this.el.controls, out);
+  }
+
+  /** Whether this seat may call the game off: it waits on an opponent who never acted, for a while. */
+  opponentNeverMoved() {
+    const st = this.state;
+    if (!st || st.you === null || st.status !== 'active' || st.match.over) return false;
+    if (st.seats.some((s) => s.kind === 'computer')) return false;
+    const other = 1 - st.you;
+    if (this.entries.some((e) => e.player === other)) return false; // they have moved: play it out
+    if (this.entries.length > 0 && st.to_act !== other) return false; // nothing played, or it waits on them
+    const waited = Date.now() - this.stateAt;
+    if (waited < CANCEL_GRACE_MS) {
+      clearTimeout(this.callOffTimer); // show the button once the grace has passed
+      this.callOffTimer = setTimeout(() => this.renderControls(), CANCEL_GRACE_MS - waited + 500);
+      return false;
+    }
+    return true;
+  }
+
+  /** Cancel the game (the host before anyone joined, or either seat when the opponent never moved). */
+  async cancelGame() {
+    if (!window.confirm('Cancel this game? It ends with no result.')) return;
+    try {
+      this.applyState(await api(`/games/${this.gameId}/cancel`, { method: 'POST', token: this.token }));
+    } catch (err) {
+      this.showNotice(err.message);
+    }
   }
 
   /** Show (or take back) the three resignations to choose from, the status line asking which. */
@@ -783,6 +823,7 @@ class GamePage {
     if (this.resigning && allowed.includes('resign')) return 'Resign: which result do you give up?';
     const other = (seat) => this.name(seat);
     if (st.status === 'expired') return 'Nobody joined this game in time: it has expired.';
+    if (st.status === 'cancelled') return 'This game was called off before it was played: it has no result.';
     if (st.status === 'waiting') {
       const missing = st.seats.findIndex((s) => !s.joined);
       if (you !== null && st.rematch_of) return `Waiting for ${st.seats[missing].name} to accept the rematch.`;
@@ -881,7 +922,7 @@ class GamePage {
   renderBanner() {
     const st = this.state;
     // The banner sits over the board; closing it shows the final position until the game moves on.
-    const show = (st.phase === 'over' || st.status === 'waiting' || st.status === 'expired')
+    const show = (st.phase === 'over' || st.status === 'waiting' || st.status === 'expired' || st.status === 'cancelled')
       && this.bannerClosedAt !== st.version;
     this.el.banner.hidden = !show;
     if (!show) return;
@@ -892,6 +933,12 @@ class GamePage {
     if (st.status === 'expired') {
       fill(this.el.banner, close, h('strong', { text: 'This game has expired' }),
         h('span', { text: 'Nobody joined it in time.' }));
+      return;
+    }
+    if (st.status === 'cancelled') {
+      fill(this.el.banner, close, h('strong', { text: 'This game was called off' }),
+        h('span', { text: 'It was cancelled before it was played: it has no result.' }),
+        h('div.banner-actions', {}, h('a.btn', { href: '/', text: 'New game' })));
       return;
     }
     if (st.status === 'waiting') {
@@ -996,7 +1043,8 @@ class GamePage {
       link ? h('div.copy-row', {}, input, this.button('Copy', async () => {
         copied.textContent = (await copyText(link, input)) ? 'Copied!' : 'Select the link and copy it.';
       }, { kind: 'quiet' }), copied) : null,
-      h('p', {}, 'Spectators: ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })));
+      h('p', {}, 'Spectators: ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })),
+      h('p', {}, this.button('Cancel this game', () => this.cancelGame(), { id: 'cancel-game', kind: 'quiet' })));
   }
 
   renderHint() {

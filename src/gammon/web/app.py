@@ -62,8 +62,13 @@ Errors always read `{"error": {"code": ..., "message": ...}}`.
 that is not complete within 10 s gets 408; each address holds at most 64 connections at once; request
 bodies over 64 KiB are refused (413) before they are read further, WebSocket messages
 over 16 KiB or JSON nested deeper than 10 levels get an `error` message; requests over the rate limits
-(per address, per game, per socket, on creating games) get 429 with `Retry-After` (on a socket: an
-`error` with code `rate_limited`, and the socket is not read for a while).
+(per seat, per address, per address on a game, per socket, on creating games) get 429 with `Retry-After`
+(on a socket: an `error` with code `rate_limited`, and the socket is not read for a while). A request
+carrying a seat token spends only that seat's budget, so players behind one address never slow each
+other down. Spectator sockets are capped at 16 per address and 200 per game, a seat may hold 4 sockets,
+every socket message counts and pings are answered at most once a second. Rematches count as new games;
+an address may have 2 public games waiting in the lobby. Analyses run the game's players first; others
+may have 2 waiting per address.
 """
 
 

@@ -15,7 +15,7 @@
 ``GAMMON_RATE_LIMITS``         ``0`` turns the rate limits off (on by default)
 ``GAMMON_RATE_LIMIT_CLIENT``   requests and sockets per address (``30/second;600/minute``)
 ``GAMMON_RATE_LIMIT_CREATE``   new games per address (``30/minute;300/hour``)
-``GAMMON_RATE_LIMIT_GAME``     requests per game and token; watchers share one (``20/second``)
+``GAMMON_RATE_LIMIT_GAME``     requests per seat; without a seat, per address and game (``20/second``)
 ``GAMMON_RATE_LIMIT_SOCKET``   messages per WebSocket (``20/second``)
 =============================  ==========================================================
 

@@ -59,7 +59,7 @@ in any variant gammon knows, with dice that can be checked.
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 
 **Limits**: a request head over 16 KiB or with more than 64 headers gets 431 before it is parsed, one
-that is not complete within 10 s gets 408; each address holds at most 64 connections at once; request
+that is not complete within 10 s gets 408; each address holds at most 128 connections at once; request
 bodies over 64 KiB are refused (413) before they are read further, WebSocket messages
 over 16 KiB or JSON nested deeper than 10 levels get an `error` message; requests over the rate limits
 (per seat, per address, per address on a game, per socket, on creating games) get 429 with `Retry-After`

@@ -36,8 +36,11 @@ MAX_HEAD_BYTES = 16 * 1024
 MAX_HEADER_COUNT = 64
 #: Seconds within which a request head must be complete once its first byte has arrived.
 HEAD_TIMEOUT = 10.0
-#: Connections one address may hold open at once (HTTP keep-alive and WebSockets together).
-MAX_CONNECTIONS_PER_ADDRESS = 64
+#: Connections one address may hold open at once (HTTP keep-alive and WebSockets together).  Players
+#: behind one NAT share it, so it sits above what one address can keep open within its request
+#: budget (600 a minute: about 50 keep-alive connections, since idle ones close after 5 s and an
+#: answer over the budget closes its connection) plus its 16 spectator sockets.
+MAX_CONNECTIONS_PER_ADDRESS = 128
 
 
 def _refusal(status: int, reason: str, message: str) -> bytes:

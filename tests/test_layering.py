@@ -1,7 +1,9 @@
 """The layers of DESIGN.md, checked over the source text.
 
 "gammon.core imports nothing else of gammon; no two subpackages import each
-other", counting every import: at module level, inside functions and under
+other", and each subpackage imports only the layers below it in the documented
+order (docs/architecture.md: core < formats < ai < play, analysis < store <
+web, cli), counting every import: at module level, inside functions and under
 ``TYPE_CHECKING``.  The check reads the files (no import runs), so an import
 hidden in a function cannot slip through.
 """
@@ -112,3 +114,29 @@ def test_evaluator_and_search_do_not_import_each_other() -> None:
     # the search builds on the evaluator, never the other way round.
     assert not _imports_module(ROOT / "ai" / "evaluator.py", "gammon.ai.search")
     assert _imports_module(ROOT / "ai" / "search.py", "gammon.ai.evaluator")
+
+
+#: The layers of docs/architecture.md, lowest first; a subpackage may import only lower layers.
+LAYERS = {"core": 0, "formats": 1, "ai": 2, "play": 3, "analysis": 3, "store": 4, "web": 5, "cli": 5}
+#: The one import between peers: ``gammon serve`` starts the web server.
+PEER_IMPORTS = {("cli", "web")}
+
+
+def layer_violations(edges: dict[str, set[str]]) -> list[str]:
+    """Every import of a subpackage that is not below the importer (peers only where allowed)."""
+    return sorted(f"{a} -> {b}" for a, targets in edges.items() for b in targets
+                  if not (LAYERS[b] < LAYERS[a] or (a, b) in PEER_IMPORTS))
+
+
+def test_every_subpackage_has_its_layer() -> None:
+    found = {p.name for p in ROOT.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert found == set(LAYERS), "a new subpackage needs its place in docs/architecture.md and LAYERS"
+    text = (ROOT.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert all(f"gammon.{name}" in text for name in LAYERS), "docs/architecture.md shows every subpackage"
+
+
+def test_each_subpackage_imports_only_the_layers_below() -> None:
+    # The check can fail: an upward or sideways import is caught.
+    assert layer_violations({"ai": {"play"}, "play": {"analysis"}, "cli": {"web"}}) == [
+        "ai -> play", "play -> analysis"]
+    assert layer_violations(subpackage_edges()) == []

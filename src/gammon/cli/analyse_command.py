@@ -110,11 +110,12 @@ def replay(console: Console, analysis: object, read: object = None) -> None:
 
 
 def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> object:
-    """Analyse a loaded record (:func:`gammon.analysis.records.load_record`) with a progress bar on ``err``."""
+    """Analyse a loaded record (:func:`gammon.formats.record_files.load_record`), with a progress
+    bar on ``err``."""
     from gammon.analysis.analyse import analyse_record
-    from gammon.analysis.records import Record
+    from gammon.formats.record_files import LoadedRecord
 
-    assert isinstance(rec, Record)
+    assert isinstance(rec, LoadedRecord)
     with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("decisions", total=None)
@@ -136,7 +137,7 @@ def replay_file(path: str | Path, plies: int) -> None:
     """
     import sys
 
-    from gammon.analysis.records import load_record
+    from gammon.formats.record_files import load_record
 
     rec = load_record(Path(path))
     if not any(rec.games):
@@ -152,8 +153,8 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
     """Analyse several records (each a task; Ray tasks with ``ray``) and print each summary or one JSON list."""
     from gammon.ai.distributed import LocalRunner, RayRunner, make_runner
     from gammon.analysis.analyse import analyse_files, default_processes
-    from gammon.analysis.records import load_record
     from gammon.cli.limits import max_processes
+    from gammon.formats.record_files import load_record
 
     for record in records:  # refuse a bad file before the long part
         if not any(load_record(record).games):
@@ -220,7 +221,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
         from gammon.analysis.analyse import MAX_PLIES
-        from gammon.analysis.records import load_record
+        from gammon.formats.record_files import load_record
 
         err = Console(stderr=True)
         with user_errors():

@@ -1074,7 +1074,7 @@ class TerminalGame:
         other endings are refused, a format that cannot hold this match is refused
         with the reason, and an existing file is replaced only when the person says so.
         """
-        from gammon.cli.records import check_can_hold, format_of, render_record, write_text
+        from gammon.formats.record_files import check_can_hold, format_of, render_record, write_text
 
         if not target:
             default = self.default_file()
@@ -1083,7 +1083,7 @@ class TerminalGame:
         if not path.suffix:
             path = path.with_suffix(Path(self.default_file()).suffix)
         try:
-            fmt = format_of(path)
+            fmt = format_of(path).suffix
             check_can_hold(fmt, self.rules)
             if path.is_dir():
                 raise GammonError(f"{path} is a folder: give a file name")

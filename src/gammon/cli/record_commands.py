@@ -15,8 +15,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from gammon.cli.records import FORMATS, check_can_hold, check_target, format_of, render_record, write_text
 from gammon.core.errors import GammonError
+from gammon.formats.record_files import (
+    FORMATS,
+    check_can_hold,
+    check_target,
+    format_of,
+    load_record,
+    render_record,
+    write_text,
+)
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")]
 
@@ -33,7 +41,7 @@ def write_record(match: object, path: Path, names: tuple[str, str], dice: object
     assert isinstance(match, Match)
     fmt = format_of(path)
     check_target(path, replace=replace)
-    write_text(path, render_record(match, fmt, names, dice))
+    write_text(path, render_record(match, fmt.suffix, names, dice))
 
 
 def _plural(n: int, word: str) -> str:
@@ -110,7 +118,7 @@ def register(app: typer.Typer) -> None:
                 raise GammonError(f"--out must end in {', '.join(FORMATS)}, not {out.name!r}")
             v = find_variant(variant)
             rules = Rules(variant=v, match_length=match_length, jacoby=jacoby and not match_length)
-            check_can_hold(format_of(out), rules, dice)
+            check_can_hold(format_of(out).suffix, rules, dice)
             check_target(out, replace=force)
             with Progress(
                 TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -145,14 +153,15 @@ def register(app: typer.Typer) -> None:
         revealed after the game; 1: the record fails (the reason is printed); 2:
         the file cannot be read or has no commitment to check.
         """
-        from gammon.cli.limits import MAX_RECORD_BYTES, read_text
+        from gammon.formats.record_files import check_nesting, read_record_text
         from gammon.formats.record_json import JsonFormatError, record_from_json, verify_dice
 
         with user_errors():
             if record.suffix.lower() != ".json":
                 raise GammonError(f"verify reads gammon's JSON records (.json), not {record.name!r}: "
                                   "only they keep the dice commitment")
-            text = read_text(record, MAX_RECORD_BYTES, "record")
+            text = read_record_text(record)
+            check_nesting(text, ".json", f"record {record}")
             try:
                 data = record_from_json(text)  # replays every action: an illegal play fails here
             except JsonFormatError as exc:
@@ -195,20 +204,19 @@ def register(app: typer.Typer) -> None:
         hold (Dutch backgammon in a .mat file, say) is refused with the reason
         and nothing is written.
         """
-        from gammon.cli.records import read_record
-
         with user_errors():
             fmt = format_of(target)
             format_of(source)
             check_target(target, replace=force)
             if source.resolve() == target.resolve():
                 raise GammonError("the source and the target are the same file")
-            loaded = read_record(source)
-            check_can_hold(fmt, loaded.match.rules)
-            text = render_record(loaded.match, fmt, loaded.names, loaded.dice)
+            loaded = load_record(source)
+            match = loaded.replay()
+            check_can_hold(fmt.suffix, match.rules)
+            text = render_record(match, fmt.suffix, loaded.names, loaded.dice)
             write_text(target, text)
-        if fmt != ".json" and (loaded.dice or {}).get("kind") == "crypto":
+        if not fmt.keeps_commitment and (loaded.dice or {}).get("kind") == "crypto":
             typer.echo(f"note: {target} keeps every roll but not the dice commitment; "
                        f"verify {source} itself", err=True)
-        typer.echo(f"{source} -> {target}: {_plural(len(loaded.match.games), 'game')}, "
-                   f"score {loaded.match.score[0]}-{loaded.match.score[1]} ({FORMATS[fmt]})")
+        typer.echo(f"{source} -> {target}: {_plural(len(match.games), 'game')}, "
+                   f"score {match.score[0]}-{match.score[1]} ({fmt.title})")

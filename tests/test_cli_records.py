@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from gammon.cli import app
@@ -147,3 +149,63 @@ def test_serve_refuses_an_sqlite_url_to_a_missing_folder(tmp_path: Path) -> None
         result = runner.invoke(app, ["serve", "--database-url", url])
         assert result.exit_code == 2 and "does not exist" in result.output
     assert not missing.parent.exists()
+
+
+def _one_error_line(result: Any) -> str:
+    """The refusal's one ``error:`` line (exit status 2, nothing else on stderr)."""
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+class _Reached(BaseException):
+    """The long part of a command started: the check that should have come first did not."""
+
+
+def test_train_into_a_folder_that_takes_no_file_is_refused_before_training(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tests run as root, whom permission bits do not stop: /proc and a path under a file are real refusals."""
+    import gammon.ai.train as train_module
+
+    def reached(*args: object, **kwargs: object) -> None:
+        raise _Reached
+
+    monkeypatch.setattr(train_module, "train", reached)
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("x")
+    for out in ("/proc/gammon-run", "/proc/self/gammon-run", str(a_file / "run")):
+        line = _one_error_line(runner.invoke(app, ["train", "--out", out, "--games", "10"]))
+        assert "--out" in line
+    with pytest.raises(_Reached):  # a folder that takes files goes on to train
+        runner.invoke(app, ["train", "--out", str(tmp_path / "run"), "--games", "10"], catch_exceptions=False)
+
+
+def test_bearoff_build_replaces_a_file_only_with_force(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gammon.ai.bearoff as bearoff
+
+    built: list[int] = []
+
+    class Database:
+        meta = {"build_seconds": 0.0}
+
+        def save(self, path: Path) -> None:
+            Path(path).write_bytes(b"PK new database")
+
+    def build(progress: object = None) -> Database:
+        built.append(1)
+        return Database()
+
+    monkeypatch.setattr(bearoff, "build", build)
+    precious = tmp_path / "match.mat"
+    precious.write_text("a match file\n")
+    line = _one_error_line(runner.invoke(app, ["bearoff-build", "--out", str(precious)]))
+    assert "already exists" in line and "--force" in line
+    assert precious.read_text() == "a match file\n" and not built  # refused before the build
+    for out in ("/proc/gammon-bearoff.npz", str(precious / "db.npz"), str(tmp_path)):
+        _one_error_line(runner.invoke(app, ["bearoff-build", "--out", out]))
+    assert not built
+    result = runner.invoke(app, ["bearoff-build", "--out", str(precious), "--force"])
+    assert result.exit_code == 0, result.output
+    assert built == [1] and precious.read_bytes() == b"PK new database"

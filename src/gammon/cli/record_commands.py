@@ -25,6 +25,7 @@ from gammon.formats.record_files import (
     render_record,
     write_text,
 )
+from gammon.play.levels import DEFAULT_LEVEL, LEVELS
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")]
 
@@ -98,13 +99,18 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--jacoby/--no-jacoby",
                                help="Money play: gammons count only once the cube is turned.")
         ] = True,
+        level: Annotated[
+            str, typer.Option("--level", help="Both sides' level, as for 'gammon play': "
+                              + ", ".join(LEVELS) + ".")
+        ] = DEFAULT_LEVEL,
         force: ForceOption = False,
     ) -> None:
-        """Let the computer play itself (cube in use) and save the record."""
-        from gammon.cli.limits import MAX_MATCH_LENGTH, MAX_SEED, MAX_SELFPLAY_GAMES, check_int
+        """Let the computer play itself at one level (cube in use) and save the record."""
+        from gammon.cli.limits import MAX_MATCH_LENGTH, MAX_SEED, MAX_SELFPLAY_GAMES, check_int, check_text
         from gammon.core.dice import CryptoDice, make_dice
         from gammon.core.game import Rules
         from gammon.core.variants import find_variant
+        from gammon.play.levels import find_level
         from gammon.play.selfplay import run_selfplay
 
         console = Console(stderr=True)
@@ -112,6 +118,7 @@ def register(app: typer.Typer) -> None:
             check_int(games, 1, MAX_SELFPLAY_GAMES, "--games")
             check_int(seed, 0, MAX_SEED, "--seed")
             check_int(match_length, 0, MAX_MATCH_LENGTH, "--match-length")
+            key = find_level(check_text(level, 40, "--level"))
             if dice not in ("random", "crypto", "cards"):
                 raise GammonError(f"--dice is random, crypto or cards, not {dice!r}")
             if out.suffix.lower() not in FORMATS:
@@ -120,6 +127,10 @@ def register(app: typer.Typer) -> None:
             rules = Rules(variant=v, match_length=match_length, jacoby=jacoby and not match_length)
             check_can_hold(format_of(out).suffix, rules, dice)
             check_target(out, replace=force)
+            if key != "heuristic":
+                from gammon.cli.warmup import engine_ready
+
+                engine_ready()
             with Progress(
                 TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                 console=console, transient=True,
@@ -131,7 +142,7 @@ def register(app: typer.Typer) -> None:
 
                 source = make_dice(dice) if dice == "crypto" else make_dice(dice, seed)
                 match = run_selfplay(games, seed, match_length, v.name, progress=progress, dice=source,
-                                     jacoby=rules.jacoby)
+                                     jacoby=rules.jacoby, level=key)
             if isinstance(source, CryptoDice):
                 source.reveal()  # the games are over: publish the seed behind the commitment
             write_record(match, out, ("gammon 0", "gammon 1"), source, replace=force)
@@ -141,7 +152,8 @@ def register(app: typer.Typer) -> None:
             result = f"gammon {0 if a > b else 1} wins {max(a, b)}-{min(a, b)}"
         else:
             result = f"points {a}-{b}"
-        typer.echo(f"{_plural(len(match.games), 'game')} ({length}), {result}: wrote {out}")
+        typer.echo(f"{_plural(len(match.games), 'game')} ({length}, level {key} against itself), "
+                   f"{result}: wrote {out}")
 
     @app.command()
     def verify(

@@ -670,8 +670,9 @@ def _signal_state(pid: int) -> str:
 
 def spawn(*args: str, colour: bool = False) -> Any:
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm" if colour else "dumb"}
-    if "NUMBA_CACHE_DIR" in os.environ:  # the compiled engine the rest of the tests use
-        env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
+    for name in ("NUMBA_CACHE_DIR", "PYTHONPATH"):  # the compiled engine and the code the other tests use
+        if name in os.environ:
+            env[name] = os.environ[name]
     if not colour:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(

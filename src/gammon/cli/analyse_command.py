@@ -8,6 +8,7 @@ per file (:mod:`gammon.ai.distributed`), with the same figures either way.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -73,40 +74,13 @@ def _summary(console: Console, analysis: object) -> None:
             console.print(f"  ... and {len(worst) - 15} more (see --json or --html)")
 
 
-def replay(console: Console, analysis: object, read: object = None) -> None:
-    """Step through the analysed match: each decision's board, then its analysis.
-
-    ``read(prompt)`` waits between decisions (Enter: next, ``q``: stop); None
-    prints everything without waiting (output that is not a terminal).
-    """
+def replay(console: Console, analysis: object, read: Callable[[str], object] | None = None) -> None:
+    """Step through the analysed match, a page of 80 x 24 per decision (:mod:`gammon.cli.replay`)."""
     from gammon.analysis.analyse import MatchAnalysis
-    from gammon.analysis.text import decision_lines, decision_title
-    from gammon.cli.board import render_board
-    from gammon.core.position import Position
+    from gammon.cli import replay as pages
 
     assert isinstance(analysis, MatchAnalysis)
-    a = analysis
-    # A plain "no double" far from doubling is not worth a stop.
-    shown = [d for d in a.decisions if d.kind != "cube" or d.close or d.mark is not None]
-    total = len(shown)
-    for i, d in enumerate(shown, start=1):
-        side = 1 - d.player if d.kind == "take" else d.player
-        names = (a.names[side], a.names[1 - side])
-        owner = None if d.cube_owner < 0 else ("me" if d.cube_owner == side else "opp")
-        score = d.score if side == 0 else (d.score[1], d.score[0])
-        position = Position.from_position_id(d.position_id, a.variant)
-        console.rule(f"{i}/{total}  {decision_title(d, a.names)}")
-        console.print(render_board(position, cube=d.cube_value, cube_owner=owner, score=score,  # type: ignore[arg-type]
-                                   match_length=d.match_length, crawford=d.crawford, dice=d.dice, names=names))
-        for line in decision_lines(d, a.names):
-            console.print("  " + line, highlight=False, markup=False)
-        if callable(read) and i < total:
-            try:
-                answer = str(read("Enter: next decision, q: quit > "))
-            except (EOFError, KeyboardInterrupt):
-                return
-            if answer.strip().lower() in ("q", "quit"):
-                return
+    pages.replay(console, analysis, read)
 
 
 def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> object:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -18,6 +18,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from gammon.core.errors import GammonError
+
+if TYPE_CHECKING:
+    from gammon.analysis.analyse import MatchAnalysis
 
 
 def _write(path: Path, text: str) -> None:
@@ -83,7 +86,7 @@ def replay(console: Console, analysis: object, read: Callable[[str], object] | N
     pages.replay(console, analysis, read)
 
 
-def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> object:
+def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> MatchAnalysis:
     """Analyse a loaded record (:func:`gammon.formats.record_files.load_record`), with a progress
     bar on ``err``."""
     from gammon.analysis.analyse import analyse_record

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from rich.console import Console
 from rich.text import Text
@@ -121,7 +121,9 @@ def page(analysis: MatchAnalysis, d: Decision, i: int, total: int) -> list[Text]
     a = analysis
     side = 1 - d.player if d.kind == "take" else d.player
     names = (a.names[side], a.names[1 - side])
-    owner = None if d.cube_owner < 0 else ("me" if d.cube_owner == side else "opp")
+    owner: Literal["me", "opp"] | None = None
+    if d.cube_owner >= 0:
+        owner = "me" if d.cube_owner == side else "opp"
     score = d.score if side == 0 else (d.score[1], d.score[0])
     position = Position.from_position_id(d.position_id, a.variant)
     board = render_board(position, cube=d.cube_value, cube_owner=owner, score=score,

@@ -5,9 +5,11 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from gammon.core.errors import GammonError
 from gammon.core.position import Position
 from gammon.formats.xgid import parse_xgid
 from gammon.play.engine_protocol import MAX_LINE, EngineProtocol, decision_from_xgid, serve_stdio
@@ -142,3 +144,51 @@ def test_gammon_engine_command_speaks_the_protocol() -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("id name gammon") and "gepok" in lines and "readyok" in lines
     assert lines[-1].startswith("bestmove ")
+
+
+def _one_error_line(stderr: str) -> None:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), stderr
+    assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "99999999999999999999999"])
+def test_engine_and_external_refuse_a_seed_out_of_range(seed: str) -> None:
+    from typer.testing import CliRunner
+
+    from gammon.cli import app
+
+    for command in (["engine"], ["external", "--listen", "127.0.0.1:0"]):
+        result = CliRunner().invoke(app, [*command, "--level", "heuristic", "--seed", seed], input="quit\n")
+        assert result.exit_code == 2, (command, result.output)
+        _one_error_line(result.stderr)
+        assert "--seed" in result.stderr
+
+
+def test_the_seed_option_refuses_negative_and_oversized_numbers(heuristic: EngineProtocol) -> None:
+    for bad in ("-1", str(2**63), "1.5", "٣"):
+        reply = heuristic.handle(f"setoption name Seed value {bad}")
+        assert len(reply) == 1 and reply[0].startswith("error Seed"), (bad, reply)
+    assert heuristic.seed == 1
+    assert heuristic.handle(f"setoption name Seed value {2**63 - 1}") == [] and heuristic.seed == 2**63 - 1
+    with pytest.raises(GammonError):
+        EngineProtocol("heuristic", seed=-1)
+
+
+def test_input_that_never_ends_a_line_is_given_up(tmp_path: Path) -> None:
+    """``gammon engine < /dev/zero`` used to read for ever in silence; now it stops with one error line."""
+    with open("/dev/zero", "rb") as zero:
+        run = subprocess.run([sys.executable, "-m", "gammon", "engine", "--level", "heuristic"], stdin=zero,
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 2
+    _one_error_line(run.stderr)
+    assert "without an end" in run.stderr
+    assert run.stdout.splitlines()[-1].startswith("error the input has a line")
+    # Bytes that are not UTF-8 are unknown commands, and the session goes on to the end of input.
+    binary = tmp_path / "binary"
+    binary.write_bytes(b"\xff\xfe\x00garbage\ngep\nquit\n")
+    with binary.open("rb") as f:
+        run = subprocess.run([sys.executable, "-m", "gammon", "engine", "--level", "heuristic"], stdin=f,
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0].startswith("error unknown command") and "gepok" in run.stdout

@@ -471,6 +471,32 @@ def test_save_command_and_variants(tmp_path: Path) -> None:
     assert "could not save" in out
 
 
+def test_save_to_a_folder_is_refused_and_writes_nothing_beside_it(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    _, out = play_lines([f"save {folder}", "quit"], dice=scripted((3, 1)))
+    assert "it is a folder; give a file name" in out and "Saved" not in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"] and not any(folder.iterdir())
+    assert "throw away" in out  # not saved, so quitting still asks
+
+
+def test_a_bare_save_asks_for_the_file_and_never_takes_a_command_as_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # The next line is a command a person types out of habit: refused, never a file called roll.mat.
+    _, out = play_lines(["save", "roll", "save", "quit", "save", "cancel"], dice=scripted((3, 1)))
+    assert out.count("Save the match to which file? (Enter: gammon-") == 3
+    assert "not saved: 'roll' is a command" in out and "not saved: 'quit' is a command" in out
+    assert "Not saved." in out
+    assert list(tmp_path.iterdir()) == []
+    # A name answers the prompt; Enter takes the default shown.
+    _, out = play_lines(["save", "kept", "save", ""], dice=scripted((3, 1)))
+    saved = sorted(p.name for p in tmp_path.iterdir())
+    assert len(saved) == 2 and saved[1] == "kept.mat" and re.fullmatch(r"gammon-[\d-]+\.mat", saved[0])
+    assert out.count("Saved the match to ") == 2
+
+
 def test_save_json_when_available(tmp_path: Path) -> None:
     target = tmp_path / "dutch.json"
     _, out = play_lines([f"save {target}"], PlaySettings(seed=1, variant="dutch"),
@@ -620,7 +646,7 @@ PROMPTS = [
     r"\[You\] roll or double > ",  # 1
     r"\[You\] take or drop > ",  # 2
     r"Save the match\? \[y/N\] > ",  # 3
-    r"File name \[[^\]]*\] > ",  # 4
+    r"Save the match to which file\? \(Enter: [^)]*\) > ",  # 4
     r"\[You\] accept [^\r\n]*> ",  # 5
     r"exists\. Replace it\? \[y/N\] > ",  # 6
 ]
@@ -644,8 +670,9 @@ def _signal_state(pid: int) -> str:
 
 def spawn(*args: str, colour: bool = False) -> Any:
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm" if colour else "dumb"}
-    if "NUMBA_CACHE_DIR" in os.environ:  # the compiled engine the rest of the tests use
-        env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
+    for name in ("NUMBA_CACHE_DIR", "PYTHONPATH"):  # the compiled engine and the code the other tests use
+        if name in os.environ:
+            env[name] = os.environ[name]
     if not colour:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(

@@ -139,8 +139,8 @@ runner = CliRunner()
 
 def test_cli_verify_catches_a_swapped_roll_that_still_replays(tmp_path: Path) -> None:
     out = tmp_path / "m.json"
-    made = runner.invoke(app, ["selfplay", "--match-length", "3", "--seed", "1", "--dice", "crypto",
-                               "--out", str(out)])
+    made = runner.invoke(app, ["selfplay", "--level", "heuristic", "--match-length", "3", "--seed", "1",
+                               "--dice", "crypto", "--out", str(out)])
     assert made.exit_code == 0, made.output
     ok = runner.invoke(app, ["verify", str(out)])
     assert ok.exit_code == 0 and ok.output.startswith("OK: ") and "all legal" in ok.output, ok.output

@@ -240,18 +240,34 @@ def bearoff_build(
         str | None,
         typer.Option("--out", help="Where to write the database (default: the user cache)."),
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
 ) -> None:
     """Compute the one-sided bear-off database (54,264 home positions and 20,475 with at most
-    four checkers anywhere) with a progress bar."""
+    four checkers anywhere) with a progress bar.
+
+    An existing ``--out`` file is replaced only with ``--force`` (the database in
+    the user cache is gammon's own and is always rebuilt); the folder is checked
+    to take a file before the build starts.
+    """
     from pathlib import Path
 
     from rich.progress import Progress
 
     from gammon.ai import bearoff
+    from gammon.formats.record_files import check_folder_writable
 
     path = Path(out) if out else bearoff.cache_path()
-    if out and (path.is_dir() or not path.parent.is_dir()):
-        raise _fail(f"--out {path}: give a file name in a folder that exists")
+    try:
+        if out:
+            if path.is_dir():
+                raise GammonError(f"--out {path} is a folder: give a file name")
+            check_folder_writable(path.parent, f"--out {path}")
+            if path.exists() and not force:
+                raise GammonError(f"--out {path} already exists: choose another name, or --force to replace it")
+        elif path.parent.is_dir():
+            check_folder_writable(path.parent, f"the cache {path}")
+    except GammonError as exc:
+        raise _fail(str(exc)) from None
     with Progress(transient=True) as progress:
         task = progress.add_task("bear-off database", total=bearoff.N_POSITIONS + bearoff.N_SHORT)
 

@@ -8,8 +8,9 @@ per file (:mod:`gammon.ai.distributed`), with the same figures either way.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -17,6 +18,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from gammon.core.errors import GammonError
+
+if TYPE_CHECKING:
+    from gammon.analysis.analyse import MatchAnalysis
 
 
 def _write(path: Path, text: str) -> None:
@@ -73,48 +77,22 @@ def _summary(console: Console, analysis: object) -> None:
             console.print(f"  ... and {len(worst) - 15} more (see --json or --html)")
 
 
-def replay(console: Console, analysis: object, read: object = None) -> None:
-    """Step through the analysed match: each decision's board, then its analysis.
-
-    ``read(prompt)`` waits between decisions (Enter: next, ``q``: stop); None
-    prints everything without waiting (output that is not a terminal).
-    """
+def replay(console: Console, analysis: object, read: Callable[[str], object] | None = None) -> None:
+    """Step through the analysed match, a page of 80 x 24 per decision (:mod:`gammon.cli.replay`)."""
     from gammon.analysis.analyse import MatchAnalysis
-    from gammon.analysis.text import decision_lines, decision_title
-    from gammon.cli.board import render_board
-    from gammon.core.position import Position
+    from gammon.cli import replay as pages
 
     assert isinstance(analysis, MatchAnalysis)
-    a = analysis
-    # A plain "no double" far from doubling is not worth a stop.
-    shown = [d for d in a.decisions if d.kind != "cube" or d.close or d.mark is not None]
-    total = len(shown)
-    for i, d in enumerate(shown, start=1):
-        side = 1 - d.player if d.kind == "take" else d.player
-        names = (a.names[side], a.names[1 - side])
-        owner = None if d.cube_owner < 0 else ("me" if d.cube_owner == side else "opp")
-        score = d.score if side == 0 else (d.score[1], d.score[0])
-        position = Position.from_position_id(d.position_id, a.variant)
-        console.rule(f"{i}/{total}  {decision_title(d, a.names)}")
-        console.print(render_board(position, cube=d.cube_value, cube_owner=owner, score=score,  # type: ignore[arg-type]
-                                   match_length=d.match_length, crawford=d.crawford, dice=d.dice, names=names))
-        for line in decision_lines(d, a.names):
-            console.print("  " + line, highlight=False, markup=False)
-        if callable(read) and i < total:
-            try:
-                answer = str(read("Enter: next decision, q: quit > "))
-            except (EOFError, KeyboardInterrupt):
-                return
-            if answer.strip().lower() in ("q", "quit"):
-                return
+    pages.replay(console, analysis, read)
 
 
-def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> object:
-    """Analyse a loaded record (:func:`gammon.analysis.records.load_record`) with a progress bar on ``err``."""
+def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> MatchAnalysis:
+    """Analyse a loaded record (:func:`gammon.formats.record_files.load_record`), with a progress
+    bar on ``err``."""
     from gammon.analysis.analyse import analyse_record
-    from gammon.analysis.records import Record
+    from gammon.formats.record_files import LoadedRecord
 
-    assert isinstance(rec, Record)
+    assert isinstance(rec, LoadedRecord)
     with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("decisions", total=None)
@@ -136,7 +114,7 @@ def replay_file(path: str | Path, plies: int) -> None:
     """
     import sys
 
-    from gammon.analysis.records import load_record
+    from gammon.formats.record_files import load_record
 
     rec = load_record(Path(path))
     if not any(rec.games):
@@ -152,8 +130,8 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
     """Analyse several records (each a task; Ray tasks with ``ray``) and print each summary or one JSON list."""
     from gammon.ai.distributed import LocalRunner, RayRunner, make_runner
     from gammon.analysis.analyse import analyse_files, default_processes
-    from gammon.analysis.records import load_record
     from gammon.cli.limits import max_processes
+    from gammon.formats.record_files import load_record
 
     for record in records:  # refuse a bad file before the long part
         if not any(load_record(record).games):
@@ -220,7 +198,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
         from gammon.analysis.analyse import MAX_PLIES
-        from gammon.analysis.records import load_record
+        from gammon.formats.record_files import load_record
 
         err = Console(stderr=True)
         with user_errors():

@@ -395,18 +395,19 @@ def play(
         if seed is not None and dice.strip().lower() == "manual":
             raise GammonError("--seed replays random or card dice; with --dice manual you type the rolls")
         if resume is not None:
-            from gammon.cli.records import read_record
+            from gammon.formats.record_files import load_record
 
-            loaded = read_record(resume)
-            if loaded.match.is_over:
+            record = load_record(resume)
+            loaded = record.replay()
+            if loaded.is_over:
                 raise GammonError(f"the match in {resume} is over: there is nothing to resume")
-            rules = loaded.match.rules
+            rules = loaded.rules
             match_length = rules.match_length
             variant = rules.variant.name
             jacoby, beavers, auto_doubles = rules.jacoby, rules.beavers, rules.automatic_doubles
             opening = opening or rules.opening
-            name = name or _clean_name(loaded.names[0])
-            opponent_name = opponent_name or _clean_name(loaded.names[1])
+            name = name or _clean_name(record.names[0])
+            opponent_name = opponent_name or _clean_name(record.names[1])
         settings = PlaySettings(
             match_length=match_length,
             variant=find_variant(variant).name,
@@ -420,8 +421,7 @@ def play(
             names=(name, opponent_name),
             opening=opening.strip().lower() if opening else None,
         ).checked()
-    status = run_terminal_game(settings, match=loaded.match if loaded is not None else None,
-                               resumed_from=resume)
+    status = run_terminal_game(settings, match=loaded, resumed_from=resume)
     if status:
         raise typer.Exit(status)
 

@@ -40,6 +40,7 @@ def external(
 ) -> None:
     """Answer GNU Backgammon's external-player interface: moves, doubles, takes, match-aware."""
     from gammon.cli.app import user_errors
+    from gammon.cli.limits import MAX_SEED, check_int
     from gammon.core.errors import GammonError
     from gammon.play.external import Controller, describe, log_to_stderr, open_listener, serve
     from gammon.play.levels import find_level
@@ -47,6 +48,8 @@ def external(
     with user_errors():
         if connections < 0:
             raise GammonError("--connections must be 0 (forever) or more")
+        if seed is not None:
+            check_int(seed, 0, MAX_SEED, "--seed")
         key = find_level(level)
         sock = open_listener(listen, socket_path)
         try:
@@ -69,15 +72,25 @@ def engine(
     level: Annotated[str, typer.Option(help="Starting level (the Level option changes it).")] = "expert",
     seed: Annotated[int | None, typer.Option(help="Seed of the level's noise (weaker levels).")] = None,
 ) -> None:
-    """Speak the gammon engine protocol on stdin/stdout (like chess's UCI; see docs/engine_protocol.md)."""
+    """Speak the gammon engine protocol on stdin/stdout (like chess's UCI; see docs/engine_protocol.md).
+
+    Input that is not a protocol session (a line that never ends, as from
+    ``/dev/zero``) ends the command with one ``error:`` line and exit status 2.
+    """
     import sys
 
     from gammon.cli.app import user_errors
+    from gammon.cli.limits import MAX_SEED, check_int
     from gammon.play.engine_protocol import EngineProtocol, serve_stdio
 
     with user_errors():
+        if seed is not None:
+            check_int(seed, 0, MAX_SEED, "--seed")
         protocol = EngineProtocol(level, seed)
-    serve_stdio(protocol, sys.stdin, sys.stdout)
+    if hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8 become unknown commands, not a crash
+        sys.stdin.reconfigure(errors="replace")
+    with user_errors():
+        serve_stdio(protocol, sys.stdin, sys.stdout)
 
 
 def register(app: typer.Typer) -> None:

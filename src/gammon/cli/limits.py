@@ -13,17 +13,26 @@ from __future__ import annotations
 
 import math
 import os
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gammon.core.errors import GammonError
+from gammon.core.match_id import MAX_MATCH_LENGTH
+from gammon.formats.record_files import MAX_RECORD_BYTES, read_bounded
 
 if TYPE_CHECKING:
     from gammon.ai.network import Network
 
-#: Longest match any command accepts, in options and in IDs (GNU Backgammon's limit).
-MAX_MATCH_LENGTH = 64
+__all__ = [
+    "MAX_AUTO_DOUBLES", "MAX_HIDDEN", "MAX_ID_TEXT", "MAX_MATCH_LENGTH", "MAX_NAME", "MAX_PLAY_MATCH_LENGTH",
+    "MAX_RECORD_BYTES", "MAX_SEED", "MAX_SELFPLAY_GAMES", "MAX_TRAIN_GAMES", "MAX_TRIALS", "MAX_TRUNCATE",
+    "MAX_WEIGHTS_BYTES", "check_float", "check_int", "check_text", "load_weights", "max_processes",
+    "read_bytes", "read_text",
+]
+
+# MAX_MATCH_LENGTH, the longest match any command accepts (GNU Backgammon's limit), is core's;
+# MAX_RECORD_BYTES, the largest record file read, is the record registry's
+# (gammon.formats.record_files): one set of caps for every reader.
 #: Longest match ``gammon play`` offers (a person plays it; as the README says).
 MAX_PLAY_MATCH_LENGTH = 25
 #: Largest seed: a 63-bit whole number (the dice generators take 64-bit seeds).
@@ -44,8 +53,6 @@ MAX_AUTO_DOUBLES = 6
 MAX_NAME = 40
 #: Longest Position ID or XGID text (real ones are 14 and about 50 characters).
 MAX_ID_TEXT = 200
-#: Largest record file read (.mat, .sgf, .json): a long session is a few hundred KiB.
-MAX_RECORD_BYTES = 16 * 1024 * 1024
 #: Largest weights or checkpoint file read (the shipped weights are about 0.5 MiB).
 MAX_WEIGHTS_BYTES = 64 * 1024 * 1024
 
@@ -86,33 +93,12 @@ def _short(value: int) -> str:
 
 
 def read_bytes(path: Path | str, limit: int, what: str) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes.
-
-    Devices, pipes and folders are refused before anything is read (``/dev/zero``
-    would never end), and at most ``limit + 1`` bytes are ever read, so a file
-    that grows while being read cannot exhaust memory.
+    """The bytes of a regular file of at most ``limit`` bytes (``/dev/zero`` and FIFOs refused
+    before a byte is read): :func:`gammon.formats.record_files.read_bounded`.
 
     :raises GammonError: a missing, unreadable, special or oversized file.
     """
-    p = Path(path)
-    try:
-        st = p.stat()
-    except OSError as exc:
-        raise GammonError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise GammonError(f"{what} {p} is a folder, not a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise GammonError(f"{what} {p} is not a regular file (a device or pipe?)")
-    if st.st_size > limit:
-        raise GammonError(f"{what} {p} is too large ({st.st_size:,} bytes; at most {limit:,})")
-    try:
-        with p.open("rb") as f:
-            data = f.read(limit + 1)
-    except OSError as exc:
-        raise GammonError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise GammonError(f"{what} {p} is too large (more than {limit:,} bytes)")
-    return data
+    return read_bounded(path, limit, what)
 
 
 def read_text(path: Path | str, limit: int, what: str) -> str:

@@ -1062,28 +1062,53 @@ class TerminalGame:
 
     def offer_save(self) -> None:
         while self.yes_no("Save the match?"):
-            default = self.default_file()
-            target = self.ask(f"File name [{default}] > ") or default
-            if self.save(target):
+            target = self.ask_file_name()
+            if target is None or self.save(target):
                 return
+
+    def ask_file_name(self) -> str | None:
+        """The file to save to, asked at a prompt that says so; None when the person cancels
+        or answers with a command (``roll``, ``quit``, a number), which is never taken as a name."""
+        default = self.default_file()
+        answer = self.ask(f"Save the match to which file? (Enter: {default}; 'cancel': do not save) > ")
+        if not answer:
+            return default
+        if answer.lower() == "cancel":
+            self.say("Not saved.")
+            return None
+        try:
+            command = parse_command(answer)
+        except CommandError:
+            command = Command("resign")  # a command written wrongly is still a command
+        if command is not None:
+            self.error(f"not saved: {answer!r} is a command, not a file name (type 'save FILE' to save)")
+            return None
+        return answer
 
     def save(self, target: str | None) -> bool:
         """Write the match so far to ``target`` in the format its ending names.
 
         ``.mat``, ``.sgf`` or ``.json`` (no ending: the default format is added);
-        other endings are refused, a format that cannot hold this match is refused
-        with the reason, and an existing file is replaced only when the person says so.
+        other endings and folders are refused, a format that cannot hold this
+        match is refused with the reason, and an existing file is replaced only
+        when the person says so.  No ``target`` (a bare ``save``): the name is
+        asked for (:meth:`ask_file_name`).
         """
-        from gammon.cli.records import check_can_hold, format_of, render_record, write_text
+        from gammon.formats.record_files import check_can_hold, format_of, render_record, write_text
 
         if not target:
-            default = self.default_file()
-            target = self.ask(f"File name [{default}] > ") or default
+            target = self.ask_file_name()
+            if target is None:
+                return False
         path = Path(os.path.expanduser(target))
+        if path.is_dir():  # before an ending is added: 'save DIR' must not write DIR.mat beside it
+            example = path / self.default_file()
+            self.error(f"could not save to {path}: it is a folder; give a file name, like {example}")
+            return False
         if not path.suffix:
             path = path.with_suffix(Path(self.default_file()).suffix)
         try:
-            fmt = format_of(path)
+            fmt = format_of(path).suffix
             check_can_hold(fmt, self.rules)
             if path.is_dir():
                 raise GammonError(f"{path} is a folder: give a file name")

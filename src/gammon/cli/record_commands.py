@@ -15,8 +15,17 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from gammon.cli.records import FORMATS, check_can_hold, check_target, format_of, render_record, write_text
 from gammon.core.errors import GammonError
+from gammon.formats.record_files import (
+    FORMATS,
+    check_can_hold,
+    check_target,
+    format_of,
+    load_record,
+    render_record,
+    write_text,
+)
+from gammon.play.levels import DEFAULT_LEVEL, LEVELS
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")]
 
@@ -33,7 +42,7 @@ def write_record(match: object, path: Path, names: tuple[str, str], dice: object
     assert isinstance(match, Match)
     fmt = format_of(path)
     check_target(path, replace=replace)
-    write_text(path, render_record(match, fmt, names, dice))
+    write_text(path, render_record(match, fmt.suffix, names, dice))
 
 
 def _plural(n: int, word: str) -> str:
@@ -90,13 +99,18 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--jacoby/--no-jacoby",
                                help="Money play: gammons count only once the cube is turned.")
         ] = True,
+        level: Annotated[
+            str, typer.Option("--level", help="Both sides' level, as for 'gammon play': "
+                              + ", ".join(LEVELS) + ".")
+        ] = DEFAULT_LEVEL,
         force: ForceOption = False,
     ) -> None:
-        """Let the computer play itself (cube in use) and save the record."""
-        from gammon.cli.limits import MAX_MATCH_LENGTH, MAX_SEED, MAX_SELFPLAY_GAMES, check_int
+        """Let the computer play itself at one level (cube in use) and save the record."""
+        from gammon.cli.limits import MAX_MATCH_LENGTH, MAX_SEED, MAX_SELFPLAY_GAMES, check_int, check_text
         from gammon.core.dice import CryptoDice, make_dice
         from gammon.core.game import Rules
         from gammon.core.variants import find_variant
+        from gammon.play.levels import find_level
         from gammon.play.selfplay import run_selfplay
 
         console = Console(stderr=True)
@@ -104,14 +118,19 @@ def register(app: typer.Typer) -> None:
             check_int(games, 1, MAX_SELFPLAY_GAMES, "--games")
             check_int(seed, 0, MAX_SEED, "--seed")
             check_int(match_length, 0, MAX_MATCH_LENGTH, "--match-length")
+            key = find_level(check_text(level, 40, "--level"))
             if dice not in ("random", "crypto", "cards"):
                 raise GammonError(f"--dice is random, crypto or cards, not {dice!r}")
             if out.suffix.lower() not in FORMATS:
                 raise GammonError(f"--out must end in {', '.join(FORMATS)}, not {out.name!r}")
             v = find_variant(variant)
             rules = Rules(variant=v, match_length=match_length, jacoby=jacoby and not match_length)
-            check_can_hold(format_of(out), rules, dice)
+            check_can_hold(format_of(out).suffix, rules, dice)
             check_target(out, replace=force)
+            if key != "heuristic":
+                from gammon.cli.warmup import engine_ready
+
+                engine_ready()
             with Progress(
                 TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                 console=console, transient=True,
@@ -123,7 +142,7 @@ def register(app: typer.Typer) -> None:
 
                 source = make_dice(dice) if dice == "crypto" else make_dice(dice, seed)
                 match = run_selfplay(games, seed, match_length, v.name, progress=progress, dice=source,
-                                     jacoby=rules.jacoby)
+                                     jacoby=rules.jacoby, level=key)
             if isinstance(source, CryptoDice):
                 source.reveal()  # the games are over: publish the seed behind the commitment
             write_record(match, out, ("gammon 0", "gammon 1"), source, replace=force)
@@ -133,7 +152,8 @@ def register(app: typer.Typer) -> None:
             result = f"gammon {0 if a > b else 1} wins {max(a, b)}-{min(a, b)}"
         else:
             result = f"points {a}-{b}"
-        typer.echo(f"{_plural(len(match.games), 'game')} ({length}), {result}: wrote {out}")
+        typer.echo(f"{_plural(len(match.games), 'game')} ({length}, level {key} against itself), "
+                   f"{result}: wrote {out}")
 
     @app.command()
     def verify(
@@ -145,14 +165,15 @@ def register(app: typer.Typer) -> None:
         revealed after the game; 1: the record fails (the reason is printed); 2:
         the file cannot be read or has no commitment to check.
         """
-        from gammon.cli.limits import MAX_RECORD_BYTES, read_text
+        from gammon.formats.record_files import check_nesting, read_record_text
         from gammon.formats.record_json import JsonFormatError, record_from_json, verify_dice
 
         with user_errors():
             if record.suffix.lower() != ".json":
                 raise GammonError(f"verify reads gammon's JSON records (.json), not {record.name!r}: "
                                   "only they keep the dice commitment")
-            text = read_text(record, MAX_RECORD_BYTES, "record")
+            text = read_record_text(record)
+            check_nesting(text, ".json", f"record {record}")
             try:
                 data = record_from_json(text)  # replays every action: an illegal play fails here
             except JsonFormatError as exc:
@@ -195,20 +216,19 @@ def register(app: typer.Typer) -> None:
         hold (Dutch backgammon in a .mat file, say) is refused with the reason
         and nothing is written.
         """
-        from gammon.cli.records import read_record
-
         with user_errors():
             fmt = format_of(target)
             format_of(source)
             check_target(target, replace=force)
             if source.resolve() == target.resolve():
                 raise GammonError("the source and the target are the same file")
-            loaded = read_record(source)
-            check_can_hold(fmt, loaded.match.rules)
-            text = render_record(loaded.match, fmt, loaded.names, loaded.dice)
+            loaded = load_record(source)
+            match = loaded.replay()
+            check_can_hold(fmt.suffix, match.rules)
+            text = render_record(match, fmt.suffix, loaded.names, loaded.dice)
             write_text(target, text)
-        if fmt != ".json" and (loaded.dice or {}).get("kind") == "crypto":
+        if not fmt.keeps_commitment and (loaded.dice or {}).get("kind") == "crypto":
             typer.echo(f"note: {target} keeps every roll but not the dice commitment; "
                        f"verify {source} itself", err=True)
-        typer.echo(f"{source} -> {target}: {_plural(len(loaded.match.games), 'game')}, "
-                   f"score {loaded.match.score[0]}-{loaded.match.score[1]} ({FORMATS[fmt]})")
+        typer.echo(f"{source} -> {target}: {_plural(len(match.games), 'game')}, "
+                   f"score {match.score[0]}-{match.score[1]} ({fmt.title})")

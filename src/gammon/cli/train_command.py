@@ -9,7 +9,6 @@ heuristic bot).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -94,17 +93,21 @@ def train(
 
 
 def _check_out(out: Path, *, resume: bool, force: bool) -> None:
-    """Refuse an ``--out`` that is not a folder for a run, or one whose run would be lost.
+    """Refuse an ``--out`` that is not a folder for a run, one whose run would be lost, or one
+    that cannot be written: before a single game is trained.
 
     :raises GammonError: a file in the way, a missing parent folder, a run there
-        without ``--resume`` or ``--force``, or ``--resume`` with nothing to resume.
+        without ``--resume`` or ``--force``, ``--resume`` with nothing to resume,
+        or a folder where no file can be made (tried, not guessed from permissions).
     """
     from gammon.core.errors import GammonError
+    from gammon.formats.record_files import check_folder_writable
 
     if out.exists() and not out.is_dir():
         raise GammonError(f"--out {out} is a file; training writes a folder (checkpoint.npz, meta.json)")
     if not out.exists() and not out.parent.is_dir():
         raise GammonError(f"--out {out}: the folder {out.parent} does not exist")
+    check_folder_writable(out if out.is_dir() else out.parent, f"--out {out}")
     ckpt = out / "checkpoint.npz"
     if resume:
         if not ckpt.exists():
@@ -114,8 +117,6 @@ def _check_out(out: Path, *, resume: bool, force: bool) -> None:
         what = "a training run" if ckpt.exists() else "files"
         raise GammonError(f"--out {out} already holds {what}: --resume to continue it, --force to start "
                           "afresh there, or choose another folder")
-    if out.exists() and not os.access(out, os.W_OK):
-        raise GammonError(f"--out {out}: no permission to write there")
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,8 @@ compilation ahead of time.  Where a command still finds the cache cold it says
 so at once, with a progress line per stage, instead of freezing:
 :func:`engine_ready` for the engine commands and :class:`BackgroundWarmup` for
 ``gammon play``, which compiles while the person reads the board and thinks.
+One stage can take most of a minute, so while it compiles the line is repeated
+every :data:`TICK_SECONDS` with the time so far: the counter always moves.
 """
 
 from __future__ import annotations
@@ -23,6 +25,13 @@ from typing import TextIO
 
 #: The message shown when compilation is needed (the wording tests look for).
 PREPARING = "preparing the engine (first run only: compiling it takes a minute or two)"
+#: How often a stage that is still compiling says so again, with the seconds so far.
+TICK_SECONDS = 5.0
+
+
+def _clock() -> float:
+    """The clock the progress lines count from (one place, so a test can drive it)."""
+    return time.perf_counter()
 
 
 def _movegen() -> None:
@@ -124,16 +133,40 @@ def warm_up(report: Callable[[int, int, str], None] | None = None) -> float:
     return time.perf_counter() - t0
 
 
-def _line_reporter(stream: TextIO, t0: float) -> Callable[[int, int, str], None]:
-    def report(done: int, total: int, stage: str) -> None:
-        took = time.perf_counter() - t0
-        if done < total:
-            stream.write(f"  [{done + 1}/{total}] {stage}... ({took:.0f} s so far)\n")
-        else:
-            stream.write(f"  engine ready ({took:.0f} s)\n")
-        stream.flush()
+def _stage_line(done: int, total: int, stage: str, took: float) -> str:
+    return f"  [{done + 1}/{total}] {stage}... ({took:.0f} s so far)"
 
-    return report
+
+def _warm_up_ticking(stream: TextIO) -> float:
+    """:func:`warm_up` in this thread, with a line per stage on ``stream`` and, from a
+    background thread, the current stage's line again every :data:`TICK_SECONDS`."""
+    t0 = _clock()
+    lock = threading.Lock()
+    current: list[tuple[int, int, str]] = []
+    stop = threading.Event()
+
+    def write(text: str) -> None:
+        with lock:
+            stream.write(text + "\n")
+            stream.flush()
+
+    def report(done: int, total: int, stage: str) -> None:
+        took = _clock() - t0
+        current[:] = [(done, total, stage)] if done < total else []
+        write(_stage_line(done, total, stage, took) if done < total else f"  engine ready ({took:.0f} s)")
+
+    def tick() -> None:
+        while not stop.wait(TICK_SECONDS):
+            if current:
+                write(_stage_line(*current[0], _clock() - t0))
+
+    ticker = threading.Thread(target=tick, name="gammon-warmup-ticker", daemon=True)
+    ticker.start()
+    try:
+        return warm_up(report)
+    finally:
+        stop.set()
+        ticker.join()
 
 
 def engine_ready(stream: TextIO | None = None) -> None:
@@ -146,7 +179,7 @@ def engine_ready(stream: TextIO | None = None) -> None:
     out = stream if stream is not None else sys.stderr
     out.write(PREPARING + "...\n")
     out.flush()
-    warm_up(_line_reporter(out, time.perf_counter()))
+    _warm_up_ticking(out)
 
 
 class BackgroundWarmup:
@@ -162,7 +195,7 @@ class BackgroundWarmup:
         self.done = 0
         self.total = len(STAGES)
         self.error: BaseException | None = None
-        self.started = time.perf_counter()
+        self.started = _clock()
         self._thread = threading.Thread(target=self._run, name="gammon-warmup", daemon=True)
         self._thread.start()
 
@@ -191,19 +224,22 @@ class BackgroundWarmup:
 
     def wait(self, say: Callable[[str], None], who: str = "The computer", needed: int | None = None) -> None:
         """Block until the first ``needed`` stages are compiled, printing what is happening
-        (nothing if they already are): ``who`` is what waits ("The computer")."""
+        (nothing if they already are): ``who`` is what waits ("The computer").
+
+        A line for each stage as it starts, and the same line again every
+        :data:`TICK_SECONDS` while it compiles, with the seconds so far.
+        """
         if self.ready(needed):
             return
         say(f"{who} is waiting: {PREPARING}...")
-        shown = -1
+        shown, said = -1, _clock()
         while not self.ready(needed):
-            self._thread.join(timeout=0.5)
-            if self.done != shown and not self.ready(needed):
-                shown = self.done
-                took = time.perf_counter() - self.started
-                say(f"  [{self.done + 1}/{self.total}] {self.stage}... ({took:.0f} s so far)")
-        took = time.perf_counter() - self.started
-        say(f"  ready ({took:.0f} s).")
+            self._thread.join(timeout=min(0.5, TICK_SECONDS))
+            now = _clock()
+            if (self.done != shown or now - said >= TICK_SECONDS) and not self.ready(needed):
+                shown, said = self.done, now
+                say(_stage_line(self.done, self.total, self.stage, now - self.started))
+        say(f"  ready ({_clock() - self.started:.0f} s).")
 
 
 def register(app: object) -> None:
@@ -224,7 +260,7 @@ def main() -> None:
         print("gammon: the engine is already compiled (numba cache warm).")
         return
     print(f"gammon: {PREPARING}...", flush=True)
-    warm_up(_line_reporter(sys.stdout, time.perf_counter()))
+    _warm_up_ticking(sys.stdout)
 
 
 if __name__ == "__main__":

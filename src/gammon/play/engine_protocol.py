@@ -31,7 +31,9 @@ with a session, is ``docs/engine_protocol.md``; in short:
 Plays are written in standard notation (``24/18 13/11``, ``bar/22*``,
 ``6/off``); a roll that cannot be played is ``bestmove pass``.  Anything
 wrong gets one ``error MESSAGE`` line and the session goes on; lines longer
-than :data:`MAX_LINE` characters are refused.  Decisions come from the same
+than :data:`MAX_LINE` characters are refused, and input whose line runs past
+:data:`MAX_UNENDED` characters without ending (``/dev/zero``, a binary file)
+ends the session with an error instead of being read forever.  Decisions come from the same
 players as everywhere else (:mod:`gammon.play.levels`), match-aware through
 the XGID's score, cube and Crawford flag.
 """
@@ -53,6 +55,10 @@ if TYPE_CHECKING:
 ENGINE_NAME = "gammon"
 #: The longest command line accepted.
 MAX_LINE = 4096
+#: The most characters of one over-long line skipped before the input is given up as no session.
+MAX_UNENDED = 1024 * 1024
+#: Largest ``Seed`` option: a 63-bit whole number, as the command line's ``--seed``.
+MAX_SEED = 2**63 - 1
 
 
 def _version() -> str:
@@ -104,7 +110,7 @@ class EngineProtocol:
         from gammon.play.levels import find_level
 
         self.level = find_level(level)
-        self.seed = seed
+        self.seed = None if seed is None else _seed(str(seed))
         self.jacoby = False
         self.beavers = False
         self._player: Player | None = None
@@ -177,10 +183,8 @@ class EngineProtocol:
         elif name == "seed":
             if value.lower() == "none":
                 self.seed = None
-            elif value.lstrip("-").isdigit():
-                self.seed = int(value)
             else:
-                raise GammonError(f"Seed must be a whole number or none, not {value!r}")
+                self.seed = _seed(value)
             self._player = None
         elif name in ("jacoby", "beavers"):
             if value.lower() not in ("true", "false"):
@@ -301,6 +305,16 @@ COMMANDS = ("gep", "isready", "setoption", "newgame", "position", "dice", "show"
             "hint", "quit")
 
 
+def _seed(text: str) -> int:
+    """The seed ``text`` names: a whole number from 0 to :data:`MAX_SEED`.
+
+    :raises GammonError: anything else (a sign, a fraction, a number too large).
+    """
+    if not (text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED):
+        raise GammonError(f"Seed must be none or a whole number from 0 to {MAX_SEED}, not {text[:40]!r}")
+    return int(text)
+
+
 def _dice(text: str) -> tuple[int, int]:
     if len(text) != 2 or not text.isdigit():
         raise GammonError(f"bad dice {text!r}: write two digits 1-6, like 31")
@@ -316,7 +330,15 @@ def _with_dice(state: XgidState, dice: tuple[int, int]) -> XgidState:
 
 
 def serve_stdio(protocol: EngineProtocol, stdin: IO[str], stdout: IO[str]) -> None:
-    """Run the protocol over text streams, flushing after every reply line."""
+    """Run the protocol over text streams, flushing after every reply line.
+
+    Memory stays bounded: at most :data:`MAX_LINE` + 2 characters are held at a
+    time.  An over-long line is skipped to its end and answered with an error;
+    one that has not ended after :data:`MAX_UNENDED` characters is not a
+    session at all, so it is answered with an error line and then refused.
+
+    :raises GammonError: a line ran past :data:`MAX_UNENDED` characters.
+    """
 
     def write(text: str) -> None:
         stdout.write(text + "\n")
@@ -328,8 +350,15 @@ def serve_stdio(protocol: EngineProtocol, stdin: IO[str], stdout: IO[str]) -> No
             if not line:
                 return
             if len(line) > MAX_LINE and not line.endswith("\n"):
+                skipped = len(line)
                 while line and not line.endswith("\n"):
+                    if skipped > MAX_UNENDED:
+                        message = (f"the input has a line of more than {MAX_UNENDED:,} characters "
+                                   "without an end: it is not an engine protocol session")
+                        write(f"error {message}")
+                        raise GammonError(message)
                     line = stdin.readline(MAX_LINE + 2)
+                    skipped += len(line)
                 yield "x" * (MAX_LINE + 1)  # refused as too long
                 continue
             yield line
@@ -337,4 +366,5 @@ def serve_stdio(protocol: EngineProtocol, stdin: IO[str], stdout: IO[str]) -> No
     protocol.run(lines(), write)
 
 
-__all__ = ["COMMANDS", "ENGINE_NAME", "MAX_LINE", "EngineProtocol", "decision_from_xgid", "serve_stdio"]
+__all__ = ["COMMANDS", "ENGINE_NAME", "MAX_LINE", "MAX_SEED", "MAX_UNENDED", "EngineProtocol",
+           "decision_from_xgid", "serve_stdio"]

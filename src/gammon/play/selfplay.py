@@ -1,9 +1,12 @@
-"""Self-play: the heuristic bot against itself, for ``gammon selfplay``.
+"""Self-play: the computer at one level against itself, for ``gammon selfplay``.
 
 :func:`run_selfplay` returns a :class:`~gammon.core.match.Match` that a
-``.mat`` writer can save.  Everything follows from ``seed``: the dice
-(:class:`~gammon.core.dice.RandomDice`) and the tie-breaking of the two bots,
-so the same arguments always give the same games.
+``.mat`` writer can save.  Both seats play at ``level``, a name of the one
+level registry (:data:`gammon.play.levels.LEVELS`, as ``gammon play``); the
+library's default is ``heuristic``, the fast engine-free bot, and the command
+line's is the neural ``expert`` (its ``--level``).  Everything follows from
+``seed``: the dice (:class:`~gammon.core.dice.RandomDice`) and each seat's
+noise or tie-breaking, so the same arguments always give the same games.
 
 Money play (``match_length`` 0) is a session of ``games`` games.  Match play
 (``match_length`` > 0) is one match to that length, however many games it
@@ -20,7 +23,7 @@ from gammon.core.errors import GammonError
 from gammon.core.game import Event, Rules
 from gammon.core.match import Match
 from gammon.core.variants import find_variant
-from gammon.play.players import HeuristicPlayer
+from gammon.play.levels import EnginePool, find_level, make_computer_player
 from gammon.play.session import play_match
 
 #: ``progress(games_done, games_total)``; the total is None in match play.
@@ -36,8 +39,9 @@ def run_selfplay(
     dice: DiceSource | None = None,
     *,
     jacoby: bool = False,
+    level: str = "heuristic",
 ) -> Match:
-    """Play the heuristic bot against itself and return the match (or money session).
+    """Play the computer at ``level`` against itself and return the match (or money session).
 
     :param games: money play: how many games (at least 1); match play: unused.
     :param seed: the seed of the dice and of both bots (a whole number, 0 or more).
@@ -47,7 +51,9 @@ def run_selfplay(
     :param dice: the dice source (default: ``RandomDice(seed)``); the match keeps it
         as ``match.dice``, so a caller can reveal crypto dice afterwards.
     :param jacoby: money play: gammons count only once the cube is turned.
-    :raises GammonError: bad arguments (games below 1, unknown variant, bad length or seed).
+    :param level: both seats' level (:data:`gammon.play.levels.LEVELS`); neural
+        levels share one engine.
+    :raises GammonError: bad arguments (games below 1, unknown variant or level, bad length or seed).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise GammonError(f"the number of games must be a whole number, at least 1, not {games!r}")
@@ -55,8 +61,10 @@ def run_selfplay(
         raise GammonError(f"the seed must be a whole number, 0 or more, not {seed!r}")
     rules = Rules(variant=find_variant(variant), match_length=match_length,
                   jacoby=jacoby and not match_length)
+    key = find_level(level)
     dice = dice if dice is not None else RandomDice(seed)
-    players = (HeuristicPlayer(seed=2 * seed + 1), HeuristicPlayer(seed=2 * seed + 2))
+    pool = None if key == "heuristic" else EnginePool()
+    players = (make_computer_player(key, 2 * seed + 1, pool), make_computer_player(key, 2 * seed + 2, pool))
     total = games if rules.is_money else None
     done = 0
 

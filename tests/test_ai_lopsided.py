@@ -173,3 +173,64 @@ def test_cube_window_positions_are_contact_self_play_positions_in_the_window() -
         assert not pos.is_game_over and is_contact(b)
         e = engine.evaluate(pos, plies=0, cube=False).equity
         assert CUBE_WINDOW[0] - 1e-6 <= e <= CUBE_WINDOW[1] + 1e-6
+
+
+def test_contact_siblings_are_seeded_contact_positions_and_a_larger_run_extends_a_smaller() -> None:
+    from gammon.ai.encoding import is_contact
+    from gammon.ai.lopsided import contact_sibling_positions
+
+    net = Engine("expert").network
+    boards = contact_sibling_positions(net, 40, seed=6, batch=50)
+    assert boards.shape == (40, 50)
+    assert np.array_equal(boards[:25], contact_sibling_positions(net, 25, seed=6, batch=50))
+    assert not np.array_equal(boards, contact_sibling_positions(net, 40, seed=7, batch=50))
+    for b in boards:
+        pos = Position(list(b[:25]), list(b[25:]))  # legal (raises otherwise)
+        assert not pos.is_game_over and is_contact(b)
+
+
+def test_truncated_variance_reduced_targets_are_the_rollouts_own_numbers() -> None:
+    from gammon.ai.lopsided import rollout_targets
+    from gammon.ai.rollout import RolloutSettings, rollout
+
+    ev = Engine("expert").static_evaluator
+    boards = np.frombuffer(CRUSHED.board + Position.initial().board, dtype=np.uint8).reshape(2, 50)
+    got = rollout_targets(ev, boards.copy(), 8, seed=3, truncate=2, variance_reduction=True)
+    for i, pos in enumerate((CRUSHED, Position.initial())):
+        r = rollout(pos, ev, RolloutSettings(trials=8, seed=3 + i, truncate_at=2,
+                                             variance_reduction=True))
+        assert np.allclose(got[i], np.clip(r.probs, 0.0, 1.0), atol=1e-6)
+        assert r.mean_plies <= 2
+    assert got.min() >= 0.0 and got.max() <= 1.0
+
+
+def test_a_truncated_run_keeps_its_own_dataset_and_resumes(tmp_path: Path) -> None:
+    """The truncation and variance reduction are part of the dataset's key: a run without
+    them does not take the truncated targets for its own, a run with them resumes."""
+    import dataclasses
+    import json
+
+    base = tmp_path / "base.npz"
+    Engine("expert").network.save(base)
+    s = Settings(base=str(base), positions=6, trials=4, epochs=1, holdout=0.34,
+                 source="constructed", truncate=2, variance_reduction=True)
+    run(s, tmp_path / "run", [].append)
+    with np.load(tmp_path / "run" / "dataset.npz") as z:
+        key = json.loads(str(z["key"]))
+    assert key["truncate"] == 2 and key["vr"] is True
+    again: list[str] = []
+    run(s, tmp_path / "run", again.append)
+    assert "(6 rolled out)" in again[0]
+    full: list[str] = []
+    run(dataclasses.replace(s, truncate=None, variance_reduction=False), tmp_path / "run",
+        full.append)
+    assert full[0].startswith("positions: 6 (constructed)")  # made again, not reused
+
+
+def test_a_truncation_below_one_ply_is_refused(tmp_path: Path) -> None:
+    import pytest
+
+    from gammon.core.errors import GammonError
+
+    with pytest.raises(GammonError, match="truncate"):
+        run(Settings(truncate=0), tmp_path / "run", [].append)

@@ -17,8 +17,12 @@ supervised refinement on targets we make ourselves, never another engine's:
    gammon bias (net minus rollout) before and after.
 
 The same recipe serves other classes of positions (``--source``): ``constructed``
-(:func:`construct_lopsided`), ``late-hit`` (:func:`late_hit_positions`) and
-``cube-window`` (:func:`cube_window_positions`, where the cube decisions are taken).
+(:func:`construct_lopsided`), ``late-hit`` (:func:`late_hit_positions`),
+``cube-window`` (:func:`cube_window_positions`, where the cube decisions are taken) and
+``contact-siblings`` (:func:`contact_sibling_positions`, the plays a 0-ply net must rank).
+``--truncate N --vr`` makes the targets truncated, variance-reduced rollouts instead
+(N plies, then the net's value; the luck of every roll taken off): far less noise a
+second, at the price of the net's own error N plies on.
 
 The dataset (positions and targets) is saved in chunks to ``DIR/dataset.npz``
 so an interrupted run resumes; ``DIR/weights.npz`` and ``DIR/meta.json`` hold
@@ -46,7 +50,14 @@ from gammon.ai.encoding import encode_batch, is_contact
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities
-from gammon.ai.refine import Progress, collect_positions, dataset_loss, fit, net_indices
+from gammon.ai.refine import (
+    Progress,
+    collect_positions,
+    collect_siblings,
+    dataset_loss,
+    fit,
+    net_indices,
+)
 from gammon.ai.rollout import RolloutSettings, rollout
 from gammon.ai.runs import run_command
 from gammon.core.errors import GammonError
@@ -254,18 +265,46 @@ def cube_window_positions(net: Network, count: int, seed: int = 1) -> np.ndarray
     return _self_play_selection(net, count, seed, select, "cube-window")
 
 
-def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
-                    seed: int = 1) -> np.ndarray:
-    """``(n, 5)`` probabilities of each board (player on roll) by a 0-ply rollout to the end.
+def contact_sibling_positions(net: Network, count: int, seed: int = 1, k: int = 5,
+                              batch: int = 20_000) -> np.ndarray:
+    """``count`` contact positions ``(count, 50)``: the results of ``net``'s ``k`` best plays
+    of a random roll in its own 0-ply self-play (:func:`gammon.ai.refine.collect_siblings`),
+    seen by the next player on roll, races left out.
 
-    Position ``i`` uses dice seed ``seed + i``, so a resumed run gives the same targets.
+    Contact is where the 0-ply net loses most by GNU Backgammon's 2-ply grading (6.2 mp a
+    decision there, 4.68 over all; 60% of the decisions), and what a 0-ply net's
+    choice depends on is how it ranks the results of one roll.  Batches of ``batch`` siblings,
+    seeded from ``seed``, so the first positions of a larger run are a smaller run's.
+    """
+    out: list[np.ndarray] = []
+    have = 0
+    s = seed
+    while have < count:
+        boards, _ = collect_siblings(net, batch, s, k)
+        sel = boards[[is_contact(b) for b in boards]]
+        out.append(sel)
+        have += len(sel)
+        s += 1_000_003
+    return np.concatenate(out)[:count]
+
+
+def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
+                    seed: int = 1, truncate: int | None = None,
+                    variance_reduction: bool = False) -> np.ndarray:
+    """``(n, 5)`` probabilities of each board (player on roll) by a 0-ply rollout.
+
+    Played to the end by default; ``truncate`` plies then the evaluator's value, and
+    ``variance_reduction`` to take the luck off (:mod:`gammon.ai.rollout`).  Clipped to
+    [0, 1] (a variance-reduced mean may stray just past it).  Position ``i`` uses dice
+    seed ``seed + i``, so a resumed run gives the same targets.
     """
     out = np.zeros((len(boards), 5), dtype=np.float32)
     for i, b in enumerate(boards):
         pos = Position._make(bytes(np.asarray(b, dtype=np.uint8)), STANDARD)
-        s = RolloutSettings(trials=trials, seed=seed + i, variance_reduction=False)
+        s = RolloutSettings(trials=trials, seed=seed + i, truncate_at=truncate,
+                            variance_reduction=variance_reduction)
         out[i] = rollout(pos, evaluator, s).probs
-    return out
+    return np.clip(out, 0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +344,9 @@ class Settings:
     lr: float = 3e-4
     batch: int = 128
     holdout: float = 0.15
+    #: Rollout targets: plies before the net's value stands in (None: to the end).
+    truncate: int | None = None
+    variance_reduction: bool = False
 
 
 def _load(path: Path, key: dict[str, object]) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -336,6 +378,8 @@ def _save(path: Path, key: dict[str, object], boards: np.ndarray, targets: np.nd
 
 def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None] = print) -> Network:
     """Positions, targets (resumable), training and files (see the module doc)."""
+    if s.truncate is not None and s.truncate < 1:
+        raise GammonError("truncate must be 1 or more plies (or left out to play to the end)")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     net = Network.load(s.base)
@@ -344,6 +388,10 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
                               "seed": s.seed}
     if s.source != "self-play":
         key["source"] = s.source
+    if s.truncate is not None:  # only when set, so the older datasets still match
+        key["truncate"] = s.truncate
+    if s.variance_reduction:
+        key["vr"] = True
     ds = out / DATASET_FILE
     t0 = time.perf_counter()
     loaded = _load(ds, key)
@@ -354,11 +402,13 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
             boards = late_hit_positions(net, s.positions, s.seed)
         elif s.source == "cube-window":
             boards = cube_window_positions(net, s.positions, s.seed)
+        elif s.source == "contact-siblings":
+            boards = contact_sibling_positions(net, s.positions, s.seed)
         elif s.source == "self-play":
             boards = lopsided_positions(net, s.positions, s.seed)
         else:
-            raise GammonError(f"unknown source {s.source!r}: self-play, constructed, late-hit "
-                              "or cube-window")
+            raise GammonError(f"unknown source {s.source!r}: self-play, constructed, late-hit, "
+                              "cube-window or contact-siblings")
         targets = np.zeros((len(boards), 5), dtype=np.float32)
         done = 0
         _save(ds, key, boards, targets, done)
@@ -370,12 +420,15 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
     start = done
     while done < len(boards):
         hi = min(len(boards), done + CHUNK)
-        targets[done:hi] = rollout_targets(ev, boards[done:hi], s.trials, s.seed * 1_000_003 + done)
+        targets[done:hi] = rollout_targets(ev, boards[done:hi], s.trials, s.seed * 1_000_003 + done,
+                                           s.truncate, s.variance_reduction)
         done = hi
         _save(ds, key, boards, targets, done)
         el = time.perf_counter() - t1
-        log(f"targets: {done}/{len(boards)}  {el:.0f}s  "
-            f"{el / max(1, done - start):.2f} s/position")
+        per = el / max(1, done - start)
+        log(f"targets: {done}/{len(boards)}  {el:.0f}s  {per:.2f} s/position"
+            f"  {60 / per:.0f}/min  ETA {per * (len(boards) - done) / 60:.0f} min"
+            f"  {_dt.datetime.now():%H:%M}")
     # Training: lopsided (repeated) plus the mix dataset.
     perm = np.random.default_rng(s.seed + 17).permutation(len(boards))
     nh = max(1, int(round(s.holdout * len(boards))))
@@ -437,8 +490,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
     p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--source", choices=("self-play", "constructed", "late-hit", "cube-window"),
-                   default=d.source)
+    p.add_argument("--source", default=d.source,
+                   choices=("self-play", "constructed", "late-hit", "cube-window", "contact-siblings"))
+    p.add_argument("--truncate", type=int, default=None,
+                   help="rollouts stop after this many plies and take the net's value")
+    p.add_argument("--vr", action="store_true", help="variance-reduced rollouts")
     p.add_argument("--mix", default=None, help="a refinement dataset.npz to train on as well")
     p.add_argument("--mix-weight", type=int, default=d.mix_weight)
     p.add_argument("--repeat", type=int, default=d.lopsided_repeat, help="copies of each lopsided position")
@@ -447,7 +503,8 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     s = Settings(base=a.base, positions=a.positions, trials=a.trials, seed=a.seed,
                  source=a.source, mix=a.mix,
-                 mix_weight=a.mix_weight, lopsided_repeat=a.repeat, epochs=a.epochs, lr=a.lr)
+                 mix_weight=a.mix_weight, lopsided_repeat=a.repeat, epochs=a.epochs, lr=a.lr,
+                 truncate=a.truncate, variance_reduction=a.vr)
 
     def log(line: str) -> None:
         print(line, flush=True)

@@ -17,6 +17,7 @@ from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, NO_DOUBLE, TOO_GOOD, CubeIn
 from gammon.analysis.marks import CLOSE_CUBE, luck_mark, mark_for
 from gammon.analysis.valuation import Value, Valuer, final_value, flip
 from gammon.analysis.walk import ChoiceTask, CubeTask, ResignTask, RollTask, TakeTask, Task
+from gammon.core.cube import CubeOwner
 from gammon.core.errors import GammonError
 from gammon.core.position import Outcome, Position, ResultKind
 
@@ -55,7 +56,7 @@ class Decision:
     player: int
     position_id: str
     cube_value: int
-    cube_owner: int
+    cube_owner: CubeOwner
     score: tuple[int, int]
     match_length: int
     crawford: bool
@@ -122,7 +123,7 @@ def _base(task: Task, kind: str) -> Decision:
     else:
         side = 1 - task.player if kind == "take" else task.player
     s = info.score if side == 0 else (info.score[1], info.score[0])
-    owner = info.owner if info.owner < 0 else (side if info.owner == 0 else 1 - side)
+    owner = CubeOwner.from_relative(info.owner, side)
     return Decision(kind, task.game, task.turn, task.player, task.position.position_id, info.value, owner,
                     (s[0], s[1]), info.match_length, info.crawford)
 

@@ -32,10 +32,10 @@ from rich.text import Text
 from gammon.cli.board import Side, render_board
 from gammon.cli.limits import MAX_MATCH_LENGTH
 from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
+from gammon.core.cube import RelativeOwner
 from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
 from gammon.core.errors import GammonError, PlaySyntaxError
 from gammon.core.game import (
-    CENTERED,
     AcceptResignation,
     Action,
     Beaver,
@@ -72,6 +72,8 @@ PLAY_DICE: tuple[str, ...] = ("random", "cards", "manual")
 EXIT_INTERRUPTED = 130
 #: Variants a ``.mat`` file can carry; the others are saved as gammon's JSON record.
 _MAT_VARIANTS = frozenset({"standard", "nackgammon", "hypergammon"})
+#: The board's words for the cube's owner as the player on roll sees it (a centred cube: none).
+_SIDES: dict[RelativeOwner, Side] = {RelativeOwner.ME: "me", RelativeOwner.OPPONENT: "opp"}
 
 HELP = """\
 Type a play as players write it: 24/18 13/11, bar/22*, 6/off, 8/5(2), or in
@@ -430,9 +432,7 @@ class TerminalGame:
         g = self.game
         turn = g.turn
         viewer: Side = "me" if self._viewer(actor) == turn else "opp"
-        owner: Side | None = None
-        if g.cube_owner != CENTERED:
-            owner = "me" if g.cube_owner == turn else "opp"
+        owner: Side | None = _SIDES.get(g.cube_owner.relative(turn))
         shown = dice if dice is not None else g.rolled
         cards = self._cards() if g.rolled is not None and dice is None else None
         board = render_board(

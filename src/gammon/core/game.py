@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from gammon.core.actions import (
     AcceptResignation,
@@ -38,6 +38,7 @@ from gammon.core.actions import (
     Take,
     Timeout,
 )
+from gammon.core.cube import CubeOwner
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
@@ -84,12 +85,21 @@ _PHASE_REASON = {
 }
 
 
+def _owner(value: object) -> CubeOwner:
+    """``value`` as a :class:`CubeOwner` when it names one; anything else stays as given for
+    :meth:`Game._state_problem` to refuse with the rest of the state's checks."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in (-1, 0, 1):
+        return CubeOwner(value)
+    return cast(CubeOwner, value)
+
+
 class Game:
     """One game between players 0 and 1 under ``rules``.
 
     ``position`` is always seen from ``turn``, the player on roll (or, in the
     opening phase, from player 0); while a double or a beaver is pending,
-    ``turn`` is the doubler.  ``cube_owner`` is ``CENTERED`` (-1), 0 or 1.
+    ``turn`` is the doubler.  ``cube_owner`` is a :class:`~gammon.core.cube.CubeOwner`:
+    ``CENTERED`` (-1), 0 or 1.
     Money-only settings (Jacoby, beavers, automatic doubles) are ignored in
     match play; ``crawford_game`` forbids doubling for this game.
 
@@ -130,7 +140,7 @@ class Game:
         self.phase = Phase(phase)
         self.rolled = None if rolled is None else check_dice(rolled)
         self.cube_value = cube_value
-        self.cube_owner = cube_owner
+        self.cube_owner = _owner(cube_owner)
         self.doubled_by: int | None = turn if self.phase in (Phase.DOUBLED, Phase.BEAVERED) else None
         self.beavered = self.phase is Phase.BEAVERED
         self.resignation = None if resignation is None else (resignation[0], ResultKind(resignation[1]))
@@ -231,13 +241,13 @@ class Game:
             raise InvalidIdError(f"the XGID's rules: {exc}") from None
         turn = 0 if s.turn == 1 else 1
         score = s.score if turn == 0 else (s.score[1], s.score[0])
-        owner = CENTERED if s.cube_owner == 0 else (turn if s.cube_owner == 1 else 1 - turn)
+        owner = CubeOwner.from_relative(s.relative_owner, turn)
         cube = s.cube_value
         phase = Phase.MOVE if s.dice is not None else Phase.ROLL
         if s.beavered:
             # The XGID's cube is the one before the double; after a beaver it has been
             # taken at twice that, owned by the beaverer, and redoubled.
-            phase, cube, owner = Phase.BEAVERED, cube * 2, 1 - turn
+            phase, cube, owner = Phase.BEAVERED, cube * 2, CubeOwner(1 - turn)
         elif s.double_offered:
             phase = Phase.DOUBLED
         try:
@@ -269,7 +279,7 @@ class Game:
         except GammonError as exc:
             raise InvalidIdError(f"the Match ID's rules: {exc}") from None
         on_roll = m.player_on_roll
-        owner = CENTERED if m.cube_owner is None else m.cube_owner
+        owner = CubeOwner.of(m.cube_owner)
         resignation = None
         resigned_from = None
         if m.game_state is GameState.NONE:
@@ -634,13 +644,13 @@ class Game:
                    Reason.NO_DOUBLE_PENDING)
         self.cube_value *= 2
         if self.phase is Phase.DOUBLED:
-            self.cube_owner = a.player
+            self.cube_owner = CubeOwner(a.player)
             text = f"player {a.player} takes; the cube is {self.cube_value}"
         else:
             # "The game goes on at four times the cube before the double; the beaverer
             # owns the cube."  (The beaver already made the beaverer its owner.)
             text = (f"player {a.player} takes the beaver; the cube is {self.cube_value}, "
-                    f"owned by player {self.cube_owner}")
+                    f"owned by player {int(self.cube_owner)}")
         self.phase = Phase.ROLL
         self.doubled_by = None
         self.beavered = False  # a taken beaver is no longer pending
@@ -655,7 +665,7 @@ class Game:
         # "After a beaver the original doubler answers it": the beaverer has taken at
         # twice the cube (and owns it) and redoubles at once.
         self.cube_value *= 2
-        self.cube_owner = a.player
+        self.cube_owner = CubeOwner(a.player)
         self.beavered = True
         self.phase = Phase.BEAVERED
         return [Event("beavered", a.player,
@@ -784,6 +794,8 @@ class Game:
             if value != default:
                 if isinstance(value, Phase):
                     text = f"Phase.{value.name}"
+                elif isinstance(value, CubeOwner):
+                    text = repr(int(value))
                 elif name == "resignation" and self.resignation is not None:
                     text = f"({self.resignation[0]}, ResultKind.{self.resignation[1].name})"
                 else:
@@ -808,7 +820,7 @@ _HANDLERS: dict[type, _Handler] = {
 }
 
 __all__ = [
-    "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "DiceSource",
+    "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "CubeOwner", "DiceSource",
     "Double", "Drop", "Event", "Game", "GameResult", "Move", "NewGame", "Phase", "RejectResignation",
     "Resign", "Roll", "Rules", "Take", "Timeout",
 ]

@@ -13,12 +13,21 @@ which :meth:`Match.replay` rebuilds the match exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
 from gammon.core.actions import Action, Event, NewGame
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.game import DiceSource, Game, Phase
 from gammon.core.rules import Rules
 from gammon.core.variants import Variant
+
+
+class MatchPhase(StrEnum):
+    """Where a match stands.  Str-valued: the words are the ones ``Match.phase`` always returned."""
+
+    GAME = "game"  # a game is being played
+    BETWEEN_GAMES = "between-games"  # a game is over and the next waits for NewGame
+    OVER = "over"  # the match (or the money session) is over
 
 
 class Match:
@@ -121,11 +130,11 @@ class Match:
         return self.crawford_played and not self.game.crawford_game
 
     @property
-    def phase(self) -> str:
-        """``"game"`` while a game runs, ``"between-games"`` when the next waits, ``"over"``."""
+    def phase(self) -> MatchPhase:
+        """``GAME`` while a game runs, ``BETWEEN_GAMES`` when the next waits, ``OVER``."""
         if self.is_over:
-            return "over"
-        return "between-games" if self.game.is_over else "game"
+            return MatchPhase.OVER
+        return MatchPhase.BETWEEN_GAMES if self.game.is_over else MatchPhase.GAME
 
     def allowed_actions(self) -> list[Action]:
         """Every action :meth:`apply` accepts now: the game's, or ``NewGame`` between games."""
@@ -271,4 +280,4 @@ class Match:
         return f"Match({', '.join(parts)})"
 
 
-__all__ = ["Match"]
+__all__ = ["Match", "MatchPhase"]

@@ -84,14 +84,14 @@ def decision_from_xgid(state: XgidState, kind: str | None = None) -> Decision:
         raise GammonError("no dice: give them with 'dice 31' or in the XGID")
     if wanted == "cube" and state.dice is not None:
         raise GammonError("the dice are rolled: the cube is turned before the roll")
-    owner = {0: -1, 1: 0, -1: 1}[state.cube_owner]
+    owner = state.relative_owner
     if state.position.outcome is not None:
         raise GammonError("the game is over in this position")
     if wanted == "take":
         # The decider is the doubler's opponent: see everything from its side.
         return Decision("take", state.position.swap(), None, state.match_length,
                         (state.score[1], state.score[0]), state.cube_value,
-                        -1 if owner == -1 else 1 - owner, state.crawford)
+                        owner.swap(), state.crawford)
     return Decision("move" if wanted == "move" else "cube", state.position,
                     state.dice if wanted == "move" else None, state.match_length, state.score,
                     state.cube_value, owner, state.crawford)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from gammon.core.errors import GammonError
+from gammon.core.events import GameStart
 from gammon.core.game import (
     AcceptResignation,
     Action,
@@ -148,10 +149,7 @@ def _game_start_event(match: Match) -> Event:
         text += f" in a {match.length}-point match"
     if game.crawford_game:
         text += " (Crawford game)"
-    return Event("game-start", None, text, {
-        "game": number, "score": (match.score[0], match.score[1]),
-        "crawford": game.crawford_game,
-    })
+    return Event.of(None, text, GameStart(number, (match.score[0], match.score[1]), game.crawford_game))
 
 
 def play_match(

@@ -10,12 +10,13 @@ from __future__ import annotations
 import pytest
 
 from gammon.ai.cube import CubeInfo
-from gammon.core.cube import CubeOwner, RelativeOwner
+from gammon.core.cube import CubeAction, CubeOwner, RelativeOwner
 from gammon.core.errors import GammonError
-from gammon.core.game import Double, Game, Phase, Rules, Take
+from gammon.core.game import Double, Drop, Game, Phase, Roll, Rules, Take
 from gammon.core.match import Match, MatchPhase
 from gammon.core.position import Position
 from gammon.core.xgid import XgidState, format_xgid
+from gammon.play.session import next_action
 
 
 @pytest.mark.parametrize(("owner", "viewer", "seen"), [
@@ -68,3 +69,55 @@ def test_match_phase_is_an_enum_with_the_old_words() -> None:
     match = Match(Rules(match_length=1))
     assert match.phase is MatchPhase.GAME and match.phase == "game"
     assert [p.value for p in MatchPhase] == ["game", "between-games", "over"]
+
+
+def test_cube_action_values_and_words_are_the_old_strings() -> None:
+    """Values: what the analysis, the engine and the reports print; words: the player protocols'."""
+    assert [a.value for a in CubeAction] == [
+        "no double", "double", "take", "pass", "beaver", "double/take", "double/pass", "too good to double"]
+    assert [a.word for a in CubeAction] == [
+        "no-double", "double", "take", "drop", "beaver", "double/take", "double/pass", "too-good-to-double"]
+    assert CubeAction.PASS is CubeAction.DROP
+    for a in CubeAction:
+        assert CubeAction.parse(a.value) is a and CubeAction.parse(a.word) is a and CubeAction.parse(a) is a
+    assert [a for a in CubeAction if a.doubles] == [
+        CubeAction.DOUBLE, CubeAction.DOUBLE_TAKE, CubeAction.DOUBLE_PASS]
+    for bad in ("maybe", "", None, 1):
+        with pytest.raises(GammonError, match="not a cube action"):
+            CubeAction.parse(bad)
+
+
+class _Answers:
+    """A player whose cube replies are scripted: the enum or the words players returned before it."""
+
+    def __init__(self, cube: object, answer: object) -> None:
+        self.cube, self.answer = cube, answer
+
+    def cube_action(self, game: Game) -> object:
+        return self.cube
+
+    def answer_double(self, game: Game) -> object:
+        return self.answer
+
+    def resign(self, game: Game) -> None:
+        return None
+
+    choose_play = answer_resignation = choose_double_number = resign
+
+
+@pytest.mark.parametrize(("cube", "answer", "want"), [
+    (CubeAction.DOUBLE, CubeAction.DROP, Drop), ("double", "drop", Drop), ("double", "pass", Drop),
+    (CubeAction.DOUBLE, CubeAction.TAKE, Take), ("double", "take", Take),
+])
+def test_the_session_reads_the_enum_and_the_old_words(cube: object, answer: object, want: type) -> None:
+    game = Game(Rules(), turn=0, phase=Phase.ROLL)
+    players = [_Answers(cube, answer), _Answers(cube, answer)]
+    assert next_action(game, players) == Double(0)  # type: ignore[arg-type]
+    game.apply(Double(0))
+    assert next_action(game, players) == want(1)  # type: ignore[arg-type]
+    for no in (CubeAction.NO_DOUBLE, "no-double", "no double"):
+        assert next_action(Game(Rules(), turn=0, phase=Phase.ROLL), [_Answers(no, None)] * 2) == Roll(0)  # type: ignore[list-item]
+    with pytest.raises(GammonError, match="a cube action is 'double' or 'no-double', not 'take'"):
+        next_action(Game(Rules(), turn=0, phase=Phase.ROLL), [_Answers("take", None)] * 2)  # type: ignore[list-item]
+    with pytest.raises(GammonError, match="a double is answered 'take' or 'drop' or 'beaver', not 'double'"):
+        next_action(game, [_Answers(None, "double")] * 2)  # type: ignore[list-item]

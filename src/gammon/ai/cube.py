@@ -37,8 +37,8 @@ pips or more, times the chance that the opponent does not bear off at his next
 roll (on the last roll the cube is dead).
 
 >>> d = cube_decision((0.8, 0.0, 0.0, 0.0, 0.0), CubeInfo())
->>> d.action
-'double/pass'
+>>> d.action, str(d.action)
+(<CubeAction.DOUBLE_PASS: 'double/pass'>, 'double/pass')
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from gammon.ai.encoding import is_contact, pips
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
-from gammon.core.cube import RelativeOwner
+from gammon.core.cube import CubeAction, RelativeOwner
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
@@ -89,13 +89,14 @@ __all__ = [
 #: Cube owner: nobody (the cube in the middle); core's value.
 CENTERED = RelativeOwner.CENTERED
 
-NO_DOUBLE = "no double"
-DOUBLE_TAKE = "double/take"
-DOUBLE_PASS = "double/pass"
-TOO_GOOD = "too good to double"
-TAKE = "take"
-PASS = "pass"
-BEAVER = "beaver"
+# The cube actions: core's one vocabulary (:class:`~gammon.core.cube.CubeAction`), by their old names here.
+NO_DOUBLE = CubeAction.NO_DOUBLE
+DOUBLE_TAKE = CubeAction.DOUBLE_TAKE
+DOUBLE_PASS = CubeAction.DOUBLE_PASS
+TOO_GOOD = CubeAction.TOO_GOOD
+TAKE = CubeAction.TAKE
+PASS = CubeAction.DROP
+BEAVER = CubeAction.BEAVER
 
 #: Cube efficiency in contact positions.
 CONTACT_EFFICIENCY = 0.68
@@ -234,11 +235,11 @@ class CubeDecision:
     ``take_point``: the least chance of winning the game the taker needs.
     """
 
-    action: str
+    action: CubeAction
     no_double: float
     double_take: float
     double_pass: float
-    taker_action: str
+    taker_action: CubeAction
     explanation: str
     can_double: bool
     cubeless_equity: float
@@ -249,7 +250,7 @@ class CubeDecision:
     @property
     def doubles(self) -> bool:
         """Whether the proper action is to double."""
-        return self.action in (DOUBLE_TAKE, DOUBLE_PASS)
+        return self.action in (DOUBLE_TAKE, DOUBLE_PASS)  # not TAKE or PASS: a taker's action
 
     @property
     def equity(self) -> float:
@@ -416,7 +417,7 @@ def refusal(info: CubeInfo) -> str | None:
     return None
 
 
-def taker_action(dt: float, dp: float, beavers: bool) -> str:
+def taker_action(dt: float, dp: float, beavers: bool) -> CubeAction:
     """The taker's answer from the doubler's double/take and double/pass equities (money: a
     beaver, when allowed, whenever taking leaves the taker ahead)."""
     if dt > dp:
@@ -426,7 +427,7 @@ def taker_action(dt: float, dp: float, beavers: bool) -> str:
     return TAKE
 
 
-def choose_action(nd: float, dt: float, dp: float) -> str:
+def choose_action(nd: float, dt: float, dp: float) -> CubeAction:
     """The doubler's proper action from his no double, double/take and double/pass values
     (in one unit: normalised equity or match winning chances)."""
     eps = 1e-12
@@ -437,7 +438,8 @@ def choose_action(nd: float, dt: float, dp: float) -> str:
     return NO_DOUBLE
 
 
-def _explain(action: str, nd: float, dt: float, dp: float, taker: str, tp: float, what: str) -> str:
+def _explain(action: CubeAction, nd: float, dt: float, dp: float, taker: CubeAction, tp: float,
+             what: str) -> str:
     nums = f"ND {nd:+.3f}, D/T {dt:+.3f}, D/P {dp:+.3f} ({what}); take point {100 * tp:.1f}%"
     if action == NO_DOUBLE:
         return f"not good enough to double: {nums}"

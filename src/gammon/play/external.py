@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Literal
 
-from gammon.core.cube import CubeOwner, RelativeOwner
+from gammon.core.cube import CubeAction, CubeOwner, RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.game import Game, Phase, Rules
 from gammon.core.plays import Play
@@ -203,11 +203,11 @@ class Controller:
         if decision.kind == "cube":
             if not game.can_double():
                 return "roll"
-            return "double" if self.player.cube_action(game) == "double" else "roll"
-        answer = self.player.answer_double(game)
-        if answer == "beaver" and not game.can_beaver():  # the permission is core's
-            answer = "take"
-        return answer
+            return "double" if CubeAction.parse(self.player.cube_action(game)) is CubeAction.DOUBLE else "roll"
+        answer = CubeAction.parse(self.player.answer_double(game))
+        if answer is CubeAction.BEAVER and not game.can_beaver():  # the permission is core's
+            answer = CubeAction.TAKE
+        return answer.word
 
     def answer(self, line: str) -> str:
         """The reply to one line of the protocol (never raises).

@@ -55,7 +55,7 @@ from gammon.ai.encoding import is_contact, pips
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
-from gammon.core.cube import CubeAction, RelativeOwner
+from gammon.core.cube import CubeAction, RelativeOwner, cube_is_dead
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
@@ -412,7 +412,7 @@ def refusal(info: CubeInfo) -> str | None:
         return "Crawford game: no doubling"
     if info.owner is RelativeOwner.OPPONENT:
         return "the opponent owns the cube"
-    if not info.is_money and info.away[0] <= info.value:
+    if cube_is_dead(info.match_length, info.score[0], info.value):
         return "the cube is dead: a single game already wins the match"
     return None
 

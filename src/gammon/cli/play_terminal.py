@@ -33,7 +33,7 @@ from gammon.cli.board import Side, render_board
 from gammon.cli.limits import MAX_MATCH_LENGTH
 from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
 from gammon.core import events as ev
-from gammon.core.cube import RelativeOwner
+from gammon.core.cube import RelativeOwner, cube_is_dead
 from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
 from gammon.core.errors import GammonError, PlaySyntaxError
 from gammon.core.events import EventKind
@@ -760,13 +760,12 @@ class TerminalGame:
         """Whether ``actor`` may double now and it could matter.
 
         In match play a player who wins the match by winning this game at the
-        present cube gains nothing by doubling (a dead cube), so the terminal
-        rolls for them without asking, as for a cube they may not turn.
+        present cube gains nothing by doubling (a dead cube, core's
+        :func:`~gammon.core.cube.cube_is_dead`), so the terminal rolls for
+        them without asking, as for a cube they may not turn.
         """
         g = self.game
-        if not g.can_double(actor):
-            return False
-        return self.rules.is_money or self.rules.match_length - g.score[actor] > g.cube_value
+        return g.can_double(actor) and not cube_is_dead(self.rules.match_length, g.score[actor], g.cube_value)
 
     def human_roll(self, actor: int) -> None:
         if not self.cube_is_useful(actor):

@@ -144,4 +144,21 @@ _BY_WORD: dict[str, CubeAction] = {
 #: The answers to a double (and, for the doubler, to a beaver).
 ANSWERS = (CubeAction.TAKE, CubeAction.DROP, CubeAction.BEAVER)
 
-__all__ = ["ANSWERS", "CubeAction", "CubeOwner", "RelativeOwner"]
+
+def cube_is_dead(match_length: int, score: int, cube_value: int) -> bool:
+    """Whether the cube is dead for a player with ``score`` points in a ``match_length`` match.
+
+    "In match play the cube is dead for a player who wins the match by
+    winning this game as a single game at the present cube: the points still
+    needed are no more than the cube's value, so a double can gain that player
+    nothing."  Money play (``match_length`` 0) has no match to win: the cube
+    is never dead there.  The engine's cube decisions, the heuristic bot and
+    the terminal's prompt all ask this one function.
+
+    >>> cube_is_dead(7, 5, 2), cube_is_dead(7, 5, 1), cube_is_dead(0, 0, 64)
+    (True, False, False)
+    """
+    return match_length > 0 and match_length - score <= cube_value
+
+
+__all__ = ["ANSWERS", "CubeAction", "CubeOwner", "RelativeOwner", "cube_is_dead"]

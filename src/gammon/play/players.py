@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 from numba import njit
 
-from gammon.core.cube import CubeAction
+from gammon.core.cube import CubeAction, cube_is_dead
 from gammon.core.game import CENTERED, Phase
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind
@@ -386,11 +386,10 @@ class HeuristicPlayer:
     def cube_action(self, game: Game) -> CubeAction:
         r = game.rules
         me = game.turn
+        if cube_is_dead(r.match_length, game.score[me], game.cube_value):
+            return CubeAction.NO_DOUBLE  # winning this game already wins the match
         if not r.is_money:
-            need_me = r.match_length - game.score[me]
             need_opp = r.match_length - game.score[1 - me]
-            if need_me <= game.cube_value:
-                return CubeAction.NO_DOUBLE  # the cube is dead: winning already wins the match
             if need_opp == 1 and not game.crawford_game:
                 return CubeAction.DOUBLE  # post-Crawford: the trailer doubles at once
         p = win_probability(game.position)

@@ -9,6 +9,7 @@ import pytest
 
 from boards import pos
 from gammon import GammonError, Position, ResultKind
+from gammon.core.cube import CubeAction
 from gammon.core.dice import RandomDice
 from gammon.core.game import Event, Game, Phase, Resign, Roll, Rules
 from gammon.play import (
@@ -133,23 +134,25 @@ def test_race_pip_counts_used_by_the_cube_tests() -> None:
 
 @pytest.mark.parametrize(
     ("position", "action", "answer"),
-    [(RACE_EVEN, "no-double", "take"), (RACE_10, "double", "take"), (RACE_FAR, "double", "drop")],
+    [(RACE_EVEN, CubeAction.NO_DOUBLE, CubeAction.TAKE), (RACE_10, CubeAction.DOUBLE, CubeAction.TAKE),
+     (RACE_FAR, CubeAction.DOUBLE, CubeAction.DROP)],
 )
-def test_money_cube_decisions_follow_the_race_lead(position: Position, action: str, answer: str) -> None:
+def test_money_cube_decisions_follow_the_race_lead(position: Position, action: CubeAction,
+                                                     answer: CubeAction) -> None:
     game = on_roll(position)
     bot = HeuristicPlayer(0)
-    assert bot.cube_action(game) == action
+    assert bot.cube_action(game) is action
     game.double()
-    assert bot.answer_double(game) == answer
+    assert bot.answer_double(game) is answer
 
 
 def test_heuristic_beavers_a_hopeless_double() -> None:
     game = on_roll(RACE_FAR.swap(), Rules(beavers=True))
     game.double()
-    assert HeuristicPlayer(0).answer_double(game) == "beaver"
+    assert HeuristicPlayer(0).answer_double(game) is CubeAction.BEAVER
     game = on_roll(RACE_FAR.swap(), Rules())
     game.double()
-    assert HeuristicPlayer(0).answer_double(game) == "take"
+    assert HeuristicPlayer(0).answer_double(game) is CubeAction.TAKE
 
 
 def test_match_cube_decisions() -> None:
@@ -157,11 +160,11 @@ def test_match_cube_decisions() -> None:
     rules = Rules(match_length=5)
     # Post-Crawford, the trailer doubles at once and the leader takes.
     game = on_roll(RACE_EVEN, rules, score=(2, 4))
-    assert bot.cube_action(game) == "double"
+    assert bot.cube_action(game) is CubeAction.DOUBLE
     game.double()
-    assert bot.answer_double(game) == "take"
+    assert bot.answer_double(game) is CubeAction.TAKE
     # A dead cube: one more win takes the match anyway.
-    assert bot.cube_action(on_roll(RACE_10, rules, score=(4, 2))) == "no-double"
+    assert bot.cube_action(on_roll(RACE_10, rules, score=(4, 2))) is CubeAction.NO_DOUBLE
 
 
 def test_heuristic_answers_resignations_by_what_it_would_win() -> None:

@@ -37,8 +37,8 @@ pips or more, times the chance that the opponent does not bear off at his next
 roll (on the last roll the cube is dead).
 
 >>> d = cube_decision((0.8, 0.0, 0.0, 0.0, 0.0), CubeInfo())
->>> d.action
-'double/pass'
+>>> d.action, str(d.action)
+(<CubeAction.DOUBLE_PASS: 'double/pass'>, 'double/pass')
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ from gammon.ai.encoding import is_contact, pips
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
+from gammon.core.cube import CubeAction, RelativeOwner, cube_is_dead
 from gammon.core.errors import GammonError
-from gammon.core.rules import CENTERED as CORE_CENTERED
 
 if TYPE_CHECKING:
     from gammon.ai.evaluator import Evaluator
@@ -87,15 +87,16 @@ __all__ = [
 ]
 
 #: Cube owner: nobody (the cube in the middle); core's value.
-CENTERED = CORE_CENTERED
+CENTERED = RelativeOwner.CENTERED
 
-NO_DOUBLE = "no double"
-DOUBLE_TAKE = "double/take"
-DOUBLE_PASS = "double/pass"
-TOO_GOOD = "too good to double"
-TAKE = "take"
-PASS = "pass"
-BEAVER = "beaver"
+# The cube actions: core's one vocabulary (:class:`~gammon.core.cube.CubeAction`), by their old names here.
+NO_DOUBLE = CubeAction.NO_DOUBLE
+DOUBLE_TAKE = CubeAction.DOUBLE_TAKE
+DOUBLE_PASS = CubeAction.DOUBLE_PASS
+TOO_GOOD = CubeAction.TOO_GOOD
+TAKE = CubeAction.TAKE
+PASS = CubeAction.DROP
+BEAVER = CubeAction.BEAVER
 
 #: Cube efficiency in contact positions.
 CONTACT_EFFICIENCY = 0.68
@@ -112,7 +113,8 @@ _POWERS = frozenset(1 << i for i in range(13))
 class CubeInfo:
     """The cube and the score, seen from the player on roll.
 
-    ``owner``: :data:`CENTERED`, 0 (the player on roll) or 1 (the opponent).
+    ``owner``: a :class:`~gammon.core.cube.RelativeOwner`: :data:`CENTERED`, 0 (the
+    player on roll) or 1 (the opponent); a plain -1, 0 or 1 is read as one.
     ``match_length`` 0 is money play; ``score`` is (player on roll, opponent)
     in points.  ``crawford``: this game is the Crawford game; with a side
     1-away and ``crawford`` False the game is post-Crawford.  ``jacoby`` and
@@ -123,7 +125,7 @@ class CubeInfo:
     """
 
     value: int = 1
-    owner: int = CENTERED
+    owner: RelativeOwner = CENTERED
     match_length: int = 0
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
@@ -137,8 +139,7 @@ class CubeInfo:
             raise GammonError(f"the cube value must be a power of two up to 4096, not {self.value}")
         if self.cube_limit not in _POWERS or self.value > self.cube_limit:
             raise GammonError(f"bad cube limit {self.cube_limit} for a cube at {self.value}")
-        if self.owner not in (CENTERED, 0, 1):
-            raise GammonError(f"the cube owner must be -1 (centred), 0 or 1, not {self.owner}")
+        object.__setattr__(self, "owner", RelativeOwner.of(self.owner))
         if self.match_length < 0:
             raise GammonError("the match length must be 0 (money) or more")
         s0, s1 = self.score
@@ -170,8 +171,7 @@ class CubeInfo:
 
     def swap(self) -> CubeInfo:
         """The same cube and score seen by the other player."""
-        owner = self.owner if self.owner == CENTERED else 1 - self.owner
-        return replace(self, owner=owner, score=(self.score[1], self.score[0]))
+        return replace(self, owner=self.owner.swap(), score=(self.score[1], self.score[0]))
 
     def after_double(self, beaver: bool = False) -> CubeInfo:
         """The cube after the player on roll doubles and the opponent takes (or beavers).
@@ -179,8 +179,8 @@ class CubeInfo:
         Still seen from the player on roll.
         """
         if beaver:
-            return replace(self, value=min(self.value * 4, self.cube_limit), owner=0)
-        return replace(self, value=self.value * 2, owner=1)
+            return replace(self, value=min(self.value * 4, self.cube_limit), owner=RelativeOwner.ME)
+        return replace(self, value=self.value * 2, owner=RelativeOwner.OPPONENT)
 
     def points_for(self, kind: Outcome | ResultKind | int, value: int | None = None,
                    owner: int | None = None) -> int:
@@ -193,7 +193,7 @@ class CubeInfo:
     @classmethod
     def from_xgid(cls, state: XgidState) -> CubeInfo:
         """The cube and score an XGID carries, seen by its player on roll."""
-        owner = {0: CENTERED, 1: 0, -1: 1}[state.cube_owner]
+        owner = state.relative_owner
         money = state.match_length == 0
         return cls(
             value=state.cube_value, owner=owner, match_length=state.match_length,
@@ -207,7 +207,7 @@ class CubeInfo:
         """The cube of a :class:`~gammon.core.game.Game` seen by ``player`` (default: on roll)."""
         p = game.turn if player is None else player
         r = game.rules
-        owner = game.cube_owner if game.cube_owner == CENTERED else (0 if game.cube_owner == p else 1)
+        owner = game.cube_owner.relative(p)
         money = r.match_length == 0
         return cls(
             value=game.cube_value,
@@ -235,11 +235,11 @@ class CubeDecision:
     ``take_point``: the least chance of winning the game the taker needs.
     """
 
-    action: str
+    action: CubeAction
     no_double: float
     double_take: float
     double_pass: float
-    taker_action: str
+    taker_action: CubeAction
     explanation: str
     can_double: bool
     cubeless_equity: float
@@ -250,7 +250,7 @@ class CubeDecision:
     @property
     def doubles(self) -> bool:
         """Whether the proper action is to double."""
-        return self.action in (DOUBLE_TAKE, DOUBLE_PASS)
+        return self.action in (DOUBLE_TAKE, DOUBLE_PASS)  # not TAKE or PASS: a taker's action
 
     @property
     def equity(self) -> float:
@@ -410,14 +410,14 @@ def refusal(info: CubeInfo) -> str | None:
         return f"the cube is at its limit ({info.cube_limit})"
     if info.crawford:
         return "Crawford game: no doubling"
-    if info.owner == 1:
+    if info.owner is RelativeOwner.OPPONENT:
         return "the opponent owns the cube"
-    if not info.is_money and info.away[0] <= info.value:
+    if cube_is_dead(info.match_length, info.score[0], info.value):
         return "the cube is dead: a single game already wins the match"
     return None
 
 
-def taker_action(dt: float, dp: float, beavers: bool) -> str:
+def taker_action(dt: float, dp: float, beavers: bool) -> CubeAction:
     """The taker's answer from the doubler's double/take and double/pass equities (money: a
     beaver, when allowed, whenever taking leaves the taker ahead)."""
     if dt > dp:
@@ -427,7 +427,7 @@ def taker_action(dt: float, dp: float, beavers: bool) -> str:
     return TAKE
 
 
-def choose_action(nd: float, dt: float, dp: float) -> str:
+def choose_action(nd: float, dt: float, dp: float) -> CubeAction:
     """The doubler's proper action from his no double, double/take and double/pass values
     (in one unit: normalised equity or match winning chances)."""
     eps = 1e-12
@@ -438,7 +438,8 @@ def choose_action(nd: float, dt: float, dp: float) -> str:
     return NO_DOUBLE
 
 
-def _explain(action: str, nd: float, dt: float, dp: float, taker: str, tp: float, what: str) -> str:
+def _explain(action: CubeAction, nd: float, dt: float, dp: float, taker: CubeAction, tp: float,
+             what: str) -> str:
     nums = f"ND {nd:+.3f}, D/T {dt:+.3f}, D/P {dp:+.3f} ({what}); take point {100 * tp:.1f}%"
     if action == NO_DOUBLE:
         return f"not good enough to double: {nums}"
@@ -456,11 +457,11 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
     p = y[0]
     s = p * (big_w + big_l + 0.5 * x) - big_l
     dead = p * (big_w + big_l) - big_l
-    if info.owner == CENTERED:
+    if info.owner is RelativeOwner.CENTERED:
         cw, cl = _averages(y, _stakes(True, info.jacoby, info.gammons, True))
         nd = 4.0 / (4.0 - x) * (p * (cw + cl + 0.5 * x) - cl - 0.25 * x)
         dead = p * (cw + cl) - cl
-    elif info.owner == 0:
+    elif info.owner is RelativeOwner.ME:
         nd = s
     else:
         nd = s - 0.5 * x
@@ -468,7 +469,7 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
     dp = 1.0
     # The taker's take point in the taker's terms: (W_roller - 1/2) / (W + L + x/2).
     tp = (big_w - 0.5) / (big_w + big_l + 0.5 * x)
-    if info.owner != 1:
+    if info.owner is not RelativeOwner.OPPONENT:
         # Past the cash point the live part is worth the cash, or playing on
         # with the cube kept: cash later if the game swings back to the cash
         # point, win W (gammons included) if it goes all the way: the line from
@@ -477,7 +478,7 @@ def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
         cp = 1.0 - tp
         live = 1.0 if p <= cp else 1.0 + (big_w - 1.0) * (p - cp) / max(1.0 - cp, 1e-9)
         nd = min(nd, x * max(live, dead) + (1.0 - x) * dead)
-    if info.owner != 0:
+    if info.owner is not RelativeOwner.ME:
         # Likewise below the opponent's cash point (our take point): the live
         # part loses the cash, or the opponent plays on for his gammons (the
         # line from (0, -L) to (take point, -1)).
@@ -504,9 +505,9 @@ def _match(y: tuple[float, ...], info: CubeInfo, x: float, met: MatchEquityTable
     p = y[0]
     if info.crawford:
         nd_m = model.dead(k, p)
-    elif info.owner == CENTERED:
+    elif info.owner is RelativeOwner.CENTERED:
         nd_m = model.centered(k, p)
-    elif info.owner == 0:
+    elif info.owner is RelativeOwner.ME:
         nd_m = model.own0(k, p)
     else:
         nd_m = model.own1(k, p)

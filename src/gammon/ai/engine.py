@@ -49,6 +49,7 @@ from gammon.ai.search import (
     search_flags,
 )
 from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
+from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
 from gammon.core.position import LegalPlays, Position, check_dice
@@ -98,7 +99,7 @@ class Evaluation:
     plies: int
     position_class: PositionClass
     cubeful_equity: float | None = None
-    cube_action: str | None = None
+    cube_action: CubeAction | None = None
 
     @property
     def win(self) -> float:

@@ -53,7 +53,6 @@ from numba import njit
 
 from gammon.ai.cube import (
     BEAVER,
-    CENTERED,
     PASS,
     CubeInfo,
     board_efficiency,
@@ -67,6 +66,7 @@ from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.core import movegen
+from gammon.core.cube import RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
 from gammon.core.position import Position
@@ -530,7 +530,7 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
         root = ply % 2 == 0
         probs = block.rec_probs[t, ply]
         x = float(block.rec_eff[t, ply])
-        rel_owner = owner if owner == CENTERED or root else 1 - owner
+        rel_owner = owner if root else owner.swap()
         info = replace(
             info0, value=value, owner=rel_owner,
             score=info0.score if root else (info0.score[1], info0.score[0]),
@@ -550,7 +550,7 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
                 final = pm if root else 1.0 - pm
             ended = True
             break
-        if rel_owner != 1 and not info.crawford and value * 2 <= info.cube_limit:
+        if rel_owner is not RelativeOwner.OPPONENT and not info.crawford and value * 2 <= info.cube_limit:
             d = cube_decision(probs, info, x, met)
             if d.doubles:
                 if d.taker_action == PASS:
@@ -565,10 +565,10 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
                 if d.taker_action == BEAVER:
                     # The taker redoubles at once and keeps the cube.
                     value = min(value * 4, info.cube_limit)
-                    owner = 1 if root else 0
+                    owner = RelativeOwner.OPPONENT if root else RelativeOwner.ME
                 else:
                     value *= 2
-                    owner = 1 if root else 0
+                    owner = RelativeOwner.OPPONENT if root else RelativeOwner.ME
         lk = float(block.rec_luck[t, ply])
         if lk:
             if money:

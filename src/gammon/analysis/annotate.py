@@ -15,6 +15,7 @@ import re
 from gammon.analysis.analyse import MatchAnalysis
 from gammon.analysis.decisions import Decision
 from gammon.analysis.text import decision_lines, player_lines
+from gammon.core.cube import CubeAction
 from gammon.core.match import Match
 
 _NODE = re.compile(r"^;(?:(?P<who>[WB])\[(?P<what>[^\]]*)\]|PL\[)")
@@ -67,7 +68,7 @@ def annotated_sgf(match: Match, analysis: MatchAnalysis) -> str:
                     taken.append(d)
                     break
                 taken.append(d)
-                if d.kind == want and (want != "cube" or d.played == "double"):
+                if d.kind == want and (want != "cube" or d.played == CubeAction.DOUBLE):
                     break
             closing = line.endswith(")")
             body = line[:-1] if closing else line

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, NO_DOUBLE, TOO_GOOD, CubeInfo
+from gammon.ai.cube import CubeInfo
 from gammon.analysis.marks import CLOSE_CUBE, luck_mark, mark_for
 from gammon.analysis.valuation import Value, Valuer, final_value, flip
 from gammon.analysis.walk import ChoiceTask, CubeTask, ResignTask, RollTask, TakeTask, Task
+from gammon.core.cube import CubeAction, CubeOwner
 from gammon.core.errors import GammonError
 from gammon.core.position import Outcome, Position, ResultKind
 
@@ -55,7 +56,7 @@ class Decision:
     player: int
     position_id: str
     cube_value: int
-    cube_owner: int
+    cube_owner: CubeOwner
     score: tuple[int, int]
     match_length: int
     crawford: bool
@@ -122,7 +123,7 @@ def _base(task: Task, kind: str) -> Decision:
     else:
         side = 1 - task.player if kind == "take" else task.player
     s = info.score if side == 0 else (info.score[1], info.score[0])
-    owner = info.owner if info.owner < 0 else (side if info.owner == 0 else 1 - side)
+    owner = CubeOwner.from_relative(info.owner, side)
     return Decision(kind, task.game, task.turn, task.player, task.position.position_id, info.value, owner,
                     (s[0], s[1]), info.match_length, info.crawford)
 
@@ -195,28 +196,28 @@ def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
     best = cd.equity
     doubled_value = min(cd.double_take, cd.double_pass)
     if task.doubled:
-        d.played = "double"
+        d.played = CubeAction.DOUBLE
         d.value_after = doubled_value
         d.equity_lost = max(0.0, best - doubled_value)
-        if cd.action == NO_DOUBLE and d.equity_lost > 0:
+        if cd.action is CubeAction.NO_DOUBLE and d.equity_lost > 0:
             d.error_kind = "wrong double (too early)"
-        elif cd.action == TOO_GOOD and d.equity_lost > 0:
+        elif cd.action is CubeAction.TOO_GOOD and d.equity_lost > 0:
             d.error_kind = "wrong double (too good)"
         if cd.mwc is not None:
             nd, dt, dp = cd.mwc
             d.mwc_after = min(dt, dp)
             d.mwc_lost = max(0.0, max(nd, min(dt, dp)) - min(dt, dp))
     else:
-        d.played = "no double"
+        d.played = CubeAction.NO_DOUBLE
         d.value_after = cd.no_double
         d.equity_lost = max(0.0, best - cd.no_double)
-        if cd.action in (DOUBLE_TAKE, DOUBLE_PASS) and d.equity_lost > 0:
+        if cd.action.doubles and d.equity_lost > 0:
             d.error_kind = "missed double"
         if cd.mwc is not None:
             nd, dt, dp = cd.mwc
             d.mwc_after = nd
             d.mwc_lost = max(0.0, max(nd, min(dt, dp)) - nd)
-    d.best = "double" if cd.action in (DOUBLE_TAKE, DOUBLE_PASS) else "no double"
+    d.best = CubeAction.DOUBLE if cd.action.doubles else CubeAction.NO_DOUBLE
     d.close = task.doubled or _is_close(cd) or d.error_kind == "missed double"
     d.mark = mark_for(d.equity_lost)
     return d
@@ -230,20 +231,21 @@ def analyse_take(valuer: Valuer, task: TakeTask) -> Decision:
     d.cube = _cube_dict(cd, probs)
     take, drop = -cd.double_take, -cd.double_pass
     best = max(take, drop)
-    took = task.answer in ("take", "beaver")
+    took = task.answer in (CubeAction.TAKE, CubeAction.BEAVER)
     mine = take if took else drop
     d.played = task.answer
-    d.best = "take" if take >= drop else "pass"
-    if task.answer == "beaver":
+    d.best = CubeAction.TAKE if take >= drop else CubeAction.DROP
+    if task.answer == CubeAction.BEAVER:
         # Money play: the cube goes to four times its value, the taker owning it, so the
         # taker's equity (normalised to the cube before the double) is twice a take's.
         mine = 2.0 * take
         if mine > best:
-            best, d.best = mine, "beaver"
+            best, d.best = mine, CubeAction.BEAVER
     d.value_after = mine
     d.equity_lost = max(0.0, best - mine)
     if d.equity_lost > 0:
-        d.error_kind = ("wrong beaver" if task.answer == "beaver" else "wrong take") if took else "wrong pass"
+        d.error_kind = (("wrong beaver" if task.answer == CubeAction.BEAVER else "wrong take") if took
+                        else "wrong pass")
     if cd.mwc is not None:
         t, p = 1.0 - cd.mwc[1], 1.0 - cd.mwc[2]
         d.mwc_after = t if took else p

@@ -29,6 +29,7 @@ import numpy as np
 from gammon.analysis.decisions import Decision
 from gammon.analysis.valuation import ROLLS, Valuer
 from gammon.analysis.walk import Task
+from gammon.core.cube import CubeAction
 from gammon.core.position import Position
 
 
@@ -187,7 +188,8 @@ def explain_cube(d: Decision) -> str | None:
             return f"the take point is {_pct(tp)} and you win {_pct(taker_win)}: take"
         return None
     if kind == "missed double":
-        after = "the opponent should pass" if c["taker_proper"] == "pass" else "the opponent still has a take"
+        after = ("the opponent should pass" if c["taker_proper"] == CubeAction.DROP
+                 else "the opponent still has a take")
         return (f"you win {_pct(win)} (gammons {_pct(gammon)}) against a take point of {_pct(tp)} for the "
                 f"opponent ({_pct(1 - tp)} for you): double now, {after}")
     if kind == "wrong double (too early)":

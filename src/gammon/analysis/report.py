@@ -85,7 +85,7 @@ def _mistake(a: MatchAnalysis, d: Decision) -> str:
     kind = f" ({d.error_kind})" if d.error_kind else ""
     head = (f'<h3>{escape(decision_title(d, a.names))} <span class="{mark}">{mark} {SYMBOLS.get(mark, "")}'
             f"{escape(kind)}</span>: loses {1000 * d.equity_lost:.0f} mEMG</h3>")
-    owner = -1 if d.cube_owner < 0 else (0 if d.cube_owner == d.player else 1)
+    owner = d.cube_owner.relative(d.player)
     boards: list[str] = []
     if d.kind in ("move", "choice") and d.played_position_id and d.best_position_id:
         played = Position.from_position_id(d.played_position_id, variant)

@@ -8,6 +8,7 @@ from typing import Any
 
 from gammon.analysis.decisions import Decision
 from gammon.analysis.marks import MARK_NAMES, performance_rating, rating_estimate, rating_name
+from gammon.core.cube import CubeAction
 
 
 def _rate(total: float, n: int) -> float | None:
@@ -101,10 +102,10 @@ class PlayerStats:
             self.cube_marks[d.mark] += 1
         if d.error_kind in self.cube_errors:
             self.cube_errors[d.error_kind] += 1
-        if d.kind == "cube" and d.played == "double":
+        if d.kind == "cube" and d.played == CubeAction.DOUBLE:
             self.doubles += 1
         elif d.kind == "take":
-            if d.played == "pass":
+            if d.played == CubeAction.DROP:
                 self.passes += 1
             else:
                 self.takes += 1

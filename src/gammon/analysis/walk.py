@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from gammon.ai.cube import CubeInfo
+from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.game import (
     AcceptResignation,
@@ -71,7 +72,7 @@ class CubeTask(Task):
 class TakeTask(Task):
     """``player`` answered a double by ``1 - player``; ``answer``: take, pass or beaver."""
 
-    answer: str = "take"
+    answer: CubeAction = CubeAction.TAKE
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +131,6 @@ class GameSummary:
     dropped: bool = False
 
 
-#: The analysis writes a refused double as the field does ("pass"); other answers by the record's names.
-_ANSWER_WORDS = {"drop": "pass"}
 
 
 def _info(game: Game, player: int) -> CubeInfo:
@@ -168,7 +167,9 @@ def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | Non
                 asked = True
             if isinstance(action, Take | Drop | Beaver) and phase is Phase.DOUBLED:
                 doubler = game.turn
-                answer = _ANSWER_WORDS.get(action_name(action), action_name(action))
+                # The record's take/drop/beaver as a CubeAction: a refused double reads "pass", as
+                # the field writes it.
+                answer = CubeAction.parse(action_name(action))
                 tasks.append(TakeTask(gi, turn + 1, 1 - doubler, game.position, _info(game, doubler),
                                       answer=answer))
             if isinstance(action, Resign) and phase in (Phase.ROLL, Phase.MOVE, Phase.DOUBLED) \

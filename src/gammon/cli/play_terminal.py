@@ -32,10 +32,12 @@ from rich.text import Text
 from gammon.cli.board import Side, render_board
 from gammon.cli.limits import MAX_MATCH_LENGTH
 from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
+from gammon.core import events as ev
+from gammon.core.cube import RelativeOwner, cube_is_dead
 from gammon.core.dice import CardDice, DiceSource, ManualDice, make_dice
 from gammon.core.errors import GammonError, PlaySyntaxError
+from gammon.core.events import EventKind
 from gammon.core.game import (
-    CENTERED,
     AcceptResignation,
     Action,
     Beaver,
@@ -72,6 +74,8 @@ PLAY_DICE: tuple[str, ...] = ("random", "cards", "manual")
 EXIT_INTERRUPTED = 130
 #: Variants a ``.mat`` file can carry; the others are saved as gammon's JSON record.
 _MAT_VARIANTS = frozenset({"standard", "nackgammon", "hypergammon"})
+#: The board's words for the cube's owner as the player on roll sees it (a centred cube: none).
+_SIDES: dict[RelativeOwner, Side] = {RelativeOwner.ME: "me", RelativeOwner.OPPONENT: "opp"}
 
 HELP = """\
 Type a play as players write it: 24/18 13/11, bar/22*, 6/off, 8/5(2), or in
@@ -430,9 +434,7 @@ class TerminalGame:
         g = self.game
         turn = g.turn
         viewer: Side = "me" if self._viewer(actor) == turn else "opp"
-        owner: Side | None = None
-        if g.cube_owner != CENTERED:
-            owner = "me" if g.cube_owner == turn else "opp"
+        owner: Side | None = _SIDES.get(g.cube_owner.relative(turn))
         shown = dice if dice is not None else g.rolled
         cards = self._cards() if g.rolled is not None and dice is None else None
         board = render_board(
@@ -456,68 +458,59 @@ class TerminalGame:
         after_opening = False
         for e in events:
             text = self._describe(e, after_opening)
-            after_opening = e.kind == "opening"
+            after_opening = e.kind is EventKind.OPENING
             if text:
                 self.say(text, "bold" if e.player is not None and not self.humans[e.player] else "")
 
     def _describe(self, e: Event, after_opening: bool) -> str | None:
         name = self.names[e.player] if e.player is not None else ""
-        data = e.data
-        if e.kind == "opening-tie":
-            d = data["dice"]
-            assert isinstance(d, tuple)
-            return f"Opening roll: both threw {d[0]}, so both throw again."
-        if e.kind == "auto-double":
-            return f"Automatic double: the cube is now {data['cube']}."
-        if e.kind == "opening":
-            d = data["dice"]
-            assert isinstance(d, tuple)
-            d0, d1 = int(d[0]), int(d[1])
-            hi, lo = max(d0, d1), min(d0, d1)
-            cards = self._cards()
-            shown = f" (cards {cards[0]} {cards[1]})" if cards else ""
-            return (f"Opening roll: {self.names[0]} {d0}, {self.names[1]} {d1}{shown}. "
-                    f"{_verb(name, 'start')} with {hi}-{lo}.")
-        if e.kind == "rolled":
-            if after_opening:
-                return None
-            d = data["dice"]
-            assert isinstance(d, tuple)
-            cards = self._cards()
-            shown = f" (cards {cards[0]} {cards[1]})" if cards else ""
-            return f"{_verb(name, 'roll')} {d[0]}-{d[1]}{shown}."
-        if e.kind == "no-move":
-            return f"{name} cannot move."
-        if e.kind == "played":
-            if not data["play"]:
-                return None
-            text = str(data["play"])
-            if e.player is not None and not self.humans[e.player]:
-                text = renumber_play(text)  # in the person's numbering, as on the board
-            return f"{_verb(name, 'play')} {text}."
-        if e.kind == "doubled":
-            return f"{_verb(name, 'double')} to {data['cube']}."
         owner = "you" if _you(name) else name
-        if e.kind == "took":
-            return f"{_verb(name, 'take')}: the cube is {data['cube']}, owned by {owner}."
-        if e.kind == "beavered":
-            return f"{_verb(name, 'beaver')}: the cube is {data['cube']}, owned by {owner}."
-        if e.kind == "dropped":
-            return f"{_verb(name, 'drop')}."
-        if e.kind == "resigned":
-            kind = ResultKind[str(data["kind"]).upper()]
-            return f"{_verb(name, 'offer')} to resign {_kind_name(kind)} ({self._resign_points(kind)})."
-        if e.kind == "resignation-accepted":
-            return f"{_verb(name, 'accept')} the resignation."
-        if e.kind == "resignation-rejected":
-            return f"{_verb(name, 'refuse')} the resignation: play on."
-        if e.kind == "choose-double":
-            return f"Acey-deucey! {_verb(name, 'name')} a double to play."
-        if e.kind == "chose-double":
-            return f"{_verb(name, 'play')} double {data['number']}s."
-        if e.kind == "roll-again":
-            return f"{_verb(name, 'roll')} again."
+        match e.payload:
+            case ev.OpeningTie(dice=(d0, _)):
+                return f"Opening roll: both threw {d0}, so both throw again."
+            case ev.AutoDouble(cube=cube):
+                return f"Automatic double: the cube is now {cube}."
+            case ev.Opening(dice=(d0, d1)):
+                hi, lo = max(d0, d1), min(d0, d1)
+                return (f"Opening roll: {self.names[0]} {d0}, {self.names[1]} {d1}{self._cards_shown()}. "
+                        f"{_verb(name, 'start')} with {hi}-{lo}.")
+            case ev.Rolled(dice=(d0, d1)):
+                return None if after_opening else f"{_verb(name, 'roll')} {d0}-{d1}{self._cards_shown()}."
+            case ev.NoMove():
+                return f"{name} cannot move."
+            case ev.Played(play=play):
+                if not play:
+                    return None
+                if e.player is not None and not self.humans[e.player]:
+                    play = renumber_play(play)  # in the person's numbering, as on the board
+                return f"{_verb(name, 'play')} {play}."
+            case ev.Doubled(cube=cube):
+                return f"{_verb(name, 'double')} to {cube}."
+            case ev.Took(cube=cube):
+                return f"{_verb(name, 'take')}: the cube is {cube}, owned by {owner}."
+            case ev.Beavered(cube=cube):
+                return f"{_verb(name, 'beaver')}: the cube is {cube}, owned by {owner}."
+            case ev.Dropped():
+                return f"{_verb(name, 'drop')}."
+            case ev.Resigned(resign=word):
+                kind = ResultKind[word.upper()]
+                return f"{_verb(name, 'offer')} to resign {_kind_name(kind)} ({self._resign_points(kind)})."
+            case ev.ResignationAccepted():
+                return f"{_verb(name, 'accept')} the resignation."
+            case ev.ResignationRejected():
+                return f"{_verb(name, 'refuse')} the resignation: play on."
+            case ev.ChooseDoubleNow():
+                return f"Acey-deucey! {_verb(name, 'name')} a double to play."
+            case ev.ChoseDouble(number=number):
+                return f"{_verb(name, 'play')} double {number}s."
+            case ev.RollAgain():
+                return f"{_verb(name, 'roll')} again."
         return None  # turn, game-over, score, match-over: shown by the game's end
+
+    def _cards_shown(self) -> str:
+        """`` (cards X Y)`` when the dice are cards, else nothing."""
+        cards = self._cards()
+        return f" (cards {cards[0]} {cards[1]})" if cards else ""
 
     def _resign_points(self, kind: ResultKind) -> str:
         g = self.game
@@ -767,13 +760,12 @@ class TerminalGame:
         """Whether ``actor`` may double now and it could matter.
 
         In match play a player who wins the match by winning this game at the
-        present cube gains nothing by doubling (a dead cube), so the terminal
-        rolls for them without asking, as for a cube they may not turn.
+        present cube gains nothing by doubling (a dead cube, core's
+        :func:`~gammon.core.cube.cube_is_dead`), so the terminal rolls for
+        them without asking, as for a cube they may not turn.
         """
         g = self.game
-        if not g.can_double(actor):
-            return False
-        return self.rules.is_money or self.rules.match_length - g.score[actor] > g.cube_value
+        return g.can_double(actor) and not cube_is_dead(self.rules.match_length, g.score[actor], g.cube_value)
 
     def human_roll(self, actor: int) -> None:
         if not self.cube_is_useful(actor):

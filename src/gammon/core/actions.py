@@ -1,4 +1,5 @@
-"""What players do (actions), what happened (events) and how a game ended (results).
+"""What players do (actions) and how a game ended (results); what happened (events) is
+:mod:`gammon.core.events`, whose :class:`Event` is named here too.
 
 Actions are frozen values checked when they are built: a player that is not
 0 or 1, dice that are not two numbers 1..6, a resignation of an unknown kind
@@ -11,9 +12,10 @@ Whether an action is allowed *now* is the game's business
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from gammon.core.errors import GammonError, IllegalActionError, Reason
+from gammon.core.events import Event
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
 
@@ -189,16 +191,6 @@ Action = (
     Roll | Move | Double | Take | Drop | Beaver | Resign | AcceptResignation
     | RejectResignation | ChooseDouble | Timeout | NewGame
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``kind`` names it, ``player`` did it, ``text`` says it."""
-
-    kind: str
-    player: int | None
-    text: str
-    data: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

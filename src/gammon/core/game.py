@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
+from gammon.core import events as ev
 from gammon.core.actions import (
     AcceptResignation,
     Action,
@@ -38,6 +39,7 @@ from gammon.core.actions import (
     Take,
     Timeout,
 )
+from gammon.core.cube import CubeOwner
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
@@ -84,12 +86,21 @@ _PHASE_REASON = {
 }
 
 
+def _owner(value: object) -> CubeOwner:
+    """``value`` as a :class:`CubeOwner` when it names one; anything else stays as given for
+    :meth:`Game._state_problem` to refuse with the rest of the state's checks."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in (-1, 0, 1):
+        return CubeOwner(value)
+    return cast(CubeOwner, value)
+
+
 class Game:
     """One game between players 0 and 1 under ``rules``.
 
     ``position`` is always seen from ``turn``, the player on roll (or, in the
     opening phase, from player 0); while a double or a beaver is pending,
-    ``turn`` is the doubler.  ``cube_owner`` is ``CENTERED`` (-1), 0 or 1.
+    ``turn`` is the doubler.  ``cube_owner`` is a :class:`~gammon.core.cube.CubeOwner`:
+    ``CENTERED`` (-1), 0 or 1.
     Money-only settings (Jacoby, beavers, automatic doubles) are ignored in
     match play; ``crawford_game`` forbids doubling for this game.
 
@@ -130,7 +141,7 @@ class Game:
         self.phase = Phase(phase)
         self.rolled = None if rolled is None else check_dice(rolled)
         self.cube_value = cube_value
-        self.cube_owner = cube_owner
+        self.cube_owner = _owner(cube_owner)
         self.doubled_by: int | None = turn if self.phase in (Phase.DOUBLED, Phase.BEAVERED) else None
         self.beavered = self.phase is Phase.BEAVERED
         self.resignation = None if resignation is None else (resignation[0], ResultKind(resignation[1]))
@@ -231,13 +242,13 @@ class Game:
             raise InvalidIdError(f"the XGID's rules: {exc}") from None
         turn = 0 if s.turn == 1 else 1
         score = s.score if turn == 0 else (s.score[1], s.score[0])
-        owner = CENTERED if s.cube_owner == 0 else (turn if s.cube_owner == 1 else 1 - turn)
+        owner = CubeOwner.from_relative(s.relative_owner, turn)
         cube = s.cube_value
         phase = Phase.MOVE if s.dice is not None else Phase.ROLL
         if s.beavered:
             # The XGID's cube is the one before the double; after a beaver it has been
             # taken at twice that, owned by the beaverer, and redoubled.
-            phase, cube, owner = Phase.BEAVERED, cube * 2, 1 - turn
+            phase, cube, owner = Phase.BEAVERED, cube * 2, CubeOwner(1 - turn)
         elif s.double_offered:
             phase = Phase.DOUBLED
         try:
@@ -269,7 +280,7 @@ class Game:
         except GammonError as exc:
             raise InvalidIdError(f"the Match ID's rules: {exc}") from None
         on_roll = m.player_on_roll
-        owner = CENTERED if m.cube_owner is None else m.cube_owner
+        owner = CubeOwner.of(m.cube_owner)
         resignation = None
         resigned_from = None
         if m.game_state is GameState.NONE:
@@ -511,17 +522,15 @@ class Game:
         d0, d1 = self._draw(a.dice)
         rec = Roll(a.player, (d0, d1))
         if d0 == d1:
-            events = [Event("opening-tie", None, f"both players threw {d0}: throw again",
-                            {"dice": (d0, d1)})]
+            events = [Event.of(None, f"both players threw {d0}: throw again", ev.OpeningTie((d0, d1)))]
             r = self.rules
             if (r.is_money and r.uses_cube and self.auto_doubles < r.automatic_doubles
                     and self.cube_value * 2 <= r.cube_limit):
                 # Automatic doubles: each equal opening throw doubles the cube (it stays centred).
                 self.auto_doubles += 1
                 self.cube_value *= 2
-                events.append(Event("auto-double", None,
-                                    f"automatic double: the cube is now {self.cube_value}",
-                                    {"cube": self.cube_value}))
+                events.append(Event.of(None, f"automatic double: the cube is now {self.cube_value}",
+                                       ev.AutoDouble(self.cube_value)))
             return events, rec
         self.turn = 0 if d0 > d1 else 1
         if self.turn == 1:
@@ -529,13 +538,12 @@ class Game:
         if self.rules.rerolls_opening:
             # Norwegian rules' option: "the first player throws his dice anew for the first move".
             self.phase = Phase.ROLL
-            return [Event("opening", self.turn,
-                          f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts"
-                          " and throws both dice", {"dice": (d0, d1), "reroll": True})], rec
+            return [Event.of(self.turn,
+                             f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts"
+                             " and throws both dice", ev.Opening((d0, d1), reroll=True))], rec
         hi, lo = max(d0, d1), min(d0, d1)
-        events = [Event("opening", self.turn,
-                        f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts",
-                        {"dice": (d0, d1)})]
+        events = [Event.of(self.turn, f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts",
+                           ev.Opening((d0, d1)))]
         return events + self._start_move((hi, lo)), rec
 
     def _start_move(self, dice: tuple[int, int]) -> list[Event]:
@@ -543,10 +551,9 @@ class Game:
         self.phase = Phase.MOVE
         if self.rules.variant.acey_deucey_bonus and self.bonus is None and sorted(dice) == [1, 2]:
             self.bonus = BONUS_ONE_TWO
-        events = [Event("rolled", self.turn, f"player {self.turn} rolled {dice[0]}-{dice[1]}",
-                        {"dice": dice})]
+        events = [Event.of(self.turn, f"player {self.turn} rolled {dice[0]}-{dice[1]}", ev.Rolled(dice))]
         if not self.position.legal_plays(dice):
-            events.append(Event("no-move", self.turn, f"player {self.turn} cannot move", {}))
+            events.append(Event.of(self.turn, f"player {self.turn} cannot move", ev.NoMove()))
             events += self._after_play(Play((), self.position))
         return events
 
@@ -577,8 +584,7 @@ class Game:
     def _on_move(self, a: Move) -> tuple[list[Event], Action]:
         self._need((Phase.MOVE,), a.player, self.turn, "move")
         play = self._resolve_play(a.play)
-        events = [Event("played", self.turn, f"player {self.turn} played {play or 'nothing'}",
-                        {"play": str(play)})]
+        events = [Event.of(self.turn, f"player {self.turn} played {play or 'nothing'}", ev.Played(str(play)))]
         return events + self._after_play(play), Move(a.player, play)
 
     def _after_play(self, play: Play) -> list[Event]:
@@ -596,22 +602,21 @@ class Game:
             self.bonus = BONUS_CHOOSE
             self.rolled = None
             self.phase = Phase.CHOOSE_DOUBLE
-            return [Event("choose-double", self.turn,
-                          f"acey-deucey: player {self.turn} names a double", {})]
+            return [Event.of(self.turn, f"acey-deucey: player {self.turn} names a double",
+                             ev.ChooseDoubleNow())]
         if bonus == BONUS_DOUBLE and play.dice_used == 4:
             self.rolled = None
             self.phase = Phase.ROLL
-            return [Event("roll-again", self.turn, f"player {self.turn} rolls again", {})]
+            return [Event.of(self.turn, f"player {self.turn} rolls again", ev.RollAgain())]
         self.turn = 1 - self.turn
         self.position = self.position.swap()
         self.rolled = None
         self.phase = Phase.ROLL
-        return [Event("turn", self.turn, f"player {self.turn} is on roll", {})]
+        return [Event.of(self.turn, f"player {self.turn} is on roll", ev.Turn())]
 
     def _on_choose_double(self, a: ChooseDouble) -> tuple[list[Event], Action]:
         self._need((Phase.CHOOSE_DOUBLE,), a.player, self.turn, "choose a double")
-        events = [Event("chose-double", self.turn,
-                        f"player {self.turn} plays double {a.number}s", {"number": a.number})]
+        events = [Event.of(self.turn, f"player {self.turn} plays double {a.number}s", ev.ChoseDouble(a.number))]
         self.bonus = BONUS_DOUBLE
         return events + self._start_move((a.number, a.number)), a
 
@@ -621,9 +626,8 @@ class Game:
             raise refusal
         self.phase = Phase.DOUBLED
         self.doubled_by = a.player
-        return [Event("doubled", a.player,
-                      f"player {a.player} doubles to {self.cube_value * 2}",
-                      {"cube": self.cube_value * 2})], a
+        return [Event.of(a.player, f"player {a.player} doubles to {self.cube_value * 2}",
+                         ev.Doubled(self.cube_value * 2))], a
 
     def _answerer(self) -> int:
         """Who answers the pending double: the doubled player, or after a beaver the doubler."""
@@ -634,17 +638,17 @@ class Game:
                    Reason.NO_DOUBLE_PENDING)
         self.cube_value *= 2
         if self.phase is Phase.DOUBLED:
-            self.cube_owner = a.player
+            self.cube_owner = CubeOwner(a.player)
             text = f"player {a.player} takes; the cube is {self.cube_value}"
         else:
             # "The game goes on at four times the cube before the double; the beaverer
             # owns the cube."  (The beaver already made the beaverer its owner.)
             text = (f"player {a.player} takes the beaver; the cube is {self.cube_value}, "
-                    f"owned by player {self.cube_owner}")
+                    f"owned by player {int(self.cube_owner)}")
         self.phase = Phase.ROLL
         self.doubled_by = None
         self.beavered = False  # a taken beaver is no longer pending
-        return [Event("took", a.player, text, {"cube": self.cube_value})], a
+        return [Event.of(a.player, text, ev.Took(self.cube_value))], a
 
     def _on_beaver(self, a: Beaver) -> tuple[list[Event], Action]:
         if self.phase not in (Phase.DOUBLED, Phase.BEAVERED):
@@ -655,19 +659,19 @@ class Game:
         # "After a beaver the original doubler answers it": the beaverer has taken at
         # twice the cube (and owns it) and redoubles at once.
         self.cube_value *= 2
-        self.cube_owner = a.player
+        self.cube_owner = CubeOwner(a.player)
         self.beavered = True
         self.phase = Phase.BEAVERED
-        return [Event("beavered", a.player,
-                      f"player {a.player} beavers: player {self.turn} takes at {self.cube_value * 2} "
-                      f"or drops for {self.cube_value}", {"cube": self.cube_value * 2})], a
+        return [Event.of(a.player, f"player {a.player} beavers: player {self.turn} takes at "
+                         f"{self.cube_value * 2} or drops for {self.cube_value}",
+                         ev.Beavered(self.cube_value * 2))], a
 
     def _on_drop(self, a: Drop) -> tuple[list[Event], Action]:
         self._need((Phase.DOUBLED, Phase.BEAVERED), a.player, self._answerer(), "drop",
                    Reason.NO_DOUBLE_PENDING)
         # "A drop ends the game at the cube before the double"; a dropped beaver costs
         # the doubler twice the cube before his double (the cube the beaverer took).
-        events = [Event("dropped", a.player, f"player {a.player} drops", {})]
+        events = [Event.of(a.player, f"player {a.player} drops", ev.Dropped())]
         return events + self._finish(1 - a.player, ResultKind.SINGLE, dropped=True), a
 
     def _on_resign(self, a: Resign) -> tuple[list[Event], Action]:
@@ -682,8 +686,8 @@ class Game:
         self.resignation = (a.player, kind)
         self._resigned_from = self.phase
         self.phase = Phase.RESIGNED
-        return [Event("resigned", a.player, f"player {a.player} offers to resign a {kind.name.lower()}",
-                      {"kind": kind.name.lower()})], Resign(a.player, kind)
+        return [Event.of(a.player, f"player {a.player} offers to resign a {kind.name.lower()}",
+                         ev.Resigned(kind.name.lower()))], Resign(a.player, kind)
 
     def _on_accept(self, a: AcceptResignation) -> tuple[list[Event], Action]:
         if self.phase is not Phase.RESIGNED or self.resignation is None:
@@ -692,7 +696,7 @@ class Game:
         if a.player != 1 - who:
             raise IllegalActionError(f"cannot accept: only player {1 - who} may answer the resignation",
                                      Reason.OUT_OF_TURN)
-        events = [Event("resignation-accepted", a.player, f"player {a.player} accepts", {})]
+        events = [Event.of(a.player, f"player {a.player} accepts", ev.ResignationAccepted())]
         self.bonus = None
         return events + self._finish(1 - who, kind, resigned=True), a
 
@@ -707,7 +711,7 @@ class Game:
         self.phase = self._resigned_from
         self.resignation = None
         self._resigned_from = None
-        return [Event("resignation-rejected", a.player, f"player {a.player} rejects; play on", {})], a
+        return [Event.of(a.player, f"player {a.player} rejects; play on", ev.ResignationRejected())], a
 
     def _on_timeout(self, a: Timeout) -> tuple[list[Event], Action]:
         # A game clock runs only for the player the game waits for (not in the opening,
@@ -723,7 +727,7 @@ class Game:
         winner = 1 - a.player
         length = self.rules.match_length
         points = length - self.score[winner] if length else self.cube_value
-        events = [Event("timeout", a.player, f"player {a.player} ran out of time and loses the match", {})]
+        events = [Event.of(a.player, f"player {a.player} ran out of time and loses the match", ev.TimedOut())]
         self.resignation = None
         self._resigned_from = None
         self.bonus = None
@@ -747,9 +751,8 @@ class Game:
         self.rolled = None
         self.doubled_by = None
         how = "drop" if dropped else "on time" if timeout else kind.name.lower()
-        return [Event("game-over", winner,
-                      f"player {winner} wins {points} point{'s' if points != 1 else ''} ({how})",
-                      {"points": points, "kind": kind.name.lower(), **({"timeout": True} if timeout else {})})]
+        return [Event.of(winner, f"player {winner} wins {points} point{'s' if points != 1 else ''} ({how})",
+                         ev.GameOver(points, kind.name.lower(), timeout))]
 
     def snapshot(self) -> dict[str, object]:
         """Every piece of the state, comparable (used to prove refusals change nothing)."""
@@ -784,6 +787,8 @@ class Game:
             if value != default:
                 if isinstance(value, Phase):
                     text = f"Phase.{value.name}"
+                elif isinstance(value, CubeOwner):
+                    text = repr(int(value))
                 elif name == "resignation" and self.resignation is not None:
                     text = f"({self.resignation[0]}, ResultKind.{self.resignation[1].name})"
                 else:
@@ -808,7 +813,7 @@ _HANDLERS: dict[type, _Handler] = {
 }
 
 __all__ = [
-    "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "DiceSource",
+    "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "CubeOwner", "DiceSource",
     "Double", "Drop", "Event", "Game", "GameResult", "Move", "NewGame", "Phase", "RejectResignation",
     "Resign", "Roll", "Rules", "Take", "Timeout",
 ]

@@ -13,12 +13,22 @@ which :meth:`Match.replay` rebuilds the match exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
-from gammon.core.actions import Action, Event, NewGame
+from gammon.core.actions import Action, NewGame
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
+from gammon.core.events import Event, MatchOver, NewGameStarted, Score
 from gammon.core.game import DiceSource, Game, Phase
 from gammon.core.rules import Rules
 from gammon.core.variants import Variant
+
+
+class MatchPhase(StrEnum):
+    """Where a match stands.  Str-valued: the words are the ones ``Match.phase`` always returned."""
+
+    GAME = "game"  # a game is being played
+    BETWEEN_GAMES = "between-games"  # a game is over and the next waits for NewGame
+    OVER = "over"  # the match (or the money session) is over
 
 
 class Match:
@@ -121,11 +131,11 @@ class Match:
         return self.crawford_played and not self.game.crawford_game
 
     @property
-    def phase(self) -> str:
-        """``"game"`` while a game runs, ``"between-games"`` when the next waits, ``"over"``."""
+    def phase(self) -> MatchPhase:
+        """``GAME`` while a game runs, ``BETWEEN_GAMES`` when the next waits, ``OVER``."""
         if self.is_over:
-            return "over"
-        return "between-games" if self.game.is_over else "game"
+            return MatchPhase.OVER
+        return MatchPhase.BETWEEN_GAMES if self.game.is_over else MatchPhase.GAME
 
     def allowed_actions(self) -> list[Action]:
         """Every action :meth:`apply` accepts now: the game's, or ``NewGame`` between games."""
@@ -154,8 +164,8 @@ class Match:
             self._start_next()
             self.actions.append(action)
             crawford = " (the Crawford game)" if self.game.crawford_game else ""
-            return [Event("new-game", None, f"game {len(self.games)} starts{crawford}",
-                          {"game": len(self.games), "crawford": self.game.crawford_game})]
+            return [Event.of(None, f"game {len(self.games)} starts{crawford}",
+                             NewGameStarted(len(self.games), self.game.crawford_game))]
         if self.game.is_over:
             raise IllegalActionError("the game is over: start the next one with NewGame", Reason.GAME_OVER)
         events = self.game.apply(action)
@@ -166,12 +176,12 @@ class Match:
             text = f"score {self.score[0]}-{self.score[1]}"
             if self.length:
                 text += f" in a {self.length}-point match"
-            events.append(Event("score", res.winner, text, {"score": tuple(self.score)}))
+            events.append(Event.of(res.winner, text, Score((self.score[0], self.score[1]))))
             if self.is_over:
                 who = self.winner
                 on_time = " on time" if res.timeout else ""
-                events.append(Event("match-over", who, f"player {who} wins the match{on_time} {text}"
-                                    if who is not None else f"the session ends {text}", {}))
+                events.append(Event.of(who, f"player {who} wins the match{on_time} {text}"
+                                       if who is not None else f"the session ends {text}", MatchOver()))
         return events
 
     def _start_next(self) -> Game:
@@ -271,4 +281,4 @@ class Match:
         return f"Match({', '.join(parts)})"
 
 
-__all__ = ["Match"]
+__all__ = ["Match", "MatchPhase"]

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gammon.core.cube import CubeOwner
 from gammon.core.errors import GammonError
 from gammon.core.match_id import MAX_MATCH_LENGTH
 from gammon.core.position import Outcome, ResultKind
 from gammon.core.variants import OPENINGS, STANDARD, Variant, find_variant
 
-#: ``cube_owner`` of a centred cube (nobody owns it yet).
-CENTERED = -1
+#: ``cube_owner`` of a centred cube (nobody owns it yet): :attr:`CubeOwner.CENTERED` (-1).
+CENTERED = CubeOwner.CENTERED
 CENTRED = CENTERED
 
 _CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)

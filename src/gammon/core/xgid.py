@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gammon.core.cube import RelativeOwner
 from gammon.core.errors import InvalidIdError, InvalidPositionError
 from gammon.core.match_id import MAX_MATCH_LENGTH
 from gammon.core.position import Position
@@ -89,6 +90,11 @@ class XgidState:
     def is_money(self) -> bool:
         """True for a money game (match length 0)."""
         return self.match_length == 0
+
+    @property
+    def relative_owner(self) -> RelativeOwner:
+        """``cube_owner`` read as the player on roll sees it (the XGID's 0 is the centred cube)."""
+        return {0: RelativeOwner.CENTERED, 1: RelativeOwner.ME, -1: RelativeOwner.OPPONENT}[self.cube_owner]
 
 
 def _is_power_of_two(value: object, limit: int) -> bool:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gammon.ai.probabilities import equity
+from gammon.core.cube import CubeAction
 from gammon.core.game import Phase
 from gammon.core.plays import Play
 from gammon.core.position import ResultKind
-from gammon.play.players import CubeAction, DoubleAnswer, can_beaver
+from gammon.play.players import DoubleAnswer, can_beaver
 
 if TYPE_CHECKING:
     from gammon.ai.engine import Engine
@@ -80,22 +81,16 @@ class AIPlayer:
         return self.engine.cube_action(game.position, game)
 
     def cube_action(self, game: Game) -> CubeAction:
-        from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE
-
-        return "double" if self._decision(game).action in (DOUBLE_TAKE, DOUBLE_PASS) else "no-double"
+        return CubeAction.DOUBLE if self._decision(game).action.doubles else CubeAction.NO_DOUBLE
 
     def answer_double(self, game: Game) -> DoubleAnswer:
-        from gammon.ai.cube import BEAVER, PASS
-
         if game.phase is Phase.BEAVERED:
             # The engine doubled believing the opponent should not beaver; it takes the beaver.
-            return "take"
-        taker = self._decision(game).taker_action
-        if taker == PASS:
-            return "drop"
-        if taker == BEAVER and can_beaver(game):
-            return "beaver"
-        return "take"
+            return CubeAction.TAKE
+        taker: CubeAction = self._decision(game).taker_action
+        if taker is CubeAction.BEAVER and not can_beaver(game):
+            return CubeAction.TAKE
+        return taker
 
     # -- resignations -----------------------------------------------------------
 

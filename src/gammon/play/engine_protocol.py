@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import IO, TYPE_CHECKING
 
+from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.position import Position, check_dice
 from gammon.formats.xgid import XgidState, format_xgid, parse_xgid
@@ -90,14 +91,14 @@ def decision_from_xgid(state: XgidState, kind: str | None = None) -> Decision:
         raise GammonError("no dice: give them with 'dice 31' or in the XGID")
     if wanted == "cube" and state.dice is not None:
         raise GammonError("the dice are rolled: the cube is turned before the roll")
-    owner = {0: -1, 1: 0, -1: 1}[state.cube_owner]
+    owner = state.relative_owner
     if state.position.outcome is not None:
         raise GammonError("the game is over in this position")
     if wanted == "take":
         # The decider is the doubler's opponent: see everything from its side.
         return Decision("take", state.position.swap(), None, state.match_length,
                         (state.score[1], state.score[0]), state.cube_value,
-                        -1 if owner == -1 else 1 - owner, state.crawford)
+                        owner.swap(), state.crawford)
     return Decision("move" if wanted == "move" else "cube", state.position,
                     state.dice if wanted == "move" else None, state.match_length, state.score,
                     state.cube_value, owner, state.crawford)
@@ -247,7 +248,7 @@ class EngineProtocol:
                  f"losegammon {lg:.4f}", f"losebg {lbg:.4f}", f"equity {value.equity:+.4f}"]
         if value.cubeful_equity is not None and decision is not None:
             parts.append(f"cubeful {value.cubeful_equity:+.4f}")
-            parts.append(f"cube {value.cube_action.replace(' ', '-') if value.cube_action else 'none'}")
+            parts.append(f"cube {value.cube_action.word if value.cube_action else 'none'}")
         return [" ".join(parts)]
 
     def _cmd_go(self, args: list[str]) -> list[str]:
@@ -264,11 +265,11 @@ class EngineProtocol:
         if decision.kind == "cube":
             if not game.can_double():
                 return ["cubeaction no-double"]
-            return [f"cubeaction {self.player.cube_action(game)}"]
-        answer = self.player.answer_double(game)
-        if answer == "beaver" and not (game.rules.is_money and game.rules.beavers):
-            answer = "take"
-        return [f"cubeanswer {answer}"]
+            return [f"cubeaction {CubeAction.parse(self.player.cube_action(game)).word}"]
+        answer = CubeAction.parse(self.player.answer_double(game))
+        if answer is CubeAction.BEAVER and not (game.rules.is_money and game.rules.beavers):
+            answer = CubeAction.TAKE
+        return [f"cubeanswer {answer.word}"]
 
     def _cmd_hint(self, args: list[str]) -> list[str]:
         count = 5

@@ -52,8 +52,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Literal
 
+from gammon.core.cube import CubeAction, CubeOwner, RelativeOwner
 from gammon.core.errors import GammonError
-from gammon.core.game import CENTERED, Game, Phase, Rules
+from gammon.core.game import Game, Phase, Rules
 from gammon.core.plays import Play
 from gammon.core.position import Position
 from gammon.formats.fibs import MAX_LINE, FibsBoard, fibs_board, parse_fibs_board
@@ -78,8 +79,9 @@ class Decision:
 
     ``kind``: ``move`` (dice rolled), ``cube`` (double or roll) or ``take``
     (answer a double).  ``position`` is seen from the decider (for ``take``
-    too).  ``score`` is (decider, other); ``cube_owner`` is -1 centred, 0 the
-    decider, 1 the other side; ``match_length`` 0 is money play.
+    too).  ``score`` is (decider, other); ``cube_owner`` (a
+    :class:`~gammon.core.cube.RelativeOwner`) is -1 centred, 0 the decider,
+    1 the other side; ``match_length`` 0 is money play.
     """
 
     kind: DecisionKind
@@ -88,7 +90,7 @@ class Decision:
     match_length: int
     score: tuple[int, int]
     cube: int
-    cube_owner: int
+    cube_owner: RelativeOwner
     crawford: bool
 
     def game(self, *, jacoby: bool = False, beavers: bool = True) -> Game:
@@ -107,7 +109,7 @@ class Decision:
                     position=self.position.swap() if take else self.position)
         game.turn = 1 if take else 0
         game.cube_value = self.cube
-        game.cube_owner = self.cube_owner
+        game.cube_owner = CubeOwner.from_relative(self.cube_owner, 0)
         if self.kind == "move":
             game.phase = Phase.MOVE
             game.rolled = self.dice
@@ -135,9 +137,10 @@ def read_decision(board: FibsBoard, name: str | None = None) -> Decision:
     if not decider_is_player:
         scores = (scores[1], scores[0])
     mine, theirs = board.player_may_double, board.opponent_may_double
-    owner = 0 if (mine, theirs) == (1, 0) else 1 if (mine, theirs) == (0, 1) else CENTERED
-    if owner != CENTERED and not decider_is_player:
-        owner = 1 - owner
+    owner = (RelativeOwner.ME if (mine, theirs) == (1, 0)
+             else RelativeOwner.OPPONENT if (mine, theirs) == (0, 1) else RelativeOwner.CENTERED)
+    if not decider_is_player:
+        owner = owner.swap()
     position = board.position(from_player=decider_is_player)
     if position.outcome is not None:
         raise ExternalProtocolError("the board shows a finished game: there is no decision to make")
@@ -145,7 +148,7 @@ def read_decision(board: FibsBoard, name: str | None = None) -> Decision:
     kind: DecisionKind = "take" if doubled else "move" if dice is not None else "cube"
     length = 0 if board.is_money else board.match_length
     crawford = board.crawford_game
-    if crawford and owner != CENTERED:
+    if crawford and owner is not RelativeOwner.CENTERED:
         crawford = False  # a cube was turned: this cannot be the Crawford game
     return Decision(kind, position, dice if kind == "move" else None, length, scores,
                     board.cube, owner, crawford)
@@ -200,11 +203,11 @@ class Controller:
         if decision.kind == "cube":
             if not game.can_double():
                 return "roll"
-            return "double" if self.player.cube_action(game) == "double" else "roll"
-        answer = self.player.answer_double(game)
-        if answer == "beaver" and not game.can_beaver():  # the permission is core's
-            answer = "take"
-        return answer
+            return "double" if CubeAction.parse(self.player.cube_action(game)) is CubeAction.DOUBLE else "roll"
+        answer = CubeAction.parse(self.player.answer_double(game))
+        if answer is CubeAction.BEAVER and not game.can_beaver():  # the permission is core's
+            answer = CubeAction.TAKE
+        return answer.word
 
     def answer(self, line: str) -> str:
         """The reply to one line of the protocol (never raises).

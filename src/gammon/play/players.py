@@ -25,11 +25,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 from numba import njit
 
+from gammon.core.cube import CubeAction, cube_is_dead
 from gammon.core.game import CENTERED, Phase
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind
@@ -37,8 +38,8 @@ from gammon.core.position import Position, ResultKind
 if TYPE_CHECKING:
     from gammon.core.game import Game
 
-CubeAction = Literal["double", "no-double"]
-DoubleAnswer = Literal["take", "drop", "beaver"]
+#: What a player answers a double with: ``TAKE``, ``DROP`` or ``BEAVER`` (core's one cube vocabulary).
+DoubleAnswer = CubeAction
 
 
 @runtime_checkable
@@ -53,11 +54,11 @@ class Player(Protocol):
         ...
 
     def cube_action(self, game: Game) -> CubeAction:
-        """``"double"`` or ``"no-double"``; asked before rolling, only when ``game.can_double()``."""
+        """``DOUBLE`` or ``NO_DOUBLE``; asked before rolling, only when ``game.can_double()``."""
         ...
 
     def answer_double(self, game: Game) -> DoubleAnswer:
-        """``"take"``, ``"drop"`` or (money play with beavers on) ``"beaver"``."""
+        """``TAKE``, ``DROP`` or (money play with beavers on) ``BEAVER``."""
         ...
 
     def answer_resignation(self, game: Game, kind: ResultKind) -> bool:
@@ -317,12 +318,12 @@ class RandomPlayer:
         return plays[self.rng.randrange(len(plays))]
 
     def cube_action(self, game: Game) -> CubeAction:
-        return "double" if self.rng.random() < self.double_rate else "no-double"
+        return CubeAction.DOUBLE if self.rng.random() < self.double_rate else CubeAction.NO_DOUBLE
 
     def answer_double(self, game: Game) -> DoubleAnswer:
         if can_beaver(game) and self.rng.random() < self.beaver_rate:
-            return "beaver"
-        return "take" if self.rng.random() < 0.5 else "drop"
+            return CubeAction.BEAVER
+        return CubeAction.TAKE if self.rng.random() < 0.5 else CubeAction.DROP
 
     def answer_resignation(self, game: Game, kind: ResultKind) -> bool:
         return self.rng.random() < 0.5
@@ -385,37 +386,36 @@ class HeuristicPlayer:
     def cube_action(self, game: Game) -> CubeAction:
         r = game.rules
         me = game.turn
+        if cube_is_dead(r.match_length, game.score[me], game.cube_value):
+            return CubeAction.NO_DOUBLE  # winning this game already wins the match
         if not r.is_money:
-            need_me = r.match_length - game.score[me]
             need_opp = r.match_length - game.score[1 - me]
-            if need_me <= game.cube_value:
-                return "no-double"  # the cube is dead: winning already wins the match
             if need_opp == 1 and not game.crawford_game:
-                return "double"  # post-Crawford: the trailer doubles at once
+                return CubeAction.DOUBLE  # post-Crawford: the trailer doubles at once
         p = win_probability(game.position)
         point = self.double_point if game.cube_owner == CENTERED else self.redouble_point
         if p < point:
-            return "no-double"
+            return CubeAction.NO_DOUBLE
         gammons_count = game.points_for(ResultKind.GAMMON) > game.points_for(ResultKind.SINGLE)
         if p > self.too_good_point and gammons_count and _opponent_gammon_chance(game.position):
-            return "no-double"  # too good: play on for the gammon
-        return "double"
+            return CubeAction.NO_DOUBLE  # too good: play on for the gammon
+        return CubeAction.DOUBLE
 
     def answer_double(self, game: Game) -> DoubleAnswer:
         r = game.rules
         if game.phase is Phase.BEAVERED:
             # The doubler answers a beaver (the cube at four times): drop only when clearly behind.
-            return "take" if win_probability(game.position) >= 1 - self.take_point else "drop"
+            return CubeAction.TAKE if win_probability(game.position) >= 1 - self.take_point else CubeAction.DROP
         me = 1 - game.turn
         if not r.is_money:
             need_me = r.match_length - game.score[me]
             need_opp = r.match_length - game.score[1 - me]
             if need_me == 1 or need_opp <= game.cube_value:
-                return "take"  # post-Crawford leader, or the doubler wins the match with any win
+                return CubeAction.TAKE  # post-Crawford leader, or the doubler wins the match with any win
         p = win_probability(game.position)  # the doubler's chance
         if can_beaver(game) and p < self.beaver_point:
-            return "beaver"
-        return "take" if p <= self.take_point else "drop"
+            return CubeAction.BEAVER
+        return CubeAction.TAKE if p <= self.take_point else CubeAction.DROP
 
     # resignations
     def answer_resignation(self, game: Game, kind: ResultKind) -> bool:

@@ -20,7 +20,8 @@ from collections.abc import Callable
 
 from gammon.core.dice import DiceSource, RandomDice
 from gammon.core.errors import GammonError
-from gammon.core.game import Event, Rules
+from gammon.core.events import Event, EventKind
+from gammon.core.game import Rules
 from gammon.core.match import Match
 from gammon.core.variants import find_variant
 from gammon.play.levels import EnginePool, find_level, make_computer_player
@@ -70,7 +71,7 @@ def run_selfplay(
 
     def on_event(event: Event) -> None:
         nonlocal done
-        if event.kind == "score" and progress is not None:
+        if event.kind is EventKind.SCORE and progress is not None:
             done += 1
             progress(done, total)
 

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
+from gammon.core.events import GameStart
 from gammon.core.game import (
     AcceptResignation,
     Action,
@@ -61,13 +63,28 @@ def _check_players(players: Sequence[Player]) -> None:
         raise GammonError(f"a session needs two players, not {len(players)}")
 
 
+#: The action of each answer to a double (or a beaver).
+_ANSWER_ACTIONS: dict[CubeAction, type[Take | Drop | Beaver]] = {
+    CubeAction.TAKE: Take, CubeAction.DROP: Drop, CubeAction.BEAVER: Beaver,
+}
+
+
+def _cube_word(reply: object) -> CubeAction | None:
+    """The cube action a player's reply names (a :class:`CubeAction`, or its value or word), or None."""
+    try:
+        return CubeAction.parse(reply)
+    except GammonError:
+        return None
+
+
 def _answer(reply: object, player: int, kinds: tuple[type, ...], what: str) -> Action:
-    """The action a player's answer names (``take``, ``drop``, ``beaver``: the record layer's names)."""
-    names = [action_name(k) for k in kinds]
-    if reply not in names:
+    """The action a player's answer names (``TAKE``, ``DROP``, ``BEAVER``; the words ``take``,
+    ``drop`` and ``beaver`` too, as the record layer names those actions)."""
+    action = _ANSWER_ACTIONS.get(_cube_word(reply))  # type: ignore[arg-type]
+    if action is None or action not in kinds:
+        names = [action_name(k) for k in kinds]
         raise GammonError(f"{what} is answered {' or '.join(repr(n) for n in names)}, not {reply!r}")
-    action: Action = kinds[names.index(str(reply))](player)
-    return action
+    return action(player)
 
 
 def next_action(game: Game, players: Sequence[Player]) -> Action:
@@ -90,9 +107,10 @@ def next_action(game: Game, players: Sequence[Player]) -> Action:
                 return Resign(me, kind)
         if game.can_double():
             answer = player.cube_action(game)
-            if answer == "double":
+            action = _cube_word(answer)
+            if action is CubeAction.DOUBLE:
                 return Double(me)
-            if answer != "no-double":
+            if action is not CubeAction.NO_DOUBLE:
                 raise GammonError(f"a cube action is 'double' or 'no-double', not {answer!r}")
         return Roll(me)
     if phase is Phase.DOUBLED:
@@ -148,10 +166,7 @@ def _game_start_event(match: Match) -> Event:
         text += f" in a {match.length}-point match"
     if game.crawford_game:
         text += " (Crawford game)"
-    return Event("game-start", None, text, {
-        "game": number, "score": (match.score[0], match.score[1]),
-        "crawford": game.crawford_game,
-    })
+    return Event.of(None, text, GameStart(number, (match.score[0], match.score[1]), game.crawford_game))
 
 
 def play_match(

@@ -63,7 +63,7 @@ def json_safe(value: Any) -> Any:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """JSON data for an event the engine emitted."""
-    return {"kind": event.kind, "player": event.player, "text": event.text, "data": json_safe(event.data)}
+    return {"kind": event.kind.value, "player": event.player, "text": event.text, "data": json_safe(event.data)}
 
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Play: players (bots now, people and engines later) and the sessions that run games.
+"""Play: players (bots, people, engines) and the :class:`Session` that drives every match.
 
 >>> from gammon.play import HeuristicPlayer, RandomPlayer, play_match
 >>> from gammon.core.dice import RandomDice
@@ -17,15 +17,28 @@ from gammon.play.players import (
     can_beaver,
 )
 from gammon.play.selfplay import run_selfplay
-from gammon.play.session import EventCallback, next_action, play_game, play_match
+from gammon.play.session import (
+    Decision,
+    DecisionKind,
+    EventCallback,
+    Person,
+    Session,
+    next_action,
+    play_game,
+    play_match,
+)
 
 __all__ = [
     "CubeAction",
+    "Decision",
+    "DecisionKind",
     "DoubleAnswer",
     "EventCallback",
     "HeuristicPlayer",
+    "Person",
     "Player",
     "RandomPlayer",
+    "Session",
     "can_beaver",
     "next_action",
     "play_game",

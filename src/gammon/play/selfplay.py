@@ -25,7 +25,7 @@ from gammon.core.game import Rules
 from gammon.core.match import Match
 from gammon.core.variants import find_variant
 from gammon.play.levels import EnginePool, find_level, make_computer_player
-from gammon.play.session import play_match
+from gammon.play.session import Session
 
 #: ``progress(games_done, games_total)``; the total is None in match play.
 Progress = Callable[[int, int | None], None]
@@ -75,7 +75,9 @@ def run_selfplay(
             done += 1
             progress(done, total)
 
-    return play_match(rules, players, dice, games_limit=total, on_event=on_event)
+    match = Match(rules, dice, games_limit=total)
+    Session(match, players, on_event=on_event).advance()
+    return match
 
 
 __all__ = ["Progress", "run_selfplay"]

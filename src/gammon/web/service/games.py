@@ -40,7 +40,7 @@ from gammon.core.variants import find_variant
 from gammon.formats.record_json import rules_to_data
 from gammon.play.levels import EnginePool
 from gammon.play.players import Player
-from gammon.play.session import next_action
+from gammon.play.session import Person, Seat, Session
 from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
 from gammon.store.repository import OutageRecord
@@ -69,7 +69,7 @@ from gammon.web.service.errors import (
     NotFoundError,
     ServiceError,
 )
-from gammon.web.service.live import TIMEOUT, HumanSeat, LiveGame
+from gammon.web.service.live import TIMEOUT, LiveGame
 from gammon.web.service.records import (
     analysis_snapshot,
     export_text,
@@ -840,10 +840,10 @@ class GameService:
             seat = lg.computer_due()
             if seat is None or self._time_out(lg) is not None:
                 return False
-            players: list[Any] = [HumanSeat(), HumanSeat()]
-            players[seat] = lg.computer_player(seat, self.computer_factory)
+            seats: list[Seat] = [Person(), Person()]  # a person's actions come by the socket
+            seats[seat] = lg.computer_player(seat, self.computer_factory)
             try:
-                action = next_action(lg.game, players)
+                action = Session(lg.match, seats).ask()
                 # Checked like a person's move: one finished after the computer's time ran out is not
                 # stored, the timeout is.
                 if self._time_out(lg) is not None:

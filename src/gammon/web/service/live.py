@@ -225,11 +225,4 @@ class LiveGame:
         return player
 
 
-class HumanSeat:
-    """Stands in for a person in :func:`next_action`; never asked."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise GammonError("the computer was asked to decide for a person")
-
-
-__all__ = ["TIMEOUT", "HumanSeat", "LiveGame"]
+__all__ = ["TIMEOUT", "LiveGame"]

@@ -1,0 +1,66 @@
+"""The terminal's input and output: lines shown (:meth:`Screen.say`) and lines read (:meth:`Screen.ask`).
+
+Both are injected, so a game runs the same behind a terminal, a pipe or a
+test: ``input_fn(prompt)`` shows the prompt and returns one line (raising
+:class:`EOFError` at the end of input, :class:`KeyboardInterrupt` on Ctrl-C)
+and ``console`` is a :class:`rich.console.Console`, which writes no colour
+codes when ``NO_COLOR`` is set or the output is not a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+
+def _default_input(prompt: str) -> str:
+    return input(prompt)
+
+
+def enable_line_editing() -> None:
+    """Arrow keys and history at the prompts, on a real terminal that takes escape codes."""
+    import sys
+
+    if not sys.stdin.isatty() or os.environ.get("NO_COLOR") or os.environ.get("TERM", "dumb") == "dumb":
+        return
+    try:
+        import readline  # noqa: F401  (importing it is what turns line editing on)
+    except ImportError:
+        pass
+
+
+class Screen:
+    """Where the game is shown and a person's lines are read."""
+
+    def __init__(self, console: Console | None = None, input_fn: Callable[[str], str] | None = None) -> None:
+        self.console = console or Console(highlight=False)
+        self.input_fn = input_fn or _default_input
+
+    def say(self, message: str, style: str = "") -> None:
+        self.console.print(Text(message, style=style))
+
+    def error(self, message: str) -> None:
+        self.say(f"! {message}", "bold red")
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person (EOFError and KeyboardInterrupt pass through)."""
+        self.console.file.flush()
+        return self.input_fn(prompt).strip()
+
+    def yes_no(self, question: str, default: bool = False) -> bool:
+        choices = "[Y/n]" if default else "[y/N]"
+        while True:
+            answer = self.ask(f"{question} {choices} > ").lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.error("answer y or n")
+
+
+__all__ = ["Screen", "enable_line_editing"]

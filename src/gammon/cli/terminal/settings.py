@@ -1,0 +1,77 @@
+"""What ``gammon play`` was asked for: :class:`PlaySettings`, checked, and the rules they make."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from gammon.cli.limits import MAX_MATCH_LENGTH
+from gammon.core.errors import GammonError
+from gammon.core.game import Rules
+from gammon.core.variants import find_variant
+from gammon.play.levels import find_level
+
+#: The dice a person may choose for ``gammon play``.
+PLAY_DICE: tuple[str, ...] = ("random", "cards", "manual")
+
+@dataclass(frozen=True, slots=True)
+class PlaySettings:
+    """What ``gammon play`` was asked for.
+
+    ``match_length`` 0 is a money session (games until a player stops);
+    ``jacoby``, ``beavers`` and ``auto_doubles`` apply to money play only.
+    ``seed`` None picks a fresh seed, which the game reports so it can be replayed.
+    """
+
+    match_length: int = 3
+    variant: str = "standard"
+    dice: str = "random"
+    level: str = "expert"
+    opponent: Literal["computer", "human"] = "computer"
+    jacoby: bool = True
+    beavers: bool = False
+    auto_doubles: int = 0
+    seed: int | None = None
+    names: tuple[str, str] | None = None
+    #: "use-opening-dice" or "reroll"; None: the variant's usual reading (see gammon.core.rules.Rules).
+    opening: str | None = None
+
+    def checked(self) -> PlaySettings:
+        """These settings with names filled in, or :class:`GammonError` for a bad value."""
+        if not 0 <= self.match_length <= MAX_MATCH_LENGTH:
+            raise GammonError(f"the match length is 0 (money) to {MAX_MATCH_LENGTH} points, "
+                              f"not {self.match_length}")
+        find_variant(self.variant)
+        if self.dice not in PLAY_DICE:
+            raise GammonError(f"unknown dice {self.dice!r}: choose one of {', '.join(PLAY_DICE)}")
+        if self.opponent not in ("computer", "human"):
+            raise GammonError(f"the opponent is 'computer' or 'human', not {self.opponent!r}")
+        level = find_level(self.level)
+        if self.auto_doubles < 0:
+            raise GammonError("automatic doubles are 0 (off) or a limit above 0")
+        if self.seed is not None and self.seed < 0:
+            raise GammonError(f"the seed is a whole number 0 or more, not {self.seed}")
+        default = ("You", "Computer") if self.opponent == "computer" else ("Player 1", "Player 2")
+        given = self.names or default
+        names = tuple(n.strip() or d for n, d in zip(given, default, strict=True))
+        if names[0] == names[1]:
+            names = (names[0], names[1] + " (2)")
+        return PlaySettings(
+            self.match_length, self.variant, self.dice, level, self.opponent, self.jacoby,
+            self.beavers, self.auto_doubles, self.seed, (names[0], names[1]), self.rules().opening,
+        )
+
+    def rules(self) -> Rules:
+        """The match rules these settings ask for."""
+        money = self.match_length == 0
+        return Rules(
+            variant=find_variant(self.variant),
+            match_length=self.match_length,
+            jacoby=money and self.jacoby,
+            beavers=money and self.beavers,
+            automatic_doubles=self.auto_doubles if money else 0,
+            opening=self.opening,
+        )
+
+
+__all__ = ["PLAY_DICE", "PlaySettings"]

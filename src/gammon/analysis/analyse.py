@@ -248,7 +248,7 @@ def analyse_game(match: Match, names: Sequence[str] = ("Player 0", "Player 1"), 
 
 def analyse_file(path: str, **kwargs: Any) -> MatchAnalysis:
     """Analyse the record in ``path`` (.mat, .sgf or .json); keywords as :func:`analyse_record`."""
-    from gammon.analysis.records import load_record
+    from gammon.formats.record_files import load_record
 
     rec = load_record(path)
     kwargs.setdefault("games_limit", rec.games_limit)

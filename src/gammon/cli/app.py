@@ -30,7 +30,7 @@ from gammon.core.variants import STANDARD, VARIANTS, Variant, find_variant
 from gammon.play.levels import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
-    from gammon.formats.xgid import XgidState
+    from gammon.core.xgid import XgidState
 
 #: Exit status for bad input (as click uses for usage errors).
 EXIT_BAD_INPUT = 2
@@ -168,7 +168,7 @@ def read_xgid(text: str, variant: Variant = STANDARD) -> XgidState:
     :raises InvalidIdError: a malformed XGID, or no XGID support installed.
     """
     try:
-        from gammon.formats.xgid import parse_xgid
+        from gammon.core.xgid import parse_xgid
     except ImportError:
         raise InvalidIdError(
             "XGID input is not supported by this installation of gammon; give a Position ID"

@@ -176,9 +176,9 @@ def clock_view(lg: LiveGame) -> ClockState | None:
 
 def match_id(lg: LiveGame) -> str | None:
     """GNU Backgammon's Match ID of the game now (None where it cannot say, as in some variants)."""
-    from gammon.formats.match_id import GameState as IdState
-    from gammon.formats.match_id import MatchId, encode_match_id
-    from gammon.formats.match_id import Resignation as IdResignation
+    from gammon.core.match_id import GameState as IdState
+    from gammon.core.match_id import MatchId, encode_match_id
+    from gammon.core.match_id import Resignation as IdResignation
 
     g = lg.game
     try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from gammon.core import events as ev
 from gammon.core.actions import (
@@ -40,17 +40,12 @@ from gammon.core.actions import (
     Timeout,
 )
 from gammon.core.cube import CubeOwner
+from gammon.core.dice import DiceSource
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
 from gammon.core.rules import CENTERED, CENTRED, Rules
 from gammon.core.variants import Variant, find_variant
-
-
-class DiceSource(Protocol):
-    """Anything that throws two dice (see :mod:`gammon.core.dice`)."""
-
-    def roll(self) -> tuple[int, int]: ...
 
 
 class Phase(Enum):

@@ -375,16 +375,9 @@ def play(
             if resume is not None:
                 raise GammonError("--replay and --resume cannot be used together: replay one file or resume it")
             from gammon.cli.analyse_command import replay_file
-            from gammon.play.levels import find_level as find_play_level
+            from gammon.play.levels import computer_level
 
-            key = find_play_level(level)
-            if key == "heuristic":
-                depth = 0
-            else:
-                from gammon.ai.search import find_level as find_engine_level
-
-                depth = find_engine_level(key).plies
-            replay_file(replay, depth)
+            replay_file(replay, computer_level(level).plies)
         return
     with user_errors():
         check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, pips, shots, swap_into
+from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, shots, swap_into
 from gammon.ai.network import (
     NUM_OUTPUTS,
     Network,
@@ -56,6 +56,7 @@ from gammon.ai.rng import GOLDEN, M1, next_u64
 from gammon.ai.runs import run_command
 from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
+from gammon.core.pips import pips
 from gammon.core.variants import STANDARD, Variant, find_variant
 
 #: Standard backgammon's move generator switches and checkers (the default variant).

@@ -300,6 +300,26 @@ class Game:
         except GammonError as exc:
             raise InvalidIdError(f"the IDs name an impossible game: {exc}") from None
 
+    def xgid(self) -> str:
+        """The XGID of the game now, player 0 at the bottom; :meth:`from_xgid` reads it back.
+
+        :raises InvalidIdError: the opening roll, a pending resignation, an
+            Acey-Deucey bonus or a finished game (an XGID carries none of them).
+        """
+        from gammon.core.xgid import game_xgid
+
+        return game_xgid(self)
+
+    def match_id(self) -> str:
+        """GNU Backgammon's Match ID of the game now (with :attr:`position`'s Position ID,
+        :meth:`from_ids` reads it back while the game is under way).
+
+        :raises InvalidIdError: a state the Match ID cannot carry (a cube above 4096, ...).
+        """
+        from gammon.core.match_id import game_match_id
+
+        return game_match_id(self)
+
     # -- state queries ----------------------------------------------------
 
     @property

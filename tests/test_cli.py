@@ -126,7 +126,7 @@ def test_show_without_argument_is_the_start() -> None:
 
 
 def test_show_xgid_without_support(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "gammon.formats.xgid", None)  # import now fails
+    monkeypatch.setitem(sys.modules, "gammon.core.xgid", None)  # import now fails
     code, out, err = run("show", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
     assert code == 2
     assert err.startswith("error:") and "Traceback" not in err + out

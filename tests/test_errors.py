@@ -13,7 +13,7 @@ from gammon import (
     InvalidPositionError,
     Position,
 )
-from gammon.formats.position_id import encode_position_id
+from gammon.core.position_id import encode_position_id
 
 START_ID = "4HPwATDgc/ABMA"
 

@@ -279,3 +279,18 @@ def test_cli_reports_bad_options_in_one_line() -> None:
     assert result.exit_code == 2 and "unknown level" in result.output
     result = runner.invoke(app, ["external"])
     assert result.exit_code == 2 and "--listen" in result.output
+
+
+@pytest.mark.parametrize(("board", "why"), [
+    ({"crawford": True, "match_length": 5, "score": (4, 2)}, "no double can be pending without the cube"),
+    ({"cube": 4096}, "past its limit"),
+    ({"cube": 2, "cube_owner": 0}, "the doubler does not own the cube"),  # I own it, yet I am doubled
+])
+def test_a_board_no_game_reaches_is_refused_not_answered(board: dict[str, object], why: str) -> None:
+    """The decision's game is built through Game's checks: a double in the Crawford game, past the
+    largest cube or by the side without the cube gets an error line, not a take or a beaver."""
+    controller = Controller(player=HeuristicPlayer(1))
+    line = str(fibs_board(RACE, doubled=True, player_on_roll=False, **board))  # type: ignore[arg-type]
+    reply = controller.answer(line)
+    assert reply.startswith("Error: the board cannot be a game") and why in reply, reply
+    assert controller.errors == 1

@@ -11,7 +11,7 @@ import pytest
 
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
-from gammon.formats.xgid import parse_xgid
+from gammon.core.xgid import parse_xgid
 from gammon.play.engine_protocol import MAX_LINE, EngineProtocol, decision_from_xgid, serve_stdio
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10"

@@ -23,7 +23,9 @@ The formats (see ``gammon.core.xgid`` and ``gammon.core.match_id``):
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -32,7 +34,7 @@ from boards import pos
 from gammon import CENTERED, InvalidIdError, Position, ResultKind
 from gammon.core.dice import ScriptedDice
 from gammon.core.game import Game, Phase
-from gammon.core.match_id import GameState, MatchId, Resignation, encode_match_id
+from gammon.core.match_id import GameState, MatchId, Resignation, decode_match_id, encode_match_id
 from gammon.core.rules import Rules
 
 #: Player on roll has played 8/5 6/5 from the start: an asymmetric position, so a swap shows.
@@ -334,3 +336,56 @@ def test_ids_of_an_impossible_game_are_refused_with_the_reason(fields: dict[str,
         from_ids(AFTER_31, **fields)
     assert re.fullmatch("the IDs name an impossible game: impossible game state: " + re.escape(why),
                         str(caught.value)), str(caught.value)
+
+
+# -- a game's own IDs: Game.xgid() and Game.match_id() -------------------------------------------
+
+
+def _walk(rules: Rules, seed: int) -> Iterator[Game]:
+    """Every state of a seeded game in which the players roll, play, double, take and beaver at
+    random, and never drop or resign (so the game runs to its end)."""
+    from gammon.core.actions import Drop, Resign
+    from gammon.core.dice import RandomDice
+
+    rng = random.Random(seed)
+    game = Game(rules, RandomDice(seed))
+    while not game.is_over:
+        yield game
+        choices = [a for a in game.allowed_actions()
+                   if not isinstance(a, (Resign, Drop))]
+        game.apply(rng.choice(choices))
+    yield game
+
+
+@pytest.mark.parametrize("rules", [Rules(beavers=True, jacoby=True), Rules(match_length=5, crawford=True)],
+                         ids=["money", "match"])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_games_ids_read_back_to_the_same_game(rules: Rules, seed: int) -> None:
+    seen = 0
+    for game in _walk(rules, seed):
+        if game.phase in (Phase.OPENING, Phase.OVER):
+            with pytest.raises(InvalidIdError, match="an XGID cannot carry a game in the"):
+                game.xgid()
+            continue
+        seen += 1
+        assert state(Game.from_xgid(game.xgid(), rules)) == state(game), game.xgid()
+        if game.phase is not Phase.BEAVERED:  # a Match ID has no beaver
+            again = Game.from_ids(game.position.position_id, game.match_id(), rules)
+            assert state(again) == state(game), game.match_id()
+    assert seen > 10
+
+
+def test_a_games_ids_are_the_ones_gnu_backgammon_and_extreme_gammon_write() -> None:
+    game = Game.from_xgid(xgid(TOP_ON_ROLL, 1, 1, -1, 52, 2, 3, 0, 7, 10))
+    assert game.xgid() == xgid(TOP_ON_ROLL, 1, 1, -1, 52, 2, 3, 0, 7, 10)
+    money = encode_match_id(MatchId(cube_value=2, cube_owner=0, player_on_roll=1, turn=1, dice=(5, 2),
+                                    score=(3, 1), jacoby=True))
+    assert Game.from_ids("4HPwATDgc/ABMA", money).match_id() == money
+    # In match play the Jacoby rule is off, and the Match ID says so.
+    assert Game.from_ids("4HPwATDgc/ABMA", "QYkqASAAIAAA").match_id() == "QYkqASAAIAAE"
+    finished = Game(Rules(), position=AFTER_31, phase=Phase.ROLL)
+    finished.double()
+    finished.drop()
+    assert decode_match_id(finished.match_id()).game_state is GameState.DROPPED
+    with pytest.raises(InvalidIdError, match="an XGID cannot carry a game in the over phase"):
+        finished.xgid()

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gammon.core.errors import GammonError, InvalidIdError
-from gammon.formats.match_id import (
+from gammon.core.match_id import (
     GameState,
     MatchId,
     Resignation,

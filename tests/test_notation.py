@@ -18,10 +18,9 @@ from gammon.core.errors import (
     InvalidDiceError,
     PlaySyntaxError,
 )
-from gammon.core.notation import Segment
+from gammon.core.notation import ALL_ROLLS, Segment, parse_play, parse_segments
 from gammon.core.plays import Play
 from gammon.core.position import Position
-from gammon.formats.notation import ALL_ROLLS, parse_play, parse_segments
 from shared_files import find_vectors
 
 VECTORS = find_vectors()

@@ -20,6 +20,19 @@ def test_pip_counts_count_each_checker_its_distance_home() -> None:
     assert pos("x: 2:1; o: 24:1 bar:1").pip_counts == (2, 49)
 
 
+def test_one_pip_count_serves_positions_and_kernels() -> None:
+    """Core's compiled count is the one the engine's kernels, the lopsided test and the bots call."""
+    import numpy as np
+
+    from gammon.ai import cube, encoding, lopsided
+    from gammon.core.pips import pips
+
+    q = pos("x: bar:1 6:2; o: 1:3")
+    board = np.frombuffer(q.board, dtype=np.uint8)
+    assert (pips(q.board, 0), pips(board, 25)) == q.pip_counts == (37, 3)
+    assert cube.pips is pips and lopsided.pips is pips and not hasattr(encoding, "pips")
+
+
 def test_checkers_off_and_on_the_bar() -> None:
     p = pos("x: 6:2 bar:1; o: 1:1")
     assert p.checkers_off == (12, 14)

@@ -9,6 +9,7 @@ so a reader that slips past the registry fails instead of hanging.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import resource
@@ -19,7 +20,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gammon.analysis.records import load_record as analysis_load_record
 from gammon.cli import app
 from gammon.core.errors import GammonError
 from gammon.formats import record_files
@@ -83,9 +83,13 @@ def test_every_reader_refuses_dev_zero_and_a_fifo_at_once(
     assert "not a regular file" in proc.stderr
 
 
-def test_the_analysis_and_the_commands_share_one_reader() -> None:
-    assert analysis_load_record is load_record
+def test_the_analysis_and_the_commands_share_one_reader(hostile: dict[str, Path]) -> None:
+    from gammon.analysis.analyse import analyse_file
+
+    assert importlib.util.find_spec("gammon.analysis.records") is None  # no second name for the reader
     assert set(FORMATS) == {".mat", ".sgf", ".json"}
+    with pytest.raises(GammonError, match="not a regular file"):
+        analyse_file(str(hostile["fifo"]))
 
 
 def _deep_json(depth: int) -> str:

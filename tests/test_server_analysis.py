@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from gammon.analysis.analyse import analyse_record
-from gammon.analysis.records import parse_record
 from gammon.core.errors import GammonError
 from gammon.core.game import Rules
+from gammon.formats.record_files import parse_record
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
 from gammon.web.schemas import AnalysisResult

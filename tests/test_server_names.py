@@ -122,6 +122,19 @@ def test_the_longest_names_survive_the_mat_export(client: TestClient, tmp_path: 
     assert read_sgf((tmp_path / "out.sgf").read_text()).names == names
 
 
+def test_every_export_cleans_names_as_the_record_registry_does(client: TestClient) -> None:
+    """The server's exports render through :func:`gammon.formats.record_files.render_record`, as ``gammon
+    convert`` and the terminal's ``save`` do: one way to clean a name (a ``.mat`` file cannot hold ':')."""
+    from gammon.formats.record_files import parse_record
+
+    names = ("Ann: the first", "Bo:b")
+    gid = finished_game(client, names)
+    mat = client.get(f"/api/games/{gid}/export.mat").text
+    assert read_mat(mat).names == ("Ann - the first", "Bo -b")
+    sgf = client.get(f"/api/games/{gid}/export.sgf").text
+    assert parse_record(sgf, ".sgf").names == names
+
+
 # -- the computer's seed and the health check ------------------------------------------------------
 
 

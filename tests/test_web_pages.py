@@ -86,6 +86,20 @@ def test_static_files_are_served_and_self_contained(client: TestClient) -> None:
     assert client.get("/static/nothing.js").status_code == 404
 
 
+def test_the_page_takes_the_level_words_from_the_server(client: TestClient) -> None:
+    """The start page lists the levels /api/info sends, with their words; it keeps no copy of its own."""
+    from gammon.play.levels import COMPUTER_LEVELS
+
+    info = client.get("/api/info").json()
+    assert info["computer_levels"] == list(COMPUTER_LEVELS)
+    assert info["levels"] == [{"name": lv.name, "title": lv.title, "description": lv.description}
+                              for lv in COMPUTER_LEVELS.values()]
+    page = client.get("/static/js/start.js").text
+    assert "info.levels" in page
+    for level in COMPUTER_LEVELS.values():
+        assert level.title not in page and level.description not in page, level.name
+
+
 def test_pages_stay_out_of_the_api_schema(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/" not in paths and "/game/{game_id}" not in paths

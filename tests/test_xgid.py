@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from boards import pos
 from gammon.core.errors import InvalidIdError
 from gammon.core.position import Position
-from gammon.formats.xgid import XgidState, format_xgid, parse_xgid
+from gammon.core.xgid import XgidState, format_xgid, parse_xgid
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 

@@ -10,7 +10,7 @@ from boards import XGID_START_BOARD, pos, xgid
 from gammon.core.errors import InvalidIdError
 from gammon.core.match_id import MAX_MATCH_LENGTH
 from gammon.core.position import Position
-from gammon.formats.xgid import XgidState, format_xgid, parse_xgid
+from gammon.core.xgid import XgidState, format_xgid, parse_xgid
 
 BOARD = XGID_START_BOARD
 START = Position.initial()

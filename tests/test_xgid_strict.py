@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from gammon.core.errors import InvalidIdError
-from gammon.formats.xgid import parse_xgid
+from gammon.core.xgid import parse_xgid
 
 FIELDS = "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10".split(":")  # a 5-point match
 NAMES = {1: "cube", 2: "cube position", 3: "turn", 5: "bottom player's score",

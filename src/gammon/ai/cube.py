@@ -51,12 +51,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import is_contact, pips
+from gammon.ai.encoding import is_contact
 from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
 from gammon.core.cube import CubeAction, RelativeOwner, cube_is_dead
 from gammon.core.errors import GammonError
+from gammon.core.pips import pips
 
 if TYPE_CHECKING:
     from gammon.ai.evaluator import Evaluator

@@ -80,15 +80,6 @@ def is_contact(b):  # type: ignore[no-untyped-def]
     return hm + ho > 23
 
 
-@njit(cache=True)
-def pips(b, ox):  # type: ignore[no-untyped-def]
-    """Pip count of the side at offset ``ox`` (the bar counts 25)."""
-    p = 0
-    for i in range(25):
-        p += b[ox + i] * (i + 1)
-    return p
-
-
 def _roll_tables() -> tuple[np.ndarray, np.ndarray]:
     """Constant tables of :func:`shots`, over the 36 ordered rolls as bits
     (``6 * (a - 1) + c - 1`` for dice a, c): ``pair[a, c]`` = the rolls a-c and c-a,

@@ -40,7 +40,7 @@ from gammon.ai.match_play import PlayValuer
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities, equity
 from gammon.ai.search import (
-    MAX_PLIES,
+    MAX_SEARCH_PLIES,
     Level,
     PlyEvaluator,
     Ranked,
@@ -129,8 +129,8 @@ class Engine:
                  variant_weights: Mapping[str, str | Network] | None = None) -> None:
         lv = find_level(level)
         if plies is not None:
-            if not 0 <= plies <= MAX_PLIES:
-                raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+            if not 0 <= plies <= MAX_SEARCH_PLIES:
+                raise GammonError(f"plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
             lv = replace(lv, name=f"{plies}-ply", plies=plies, noise=0.0, cube_plies=None,
                          description=f"{plies}-ply search")
         if noise is not None:
@@ -299,8 +299,8 @@ class Engine:
 
         :raises InvalidDiceError: dice that are not two numbers 1..6.
         """
-        if plies is not None and not 0 <= plies <= MAX_PLIES:
-            raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+        if plies is not None and not 0 <= plies <= MAX_SEARCH_PLIES:
+            raise GammonError(f"plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
         valuer = self._valuer(match)
         found = self._search(position, dice, plies, valuer)
         if found is None:
@@ -341,8 +341,8 @@ class Engine:
         :raises GammonError: a bad depth.
         """
         p = self.plies if plies is None else plies
-        if not 0 <= p <= MAX_PLIES:
-            raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {p}")
+        if not 0 <= p <= MAX_SEARCH_PLIES:
+            raise GammonError(f"plies must be 0 to {MAX_SEARCH_PLIES}, not {p}")
         probs = self.evaluator_for(position.variant).evaluate(position, p)
         cls = classify(position)
         value = Evaluation(tuple(float(x) for x in probs), equity(probs), p, cls)

@@ -61,6 +61,7 @@ from gammon.ai.refine import (
 from gammon.ai.rollout import RolloutSettings, rollout
 from gammon.ai.runs import run_command
 from gammon.core.errors import GammonError
+from gammon.core.pips import pips
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD
 
@@ -71,10 +72,6 @@ CHUNK = 100
 
 def _made_home_points(b: np.ndarray, o: int) -> int:
     return int(sum(1 for i in range(6) if b[o + i] >= 2))
-
-
-def _pips(b: np.ndarray, o: int) -> int:
-    return int(sum((i + 1) * int(b[o + i]) for i in range(25)))
 
 
 def is_lopsided(board: np.ndarray | bytes) -> bool:
@@ -91,7 +88,7 @@ def is_lopsided(board: np.ndarray | bytes) -> bool:
         if b[me + 24] >= 1 and _made_home_points(b, opp) >= 4:
             return True
         back = int(sum(int(b[me + i]) for i in range(18, 25)))
-        if back >= 2 and _pips(b, me) - _pips(b, opp) >= 60:
+        if back >= 2 and pips(b, me) - pips(b, opp) >= 60:
             return True
     return False
 

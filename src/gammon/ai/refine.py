@@ -55,7 +55,7 @@ from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.ai.runs import run_command
 from gammon.ai.search import PlyEvaluator
 from gammon.ai.train import (
-    MAX_PLIES,
+    MAX_SELFPLAY_PLIES,
     _pass_turn,
     _play_turn,
     _Scratch,
@@ -176,7 +176,7 @@ def _collect(want, start, rules, pool0, w1, b1, w2, b2, eps, keep, rng, gb, gm, 
         pools[0] = pool0
         pools[1] = pool0
         games += 1
-        for t in range(MAX_PLIES):
+        for t in range(MAX_SELFPLAY_PLIES):
             if m < want and classify_board(board) >= 2 and _uniform(rng) < keep:
                 for i in range(50):
                     out[m, i] = board[i]

@@ -81,7 +81,7 @@ __all__ = [
 #: Trials are run, checked and reported in blocks of this many (one turn of the 36 first rolls).
 BATCH = 36
 #: Most plies a trial may last; a longer game stops there and is valued by the evaluator.
-MAX_PLIES = 2000
+MAX_TRIAL_PLIES = 2000
 
 _MASK = (1 << 64) - 1
 
@@ -243,7 +243,7 @@ def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2,
                     rec_probs[t, ply, o] = cur[o]
                 rec_eff[t, ply] = board_efficiency(board, 0)
                 rec_luck[t, ply] = 0.0
-            if (truncate >= 0 and ply >= truncate) or ply >= MAX_PLIES:
+            if (truncate >= 0 and ply >= truncate) or ply >= MAX_TRIAL_PLIES:
                 _to_root(cur, root, res[t])
                 cut[t] = 1
                 break
@@ -437,7 +437,7 @@ class _PyPlayer:
                 if record and ply < reclen:
                     out.rec_probs[t, ply] = cur
                     out.rec_eff[t, ply] = board_efficiency(np.frombuffer(pos.board, dtype=np.uint8), 0)
-                if (trunc >= 0 and ply >= trunc) or ply >= MAX_PLIES:
+                if (trunc >= 0 and ply >= trunc) or ply >= MAX_TRIAL_PLIES:
                     out.res[t] = cur if root else _flip5(cur)
                     out.cut[t] = 1
                     break
@@ -479,7 +479,7 @@ class _PyPlayer:
 
 def _run_block(job: _Job, first_trial: int, count: int) -> _Trials:
     s = job.settings
-    record = min(MAX_PLIES + 1, 4096) if s.cubeful else 0
+    record = min(MAX_TRIAL_PLIES + 1, 4096) if s.cubeful else 0
     out = _Trials(count, record)
     if job.kernel is not None and job.choose is None:
         _run_trials(  # type: ignore[call-arg]

@@ -53,8 +53,8 @@ from gammon.core import movegen
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
-#: Deepest search supported (3-ply costs about 20 times 2-ply).
-MAX_PLIES = 3
+#: Deepest n-ply search supported (3-ply costs about 20 times 2-ply); also the deepest analysis.
+MAX_SEARCH_PLIES = 3
 #: Cache slots (a power of two): 2**17 entries take about 7 MB.
 CACHE_BITS = 17
 
@@ -444,7 +444,7 @@ class SearchWorkspace:
                  "src")
 
     def __init__(self, cache_bits: int = CACHE_BITS) -> None:
-        depth = MAX_PLIES + 1
+        depth = MAX_SEARCH_PLIES + 1
         cap = movegen.MAX_RESULTS
         self.boards = np.zeros((depth, cap + 1, 50), dtype=np.uint8)
         self.moves = np.zeros((depth, cap, movegen.MOVE_COLS), dtype=np.int8)
@@ -475,8 +475,8 @@ class PlyEvaluator:
 
     def __init__(self, inner: NetEvaluator | ClassifyingEvaluator, plies: int = 0,
                  cache_bits: int = CACHE_BITS, prune: int = 0) -> None:
-        if not 0 <= plies <= MAX_PLIES:
-            raise GammonError(f"plies must be 0 to {MAX_PLIES}, not {plies}")
+        if not 0 <= plies <= MAX_SEARCH_PLIES:
+            raise GammonError(f"plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
         if not 0 <= prune <= 64:
             raise GammonError(f"prune must be 0 (none) to 64 plays, not {prune}")
         self.inner = inner

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, pips, shots, swap_into
+from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, shots, swap_into
 from gammon.ai.network import (
     NUM_OUTPUTS,
     Network,
@@ -56,6 +56,7 @@ from gammon.ai.rng import GOLDEN, M1, next_u64
 from gammon.ai.runs import run_command
 from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
+from gammon.core.pips import pips
 from gammon.core.variants import STANDARD, Variant, find_variant
 
 #: Standard backgammon's move generator switches and checkers (the default variant).
@@ -64,8 +65,9 @@ _CHECKERS = STANDARD.checkers
 #: Column of a generated move row holding the dice it used (see ``movegen.MOVE_COLS``).
 _USED = 12
 
-#: Most turns one game may take; a longer game is abandoned (never seen in practice).
-MAX_PLIES = 4000
+#: Most turns one self-play game (training, refinement) may take; a longer game is abandoned
+#: (never seen in practice).
+MAX_SELFPLAY_PLIES = 4000
 
 
 
@@ -324,9 +326,9 @@ class _Scratch:
         cap = movegen.MAX_RESULTS
         self.cx = np.zeros((cap, NUM_INPUTS), dtype=np.float32)
         self.cy = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
-        self.xs = np.zeros((MAX_PLIES, NUM_INPUTS), dtype=np.float32)
-        self.ks = np.zeros(MAX_PLIES, dtype=np.int64)
-        self.vs = np.zeros((MAX_PLIES, NUM_OUTPUTS), dtype=np.float32)
+        self.xs = np.zeros((MAX_SELFPLAY_PLIES, NUM_INPUTS), dtype=np.float32)
+        self.ks = np.zeros(MAX_SELFPLAY_PLIES, dtype=np.int64)
+        self.vs = np.zeros((MAX_SELFPLAY_PLIES, NUM_OUTPUTS), dtype=np.float32)
         self.h = np.zeros(hidden, dtype=np.float32)
         self.dh = np.zeros(hidden, dtype=np.float32)
 
@@ -361,7 +363,7 @@ def _train_games(  # type: ignore[no-untyped-def]
         first = True
         abandoned = False
         while True:
-            if t + 1 >= MAX_PLIES:
+            if t + 1 >= MAX_SELFPLAY_PLIES:
                 abandoned = True
                 break
             won = _play_turn(0, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm,
@@ -405,7 +407,7 @@ def _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2, wb1,
     pools = np.empty(2, dtype=np.int64)
     pools[0] = pool0
     pools[1] = pool0
-    for t in range(MAX_PLIES):
+    for t in range(MAX_SELFPLAY_PLIES):
         p = t % 2
         if p == 0:
             won = _play_turn(kinds[0], board, pools, t == 0, rules, wa1, ba1, wa2, ba2, 0.0, rng,

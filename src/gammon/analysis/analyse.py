@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gammon.ai.met import default_met
+from gammon.ai.search import MAX_SEARCH_PLIES
 from gammon.analysis.decisions import Decision, analyse_task
 from gammon.analysis.stats import PlayerStats, luck_difference_mwc, luck_difference_points, player_stats
 from gammon.analysis.valuation import Valuer
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 
 #: The depth a plain ``gammon analyse`` uses.
 DEFAULT_PLIES = 2
-#: The deepest analysis offered.
-MAX_PLIES = 3
 
 #: ``progress(done, total)`` after each decision.
 Progress = Callable[[int, int], None]
@@ -166,8 +165,8 @@ def analyse_record(rules: Rules, games: Sequence[Sequence[Action]],
 
     :raises GammonError: a bad depth, or a record the rules refuse.
     """
-    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= MAX_PLIES:
-        raise GammonError(f"plies must be a whole number from 0 to {MAX_PLIES}, not {plies!r}")
+    if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= MAX_SEARCH_PLIES:
+        raise GammonError(f"plies must be a whole number from 0 to {MAX_SEARCH_PLIES}, not {plies!r}")
     if len(names) != 2:
         raise GammonError("a match has two players: give two names")
     tasks, summaries = walk(rules, games, games_limit)
@@ -248,7 +247,7 @@ def analyse_game(match: Match, names: Sequence[str] = ("Player 0", "Player 1"), 
 
 def analyse_file(path: str, **kwargs: Any) -> MatchAnalysis:
     """Analyse the record in ``path`` (.mat, .sgf or .json); keywords as :func:`analyse_record`."""
-    from gammon.analysis.records import load_record
+    from gammon.formats.record_files import load_record
 
     rec = load_record(path)
     kwargs.setdefault("games_limit", rec.games_limit)
@@ -282,7 +281,7 @@ def analyse_files(paths: Sequence[str], *, plies: int = DEFAULT_PLIES, processes
 
 
 __all__ = [
-    "DEFAULT_PLIES", "MAX_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_files",
+    "DEFAULT_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_files",
     "analyse_game", "analyse_match",
     "analyse_record", "default_processes", "run_tasks", "summarise",
 ]

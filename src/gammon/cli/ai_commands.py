@@ -18,7 +18,7 @@ from gammon.core.position import Dice, Position, check_dice
 
 if TYPE_CHECKING:
     from gammon.ai.engine import Engine
-    from gammon.formats.xgid import XgidState
+    from gammon.core.xgid import XgidState
 
 #: Exit status for bad input (as the rest of the CLI).
 EXIT_BAD_INPUT = 2

@@ -197,13 +197,13 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
-        from gammon.analysis.analyse import MAX_PLIES
+        from gammon.ai.search import MAX_SEARCH_PLIES
         from gammon.formats.record_files import load_record
 
         err = Console(stderr=True)
         with user_errors():
-            if not 0 <= plies <= MAX_PLIES:
-                raise GammonError(f"--plies must be 0 to {MAX_PLIES}, not {plies}")
+            if not 0 <= plies <= MAX_SEARCH_PLIES:
+                raise GammonError(f"--plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
             if processes is not None and processes < 1:
                 raise GammonError("--processes must be 1 or more")
             for out, endings in ((html, (".html", ".htm")), (annotated, (".sgf",)), (graph, (".png", ".svg"))):

@@ -30,7 +30,7 @@ from gammon.core.variants import STANDARD, VARIANTS, Variant, find_variant
 from gammon.play.levels import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
-    from gammon.formats.xgid import XgidState
+    from gammon.core.xgid import XgidState
 
 #: Exit status for bad input (as click uses for usage errors).
 EXIT_BAD_INPUT = 2
@@ -168,7 +168,7 @@ def read_xgid(text: str, variant: Variant = STANDARD) -> XgidState:
     :raises InvalidIdError: a malformed XGID, or no XGID support installed.
     """
     try:
-        from gammon.formats.xgid import parse_xgid
+        from gammon.core.xgid import parse_xgid
     except ImportError:
         raise InvalidIdError(
             "XGID input is not supported by this installation of gammon; give a Position ID"
@@ -375,16 +375,9 @@ def play(
             if resume is not None:
                 raise GammonError("--replay and --resume cannot be used together: replay one file or resume it")
             from gammon.cli.analyse_command import replay_file
-            from gammon.play.levels import find_level as find_play_level
+            from gammon.play.levels import computer_level
 
-            key = find_play_level(level)
-            if key == "heuristic":
-                depth = 0
-            else:
-                from gammon.ai.search import find_level as find_engine_level
-
-                depth = find_engine_level(key).plies
-            replay_file(replay, depth)
+            replay_file(replay, computer_level(level).plies)
         return
     with user_errors():
         check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")

@@ -26,6 +26,16 @@ def _check_player(player: object) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class _ByPlayer:
+    """An action that carries nothing but its player, 0 or 1 (checked when it is built)."""
+
+    player: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+
+
+@dataclass(frozen=True, slots=True)
 class Roll:
     """A throw of the dice.  ``dice`` None asks the game's dice source."""
 
@@ -58,46 +68,26 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Double:
+class Double(_ByPlayer):
     """The player on roll offers the cube at twice its value, before rolling."""
 
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(_ByPlayer):
     """Accept the double (or, for the doubler, the beaver) and play on."""
 
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-
 
 @dataclass(frozen=True, slots=True)
-class Drop:
+class Drop(_ByPlayer):
     """Refuse the double (or the beaver) and lose the game at the cube before it."""
 
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-
 
 @dataclass(frozen=True, slots=True)
-class Beaver:
+class Beaver(_ByPlayer):
     """Money play: the player doubled takes and at once redoubles, keeping the cube.
 
     The original doubler answers with :class:`Take` or :class:`Drop`.
     """
-
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
 
 
 _KIND_NAMES = {"single": ResultKind.SINGLE, "gammon": ResultKind.GAMMON, "backgammon": ResultKind.BACKGAMMON}
@@ -128,19 +118,13 @@ class Resign:
 
 
 @dataclass(frozen=True, slots=True)
-class AcceptResignation:
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
+class AcceptResignation(_ByPlayer):
+    """Accept the resignation offered: the game ends for its kind."""
 
 
 @dataclass(frozen=True, slots=True)
-class RejectResignation:
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
+class RejectResignation(_ByPlayer):
+    """Refuse the resignation offered: play goes on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,18 +142,13 @@ class ChooseDouble:
 
 
 @dataclass(frozen=True, slots=True)
-class Timeout:
+class Timeout(_ByPlayer):
     """``player``, whom the game was waiting for, ran out of time on a game clock: they lose the match.
 
     Not a choice a player makes (it is never among the allowed actions): the
     clock that keeps the time records it.  What the loss scores is the game's
     rule (:meth:`gammon.core.game.Game.apply`).
     """
-
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from gammon.core import events as ev
 from gammon.core.actions import (
@@ -40,17 +40,12 @@ from gammon.core.actions import (
     Timeout,
 )
 from gammon.core.cube import CubeOwner
+from gammon.core.dice import DiceSource
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
 from gammon.core.rules import CENTERED, CENTRED, Rules
 from gammon.core.variants import Variant, find_variant
-
-
-class DiceSource(Protocol):
-    """Anything that throws two dice (see :mod:`gammon.core.dice`)."""
-
-    def roll(self) -> tuple[int, int]: ...
 
 
 class Phase(Enum):
@@ -304,6 +299,26 @@ class Game:
                        resignation=resignation, resigned_from=resigned_from)
         except GammonError as exc:
             raise InvalidIdError(f"the IDs name an impossible game: {exc}") from None
+
+    def xgid(self) -> str:
+        """The XGID of the game now, player 0 at the bottom; :meth:`from_xgid` reads it back.
+
+        :raises InvalidIdError: the opening roll, a pending resignation, an
+            Acey-Deucey bonus or a finished game (an XGID carries none of them).
+        """
+        from gammon.core.xgid import game_xgid
+
+        return game_xgid(self)
+
+    def match_id(self) -> str:
+        """GNU Backgammon's Match ID of the game now (with :attr:`position`'s Position ID,
+        :meth:`from_ids` reads it back while the game is under way).
+
+        :raises InvalidIdError: a state the Match ID cannot carry (a cube above 4096, ...).
+        """
+        from gammon.core.match_id import game_match_id
+
+        return game_match_id(self)
 
     # -- state queries ----------------------------------------------------
 

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from gammon.core.actions import Action, NewGame
+from gammon.core.dice import DiceSource
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.events import Event, MatchOver, NewGameStarted, Score
-from gammon.core.game import DiceSource, Game, Phase
+from gammon.core.game import Game, Phase
 from gammon.core.rules import Rules
 from gammon.core.variants import Variant
 

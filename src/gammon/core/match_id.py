@@ -39,8 +39,12 @@ import base64
 import binascii
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 from gammon.core.errors import InvalidIdError
+
+if TYPE_CHECKING:
+    from gammon.core.game import Game
 
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
@@ -282,3 +286,31 @@ def decode_match_id(text: str) -> MatchId:
         )
     except InvalidIdError as exc:
         raise fail(str(exc).removeprefix("impossible match state: ")) from None
+
+
+def game_match_id(game: Game) -> str:
+    """The Match ID of ``game`` now (what :meth:`Game.match_id <gammon.core.game.Game.match_id>` returns).
+
+    Player 0 is GNU Backgammon's player 0.  A finished game says how it ended
+    (over, resigned or dropped); a pending resignation says its kind.
+
+    :raises InvalidIdError: a state the Match ID cannot carry (a cube above
+        :data:`MAX_CUBE`, a match longer than :data:`MAX_MATCH_LENGTH`, ...).
+    """
+    from gammon.core.game import Phase
+
+    g = game
+    if g.is_over and g.result is not None:
+        state = (GameState.DROPPED if g.result.dropped else GameState.RESIGNED if g.result.resigned
+                 else GameState.OVER)
+    else:
+        state = GameState.PLAYING
+    resign = Resignation.NONE
+    if g.phase is Phase.RESIGNED and g.resignation is not None:
+        resign = Resignation(int(g.resignation[1]))
+    return encode_match_id(MatchId(
+        cube_value=g.cube_value, cube_owner=g.cube_owner.player, player_on_roll=g.turn,
+        crawford=g.crawford_game and bool(g.rules.match_length), game_state=state, turn=g.player_to_act,
+        double_offered=g.phase is Phase.DOUBLED, resignation=resign, dice=g.rolled,
+        match_length=g.rules.match_length, score=(g.score[0], g.score[1]), jacoby=g.rules.jacoby,
+    ))

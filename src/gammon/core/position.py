@@ -25,6 +25,7 @@ import numpy as np
 
 from gammon.core import movegen
 from gammon.core.errors import IllegalPlayError, InvalidDiceError, InvalidIdError, InvalidPositionError
+from gammon.core.pips import pips
 from gammon.core.plays import BAR_POINT, DECODED_MOVES, CheckerMove, Play
 from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
@@ -318,10 +319,7 @@ class Position(tuple[bytes, Variant, int]):
     def pip_counts(self) -> tuple[int, int]:
         """Pips to bear off for (player on roll, opponent); the bar counts 25."""
         b = self._board
-        return (
-            sum(b[i] * (i + 1) for i in range(25)),
-            sum(b[25 + i] * (i + 1) for i in range(25)),
-        )
+        return pips(b, 0), pips(b, 25)
 
     @property
     def checkers_off(self) -> tuple[int, int]:

@@ -31,12 +31,16 @@ Gammon.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gammon.core.cube import RelativeOwner
 from gammon.core.errors import InvalidIdError, InvalidPositionError
 from gammon.core.match_id import MAX_MATCH_LENGTH
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD, Variant
+
+if TYPE_CHECKING:
+    from gammon.core.game import Game
 
 #: The largest cube exponent accepted (2**12 = 4096, as GNU Backgammon's limit).
 MAX_CUBE_LOG2 = 12
@@ -340,4 +344,32 @@ def format_xgid(state: XgidState) -> str:
         str(state.max_cube.bit_length() - 1),
     )
     return "XGID=" + ":".join(fields)
+
+
+def game_xgid(game: Game) -> str:
+    """The XGID of ``game`` now (what :meth:`Game.xgid <gammon.core.game.Game.xgid>` returns), player 0 at
+    the bottom of the board: :meth:`Game.from_xgid <gammon.core.game.Game.from_xgid>` reads it back
+    to the same state.
+
+    :raises InvalidIdError: a state an XGID cannot carry: the opening roll, a pending resignation, an
+        Acey-Deucey bonus under way, or a finished game.
+    """
+    from gammon.core.game import Phase
+
+    g = game
+    if g.phase in (Phase.OPENING, Phase.RESIGNED, Phase.OVER) or g.bonus is not None:
+        stage = "an Acey-Deucey bonus" if g.bonus is not None else f"the {g.phase.value} phase"
+        raise InvalidIdError(f"an XGID cannot carry a game in {stage}")
+    cube, owner = g.cube_value, g.cube_owner.relative(g.turn)
+    if g.phase is Phase.BEAVERED:
+        # The XGID keeps the cube before the double (a beaver is the taker's redouble at twice it).
+        cube, owner = cube // 2, owner.CENTERED
+    r = g.rules
+    return format_xgid(XgidState(
+        g.position, cube_value=cube, cube_owner={owner.CENTERED: 0, owner.ME: 1, owner.OPPONENT: -1}[owner],
+        dice=g.rolled, score=(g.score[g.turn], g.score[1 - g.turn]), match_length=r.match_length,
+        crawford=g.crawford_game and not r.is_money, jacoby=r.jacoby and r.is_money,
+        beaver=r.beavers and r.is_money, max_cube=r.cube_limit, double_offered=g.phase in (
+            Phase.DOUBLED, Phase.BEAVERED), beavered=g.phase is Phase.BEAVERED, turn=1 if g.turn == 0 else -1,
+    ))
 

@@ -28,21 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gammon.core.actions import (
-    AcceptResignation,
-    Action,
-    Beaver,
-    ChooseDouble,
-    Double,
-    Drop,
-    Move,
-    NewGame,
-    RejectResignation,
-    Resign,
-    Roll,
-    Take,
-    Timeout,
-)
+from gammon.core import actions as act
+from gammon.core.actions import Action, ChooseDouble, Move, NewGame, Resign, Roll
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind
@@ -56,9 +43,10 @@ __all__ = [
 
 #: The name of each kind of action, as records, the store and the web API write it.
 ACTION_NAMES: dict[type, str] = {
-    Roll: "roll", Move: "play", Double: "double", Take: "take", Drop: "drop", Beaver: "beaver",
-    Resign: "resign", AcceptResignation: "accept", RejectResignation: "reject",
-    ChooseDouble: "choose-double", Timeout: "timeout", NewGame: "new-game",
+    act.Roll: "roll", act.Move: "play", act.Double: "double", act.Take: "take", act.Drop: "drop",
+    act.Beaver: "beaver", act.Resign: "resign", act.AcceptResignation: "accept",
+    act.RejectResignation: "reject", act.ChooseDouble: "choose-double", act.Timeout: "timeout",
+    act.NewGame: "new-game",
 }
 #: The kind of action each name stands for.
 ACTION_TYPES: dict[str, type] = {name: cls for cls, name in ACTION_NAMES.items()}

@@ -46,7 +46,7 @@ from typing import IO, TYPE_CHECKING
 from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.position import Position, check_dice
-from gammon.formats.xgid import XgidState, format_xgid, parse_xgid
+from gammon.core.xgid import XgidState, format_xgid, parse_xgid
 from gammon.play.external import Decision
 
 if TYPE_CHECKING:

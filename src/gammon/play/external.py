@@ -105,20 +105,14 @@ class Decision:
         rules = Rules(match_length=self.match_length, crawford=True, jacoby=money and jacoby,
                       beavers=money and beavers, cube_limit=MAX_CUBE)
         take = self.kind == "take"
-        game = Game(rules, crawford_game=self.crawford, score=self.score,
-                    position=self.position.swap() if take else self.position)
-        game.turn = 1 if take else 0
-        game.cube_value = self.cube
-        game.cube_owner = CubeOwner.from_relative(self.cube_owner, 0)
-        if self.kind == "move":
-            game.phase = Phase.MOVE
-            game.rolled = self.dice
-        elif take:
-            game.phase = Phase.DOUBLED
-            game.doubled_by = 1
-        else:
-            game.phase = Phase.ROLL
-        return game
+        phase = Phase.DOUBLED if take else Phase.MOVE if self.kind == "move" else Phase.ROLL
+        try:
+            return Game(rules, crawford_game=self.crawford, score=self.score,
+                        position=self.position.swap() if take else self.position, turn=1 if take else 0,
+                        phase=phase, rolled=self.dice if self.kind == "move" else None, cube_value=self.cube,
+                        cube_owner=CubeOwner.from_relative(self.cube_owner, 0))
+        except GammonError as exc:  # the board names a state no game reaches
+            raise ExternalProtocolError(f"the board cannot be a game: {exc}") from None
 
 
 def read_decision(board: FibsBoard, name: str | None = None) -> Decision:

@@ -1,43 +1,73 @@
-"""Computer opponents by level: the one place that turns a level name into a player.
+"""Computer opponents by level: the one registry of levels, and the one place that turns a name into a player.
 
-Interfaces (the terminal game, the server) ask :func:`make_computer_player` for
-an opponent and never build bots themselves.  The levels are those of the neural
-engine (:data:`gammon.ai.search.LEVELS`: beginner, casual, intermediate and
-advanced add noise to a 0-ply choice; expert is 0-ply, world-class 1-ply,
-strongest 2-ply), plus ``heuristic``, the hand-written bot of
-:mod:`gammon.play.players`, kept as a fast, engine-free opponent.
+Interfaces (the terminal game, the server, the page through ``/api/info``)
+take the level names, their words and :func:`make_computer_player` from here
+and never build bots themselves.  The levels are those of the neural engine
+(:data:`gammon.ai.search.LEVELS`, which holds each one's depth, noise and
+description: beginner, casual, intermediate and advanced add noise to a 0-ply
+choice; expert is 0-ply, world-class 1-ply, strongest 2-ply), plus
+``heuristic``, the hand-written bot of :mod:`gammon.play.players`, kept as a
+fast, engine-free opponent.  :data:`COMPUTER_LEVELS` adds to each the short
+title a person chooses from.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gammon.ai.search import LEVELS as ENGINE_LEVELS
+from gammon.ai.search import Level
 from gammon.core.errors import GammonError
 from gammon.play.players import HeuristicPlayer, Player
 
 if TYPE_CHECKING:
     from gammon.ai.engine import Engine
 
+
+@dataclass(frozen=True, slots=True)
+class ComputerLevel:
+    """A level a person can choose: its name, its words, and the engine level behind it.
+
+    ``title`` is the short label of a menu, ``description`` says what the level
+    plays with; ``engine`` is None for ``heuristic`` (no neural engine).
+    """
+
+    name: str
+    title: str
+    description: str
+    engine: Level | None
+
+    @property
+    def plies(self) -> int:
+        """The depth of the level's play and analysis (0 for ``heuristic``)."""
+        return 0 if self.engine is None else self.engine.plies
+
+
+#: The short label of each engine level, as the page and menus show it.
+_TITLES: dict[str, str] = {
+    "beginner": "Beginner — makes mistakes on purpose",
+    "casual": "Casual",
+    "intermediate": "Intermediate",
+    "advanced": "Advanced",
+    "expert": "Expert — the neural nets",
+    "world-class": "World class — looks a roll ahead",
+    "strongest": "Strongest — two rolls ahead (slower)",
+}
+assert set(_TITLES) == set(ENGINE_LEVELS), "every engine level needs a title"
+
+#: Every level, weakest first; ``heuristic`` (outside the ladder) last.
+COMPUTER_LEVELS: dict[str, ComputerLevel] = {
+    **{name: ComputerLevel(name, _TITLES[name], lv.description, lv) for name, lv in ENGINE_LEVELS.items()},
+    "heuristic": ComputerLevel("heuristic", "Simple bot (no neural nets)",
+                               "hand-written position scores, no neural net", None),
+}
 #: The level names, weakest first (``heuristic`` is outside the ladder).
-LEVELS: tuple[str, ...] = (
-    "beginner", "casual", "intermediate", "advanced", "expert", "world-class", "strongest", "heuristic",
-)
+LEVELS: tuple[str, ...] = tuple(COMPUTER_LEVELS)
 #: The level an opponent has when nobody chooses one.
 DEFAULT_LEVEL = "expert"
-
-#: What each level plays with, in words (shown to the person choosing).
-LEVEL_DESCRIPTIONS: dict[str, str] = {
-    "beginner": "neural net with heavy noise: makes mistakes on purpose",
-    "casual": "neural net with strong noise",
-    "intermediate": "neural net with noise",
-    "advanced": "neural net with a little noise",
-    "expert": "neural net, 0-ply",
-    "world-class": "neural net, 1-ply search",
-    "strongest": "neural net, 2-ply search (slower)",
-    "heuristic": "hand-written position scores, no neural net",
-}
 
 
 def find_level(level: str) -> str:
@@ -47,9 +77,17 @@ def find_level(level: str) -> str:
     """
     key = str(level).strip().lower().replace(" ", "-").replace("_", "-")
     key = {"strong": "strongest", "worldclass": "world-class"}.get(key, key)
-    if key not in LEVELS:
+    if key not in COMPUTER_LEVELS:
         raise GammonError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     return key
+
+
+def computer_level(level: str) -> ComputerLevel:
+    """The registry's entry of the level called ``level`` (see :func:`find_level`).
+
+    :raises GammonError: an unknown level, listing the known ones.
+    """
+    return COMPUTER_LEVELS[find_level(level)]
 
 
 def make_computer_player(level: str = DEFAULT_LEVEL, seed: int | None = None,
@@ -127,6 +165,6 @@ def make_engine(level: str = DEFAULT_LEVEL, seed: int | None = None):  # type: i
 
 
 __all__ = [
-    "DEFAULT_LEVEL", "LEVELS", "LEVEL_DESCRIPTIONS", "EnginePool", "find_level", "make_computer_player",
-    "make_engine",
+    "COMPUTER_LEVELS", "DEFAULT_LEVEL", "LEVELS", "ComputerLevel", "EnginePool", "computer_level", "find_level",
+    "make_computer_player", "make_engine",
 ]

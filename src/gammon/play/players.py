@@ -248,10 +248,6 @@ def is_contact(b: bytes) -> bool:
     return bool(_contact(np.frombuffer(b, dtype=np.uint8)))
 
 
-def _pips(row: Sequence[int] | bytes) -> int:
-    return sum(row[i] * (i + 1) for i in range(25))
-
-
 def win_probability(position: Position) -> float:
     """A crude cubeless chance that the player on roll wins ``position`` (0..1).
 
@@ -260,8 +256,7 @@ def win_probability(position: Position) -> float:
     it adds made home board points and checkers on the bar.
     """
     b = position.board
-    mine = _pips(b[:25])
-    opp = _pips(b[25:])
+    mine, opp = position.pip_counts
     if mine == 0:
         return 1.0
     if opp == 0:
@@ -287,7 +282,7 @@ def _gammon_threat(position: Position) -> bool:
         return False  # already bore off a checker
     # Pips to bring every checker home, against the opponent's whole count.
     to_home = sum(b[i] * (i + 1 - 6) for i in range(6, 25))
-    return to_home + 8 > _pips(b[25:]) * 0.8
+    return to_home + 8 > position.pip_counts[1] * 0.8
 
 
 def _opponent_gammon_chance(position: Position) -> bool:
@@ -453,7 +448,7 @@ class HeuristicPlayer:
         opp = b[25:]
         if sum(opp) != 1 or not any(opp[:3]):
             return None
-        if sum(b[:25]) <= 4 and _pips(b[:25]) <= 24:
+        if sum(b[:25]) <= 4 and pos.pip_counts[0] <= 24:
             return None  # one roll (6-6) might still bear everything off
         return ResultKind.SINGLE
 

@@ -520,12 +520,19 @@ class VariantInfo(BaseModel):
     cube: bool
 
 
+class LevelInfo(BaseModel):
+    name: str = Field(description="What ``computer_level`` takes")
+    title: str = Field(description="A short label for a menu")
+    description: str = Field(description="What the level plays with")
+
+
 class ServerInfo(BaseModel):
     name: str
     version: str
     database: str
     variants: list[VariantInfo]
-    computer_levels: list[str]
+    computer_levels: list[str] = Field(description="The level names, weakest first (as ``levels``)")
+    levels: list[LevelInfo] = Field(description="The computer levels with their words, weakest first")
     name_max_length: int = Field(description="The most characters a player name may have")
 
 

@@ -10,9 +10,9 @@ from typing import Literal
 from fastapi import APIRouter, Request, Response
 
 from gammon.core.variants import VARIANTS
-from gammon.web.computer import COMPUTER_LEVELS
+from gammon.play.levels import COMPUTER_LEVELS
 from gammon.web.names import NAME_MAX_LENGTH
-from gammon.web.schemas import Health, ServerInfo, VariantInfo
+from gammon.web.schemas import Health, LevelInfo, ServerInfo, VariantInfo
 
 router = APIRouter(tags=["server"])
 log = logging.getLogger("gammon.web")
@@ -61,5 +61,8 @@ async def info(request: Request) -> ServerInfo:
         name="gammon", version=_version(), database=request.app.state.service.store.dialect,
         variants=[VariantInfo(name=v.name, title=v.title, checkers=v.checkers, cube=v.cube)
                   for v in VARIANTS.values()],
-        computer_levels=list(COMPUTER_LEVELS), name_max_length=NAME_MAX_LENGTH,
+        computer_levels=list(COMPUTER_LEVELS),
+        levels=[LevelInfo(name=lv.name, title=lv.title, description=lv.description)
+                for lv in COMPUTER_LEVELS.values()],
+        name_max_length=NAME_MAX_LENGTH,
     )

@@ -14,6 +14,7 @@ from gammon.core.errors import GammonError, IllegalPlayError
 from gammon.core.game import Phase
 from gammon.core.position import Position
 from gammon.core.steps import Step
+from gammon.formats.record_files import FORMATS, render_record
 from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, rank_for_hint
 from gammon.web.schemas import HintPlay, HintResult, StepAnswer, StepQuery, VerifyResult
 from gammon.web.service.analysis import Snapshot
@@ -44,25 +45,16 @@ def export_text(lg: LiveGame, fmt: str) -> str:
     :raises NotFoundError: an unknown format.
     """
     names = tuple(str(s.get("name") or f"Player {i}") for i, s in enumerate(lg.seats))
+    if f".{fmt}" not in FORMATS:
+        raise NotFoundError(f"no export format {fmt!r}")
+    dice: dict[str, Any] = {"kind": "crypto", "commitment": lg.commitment, "rolls_made": len(lg.rolls)}
+    if lg.is_over:
+        dice["seed"] = lg.seed.hex()
     try:
-        if fmt == "mat":
-            from gammon.formats.mat import write_mat
-
-            return write_mat(lg.match, [n.replace(":", " ") for n in names])
-        if fmt == "sgf":
-            from gammon.formats.sgf import write_sgf
-
-            return write_sgf(lg.match, names)
-        if fmt == "json":
-            from gammon.formats.record_json import match_to_json
-
-            dice: dict[str, Any] = {"kind": "crypto", "commitment": lg.commitment, "rolls_made": len(lg.rolls)}
-            if lg.is_over:
-                dice["seed"] = lg.seed.hex()
-            return match_to_json(lg.match, names, dice)
+        # The one registry renders (and cleans the names for) each format, as ``gammon convert`` does.
+        return render_record(lg.match, f".{fmt}", (names[0], names[1]), dice)
     except GammonError as exc:
         raise InvalidError(str(exc), "unsupported_export") from None
-    raise NotFoundError(f"no export format {fmt!r}")
 
 
 def hint_level_of(lg: LiveGame, between_people: str) -> str:

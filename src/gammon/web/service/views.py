@@ -176,27 +176,8 @@ def clock_view(lg: LiveGame) -> ClockState | None:
 
 def match_id(lg: LiveGame) -> str | None:
     """GNU Backgammon's Match ID of the game now (None where it cannot say, as in some variants)."""
-    from gammon.formats.match_id import GameState as IdState
-    from gammon.formats.match_id import MatchId, encode_match_id
-    from gammon.formats.match_id import Resignation as IdResignation
-
-    g = lg.game
     try:
-        if g.is_over and g.result is not None:
-            state = (IdState.DROPPED if g.result.dropped else IdState.RESIGNED if g.result.resigned
-                     else IdState.OVER)
-        else:
-            state = IdState.PLAYING
-        resign = IdResignation.NONE
-        if g.phase is Phase.RESIGNED and g.resignation is not None:
-            resign = IdResignation(int(g.resignation[1]))
-        return encode_match_id(MatchId(
-            cube_value=g.cube_value, cube_owner=None if g.cube_owner == CENTERED else g.cube_owner,
-            player_on_roll=g.turn, crawford=g.crawford_game and bool(lg.rules.match_length),
-            game_state=state, turn=g.player_to_act, double_offered=g.phase is Phase.DOUBLED,
-            resignation=resign, dice=g.rolled, match_length=lg.rules.match_length,
-            score=(g.score[0], g.score[1]), jacoby=lg.rules.jacoby,
-        ))
+        return lg.game.match_id()
     except (GammonError, ValueError):
         return None
 

@@ -4,16 +4,6 @@ import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
 import { clockText, copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
-const LEVEL_WORDS = {
-  beginner: 'Beginner — makes mistakes on purpose',
-  casual: 'Casual',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-  expert: 'Expert — the neural nets',
-  'world-class': 'World class — looks a roll ahead',
-  strongest: 'Strongest — two rolls ahead (slower)',
-  heuristic: 'Simple bot (no neural nets)',
-};
 const DEFAULT_LEVEL = 'intermediate';
 
 export async function startPage(root) {
@@ -21,15 +11,16 @@ export async function startPage(root) {
   try {
     info = await api('/info');
   } catch (err) {
+    // The levels and their words are the server's (/api/info); without them the server's default level plays.
     info = { variants: Object.entries(VARIANT_TITLES).map(([name, title]) => ({ name, title, cube: name !== 'acey-deucey' })),
-      computer_levels: Object.keys(LEVEL_WORDS) };
+      levels: [] };
   }
   const name = h('input#name', { type: 'text', name: 'name', maxlength: info.name_max_length || NAME_MAX_LENGTH, value: savedName(), placeholder: 'Your name', autocomplete: 'nickname' });
   const opponent = h('div.segmented#opponent', { role: 'radiogroup', 'aria-label': 'Opponent' },
     h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'computer', checked: true }), h('span', { text: 'Play the computer' })),
     h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'human' }), h('span', { text: 'Play a friend' })));
   const level = h('select#level', { name: 'level' },
-    info.computer_levels.map((lv) => h('option', { value: lv, text: LEVEL_WORDS[lv] || lv, selected: lv === DEFAULT_LEVEL })));
+    info.levels.map((lv) => h('option', { value: lv.name, text: lv.title, title: lv.description, selected: lv.name === DEFAULT_LEVEL })));
   const variant = h('select#variant', { name: 'variant' },
     info.variants.map((v) => h('option', { value: v.name, text: v.title, dataset: { cube: v.cube ? '1' : '0' } })));
   const length = h('select#length', { name: 'length' },
@@ -105,7 +96,7 @@ export async function startPage(root) {
       body.clock_delay = delay;
       body.clock_reserve = reserve;
     }
-    if (vsComputer) body.computer_level = level.value;
+    if (vsComputer && level.value) body.computer_level = level.value;
     else {
       body.hints = hints.checked;
       body.public = pub.checked;

@@ -67,13 +67,16 @@ READERS = [
 ]
 
 
-@pytest.mark.parametrize("which", ["zero", "fifo", "fifo_mat"])
-@pytest.mark.parametrize("command", READERS, ids=lambda c: " ".join(c[:2]))
+#: Every reader against every hostile file, but ``verify`` on a ``.mat`` FIFO: verify reads JSON only.
+CASES = [(command, which) for command in READERS for which in ("zero", "fifo", "fifo_mat")
+         if not (which == "fifo_mat" and command[0] == "verify")]
+
+
+@pytest.mark.parametrize(("command", "which"), CASES,
+                         ids=lambda c: " ".join(c[:2]) if isinstance(c, list) else c)
 def test_every_reader_refuses_dev_zero_and_a_fifo_at_once(
     command: list[str], which: str, hostile: dict[str, Path]
 ) -> None:
-    if which == "fifo_mat" and command[0] == "verify":
-        pytest.skip("verify reads JSON only")
     argv = [a.format(hostile[which], dir=hostile["dir"]) for a in command]
     proc = subprocess.run(
         [sys.executable, "-m", "gammon", *argv], capture_output=True, text=True, timeout=120,

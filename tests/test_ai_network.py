@@ -174,7 +174,7 @@ def test_rank_plays() -> None:
 
 
 def test_the_ensemble_command_writes_the_mean_net(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from gammon.ai.ensemble import main
+    from gammon.training.ensemble import main
 
     paths = []
     for s in (1, 2):

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -150,7 +149,7 @@ def _check_out(out: Path, *, resume: bool, force: bool) -> None:
 class _TdByDefault(TyperGroup):
     """``gammon train`` whose first word is not a stage's name means ``gammon train td``."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: typer's (vendored) click Context
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["td", *args]
         return super().parse_args(ctx, args)

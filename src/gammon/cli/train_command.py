@@ -147,10 +147,10 @@ def _check_out(out: Path, *, resume: bool, force: bool) -> None:
 
 
 class _TdByDefault(TyperGroup):
-    """``gammon train`` whose first word is not a stage's name means ``gammon train td``."""
+    """``gammon train`` whose first word is not a stage's name (or none) means ``gammon train td``."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: typer's (vendored) click Context
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
             args = ["td", *args]
         return super().parse_args(ctx, args)
 
@@ -181,7 +181,7 @@ def _stage(module: str, summary: str) -> Callable[[typer.Context], None]:
 
 def register(app: typer.Typer) -> None:
     """Add ``train`` and its stages to the ``gammon`` app."""
-    group = typer.Typer(cls=_TdByDefault, no_args_is_help=True, rich_markup_mode=None,
+    group = typer.Typer(cls=_TdByDefault, rich_markup_mode=None,
                         help="Train our own nets: TD(lambda) self-play (td, the default), then the "
                              "refinement stages.")
     group.command("td")(train)

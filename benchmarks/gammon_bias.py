@@ -23,8 +23,8 @@ import sys
 import numpy as np
 
 from gammon.ai.engine import Engine
-from gammon.ai.lopsided import construct_lopsided
 from gammon.ai.rollout import RolloutSettings
+from gammon.training.lopsided import construct_lopsided
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,7 @@ strong board) is where our nets were worst: the expert's largest cube error in
 the match benchmark (1.19 EMG of 5.87) was one such position, and on
 constructed ones the shipped net gave the side on the bar about 11% more wins
 than GNU Backgammon's 2-ply analysis.  The positions are
-:func:`gammon.ai.lopsided.late_hit_positions` from a seed (the training runs
+:func:`gammon.training.lopsided.late_hit_positions` from a seed (the training runs
 used seeds 11 and 12; the default seed 1 is held out from them), each valued
 by every net given at 0-ply and by gnubg-nn at 2-ply, the measuring stick only.
 The script prints, per net, the mean difference net - gnubg of the win and
@@ -15,7 +15,7 @@ view of the side that was hit (the one with more checkers borne off, on roll or
 not), and the mean absolute equity difference; ``--rollout T`` adds our own 0-ply rollout of each
 position with the first net (T trials) as a column.
 
-``--source cube-window`` measures :func:`gammon.ai.lopsided.cube_window_positions`
+``--source cube-window`` measures :func:`gammon.training.lopsided.cube_window_positions`
 instead (self-play positions where the player on roll stands in the doubling
 window, the positions of the cube decisions), seen by the player on roll: the
 doubler.
@@ -35,9 +35,9 @@ import numpy as np
 
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.evaluator import ClassifyingEvaluator, default_network
-from gammon.ai.lopsided import cube_window_positions, late_hit_positions, rollout_targets
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities, flip_rows
+from gammon.training.lopsided import cube_window_positions, late_hit_positions, rollout_targets
 
 try:
     import gnubg_nn

@@ -20,6 +20,7 @@ from gammon.ai.evaluator import (
     default_network,
 )
 from gammon.ai.network import flip_probs
+from gammon.ai.probabilities import Probabilities
 from gammon.ai.search import PlyEvaluator
 from gammon.cli.ai_commands import register
 from gammon.core.errors import GammonError, InvalidDiceError
@@ -138,6 +139,16 @@ def test_evaluate_and_hint() -> None:
     hints = ENGINE.hint(START, (6, 4), count=3)
     assert len(hints) == 3 and all(isinstance(h, RankedPlay) for h in hints)
     assert ENGINE.evaluate_batch([START, RACE]).shape == (2, 5)
+
+
+def test_the_engine_api_returns_probabilities() -> None:
+    # Issue 34: the engine's values are the one Probabilities type (still a tuple of five floats).
+    ev = ENGINE.evaluate(START)
+    assert isinstance(ev.probabilities, Probabilities) and ev.probabilities.equity == pytest.approx(ev.equity)
+    assert ev.probabilities == tuple(ev.probabilities) and all(type(v) is float for v in ev.probabilities)
+    ranked = ENGINE.rank_plays(START, (6, 4))
+    assert all(isinstance(r.probabilities, Probabilities) for r in ranked)
+    assert ranked[0].probabilities.win == ranked[0].probabilities[0]
 
 
 def test_two_ply_engine_ranks_the_filtered_plays_first() -> None:

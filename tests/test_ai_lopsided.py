@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 
 from gammon.ai.engine import Engine
-from gammon.ai.lopsided import Settings, gammon_bias, is_lopsided, run
 from gammon.ai.network import Network
 from gammon.core.position import Position
+from gammon.training.lopsided import Settings, gammon_bias, is_lopsided, run
 
 
 def _row(**points: int) -> list[int]:
@@ -88,7 +88,7 @@ def test_bias_is_zero_against_the_evaluator_itself() -> None:
 
 
 def test_a_larger_saved_dataset_serves_a_smaller_run(tmp_path: Path) -> None:
-    from gammon.ai.lopsided import _load, _save
+    from gammon.training.lopsided import _load, _save
 
     key = {"base": "b", "positions": 10, "trials": 4, "seed": 1}
     boards = np.arange(500, dtype=np.uint8).reshape(10, 50)
@@ -101,7 +101,7 @@ def test_a_larger_saved_dataset_serves_a_smaller_run(tmp_path: Path) -> None:
 
 
 def test_constructed_positions_are_legal_and_lopsided() -> None:
-    from gammon.ai.lopsided import constructed_positions
+    from gammon.training.lopsided import constructed_positions
 
     boards = constructed_positions(40, seed=3)
     for b in boards:
@@ -116,7 +116,7 @@ def test_late_hits_are_built_as_their_definition_says() -> None:
     opponent holds at least three home points, and the position is a legal one."""
     import random
 
-    from gammon.ai.lopsided import construct_late_hit
+    from gammon.training.lopsided import construct_late_hit
 
     rng = random.Random(5)
     for _ in range(200):
@@ -131,7 +131,7 @@ def test_late_hits_are_built_as_their_definition_says() -> None:
 
 def test_late_hit_positions_are_contact_positions_from_either_side() -> None:
     from gammon.ai.encoding import is_contact
-    from gammon.ai.lopsided import late_hit_positions
+    from gammon.training.lopsided import late_hit_positions
 
     net = Engine("expert").network
     boards = late_hit_positions(net, 60, seed=4)
@@ -147,7 +147,7 @@ def test_late_hit_positions_are_contact_positions_from_either_side() -> None:
 def test_the_cube_window_is_the_money_equity_of_the_player_on_roll() -> None:
     """In the window: a cubeless equity from a marginal double (0.30) to past the pass point
     (1.30); equity = 2 * wins - 1 + gammons won - gammons lost (+ backgammons alike)."""
-    from gammon.ai.lopsided import in_cube_window
+    from gammon.training.lopsided import in_cube_window
 
     rows = np.array([
         [0.70, 0.20, 0.00, 0.05, 0.00],  # 0.40 + 0.20 - 0.05 = 0.55: in
@@ -161,7 +161,7 @@ def test_the_cube_window_is_the_money_equity_of_the_player_on_roll() -> None:
 
 def test_cube_window_positions_are_contact_self_play_positions_in_the_window() -> None:
     from gammon.ai.encoding import is_contact
-    from gammon.ai.lopsided import CUBE_WINDOW, cube_window_positions
+    from gammon.training.lopsided import CUBE_WINDOW, cube_window_positions
 
     engine = Engine("expert")
     boards = cube_window_positions(engine.network, 40, seed=3)
@@ -177,7 +177,7 @@ def test_cube_window_positions_are_contact_self_play_positions_in_the_window() -
 
 def test_contact_siblings_are_seeded_contact_positions_and_a_larger_run_extends_a_smaller() -> None:
     from gammon.ai.encoding import is_contact
-    from gammon.ai.lopsided import contact_sibling_positions
+    from gammon.training.lopsided import contact_sibling_positions
 
     net = Engine("expert").network
     boards = contact_sibling_positions(net, 40, seed=6, batch=50)
@@ -190,8 +190,8 @@ def test_contact_siblings_are_seeded_contact_positions_and_a_larger_run_extends_
 
 
 def test_truncated_variance_reduced_targets_are_the_rollouts_own_numbers() -> None:
-    from gammon.ai.lopsided import rollout_targets
     from gammon.ai.rollout import RolloutSettings, rollout
+    from gammon.training.lopsided import rollout_targets
 
     ev = Engine("expert").static_evaluator
     boards = np.frombuffer(CRUSHED.board + Position.initial().board, dtype=np.uint8).reshape(2, 50)

@@ -7,6 +7,7 @@ import pytest
 
 from gammon.ai.encoding import NUM_INPUTS, encode, encode_batch
 from gammon.ai.network import Network, equity, flip_probs, forward_batch
+from gammon.ai.ranked import RankedPlay
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -168,13 +169,15 @@ def test_rank_plays() -> None:
     assert len(ranked) == len(p.legal_plays((6, 5)))
     eqs = [r.equity for r in ranked]
     assert eqs == sorted(eqs, reverse=True)
-    assert ranked[0].equity == pytest.approx(equity(ranked[0].probs))
+    assert ranked[0].equity == pytest.approx(equity(ranked[0].probabilities))
+    # The engine's type (issue 34: one RankedPlay): the best play's difference is 0.
+    assert isinstance(ranked[0], RankedPlay) and ranked[0].difference == 0.0 and ranked[-1].difference <= 0.0
     blocked = Position([0] * 24 + [2], [2, 2, 2, 2, 2, 2] + [0] * 19)
     assert net.rank_plays(blocked, (6, 6)) == []
 
 
 def test_the_ensemble_command_writes_the_mean_net(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from gammon.ai.ensemble import main
+    from gammon.training.ensemble import main
 
     paths = []
     for s in (1, 2):

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from gammon.ai.distributed import task_seed
 from gammon.ai.evaluator import classify_board, default_network
 from gammon.ai.network import Network
-from gammon.ai.refine import (
+from gammon.core.errors import GammonError
+from gammon.training.refine import (
     DATASET_FILE,
     Progress,
     Settings,
@@ -28,7 +29,6 @@ from gammon.ai.refine import (
     target_entropy,
     target_evaluator,
 )
-from gammon.core.errors import GammonError
 
 TINY = Settings(positions=200, plies=1, epochs=1, lr=1e-3, batch=32, seed=5)
 
@@ -139,7 +139,7 @@ def test_collecting_follows_the_variant() -> None:
     """Refinement's self-play is the training's turn: any variant's games (Hypergammon:
     three checkers a side, so no position holds more)."""
     from gammon.ai.network import Network
-    from gammon.ai.refine import collect_positions
+    from gammon.training.refine import collect_positions
 
     boards, games = collect_positions(Network.random(hidden=8, seed=1), 60, seed=2,
                                       variant="hypergammon")

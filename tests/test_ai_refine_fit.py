@@ -9,9 +9,9 @@ import pytest
 
 from gammon.ai.evaluator import default_network
 from gammon.ai.network import Network
-from gammon.ai.refine import DATASET_FILE, Settings, refine
-from gammon.ai.refine_fit import load_datasets, main
 from gammon.core.errors import GammonError
+from gammon.training.refine import DATASET_FILE, Settings, refine
+from gammon.training.refine_fit import load_datasets, main
 
 
 @pytest.fixture(scope="module")
@@ -101,8 +101,8 @@ def test_a_widened_net_is_trained_from_the_same_outputs(datasets: list[str], tmp
 def test_rollout_datasets_train_beside_search_datasets(datasets: list[str], tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     """A lopsided-position dataset (rollout targets, no search depth) joins a search dataset;
     the metadata records each kind of target."""
-    from gammon.ai.lopsided import Settings as LopsidedSettings
-    from gammon.ai.lopsided import run
+    from gammon.training.lopsided import Settings as LopsidedSettings
+    from gammon.training.lopsided import run
 
     base = tmp_path / "base.npz"
     default_network().save(base)

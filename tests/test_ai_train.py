@@ -7,7 +7,7 @@ import json
 import numpy as np
 
 from gammon.ai.network import Network
-from gammon.ai.train import Settings, Trainer, main, strength, train
+from gammon.training.train import Settings, Trainer, strength, train
 
 SMALL = Settings(games=20, seed=3, hidden=16, checkpoint_every=10, log_every=10,
                  eval_every=0)
@@ -89,13 +89,21 @@ def test_strength_is_reproducible() -> None:
     assert strength(net, games=4, seed=9, opponent=net)["ppg"] == 0.0
 
 
-def test_command_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_command_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # `gammon train td` (plain `gammon train` is the same) takes the run's schedule options too.
+    from typer.testing import CliRunner
+
+    from gammon.cli import app
+
     out = tmp_path / "run"
-    assert main(["--games", "4", "--out", str(out), "--hidden", "8", "--log-every", "2",
-                 "--eval-every", "0"]) == 0
+    first = CliRunner().invoke(app, ["train", "td", "--games", "4", "--out", str(out), "--hidden", "8",
+                                     "--log-every", "2", "--eval-every", "0"])
+    assert first.exit_code == 0, first.output
     assert (out / "checkpoint.npz").exists() and (out / "meta.json").exists()
-    assert main(["--games", "6", "--out", str(out), "--resume", "--log-every", "2",
-                 "--eval-every", "0"]) == 0
-    text = capsys.readouterr().out
-    assert "resuming" in text and "games 6" in text
-    assert Network.load(out / "checkpoint.npz").meta["games"] == 6
+    again = CliRunner().invoke(app, ["train", "--games", "6", "--out", str(out), "--resume", "--log-every", "2",
+                                     "--eval-every", "0"])
+    assert again.exit_code == 0, again.output
+    assert "trained to 6 games" in again.output
+    meta = Network.load(out / "checkpoint.npz").meta
+    assert meta["games"] == 6 and meta["settings"]["log_every"] == 2 and meta["settings"]["eval_every"] == 0
+    assert meta["command"].startswith("gammon train ")

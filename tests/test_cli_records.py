@@ -169,7 +169,7 @@ def test_train_into_a_folder_that_takes_no_file_is_refused_before_training(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tests run as root, whom permission bits do not stop: /proc and a path under a file are real refusals."""
-    import gammon.ai.train as train_module
+    import gammon.training.train as train_module
 
     def reached(*args: object, **kwargs: object) -> None:
         raise _Reached

@@ -129,7 +129,7 @@ def test_without_ray_installed_ray_is_one_clear_error(monkeypatch: pytest.Monkey
 
 def test_refine_command_without_ray(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from gammon.ai.refine import main
+    from gammon.training.refine import main
 
     monkeypatch.setitem(sys.modules, "ray", None)
     assert main(["--positions", "10", "--out", str(tmp_path / "o"), "--ray"]) == 2
@@ -139,7 +139,7 @@ def test_refine_command_without_ray(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 
 def test_a_resumed_dataset_equals_one_made_at_once(tmp_path: Path) -> None:
     from gammon.ai.evaluator import default_network
-    from gammon.ai.refine import DATASET_FILE, Progress, Settings, refine
+    from gammon.training.refine import DATASET_FILE, Progress, Settings, refine
 
     net = default_network()
     small = Settings(positions=40, shard=20, plies=0, epochs=1, batch=16, seed=3)
@@ -202,7 +202,7 @@ def test_rollout_command_on_ray_is_identical(ray_cluster: None) -> None:
 
 def test_training_data_on_ray_is_identical(ray_cluster: None, tmp_path: Path) -> None:
     from gammon.ai.evaluator import default_network
-    from gammon.ai.refine import DATASET_FILE, Settings, refine
+    from gammon.training.refine import DATASET_FILE, Settings, refine
 
     net = default_network()
     s = Settings(positions=60, shard=20, plies=1, epochs=1, lr=1e-3, batch=16, seed=11)
@@ -259,9 +259,9 @@ def test_analyse_command_on_ray(ray_cluster: None, tmp_path: Path) -> None:
 
 def test_the_dataset_is_saved_at_most_every_interval_and_always_at_the_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gammon.ai import refine as refine_module
     from gammon.ai.evaluator import default_network
-    from gammon.ai.refine import DATASET_FILE, Settings, refine
+    from gammon.training import refine as refine_module
+    from gammon.training.refine import DATASET_FILE, Settings, refine
 
     net = default_network()
     saves: list[int] = []

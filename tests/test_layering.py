@@ -117,7 +117,8 @@ def test_evaluator_and_search_do_not_import_each_other() -> None:
 
 
 #: The layers of docs/architecture.md, lowest first; a subpackage may import only lower layers.
-LAYERS = {"core": 0, "formats": 1, "ai": 2, "play": 3, "analysis": 3, "store": 4, "web": 5, "cli": 5}
+LAYERS = {"core": 0, "formats": 1, "ai": 2, "play": 3, "analysis": 3, "training": 3, "store": 4, "web": 5,
+          "cli": 5}
 #: The one import between peers: ``gammon serve`` starts the web server.
 PEER_IMPORTS = {("cli", "web")}
 
@@ -140,3 +141,13 @@ def test_each_subpackage_imports_only_the_layers_below() -> None:
     assert layer_violations({"ai": {"play"}, "play": {"analysis"}, "cli": {"web"}}) == [
         "ai -> play", "play -> analysis"]
     assert layer_violations(subpackage_edges()) == []
+
+
+def test_only_the_training_command_imports_training() -> None:
+    # Issue 34: the training code "ships" beside the runtime but the runtime never imports it;
+    # `gammon train ...` (gammon.cli.train_command) is its one door.
+    importers = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py")
+                       if path.relative_to(ROOT).parts[0] != "training"
+                       and any(m == "gammon.training" or m.startswith("gammon.training.")
+                               for m in module_imports(path)))
+    assert importers == ["cli/train_command.py"]

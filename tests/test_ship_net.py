@@ -24,7 +24,7 @@ def test_the_standard_net_ships_byte_for_byte_with_its_description(ship, tmp_pat
     run.mkdir(parents=True)
     net = default_network()
     net.meta = {"variant": "standard", "kind": "a refinement", "games": 123, "date": "2026-12-03",
-                "settings": {"epochs": 4}, "command": "python -m gammon.ai.refine_fit ...",
+                "settings": {"epochs": 4}, "command": "python -m gammon.training.refine_fit ...",
                 "heldout_loss_before": 0.3, "heldout_loss_after": 0.2, "heldout_target_entropy": 0.1}
     net.save(run / "weights.npz")
     out = tmp_path / "data"

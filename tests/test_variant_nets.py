@@ -17,10 +17,10 @@ from gammon.ai.encoding import NUM_INPUTS
 from gammon.ai.engine import Engine
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
-from gammon.ai.train import Settings, _play_turn, _Scratch, seed_state, train, variant_rules
 from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
 from gammon.core.position import Position
 from gammon.core.variants import ACEY_DEUCEY, DUTCH, HYPERGAMMON, NACKGAMMON, STANDARD, VARIANTS
+from gammon.training.train import Settings, _play_turn, _Scratch, seed_state, train, variant_rules
 
 TRAINED = ("nackgammon", "hypergammon", "dutch", "acey-deucey")
 
@@ -102,7 +102,7 @@ def _turn_after(variant, dice: tuple[int, int]) -> tuple[int, np.ndarray]:  # ty
     sc = _Scratch(4)
     tmp = np.zeros(50, dtype=np.uint8)
     out = np.zeros(50, dtype=np.uint8)
-    from gammon.ai.train import _roll
+    from gammon.training.train import _roll
 
     for seed in range(1000):  # a generator state whose first (non-opening) roll is ``dice``
         rng = seed_state(seed)

@@ -6,7 +6,7 @@
 # sibling_data BASE LOG_DIR NAME:SEED[:POSITIONS]...: one 2-ply sibling dataset per NAME
 # under $SIBLING_DIR/NAME (default training/deep3-data), valued by the pruned 2-ply search
 # over BASE, all at once.  POSITIONS defaults to 1,000,000 (stop it when enough is made, it
-# resumes from its last shard).  $SIBLING_ARGS: more gammon.ai.refine options (a variant).
+# resumes from its last shard).  $SIBLING_ARGS: more gammon.training.refine options (a variant).
 sibling_data() {
   local base=$1 logs=$2; shift 2
   local part name seed n D=${SIBLING_DIR:-training/deep3-data}
@@ -14,7 +14,7 @@ sibling_data() {
     IFS=: read -r name seed n <<< "$part"
     mkdir -p "$D/$name"
     # shellcheck disable=SC2086  # SIBLING_ARGS is a list of options
-    NUMBA_NUM_THREADS=1 nice -n 10 .venv/bin/python -m gammon.ai.refine \
+    NUMBA_NUM_THREADS=1 nice -n 10 .venv/bin/python -m gammon train refine \
       --base "$base" --positions "${n:-1000000}" --plies 2 --prune 5 --epochs 0 --seed "$seed" \
       --siblings 5 ${SIBLING_ARGS:-} --out "$D/$name" >> "$logs/gen_$name.txt" 2>&1 &
     echo "$!" > "$D/$name.pid"
@@ -28,7 +28,7 @@ fit_members() {
   local out=$1 lr=$2; shift 2
   mkdir -p "$out"
   xargs -P 2 -L 1 bash -c 'name=$0 base=$1 seed=$2 epochs=$3; shift 3
-    NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.refine_fit --base "$base" \
+    NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon train refine-fit --base "$base" \
       --data '"$*"' --out "'"$out"'/$name" --epochs "$epochs" --lr '"$lr"' --lr-end 1e-5 \
       --batch 128 --seed "$seed" "$@" > "'"$out"'/$name.log" 2>&1'
 }
@@ -46,13 +46,13 @@ distill() {
     files+=("$D/dn_$s.npz")
   done
   wait
-  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" --data "${files[@]}" \
+  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon train refine-fit --base "$base" --data "${files[@]}" \
     --out "$out" --epochs 8 --lr 1e-3 --lr-end 1e-5 --batch 256 --holdout 0.02 \
     --seed "$fit_seed" > "$out.log" 2>&1
 }
 
 # rollouts OUT_DIR SOURCE BASE POSITIONS TRIALS SEED...: POSITIONS positions of
-# gammon.ai.lopsided's SOURCE a seed, rolled out to the end by BASE's 0-ply play (TRIALS
+# gammon.training.lopsided's SOURCE a seed, rolled out to the end by BASE's 0-ply play (TRIALS
 # trials each, one process a seed), kept in training/late-hit-data/sSEED (resumable; a
 # finished dataset is reused); the logs go to OUT_DIR.
 rollouts() {
@@ -60,7 +60,7 @@ rollouts() {
   local s D=training/late-hit-data
   mkdir -p "$out"
   for s in "$@"; do
-    NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon.ai.lopsided --source "$source" \
+    NUMBA_NUM_THREADS=1 nice -n 5 .venv/bin/python -m gammon train lopsided --source "$source" \
       --base "$base" --out $D/s$s --positions "$n" --trials "$trials" --epochs 0 --seed $s \
       > "$out/rollouts_s$s.log" 2>&1 &
   done
@@ -74,7 +74,7 @@ fit_rollouts() {
   local out=$1 base=$2 fit_seed=$3; shift 3
   local s D=training/late-hit-data data=()
   for s in "$@"; do data+=($D/s$s/dataset.npz $D/s$s/dataset.npz $D/s$s/dataset.npz $D/s$s/dataset.npz); done
-  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon.ai.refine_fit --base "$base" \
+  NUMBA_NUM_THREADS=2 .venv/bin/python -m gammon train refine-fit --base "$base" \
     --data $D/dn_912.npz "${data[@]}" --out "$out" --epochs 4 --lr 3e-4 \
     --lr-end 1e-5 --batch 256 --holdout 0.02 --seed "$fit_seed" > "$out/fit.log" 2>&1
 }
@@ -93,7 +93,7 @@ rollout_round() {
 anchor() {
   local D=training/late-hit-data M=training/deep5/members
   mkdir -p $D
-  [ -f $D/N6.npz ] || .venv/bin/python -m gammon.ai.ensemble --out $D/N6.npz \
+  [ -f $D/N6.npz ] || .venv/bin/python -m gammon train ensemble --out $D/N6.npz \
     $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz
   [ -f $D/dn_912.npz ] || NUMBA_NUM_THREADS=1 .venv/bin/python training/deep3/distill_data.py \
     $D/N6.npz 1000000 912 $D/dn_912.npz --collector $M/d6/weights.npz

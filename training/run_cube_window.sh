@@ -1,6 +1,6 @@
 #!/bin/bash
 # cube_window: the shipped net (L2, training/late_hit) refined on our own 0-ply rollouts of
-# cube-window positions (gammon.ai.lopsided --source cube-window: contact self-play
+# cube-window positions (gammon.training.lopsided --source cube-window: contact self-play
 # positions where the player on roll stands in the doubling window by the net), beside the
 # same anchor as the late-hit rounds.  Why: the expert's wrong takes on seed 1 (2.46 of
 # 5.13 EMG) come from positions where the 0-ply net valued the doubler 0.03 too low in wins

@@ -4,12 +4,12 @@
 # processes with their own seeds (one per core). Resumable: rerun this script; each
 # process saves its compressed dataset every 500 positions in training/deep1-data/{a,b}/
 # (local), and its progress in training/deep1/gen_{a,b}.txt. Stop it whenever; the
-# training step (python -m gammon.ai.refine_fit) uses the shards made so far.
+# training step (gammon train refine-fit) uses the shards made so far.
 cd "$(dirname "$0")/.."
 mkdir -p training/deep1 training/deep1-data/a training/deep1-data/b
 for part in a:11 b:12; do
   name=${part%%:*}; seed=${part##*:}
-  NUMBA_NUM_THREADS=1 nice -n 10 .venv/bin/python -m gammon.ai.refine \
+  NUMBA_NUM_THREADS=1 nice -n 10 .venv/bin/python -m gammon train refine \
     --base src/gammon/ai/data/weights.npz --positions 400000 --plies 2 --prune 5 \
     --epochs 0 --seed "$seed" --out "training/deep1-data/$name" \
     >> "training/deep1/gen_$name.txt" 2>&1 &

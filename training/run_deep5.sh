@@ -32,9 +32,9 @@ LIST
   ;;
 distill)
   M=training/deep5/members
-  .venv/bin/python -m gammon.ai.ensemble --out $D/N5b.npz $M/{n3805,n5375,nd2,n42,n52}/weights.npz
+  .venv/bin/python -m gammon train ensemble --out $D/N5b.npz $M/{n3805,n5375,nd2,n42,n52}/weights.npz
   distill $D/N5b.npz $D/d3.npz $M/d4 4 906 907 908
-  .venv/bin/python -m gammon.ai.ensemble --out $D/N6.npz $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz
+  .venv/bin/python -m gammon train ensemble --out $D/N6.npz $M/{n3805,n5375,nd2,n42,n52,w512}/weights.npz
   distill $D/N6.npz $M/d4/weights.npz $M/d6 6 909 910 911
   ;;
 esac

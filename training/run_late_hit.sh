@@ -1,6 +1,6 @@
 #!/bin/bash
 # late_hit: the deep5 net (d6) refined three times on our own 0-ply rollouts of late-hit
-# positions (gammon.ai.lopsided --source late-hit), each time mixed with 1,000,000 sibling
+# positions (gammon.training.lopsided --source late-hit), each time mixed with 1,000,000 sibling
 # positions labelled by d6's teacher N6 so that the rest of the game stays as it was.
 # Round 1 (L1) rolls out with d6 and starts from it; round 2 (L2) rolls out with L1 and
 # starts from L1; round 3 (L3) rolls out with L2 and starts from L2.  Every step keeps what

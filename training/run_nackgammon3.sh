@@ -8,7 +8,7 @@
 # pruned 2-ply search (deep_round.sh's sibling_data with --variant nackgammon); 420,000
 # positions in all, about 45 minutes of one core.  Then C2 is fitted 8 epochs on them
 # (4 minutes).  Resumable: a dataset already made is reused shard by shard
-# (gammon.ai.refine), a fit already done is kept.  The datasets stay local in
+# (gammon.training.refine), a fit already done is kept.  The datasets stay local in
 # training/nackgammon-data/.
 set -e
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ BASE=training/cube_window/C2/weights.npz OUT=training/nackgammon3 D=training/nac
 mkdir -p $OUT
 SIBLING_DIR=$D SIBLING_ARGS="--variant nackgammon" \
   sibling_data $BASE $OUT s31:31:120000 s32:32:120000 s33:33:60000 s34:34:120000
-[ -f $OUT/weights.npz ] || NUMBA_NUM_THREADS=1 .venv/bin/python -m gammon.ai.refine_fit --base $BASE \
+[ -f $OUT/weights.npz ] || NUMBA_NUM_THREADS=1 .venv/bin/python -m gammon train refine-fit --base $BASE \
     --data $D/s{31,32,33,34}/dataset.npz --out $OUT \
     --epochs 8 --lr 1e-3 --lr-end 2e-5 --batch 128 --holdout 0.05 --seed 1 > $OUT/fit.log 2>&1
 echo "done: $OUT/weights.npz; measure: python benchmarks/variant_nets.py --variant nackgammon --net $OUT/weights.npz"

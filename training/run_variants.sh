@@ -7,8 +7,10 @@ PY=${PY:-.venv/bin/python}
 W=src/gammon/ai/data/weights.npz
 run() {  # variant out games alpha
     mkdir -p "$2"
-    NUMBA_NUM_THREADS=1 nice -n 15 "$PY" -m gammon.ai.train --variant "$1" --out "$2" \
-        --games "$3" --alpha "$4" --init "$W" --resume --checkpoint-every 2000 \
+    # A run there continues (--resume); otherwise it starts beside its log (--force).
+    if [ -f "$2/checkpoint.npz" ]; then again=--resume; else again=--force; fi
+    NUMBA_NUM_THREADS=1 nice -n 15 "$PY" -m gammon train td --variant "$1" --out "$2" \
+        --games "$3" --alpha "$4" --init "$W" "$again" --checkpoint-every 2000 \
         --log-every 1000 --eval-every 5000 --eval-games 200 --snapshot-every 0 \
         >> "$2/train.log" 2>&1
 }

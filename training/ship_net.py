@@ -5,7 +5,7 @@ Usage: python training/ship_net.py RUN_DIR [--result "RESULT line"]
        [--kind "what the net is"] [--round "how one round made it"]...
 
 The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinement's
-(``weights.npz`` of ``gammon.ai.refine_fit``); the variant is the one its metadata names.
+(``weights.npz`` of ``gammon.training.refine_fit``); the variant is the one its metadata names.
 
 * a variant's net: writes ``src/gammon/ai/data/weights-<net>.npz`` (the weights, without
   the generator state) and ``weights-<net>.json`` (variant, games trained, input size,

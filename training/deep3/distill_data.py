@@ -3,10 +3,10 @@
 
 Self-play positions of the COLLECTOR net (0-ply, 10% random plays, each kept with
 chance 0.35), each thrown a random roll, and the results of the collector's 5 best
-plays of it (:func:`gammon.ai.refine.collect_siblings`, 2,000 self-play positions per
+plays of it (:func:`gammon.training.refine.collect_siblings`, 2,000 self-play positions per
 batch); every such position is labelled with the
-TEACHER's 0-ply probabilities.  Written in the format of :mod:`gammon.ai.refine`
-datasets, so :mod:`gammon.ai.refine_fit` trains on it.  About 10,000 positions a second.
+TEACHER's 0-ply probabilities.  Written in the format of :mod:`gammon.training.refine`
+datasets, so :mod:`gammon.training.refine_fit` trains on it.  About 10,000 positions a second.
 
     python training/deep3/distill_data.py TEACHER.npz N SEED OUT.npz [--collector W.npz]
 
@@ -24,8 +24,8 @@ import time
 
 import numpy as np
 
-from gammon.ai import refine
 from gammon.ai.network import Network
+from gammon.training import refine
 
 
 def main() -> int:

@@ -1,4 +1,6 @@
-"""The engine: network evaluator, its input encoding and TD(lambda) self-play training.
+"""The engine: network evaluator, its input encoding, search, cube and rollouts.
+
+Training the nets lives in :mod:`gammon.training`, which this package never imports.
 
 numba caches a compiled function by its own file only, so a cached caller in
 this package would keep running an old copy of a callee from another file (the
@@ -7,7 +9,9 @@ we therefore point numba's cache at a directory named by a digest of those
 sources (``numba.config.CACHE_DIR``, i.e. ``NUMBA_CACHE_DIR``): changed
 sources get a fresh directory and are compiled anew, and nothing is deleted.
 Only files that compile numba functions count: editing a pure-Python module of
-the package (the cube layer, the CLI glue) keeps the compiled code.
+the package (the cube layer, the CLI glue) keeps the compiled code.  The training
+package's compiled files count too (read as text, never imported): their kernels
+call this package's.
 
 The directory is ``$NUMBA_CACHE_DIR/gammon-<key>`` when the user set
 ``NUMBA_CACHE_DIR``, else ``$XDG_CACHE_HOME/gammon/numba/<key>`` (or
@@ -23,9 +27,10 @@ from pathlib import Path
 
 
 def numba_sources_key() -> str:
-    """A digest of every source file of the engine that compiles numba functions."""
+    """A digest of every source file of the engine (and of training) that compiles numba functions."""
     here = Path(__file__).resolve().parent
-    sources = [here.parent / "core" / "movegen.py", *sorted(here.glob("*.py"))]
+    sources = [here.parent / "core" / "movegen.py", *sorted(here.glob("*.py")),
+               *sorted((here.parent / "training").glob("*.py"))]
     digest = hashlib.sha256()
     for p in sources:
         try:

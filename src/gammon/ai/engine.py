@@ -24,7 +24,7 @@ import copy
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,7 +38,8 @@ from gammon.ai.evaluator import (
 )
 from gammon.ai.match_play import PlayValuer
 from gammon.ai.network import Network
-from gammon.ai.probabilities import equities, equity
+from gammon.ai.probabilities import Probabilities, equities, equity
+from gammon.ai.ranked import RankedPlay
 from gammon.ai.search import (
     MAX_SEARCH_PLIES,
     Level,
@@ -60,32 +61,6 @@ if TYPE_CHECKING:
     from gammon.ai.rollout import RolloutResult, RolloutSettings
 
 
-class RankedPlay(NamedTuple):
-    """A candidate play after a search.
-
-    ``probabilities`` and ``equity`` are the MOVER's after the play (the
-    opponent to roll); ``difference`` is ``equity`` minus the best play's
-    (0 for the best, negative for the others); ``plies`` is the depth the
-    value comes from (plays filtered out early keep their shallower value).
-
-    Ranked with a ``match``, ``equity`` is the mover's cubeful equity at that
-    score and cube (money equity per cube, or EMG), ``mwc`` the match winning
-    chance (match play) and ``cubeless_equity`` the cubeless money equity;
-    without one, ``equity`` is cubeless money and both stay None.
-    """
-
-    play: Play
-    probabilities: tuple[float, ...]
-    equity: float
-    difference: float
-    plies: int
-    cubeless_equity: float | None = None
-    mwc: float | None = None
-
-    def __str__(self) -> str:
-        return f"{self.play} {self.equity:+.3f} ({self.difference:+.3f})"
-
-
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """A position's value for the player on roll.
@@ -94,7 +69,7 @@ class Evaluation:
     when it is present (``None`` otherwise).
     """
 
-    probabilities: tuple[float, ...]
+    probabilities: Probabilities
     equity: float
     plies: int
     position_class: PositionClass
@@ -309,13 +284,12 @@ class Engine:
         best = float(r.equities[0])
         if valuer is None:
             return [
-                RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best,
-                           int(d))
+                RankedPlay(plays[int(i)], Probabilities.of_row(pr), float(e), float(e) - best, int(d))
                 for i, pr, e, d in zip(r.order, r.probs, r.equities, r.plies, strict=True)
             ]
         cubeless = equities(r.probs)
         return [
-            RankedPlay(plays[int(i)], tuple(float(x) for x in pr), float(e), float(e) - best,
+            RankedPlay(plays[int(i)], Probabilities.of_row(pr), float(e), float(e) - best,
                        int(d), float(c), None if mwc is None else float(mwc[k]))
             for k, (i, pr, e, d, c) in enumerate(
                 zip(r.order, r.probs, r.equities, r.plies, cubeless, strict=True))
@@ -345,7 +319,7 @@ class Engine:
             raise GammonError(f"plies must be 0 to {MAX_SEARCH_PLIES}, not {p}")
         probs = self.evaluator_for(position.variant).evaluate(position, p)
         cls = classify(position)
-        value = Evaluation(tuple(float(x) for x in probs), equity(probs), p, cls)
+        value = Evaluation(Probabilities.of_row(probs), equity(probs), p, cls)
         if position.outcome is not None or not cube:
             return value
         if self.level.cube_depth == 0:

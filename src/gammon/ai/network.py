@@ -26,17 +26,17 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
 
 from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, swap_into
 from gammon.ai.probabilities import Probabilities
+from gammon.ai.ranked import RankedPlay
 from gammon.core.errors import GammonError
 
 if TYPE_CHECKING:
-    from gammon.core.plays import Play
     from gammon.core.position import Position
 
 NUM_OUTPUTS = 5
@@ -417,20 +417,10 @@ class Network:
             b"".join(p.board for p in plays.positions()), dtype=np.uint8
         ).reshape(-1, 50)
         ys, _ = self.evaluate_results(boards, position.variant.checkers)
-        ranked = [
-            RankedPlay(plays[i], tuple(float(v) for v in ys[i]), equity(ys[i]))
-            for i in range(len(plays))
-        ]
-        ranked.sort(key=lambda r: -r.equity)
-        return ranked
-
-
-class RankedPlay(NamedTuple):
-    """A play with the mover's probabilities after it and their cubeless equity."""
-
-    play: Play
-    probs: tuple[float, ...]
-    equity: float
+        values = [(plays[i], Probabilities.of_row(ys[i]), equity(ys[i])) for i in range(len(plays))]
+        values.sort(key=lambda v: -v[2])
+        best = values[0][2]
+        return [RankedPlay(play, probs, e, e - best, 0) for play, probs, e in values]
 
 
 @njit(cache=True)

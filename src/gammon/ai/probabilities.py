@@ -6,7 +6,8 @@ win, win a gammon, win a backgammon, lose a gammon, lose a backgammon
 ``2 win - 1 + wg - lg + wbg - lbg``; the other player sees
 ``(1 - win, lg, lbg, wg, wbg)``.
 
-:class:`Probabilities` is the scalar type; :func:`equities` and
+:class:`Probabilities` is the scalar type (a named tuple of five floats: what the
+engine's API returns for a position or a play); :func:`equities` and
 :func:`flip_rows` do the same for ``(n, 5)`` arrays.  The compiled kernels
 have their own numba copies (:func:`gammon.ai.network.equity_of` and
 :func:`gammon.ai.network.flip_into`), which a test checks against these.
@@ -14,17 +15,19 @@ have their own numba copies (:func:`gammon.ai.network.equity_of` and
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from gammon.core.errors import GammonError
 
 
-@dataclass(frozen=True, slots=True)
-class Probabilities:
-    """Five chances for one player (see the module doc)."""
+class Probabilities(NamedTuple):
+    """Five chances for one player (see the module doc).
+
+    A tuple: it unpacks, indexes and compares like the five numbers in the field's order.
+    """
 
     win: float
     win_gammon: float = 0.0
@@ -68,17 +71,15 @@ class Probabilities:
         return Probabilities(self.win)
 
     def as_tuple(self) -> tuple[float, float, float, float, float]:
+        """The five numbers as a plain tuple."""
         return (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon,
                 self.lose_backgammon)
 
-    def __iter__(self) -> Iterator[float]:
-        return iter(self.as_tuple())
-
-    def __len__(self) -> int:
-        return 5
-
-    def __getitem__(self, i: int) -> float:
-        return self.as_tuple()[i]
+    @classmethod
+    def of_row(cls, row: Sequence[float] | np.ndarray) -> Probabilities:
+        """Five numbers (a row of an ``(n, 5)`` array) as Python floats, unchecked: the kernels' output."""
+        values = row.tolist() if isinstance(row, np.ndarray) else [float(v) for v in row]
+        return cls._make(values)
 
 
 def equities(rows: np.ndarray | Sequence[Sequence[float]]) -> np.ndarray:

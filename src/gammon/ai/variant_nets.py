@@ -3,7 +3,7 @@
 The standard net (``data/weights.npz``) learnt standard backgammon.  The
 variants that start differently or play by other rules have nets of their
 own, fine-tuned from it by self-play under the variant's exact rules
-(:mod:`gammon.ai.train` with ``--variant`` and ``--init``; the runs live in
+(:mod:`gammon.training.train` with ``--variant`` and ``--init``; the runs live in
 ``training/<variant>/``).  They ship as ``data/weights-<net>.npz`` with their
 metadata in ``data/weights-<net>.json`` (the run's settings, games trained and
 input size) and have the standard net's input layout

@@ -1,20 +1,30 @@
-"""``gammon train``: TD(lambda) self-play training of our own networks, resumable, with progress.
+"""``gammon train ...``: the one command line of :mod:`gammon.training`.
 
-A thin layer over :func:`gammon.ai.train.train`: checkpoints go to ``--out``
+``gammon train td`` (also plain ``gammon train``, the default) is TD(lambda)
+self-play training of our own networks, a thin layer over
+:func:`gammon.training.train.train`: checkpoints go to ``--out``
 (``checkpoint.npz`` and ``meta.json``, the settings and the strength history),
 ``--resume`` continues from there, and a progress bar shows games, speed and
 the latest strength figure (win rate and points per game against the fixed
 heuristic bot).
+
+The later stages keep their own option parsers and are reached through here:
+``gammon train refine`` (:mod:`gammon.training.refine`), ``refine-fit``
+(:mod:`gammon.training.refine_fit`), ``lopsided`` (:mod:`gammon.training.lopsided`)
+and ``ensemble`` (:mod:`gammon.training.ensemble`); ``gammon train refine --help``
+lists a stage's options.  Nothing of the runtime imports :mod:`gammon.training`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typer.core import TyperGroup
 
 
 def train(
@@ -32,12 +42,21 @@ def train(
     init: Annotated[
         Path | None, typer.Option("--init", help="Start from these weights (.npz) instead of random ones.")
     ] = None,
+    epsilon: Annotated[float, typer.Option(help="Chance of a random play in self-play.")] = 0.0,
+    nets: Annotated[int, typer.Option(help="2: separate contact and race nets; 1: one net.")] = 2,
+    checkpoint_every: Annotated[int, typer.Option(help="Games between checkpoints.")] = 5000,
+    log_every: Annotated[int, typer.Option(help="Games between progress lines.")] = 1000,
+    eval_every: Annotated[int, typer.Option(help="Games between strength measurements (0: never).")] = 5000,
+    eval_games: Annotated[int, typer.Option(help="Games of each strength measurement.")] = 200,
+    snapshot_every: Annotated[
+        int, typer.Option(help="Keep snapshots/games-N.npz every this many games (0: never).")
+    ] = 100_000,
 ) -> None:
     """Train the evaluator by self-play (TD(lambda)) from random weights, or resume a run."""
-    from gammon.ai.train import Settings
-    from gammon.ai.train import train as run_training
     from gammon.cli.app import user_errors
     from gammon.core.errors import GammonError
+    from gammon.training.train import Settings
+    from gammon.training.train import train as run_training
 
     console = Console(stderr=True)
     from gammon.cli.limits import MAX_HIDDEN, MAX_SEED, MAX_TRAIN_GAMES, check_float, check_int, load_weights
@@ -48,6 +67,12 @@ def train(
         check_int(seed, 0, MAX_SEED, "--seed")
         check_float(alpha, 0.0, 1.0, "--alpha", open_low=True)
         check_float(lam, 0.0, 1.0, "--lambda")
+        check_float(epsilon, 0.0, 1.0, "--epsilon")
+        check_int(nets, 1, 2, "--nets")
+        for value, low, name in ((checkpoint_every, 1, "--checkpoint-every"), (log_every, 1, "--log-every"),
+                                 (eval_every, 0, "--eval-every"), (eval_games, 1, "--eval-games"),
+                                 (snapshot_every, 0, "--snapshot-every")):
+            check_int(value, low, MAX_TRAIN_GAMES, name)
         if resume and force:
             raise GammonError("--resume continues the run in --out; --force replaces it: choose one")
         _check_out(out, resume=resume, force=force)
@@ -65,7 +90,9 @@ def train(
         if init is not None:
             hidden = load_weights(init, "--init weights").hidden
         settings = Settings(games=games, seed=seed, hidden=hidden, alpha=alpha, lam=lam,
-                            variant=variant, init=None if init is None else str(init))
+                            variant=variant, init=None if init is None else str(init), epsilon=epsilon,
+                            nets=nets, checkpoint_every=checkpoint_every, log_every=log_every,
+                            eval_every=eval_every, eval_games=eval_games, snapshot_every=snapshot_every)
         with Progress(
             TextColumn("training"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
             TimeRemainingColumn(), console=console,
@@ -73,7 +100,7 @@ def train(
             task = bar.add_task("games", total=games, info="")
 
             def progress(p: object) -> None:
-                from gammon.ai.train import Progress as Report
+                from gammon.training.train import Progress as Report
 
                 assert isinstance(p, Report)
                 info = f"{p.recent_games_per_s:.0f} games/s"
@@ -83,8 +110,8 @@ def train(
                 bar.update(task, completed=p.games, info=info)
                 console.log(p.line())
 
-            from gammon.ai import train as train_module
             from gammon.cli.warmup import PREPARING, _cached
+            from gammon.training import train as train_module
 
             if not _cached(train_module._train_games):
                 console.print(f"{PREPARING.replace('the engine', 'the trainer')}...")
@@ -119,6 +146,46 @@ def _check_out(out: Path, *, resume: bool, force: bool) -> None:
                           "afresh there, or choose another folder")
 
 
+class _TdByDefault(TyperGroup):
+    """``gammon train`` whose first word is not a stage's name (or none) means ``gammon train td``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: typer's (vendored) click Context
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["td", *args]
+        return super().parse_args(ctx, args)
+
+
+#: The stages with their own option parsers: the subcommand, the module, its ``main``'s summary.
+STAGES: dict[str, tuple[str, str]] = {
+    "refine": ("refine", "Refine a net on our own deeper search's values of self-play positions."),
+    "refine-fit": ("refine_fit", "Train a net on refinement datasets already made."),
+    "lopsided": ("lopsided", "Refine a net on rollouts of a class of positions (lopsided, late hits, ...)."),
+    "ensemble": ("ensemble", "Average several nets into one (a teacher for distillation)."),
+}
+
+
+def _stage(module: str, summary: str) -> Callable[[typer.Context], None]:
+    """The subcommand that hands its arguments to ``gammon.training.<module>.main``."""
+
+    def run(ctx: typer.Context) -> None:
+        import importlib
+
+        main: Callable[[list[str]], int] = importlib.import_module(f"gammon.training.{module}").main
+        code = main(list(ctx.args))
+        if code:
+            raise typer.Exit(code)
+
+    run.__doc__ = f"{summary} (--help lists the options)"
+    return run
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``train`` to the ``gammon`` app."""
-    app.command("train")(train)
+    """Add ``train`` and its stages to the ``gammon`` app."""
+    group = typer.Typer(cls=_TdByDefault, rich_markup_mode=None,
+                        help="Train our own nets: TD(lambda) self-play (td, the default), then the "
+                             "refinement stages.")
+    group.command("td")(train)
+    passthrough: dict[str, Any] = {"allow_extra_args": True, "ignore_unknown_options": True}
+    for name, (module, summary) in STAGES.items():
+        group.command(name, context_settings=passthrough, add_help_option=False)(_stage(module, summary))
+    app.add_typer(group, name="train")

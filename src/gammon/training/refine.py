@@ -1,6 +1,6 @@
 """Refinement of the TD-trained nets on our own deeper targets (supervised).
 
-The second stage after :mod:`gammon.ai.train`: TD(lambda) self-play from
+The second stage after :mod:`gammon.training.train`: TD(lambda) self-play from
 random weights gives the base nets; this module then
 
 1. collects positions by self-play with the base net (0-ply choices, a random
@@ -24,7 +24,7 @@ positions).  The dataset is made in shards of :data:`SHARD` positions, each
 with its own seed derived from the run's seed and its number, so it does not
 depend on how many workers (or Ray tasks) made it.
 
-Run ``python -m gammon.ai.refine --base src/gammon/ai/data/weights.npz
+Run ``gammon train refine [--base W.npz]
 --positions N --out DIR [--plies 1] [--epochs E] [--lr LR] [--seed S]``; add
 ``--ray`` (a local Ray) or ``--address HOST:PORT`` (a cluster) to make the
 dataset's shards as Ray tasks (:mod:`gammon.ai.distributed`): the same dataset.
@@ -50,11 +50,14 @@ from numba import njit
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.distributed import LocalRunner, Runner, make_runner, task_seed
 from gammon.ai.encoding import encode_batch
-from gammon.ai.evaluator import ClassifyingEvaluator, classify_board
+from gammon.ai.evaluator import ClassifyingEvaluator, classify_board, default_network
 from gammon.ai.network import NUM_OUTPUTS, Network
-from gammon.ai.runs import run_command
 from gammon.ai.search import PlyEvaluator
-from gammon.ai.train import (
+from gammon.core.errors import GammonError
+from gammon.core.position import Position
+from gammon.core.variants import STANDARD, Variant, find_variant
+from gammon.training.runs import run_command
+from gammon.training.train import (
     MAX_SELFPLAY_PLIES,
     _pass_turn,
     _play_turn,
@@ -63,9 +66,6 @@ from gammon.ai.train import (
     seed_state,
     variant_rules,
 )
-from gammon.core.errors import GammonError
-from gammon.core.position import Position
-from gammon.core.variants import STANDARD, Variant, find_variant
 
 #: Dataset file name inside the output directory.
 DATASET_FILE = "dataset.npz"
@@ -81,11 +81,20 @@ SAVE_EVERY_S = 60.0
 TARGET_CHUNK = SHARD
 
 
+#: ``base`` meaning the standard net installed with gammon (the default, wherever the run starts).
+SHIPPED = "shipped"
+
+
+def load_base(base: str) -> Network:
+    """The net a run starts from: the weights file ``base``, or the shipped net for :data:`SHIPPED`."""
+    return default_network() if base == SHIPPED else Network.load(base)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What a refinement run does; stored in the weights' metadata."""
 
-    base: str = "src/gammon/ai/data/weights.npz"
+    base: str = SHIPPED
     positions: int = 20_000
     plies: int = 1
     epochs: int = 4
@@ -158,7 +167,7 @@ class Result:
 def _collect(want, start, rules, pool0, w1, b1, w2, b2, eps, keep, rng, gb, gm, table, cx, cy, out):  # type: ignore[no-untyped-def]
     """Self-play games until ``want`` positions are in ``out`` (player on roll first).
 
-    The games are the training's own (:func:`gammon.ai.train._play_turn`: the
+    The games are the training's own (:func:`gammon.training.train._play_turn`: the
     variant's ``rules`` and pool ``pool0``, the net's 0-ply choice, a random play
     with probability ``eps``).  A position is kept (with probability ``keep``)
     before its roll when it is a race or contact position (not finished, not a
@@ -517,7 +526,7 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
     if s.shard < 1:
         raise GammonError("a shard needs at least 1 position")
     refinable_variant(s.variant)
-    net = base if base is not None else Network.load(s.base)
+    net = base if base is not None else load_base(s.base)
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -646,10 +655,11 @@ def refine(settings: Settings, out_dir: str | os.PathLike[str] | None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gammon.ai.refine",
+    p = argparse.ArgumentParser(prog="gammon train refine",
                                 description=__doc__.split("\n")[0])
     d = Settings()
-    p.add_argument("--base", default=d.base, help="weights to start from (TD-trained)")
+    p.add_argument("--base", default=d.base,
+                   help=f"weights to start from (a .npz file, or {SHIPPED!r}: the net gammon ships)")
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--out", required=True, help="directory for weights.npz, meta.json, dataset")
     p.add_argument("--plies", type=int, default=d.plies, help="depth of the target search")
@@ -698,6 +708,3 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -6,12 +6,12 @@ there drift (+0.05 to +0.13 was measured, e.g. 70% gammons where 42% is
 right), which makes the cube double too early and pass wrongly.  The cure is
 supervised refinement on targets we make ourselves, never another engine's:
 
-1. **positions**: our own 0-ply self-play (:func:`gammon.ai.refine.collect_positions`),
+1. **positions**: our own 0-ply self-play (:func:`gammon.training.refine.collect_positions`),
    keeping the lopsided ones (:func:`is_lopsided`: a side on the bar against
    at least four made home points, or a side far behind in a blitz);
 2. **targets**: a 0-ply rollout of each, played to the end (gammons are only
    known at the end), seeded per position (:func:`rollout_targets`);
-3. **training**: :func:`gammon.ai.refine.fit` on these targets mixed with an
+3. **training**: :func:`gammon.training.refine.fit` on these targets mixed with an
    ordinary refinement dataset (so that the rest of the game is not forgotten),
    from the weights to improve; the held-out lopsided positions report the
    gammon bias (net minus rollout) before and after.
@@ -26,7 +26,7 @@ second, at the price of the net's own error N plies on.
 
 The dataset (positions and targets) is saved in chunks to ``DIR/dataset.npz``
 so an interrupted run resumes; ``DIR/weights.npz`` and ``DIR/meta.json`` hold
-the result.  Run ``python -m gammon.ai.lopsided --base W --out DIR
+the result.  Run ``gammon train lopsided --base W --out DIR
 [--positions N] [--trials T] [--mix DATASET] [--epochs E] [--lr LR]``.
 """
 
@@ -50,20 +50,22 @@ from gammon.ai.encoding import encode_batch, is_contact
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities
-from gammon.ai.refine import (
+from gammon.ai.rollout import RolloutSettings, rollout
+from gammon.core.errors import GammonError
+from gammon.core.pips import pips
+from gammon.core.position import Position
+from gammon.core.variants import STANDARD
+from gammon.training.refine import (
+    SHIPPED,
     Progress,
     collect_positions,
     collect_siblings,
     dataset_loss,
     fit,
+    load_base,
     net_indices,
 )
-from gammon.ai.rollout import RolloutSettings, rollout
-from gammon.ai.runs import run_command
-from gammon.core.errors import GammonError
-from gammon.core.pips import pips
-from gammon.core.position import Position
-from gammon.core.variants import STANDARD
+from gammon.training.runs import run_command
 
 DATASET_FILE = "dataset.npz"
 #: Positions rolled out between saves.
@@ -265,7 +267,7 @@ def cube_window_positions(net: Network, count: int, seed: int = 1) -> np.ndarray
 def contact_sibling_positions(net: Network, count: int, seed: int = 1, k: int = 5,
                               batch: int = 20_000) -> np.ndarray:
     """``count`` contact positions ``(count, 50)``: the results of ``net``'s ``k`` best plays
-    of a random roll in its own 0-ply self-play (:func:`gammon.ai.refine.collect_siblings`),
+    of a random roll in its own 0-ply self-play (:func:`gammon.training.refine.collect_siblings`),
     seen by the next player on roll, races left out.
 
     Contact is where the 0-ply net loses most by GNU Backgammon's 2-ply grading (6.2 mp a
@@ -329,7 +331,7 @@ def gammon_bias(evaluator: ClassifyingEvaluator, boards: np.ndarray, targets: np
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    base: str = "src/gammon/ai/data/weights.npz"
+    base: str = SHIPPED
     positions: int = 4000
     trials: int = 72
     seed: int = 1
@@ -379,7 +381,7 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
         raise GammonError("truncate must be 1 or more plies (or left out to play to the end)")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    net = Network.load(s.base)
+    net = load_base(s.base)
     ev = ClassifyingEvaluator(net, load_bearoff())
     key: dict[str, object] = {"base": s.base, "positions": s.positions, "trials": s.trials,
                               "seed": s.seed}
@@ -481,8 +483,9 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
 
 def main(argv: list[str] | None = None) -> int:
     d = Settings()
-    p = argparse.ArgumentParser(prog="python -m gammon.ai.lopsided", description=__doc__.split("\n")[0])
-    p.add_argument("--base", default=d.base)
+    p = argparse.ArgumentParser(prog="gammon train lopsided", description=__doc__.split("\n")[0])
+    p.add_argument("--base", default=d.base,
+                   help=f"weights to refine (a .npz file, or {SHIPPED!r}: the net gammon ships)")
     p.add_argument("--out", required=True)
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
@@ -514,6 +517,3 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,15 +1,15 @@
 """Train a net on one or more refinement datasets already made (supervised, our own targets).
 
-:mod:`gammon.ai.refine` makes a dataset (self-play positions and our own
+:mod:`gammon.training.refine` makes a dataset (self-play positions and our own
 search's values of them) and trains on it in one run.  This module is the
 training step alone, over several datasets at once: datasets made by
 separate processes (each with its own seed, one per core) or stopped part
 way (a dataset holds whole shards; only the ``done`` rows count).  It trains
-from ``--base`` exactly as :func:`gammon.ai.refine.fit` does (Adam on the
+from ``--base`` exactly as :func:`gammon.training.refine.fit` does (Adam on the
 cross-entropy, the epoch with the lowest held-out loss kept) and saves
 ``DIR/weights.npz`` and ``DIR/meta.json`` with the datasets' settings.
 
-Run ``python -m gammon.ai.refine_fit --base W --data A/dataset.npz B/dataset.npz
+Run ``gammon train refine-fit --base W --data A/dataset.npz B/dataset.npz
 --out DIR [--epochs E] [--lr LR] [--seed S] [--holdout H]``.
 """
 
@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 
 from gammon.ai.network import NUM_OUTPUTS, Network
-from gammon.ai.refine import Progress, dataset_loss, fit, split_holdout, target_entropy
 from gammon.core.errors import GammonError
+from gammon.training.refine import Progress, dataset_loss, fit, split_holdout, target_entropy
+from gammon.training.runs import run_command
 
 
 def load_datasets(paths: list[str]) -> tuple[np.ndarray, np.ndarray, list[dict[str, Any]]]:
@@ -64,10 +65,10 @@ def load_datasets(paths: list[str]) -> tuple[np.ndarray, np.ndarray, list[dict[s
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gammon.ai.refine_fit",
+    p = argparse.ArgumentParser(prog="gammon train refine-fit",
                                 description=__doc__.split("\n")[0])
     p.add_argument("--base", required=True, help="weights to start from")
-    p.add_argument("--data", nargs="+", required=True, help="dataset.npz files of gammon.ai.refine")
+    p.add_argument("--data", nargs="+", required=True, help="dataset.npz files of gammon.training.refine")
     p.add_argument("--out", required=True, help="directory for weights.npz and meta.json")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--lr", type=float, default=3e-4)
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                  "kind": base_meta.get("kind"), "date": base_meta.get("date")},
         "datasets": records,
         "positions": len(boards),
-        # Search targets carry their depth, rollout targets (gammon.ai.lopsided) their trials.
+        # Search targets carry their depth, rollout targets (gammon.training.lopsided) their trials.
         "target_plies": plies,
         "rollout_trials": trials,
         "epochs": a.epochs,
@@ -141,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout_target_entropy": floor,
         "train_s": round(time.perf_counter() - t0, 2),
         "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        "command": " ".join(["python -m gammon.ai.refine_fit", *sys.argv[1:]]),
+        "command": run_command("refine-fit", argv),
     }
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -154,6 +155,3 @@ def main(argv: list[str] | None = None) -> int:
           f" weights in {out / 'weights.npz'}", flush=True)
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,9 +1,10 @@
 """How a training run was started: the command recorded with the weights it made.
 
-Training (:mod:`gammon.ai.train`), refinement (:mod:`gammon.ai.refine`) and the
-lopsided refinement (:mod:`gammon.ai.lopsided`) store the command line in their
-metadata so that a run can be made again.  It is written as ``python -m
-gammon.ai.<module> ARGS`` with every argument that names a path inside the
+Training (:mod:`gammon.training.train`), refinement (:mod:`gammon.training.refine`,
+:mod:`gammon.training.refine_fit`) and the lopsided refinement
+(:mod:`gammon.training.lopsided`) store the command line in their metadata so that
+a run can be made again.  It is written as ``gammon train <stage> ARGS`` with
+every argument that names a path inside the
 repository made relative to the repository's root, so the record does not depend
 on the checkout, worktree or directory the run was started from.
 """
@@ -16,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-#: The repository this package is a checkout of (its ``src/gammon/ai`` holds this file);
+#: The repository this package is a checkout of (its ``src/gammon/training`` holds this file);
 #: for an installed package, None (paths are then kept relative to the working directory).
 _HERE = Path(__file__).resolve().parents[3]
 REPOSITORY: Path | None = _HERE if (_HERE / "pyproject.toml").is_file() else None
@@ -41,15 +42,15 @@ def relative_path(arg: str, cwd: Path, root: Path) -> str:
     return rel.as_posix() or "."
 
 
-def run_command(module: str, argv: Sequence[str] | None = None, cwd: Path | None = None,
+def run_command(stage: str, argv: Sequence[str] | None = None, cwd: Path | None = None,
                 root: Path | None = None) -> str:
-    """The command line that reruns ``python -m gammon.ai.<module>`` with ``argv``
-    (default: this process's arguments) from the repository's root.
+    """The command line that reruns ``gammon train <stage>`` with ``argv`` from the
+    repository's root (default: this process's arguments after ``gammon train <stage>``).
 
-    >>> run_command("train", ["--games", "100", "--out", "training/td1"], Path("/repo"), Path("/repo"))
-    'python -m gammon.ai.train --games 100 --out training/td1'
+    >>> run_command("td", ["--games", "100", "--out", "training/td1"], Path("/repo"), Path("/repo"))
+    'gammon train td --games 100 --out training/td1'
     """
-    args = sys.argv[1:] if argv is None else list(argv)
+    args = _own_arguments(stage, sys.argv[1:]) if argv is None else list(argv)
     here = Path.cwd() if cwd is None else cwd
     base = root if root is not None else (REPOSITORY or here)
     out: list[str] = []
@@ -59,4 +60,13 @@ def run_command(module: str, argv: Sequence[str] | None = None, cwd: Path | None
             out.append(f"{key}={relative_path(value, here, base)}")
         else:
             out.append(relative_path(a, here, base))
-    return shlex.join(["python", "-m", f"gammon.ai.{module}", *out])
+    return shlex.join(["gammon", "train", stage, *out])
+
+
+def _own_arguments(stage: str, argv: list[str]) -> list[str]:
+    """``argv`` without the leading ``train`` and ``stage`` words of ``gammon train <stage> ...``."""
+    if argv[:1] == ["train"]:
+        argv = argv[1:]
+        if argv[:1] == [stage]:
+            argv = argv[1:]
+    return argv

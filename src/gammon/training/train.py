@@ -21,13 +21,12 @@ position's net is moved by ``alpha * (G_t - V_t) * grad V_t``.  With the weights
 fixed during a game this is exactly the forward view of TD(lambda); updates
 are sparse in the inputs, so a game costs little beyond playing it.
 
-Run ``python -m gammon.ai.train --games N --out DIR [--resume]``; the directory
-gets ``checkpoint.npz`` (weights, generator state) and ``meta.json``.
+Run ``gammon train td --games N --out DIR [--resume]`` (:mod:`gammon.cli.train_command`);
+the directory gets ``checkpoint.npz`` (weights, generator state) and ``meta.json``.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import datetime as _dt
 import json
@@ -53,11 +52,11 @@ from gammon.ai.network import (
     terminal_into,
 )
 from gammon.ai.rng import GOLDEN, M1, next_u64
-from gammon.ai.runs import run_command
 from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
 from gammon.core.pips import pips
 from gammon.core.variants import STANDARD, Variant, find_variant
+from gammon.training.runs import run_command
 
 #: Standard backgammon's move generator switches and checkers (the default variant).
 _FLAGS = STANDARD.flags
@@ -608,7 +607,7 @@ class Trainer:
             "games": self.games_done,
             "settings": dataclasses.asdict(self.settings),
             "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-            "command": run_command("train"),
+            "command": run_command("td"),
             "history": self.history[-200:],
         }
         self.net.meta = meta
@@ -671,59 +670,3 @@ def train(settings: Settings, out_dir: str | os.PathLike[str] | None, *, resume:
     if tr.games_done == done_at_start:
         tr.checkpoint()
     return tr.net
-
-
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gammon.ai.train", description=__doc__.split("\n")[0])
-    d = Settings()
-    p.add_argument("--games", type=int, default=d.games, help="total games (resumed ones count)")
-    p.add_argument("--out", required=True, help="directory for checkpoint.npz and meta.json")
-    p.add_argument("--resume", action="store_true", help="continue from DIR/checkpoint.npz")
-    p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--hidden", type=int, default=d.hidden)
-    p.add_argument("--alpha", type=float, default=d.alpha)
-    p.add_argument("--lambda", dest="lam", type=float, default=d.lam)
-    p.add_argument("--epsilon", type=float, default=d.epsilon)
-    p.add_argument("--nets", type=int, choices=(1, 2), default=d.nets,
-                   help="2: separate contact and race nets")
-    p.add_argument("--checkpoint-every", type=int, default=d.checkpoint_every)
-    p.add_argument("--log-every", type=int, default=d.log_every)
-    p.add_argument("--eval-every", type=int, default=d.eval_every)
-    p.add_argument("--eval-games", type=int, default=d.eval_games)
-    p.add_argument("--snapshot-every", type=int, default=d.snapshot_every,
-                   help="keep DIR/snapshots/games-N.npz every this many games (0: never)")
-    p.add_argument("--variant", default=d.variant,
-                   help="the variant self-play follows (standard, nackgammon, hypergammon, dutch, "
-                        "acey-deucey, ...)")
-    p.add_argument("--init", default=None, metavar="FROM.npz",
-                   help="start from these weights (e.g. the shipped standard net) instead of random")
-    a = p.parse_args(argv)
-    try:
-        variant = find_variant(a.variant).name
-    except Exception as exc:  # noqa: BLE001 - one clear line, exit 2
-        p.error(str(exc))
-    if a.init is not None and not Path(a.init).is_file():
-        p.error(f"--init {a.init}: no such file")
-    s = Settings(
-        games=a.games, seed=a.seed, hidden=a.hidden, alpha=a.alpha, lam=a.lam,
-        epsilon=a.epsilon, nets=a.nets, checkpoint_every=a.checkpoint_every,
-        log_every=a.log_every, eval_every=a.eval_every, eval_games=a.eval_games,
-        snapshot_every=a.snapshot_every, variant=variant, init=a.init,
-    )
-    out = Path(a.out)
-    if a.resume and (out / "checkpoint.npz").exists():
-        meta = Network.load(out / "checkpoint.npz").meta
-        print(f"resuming from {out / 'checkpoint.npz'} at {meta.get('games', 0)} games",
-              flush=True)
-    print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
-
-    def report(r: Progress) -> None:
-        print(r.line(), flush=True)
-
-    train(s, out, resume=a.resume, progress=report)
-    print(f"done: {s.games} games; weights in {out / 'checkpoint.npz'}", flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,9 +1,9 @@
-"""Average several nets into one: ``python -m gammon.ai.ensemble --out W A.npz B.npz ...``.
+"""Average several nets into one: ``gammon train ensemble --out W A.npz B.npz ...``.
 
 The result (:meth:`gammon.ai.network.Network.ensemble`) outputs the mean of the
 members' logits; it is an ordinary net with all their hidden units.  It serves as a
-teacher: :mod:`gammon.ai.refine` at ``--plies 0`` values positions with it, and
-:mod:`gammon.ai.refine_fit` trains a smaller net on those values (distillation).
+teacher: :mod:`gammon.training.refine` at ``--plies 0`` values positions with it, and
+:mod:`gammon.training.refine_fit` trains a smaller net on those values (distillation).
 The members' files and settings are recorded in the result's metadata.
 """
 
@@ -18,7 +18,7 @@ from gammon.core.errors import GammonError
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gammon.ai.ensemble", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="gammon train ensemble", description=__doc__.split("\n")[0])
     p.add_argument("--out", required=True, help="the weights file to write")
     p.add_argument("members", nargs="+", help="weights files of the members")
     a = p.parse_args(argv)
@@ -40,6 +40,3 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{a.out}: {len(nets)} members, {out.hidden} hidden units")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -24,8 +24,9 @@ def test_one_pip_count_serves_positions_and_kernels() -> None:
     """Core's compiled count is the one the engine's kernels, the lopsided test and the bots call."""
     import numpy as np
 
-    from gammon.ai import cube, encoding, lopsided
+    from gammon.ai import cube, encoding
     from gammon.core.pips import pips
+    from gammon.training import lopsided
 
     q = pos("x: bar:1 6:2; o: 1:3")
     board = np.frombuffer(q.board, dtype=np.uint8)

@@ -266,7 +266,11 @@ def main(argv: list[str] | None = None) -> None:
     random.seed(1)
     src = args.src.resolve()
     auth = first_message_auth(src)
-    lines = [f"server_abuse.py: {args.label} ({src}), socket auth in the first message: {auth}",
+    repo = Path(__file__).resolve().parents[1]
+    # The report names the source tree without this machine's paths: relative to this checkout,
+    # or "another checkout" for code elsewhere (the label says which commit it was).
+    shown = src.relative_to(repo) if src.is_relative_to(repo) else "another checkout's src"
+    lines = [f"server_abuse.py: {args.label} ({shown}), socket auth in the first message: {auth}",
              f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {time.strftime('%Y-%m-%d %H:%M')}"]
     with tempfile.TemporaryDirectory() as tmp:
         env = {"PYTHONPATH": str(src), "GAMMON_RATE_LIMITS": "1", "PYTHONDONTWRITEBYTECODE": "1",

@@ -17,7 +17,7 @@
 # script to resume: a finished seed (its meta.json) is skipped and an unfinished one carries
 # on from its last save.  Every 100 positions a line goes to training/contact1/progress.log
 # (done, s/position, positions a minute, ETA of the seed).  Start it in the background with
-#   PY=/work/main/.venv/bin/python nohup setsid nice -n 19 training/run_contact1.sh \
+#   PY=.venv/bin/python nohup setsid nice -n 19 training/run_contact1.sh \
 #     > training/contact1/nohup.out 2>&1 < /dev/null &
 # and stop it with kill -- -$(cat training/contact1/run.pid) (its process group).
 # Fit afterwards (not done here): training/README.md, section contact1.

@@ -39,17 +39,28 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 from gammon.core.errors import GammonError
+from gammon.formats.met_file import MetFile, read_met
 
 __all__ = [
+    "OUR_TABLE_NAME",
     "CubeModel",
+    "LoadedMatchEquityTable",
     "MatchEquityTable",
     "MetParameters",
     "default_met",
+    "load_met",
+    "met_in_use",
 ]
+
+#: The name reports give our own table.
+OUR_TABLE_NAME = "gammon (own model)"
 
 #: Highest cube value any computation considers.
 CUBE_LIMIT = 4096
@@ -294,6 +305,9 @@ class MatchEquityTable:
     1.0
     """
 
+    #: What reports call the table.
+    name = OUR_TABLE_NAME
+
     def __init__(self, parameters: MetParameters | None = None, max_away: int = 25) -> None:
         if max_away < 1:
             raise GammonError("the table needs max_away of 1 or more")
@@ -467,12 +481,72 @@ class MatchEquityTable:
         return f"MatchEquityTable({self.parameters!r}, max_away={self.max_away})"
 
 
+class LoadedMatchEquityTable(MatchEquityTable):
+    """A published table read from a file (:func:`gammon.formats.met_file.read_met`), used
+    exactly as our own: the same lookups, take points and money-equivalent conversions.
+
+    It reaches the file's match length and no further: a longer match raises
+    :class:`GammonError` as our own table does beyond its size.
+    """
+
+    def __init__(self, data: MetFile) -> None:
+        self.parameters = MetParameters()
+        self.max_away = data.length
+        self.name = data.name or "loaded table"
+        self.description = data.description
+        n = data.length
+        # The trailer's post-Crawford chance by points away (index 0: the trailer has won).
+        self._post = [1.0] + [data.post[j] for j in range(n)]
+        # The trailer's chance in the Crawford game: one minus the leader's (1-away) entry.
+        self._craw = [1.0, 0.5] + [1.0 - data.pre[0][b - 1] for b in range(2, n + 1)]
+        self._pre = [[0.5] * (n + 1) for _ in range(n + 1)]
+        for a in range(2, n + 1):
+            for b in range(2, n + 1):
+                self._pre[a][b] = data.pre[a - 1][b - 1]
+
+    def __repr__(self) -> str:
+        return f"LoadedMatchEquityTable({self.name!r}, max_away={self.max_away})"
+
+
+def load_met(path: Path | str) -> LoadedMatchEquityTable:
+    """The table in GNU Backgammon's XML format at ``path``.
+
+    :raises GammonError: the file is unreadable or not such a table (the message says why).
+    """
+    return LoadedMatchEquityTable(read_met(path))
+
+
 _lock = threading.Lock()
 _tables: dict[int, MatchEquityTable] = {}
+#: The table a user chose for what runs in this context (None: our own).
+_chosen: ContextVar[MatchEquityTable | None] = ContextVar("gammon_met", default=None)
+
+
+@contextmanager
+def met_in_use(table: MatchEquityTable | None) -> Iterator[MatchEquityTable]:
+    """Make ``table`` the one :func:`default_met` gives inside the ``with`` block (this thread or
+    task only; None leaves our own).  How ``--met FILE`` reaches every cube and match-equity
+    figure of an analysis without each call passing it.
+    """
+    token = _chosen.set(table)
+    try:
+        yield table if table is not None else default_met()
+    finally:
+        _chosen.reset(token)
 
 
 def default_met(max_away: int = 25) -> MatchEquityTable:
-    """The table with the default parameters, built once (larger on demand)."""
+    """The table in use: a table chosen by :func:`met_in_use`, else ours with the default
+    parameters, built once (larger on demand).
+
+    :raises GammonError: a chosen table shorter than ``max_away``.
+    """
+    chosen = _chosen.get()
+    if chosen is not None:
+        if max_away > chosen.max_away:
+            raise GammonError(f"the match equity table {chosen.name!r} reaches {chosen.max_away} "
+                              f"points away, not {max_away}")
+        return chosen
     with _lock:
         size = max(25, max_away)
         best = max(_tables) if _tables else 0

@@ -55,7 +55,7 @@ def numba_cache_dir(key: str | None = None) -> Path:
 def _use_versioned_numba_cache() -> None:
     from numba import config
 
-    config.CACHE_DIR = str(numba_cache_dir())
+    config.CACHE_DIR = str(numba_cache_dir())  # type: ignore[attr-defined]  # set at run time
 
 
 _use_versioned_numba_cache()

@@ -158,3 +158,28 @@ def test_gnubg_is_a_seat_of_a_session() -> None:
         proc.wait(timeout=30)
     assert match.is_over
     assert any(isinstance(a, Move) and a.player == 0 for a in match.actions)  # gnubg's plays, checked by core
+
+
+def test_the_terminal_resumes_a_match_saved_between_games_through_its_session(submitted: list[Action]) -> None:
+    import io
+
+    from rich.console import Console
+
+    from gammon.cli.terminal.loop import TerminalGame
+    from gammon.cli.terminal.settings import PlaySettings
+
+    saved = Match(Rules(match_length=5), RandomDice(4))
+    Session(saved, [RandomPlayer(1, double_rate=0), RandomPlayer(2, double_rate=0)]).advance(next_games=False)
+    assert saved.game.is_over and not saved.is_over
+    submitted.clear()
+    out = io.StringIO()
+
+    def leave(prompt: str) -> str:
+        raise EOFError
+
+    game = TerminalGame(PlaySettings(seed=1, match_length=5, level="heuristic"), input_fn=leave, match=saved,
+                        console=Console(file=out, width=1000, highlight=False), pace=0.0)
+    assert submitted == [NewGame()]  # the next game starts by the session, not past it
+    assert game.run() == 0
+    shown = out.getvalue()
+    assert shown.count("Game 2: You 0, Computer 2 in a 5-point match") == 1  # its start told once

@@ -231,7 +231,7 @@ class GameService(Seating):
             return None
         name = str(lg.seats[loser].get("name") or f"player {loser}")
         try:  # what the loss scores is core's rule; the clock only says whose time ran out
-            events = [event_to_dict(e) for e in lg.submit(Timeout(loser))]
+            events = [event_to_dict(e) for e in lg.submit(Timeout(loser), start_next=False)]
         except GammonError:  # pragma: no cover - the clock runs only for the player the game waits for
             self.evict(lg.id)
             return None

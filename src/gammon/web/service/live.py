@@ -131,15 +131,16 @@ class LiveGame:
         self.actions.append(rec)
         self.after_action(rec)
 
-    def submit(self, action: Action) -> list[Event]:
-        """Submit ``action`` to the session (a roll between games starts the next game first, with
-        ``NewGame``); the match's events of ``action``, as stored (the session's ``game-start``
-        announcements are its narration, not the record's).
+    def submit(self, action: Action, *, start_next: bool = True) -> list[Event]:
+        """Submit ``action`` to the session (between games, and with ``start_next``, the next game
+        is started first with ``NewGame``: the service's roll between games does that); the match's
+        events of ``action``, as stored (the session's ``game-start`` announcements are its
+        narration, not the record's).
 
         :raises GammonError: core refused the action (``IllegalActionError``); a refused action
             changes nothing, but the next game, once started, stays started.
         """
-        if self.between_games():
+        if start_next and self.between_games():
             self.session.submit(NewGame())  # the service's roll between games starts the next one
         return [e for e in self.session.submit(action) if not isinstance(e.payload, GameStart)]
 

@@ -38,7 +38,7 @@ GROUPS = {
                                        "gammon.core.dice.x_commitment_for_*", "gammon.core.dice.x__fmt_*"],
     "gammon.web.service: seat checks": [
         "gammon.web.service.live.xǁLiveGameǁseat_of_*", "gammon.web.service.live.xǁLiveGameǁto_act_*",
-        "gammon.web.service.views.x_allowed_actions_*", "gammon.web.service.games.xǁGameServiceǁ_seat_*",
+        "gammon.web.service.views.x_allowed_actions_*", "gammon.web.service.base.xǁServiceBaseǁ_seat_*",
         "gammon.web.service.games.xǁGameServiceǁ_act_*", "gammon.web.service.games.xǁGameServiceǁhint_*",
         "gammon.web.service.records.x_hint_request_*"],
     "gammon.formats.record_json: verify_dice": ["gammon.formats.record_json.x_verify_dice_*"],

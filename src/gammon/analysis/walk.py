@@ -1,7 +1,9 @@
 """Walk a match record and list the decisions to analyse, in order.
 
-A record is the list of actions of each game (:class:`~gammon.core.match.Match`
-replays it).  Replaying it action by action, each decision a player made is
+A record is the list of actions of each game.  Replaying it action by action
+through a :class:`~gammon.play.session.Session` whose seats are persons (the
+recorded actions are submitted as a person's would be, and each step's pending
+:class:`~gammon.play.session.Decision` says what was decided), each decision a player made is
 turned into a self-contained task (position, cube, score, dice, what was
 done) that can be valued anywhere, in any order, in another process:
 
@@ -34,7 +36,7 @@ from gammon.core.game import (
     Drop,
     Game,
     Move,
-    Phase,
+    NewGame,
     RejectResignation,
     Resign,
     Roll,
@@ -44,6 +46,7 @@ from gammon.core.game import (
 from gammon.core.match import Match
 from gammon.core.position import Position
 from gammon.formats.record_actions import action_name
+from gammon.play.session import Decision, DecisionKind, Person, Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,118 +140,163 @@ def _info(game: Game, player: int) -> CubeInfo:
     return CubeInfo.from_game(game, player)
 
 
+#: The stored name of what the game waited for when a resignation was offered (:attr:`ResignTask.phase`).
+_RESIGN_PHASES = {DecisionKind.ROLL: "roll", DecisionKind.MOVE: "move", DecisionKind.ANSWER_DOUBLE: "doubled"}
+
+#: A roll waiting for its play: (player, position, cube info, dice, opening, chosen).
+_PendingRoll = tuple[int, Position, CubeInfo, tuple[int, int], bool, bool]
+
+
+class _Walk:
+    """One record replayed through a :class:`Session` whose seats are persons: before each
+    recorded action the pending :class:`Decision` says what was decided (the task listed),
+    after it the next decision says what the action led to (a roll to play, a pass)."""
+
+    def __init__(self, rules: Rules, games_limit: int | None) -> None:
+        self.session = Session(Match(rules, None, games_limit=games_limit), (Person(), Person()))
+        self.pays_per_checker = rules.variant.pays_per_checker
+        self.tasks: list[Task] = []
+        self.gi = 0  # the game (from 0)
+        self.turn = 0  # the turns played in it
+        self.pending_roll: _PendingRoll | None = None
+        self.asked = False  # the cube decision of this turn has been listed
+        self.offered: ResignTask | None = None  # the resignation waiting for its answer
+
+    def start_game(self, gi: int) -> None:
+        """Game ``gi`` begins: the session's ``NewGame`` after the first."""
+        if gi > 0:
+            decision = self.session.pending
+            if decision is not None and decision.kind is not DecisionKind.NEXT_GAME:
+                raise GammonError(f"game {gi} does not end but another game follows it")
+            self.session.submit(NewGame())
+        self.gi, self.turn, self.pending_roll, self.asked, self.offered = gi, 0, None, False, None
+
+    def action(self, action: Action, where: str) -> None:
+        """List the decision ``action`` answers, submit it, and follow what it led to."""
+        decision = self.session.pending
+        game = self.session.game
+        if decision is not None:
+            self._decided(game, decision, action)
+        before = game.position
+        try:
+            self.session.submit(action)
+        except GammonError as exc:
+            raise GammonError(f"{where}: {exc}") from None
+        after = self.session.pending
+        if isinstance(action, Roll):
+            self._rolled(game, action, before, opening=decision is not None and decision.kind is
+                         DecisionKind.OPENING_ROLL, after=after)
+        elif isinstance(action, ChooseDouble):
+            self._chose(game, action, before, after)
+        elif isinstance(action, Move):
+            self._moved(game, where, after)
+
+    def _decided(self, game: Game, decision: Decision, action: Action) -> None:
+        kind, who, gi, turn = decision.kind, decision.player, self.gi, self.turn + 1
+        if kind is DecisionKind.ROLL and isinstance(action, Roll | Double) and not self.asked:
+            assert who is not None
+            if decision.may_double:
+                self.tasks.append(CubeTask(gi, turn, who, game.position, _info(game, who),
+                                           doubled=isinstance(action, Double)))
+            self.asked = True
+        if isinstance(action, Take | Drop | Beaver) and kind is DecisionKind.ANSWER_DOUBLE:
+            doubler = game.turn
+            # The record's take/drop/beaver as a CubeAction: a refused double reads "pass", as the
+            # field writes it.
+            self.tasks.append(TakeTask(gi, turn, 1 - doubler, game.position, _info(game, doubler),
+                                       answer=CubeAction.parse(action_name(action))))
+        if isinstance(action, Resign) and kind in _RESIGN_PHASES and action.player == who \
+                and not self.pays_per_checker:
+            self.offered = ResignTask(gi, turn, action.player, game.position, _info(game, game.turn),
+                                      answer="offer", resigner=action.player, kind=int(action.kind),
+                                      phase=_RESIGN_PHASES[kind], on_roll=game.turn, dice=decision.dice)
+            self.tasks.append(self.offered)
+        elif isinstance(action, AcceptResignation | RejectResignation) and self.offered is not None \
+                and kind is DecisionKind.ANSWER_RESIGNATION and action.player == 1 - self.offered.resigner:
+            self.tasks.append(replace(self.offered, player=action.player, answer=action_name(action)))
+            self.offered = None
+        if isinstance(action, ChooseDouble) and kind is DecisionKind.CHOOSE_DOUBLE and action.player == who:
+            self.tasks.append(ChoiceTask(gi, turn, action.player, game.position, _info(game, action.player),
+                                         number=action.number))
+
+    def _rolled(self, game: Game, action: Roll, before: Position, *, opening: bool,
+                after: Decision | None) -> None:
+        if after is not None and after.kind is DecisionKind.OPENING_ROLL:
+            return  # an opening tie: thrown again
+        rec = game.record[-1]
+        assert isinstance(rec, Roll) and rec.dice is not None
+        if after is not None and after.kind is DecisionKind.MOVE:
+            assert after.dice is not None and after.player is not None
+            p = after.player
+            self.pending_roll = (p, game.position, _info(game, p), after.dice, opening, False)
+            return
+        # Nothing legal: the turn passed at once.
+        d0, d1 = rec.dice
+        if opening:
+            p = 0 if d0 > d1 else 1
+            start = before if p == 0 else before.swap()
+            dice = (max(d0, d1), min(d0, d1))
+        else:
+            p, start, dice = action.player, before, (d0, d1)
+        self.turn += 1
+        self.tasks.append(RollTask(self.gi, self.turn, p, start, _info(game, p), dice=dice, played=None,
+                                   play_text="", opening=opening))
+        self.asked = False
+
+    def _chose(self, game: Game, action: ChooseDouble, before: Position, after: Decision | None) -> None:
+        p, n = action.player, action.number
+        if after is not None and after.kind is DecisionKind.MOVE and after.dice is not None:
+            self.pending_roll = (p, game.position, _info(game, p), after.dice, False, True)
+        else:  # the chosen double could not be played: the turn went on at once
+            self.turn += 1
+            self.tasks.append(RollTask(self.gi, self.turn, p, before, _info(game, p), dice=(n, n), played=None,
+                                       play_text="", chosen=True))
+
+    def _moved(self, game: Game, where: str, after: Decision | None) -> None:
+        rec = game.record[-1]
+        assert isinstance(rec, Move)
+        play = rec.play
+        if self.pending_roll is None:
+            raise GammonError(f"{where}: a play without a roll")
+        p, start, info, dice, opening, chosen = self.pending_roll
+        played = play.position if not isinstance(play, Position | str) else None
+        self.turn += 1
+        self.tasks.append(RollTask(self.gi, self.turn, p, start, info, dice=dice, played=played,
+                                   play_text=str(play), opening=opening, chosen=chosen))
+        self.pending_roll = None
+        if after is not None and after.kind is DecisionKind.MOVE:  # Acey-Deucey: a bonus double follows at once
+            assert after.dice is not None and after.player is not None
+            p = after.player
+            self.pending_roll = (p, game.position, _info(game, p), after.dice, False, True)
+        if after is not None and after.kind is DecisionKind.ROLL:
+            self.asked = False
+
+    def summary(self) -> GameSummary:
+        """The summary of the game just walked."""
+        game = self.session.game
+        res = game.result
+        return GameSummary(self.gi, (game.score[0], game.score[1]), game.crawford_game,
+                           None if res is None else res.winner, 0 if res is None else res.points,
+                           bool(res and res.resigned), bool(res and res.dropped))
+
+
 def walk(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | None = None
          ) -> tuple[list[Task], list[GameSummary]]:
     """The decisions of a record, in order, and a summary of each game.
 
+    The record is replayed through a :class:`~gammon.play.session.Session` with a person in
+    each seat, submitting the recorded actions: the walk sees the decisions play sees.
+
     :raises GammonError: a record the rules refuse (the message says where).
     """
-    match = Match(rules, None, games_limit=games_limit)
-    tasks: list[Task] = []
+    w = _Walk(rules, games_limit)
     summaries: list[GameSummary] = []
     for gi, actions in enumerate(games):
-        if gi > 0:
-            if not match.game.is_over:
-                raise GammonError(f"game {gi} does not end but another game follows it")
-            match.next_game()
-        game = match.game
-        turn = 0
-        pending_roll: tuple[int, Position, CubeInfo, tuple[int, int], bool, bool] | None = None
-        asked = False  # the cube decision of this turn has been listed
-        offered: ResignTask | None = None  # the resignation waiting for its answer
+        w.start_game(gi)
         for ai, action in enumerate(actions):
-            where = f"game {gi + 1}, action {ai + 1}"
-            phase = game.phase
-            if phase is Phase.ROLL and isinstance(action, Roll | Double) and not asked:
-                p = game.turn
-                if game.can_double(p):
-                    tasks.append(CubeTask(gi, turn + 1, p, game.position, _info(game, p),
-                                          doubled=isinstance(action, Double)))
-                asked = True
-            if isinstance(action, Take | Drop | Beaver) and phase is Phase.DOUBLED:
-                doubler = game.turn
-                # The record's take/drop/beaver as a CubeAction: a refused double reads "pass", as
-                # the field writes it.
-                answer = CubeAction.parse(action_name(action))
-                tasks.append(TakeTask(gi, turn + 1, 1 - doubler, game.position, _info(game, doubler),
-                                      answer=answer))
-            if isinstance(action, Resign) and phase in (Phase.ROLL, Phase.MOVE, Phase.DOUBLED) \
-                    and action.player == game.player_to_act and not rules.variant.pays_per_checker:
-                on_roll = game.turn
-                offered = ResignTask(gi, turn + 1, action.player, game.position, _info(game, on_roll),
-                                     answer="offer", resigner=action.player, kind=int(action.kind),
-                                     phase=phase.value, on_roll=on_roll,
-                                     dice=game.rolled if phase is Phase.MOVE else None)
-                tasks.append(offered)
-            elif isinstance(action, AcceptResignation | RejectResignation) and offered is not None \
-                    and phase is Phase.RESIGNED and action.player == 1 - offered.resigner:
-                answered = action_name(action)  # accept or reject
-                tasks.append(replace(offered, player=action.player, answer=answered))
-                offered = None
-            if isinstance(action, ChooseDouble) and phase is Phase.CHOOSE_DOUBLE and action.player == game.turn:
-                tasks.append(ChoiceTask(gi, turn + 1, action.player, game.position, _info(game, action.player),
-                                        number=action.number))
-            before = game.position
-            try:
-                match.apply(action)
-            except GammonError as exc:
-                raise GammonError(f"{where}: {exc}") from None
-            if isinstance(action, Roll):
-                if game.phase is Phase.OPENING:
-                    continue  # an opening tie: thrown again
-                opening = phase is Phase.OPENING
-                rec = game.record[-1]
-                assert isinstance(rec, Roll) and rec.dice is not None
-                if game.phase is Phase.MOVE:
-                    assert game.rolled is not None
-                    p = game.turn
-                    pending_roll = (p, game.position, _info(game, p), game.rolled, opening, False)
-                    continue
-                # Nothing legal: the turn passed at once.
-                d0, d1 = rec.dice
-                if opening:
-                    p = 0 if d0 > d1 else 1
-                    start = before if p == 0 else before.swap()
-                    dice = (max(d0, d1), min(d0, d1))
-                else:
-                    p, start, dice = action.player, before, (d0, d1)
-                turn += 1
-                tasks.append(RollTask(gi, turn, p, start, _info(game, p), dice=dice, played=None,
-                                      play_text="", opening=opening))
-                asked = False
-            elif isinstance(action, ChooseDouble):
-                p = action.player
-                n = action.number
-                if game.phase is Phase.MOVE and game.rolled is not None:
-                    pending_roll = (p, game.position, _info(game, p), game.rolled, False, True)
-                else:  # the chosen double could not be played: the turn went on at once
-                    turn += 1
-                    tasks.append(RollTask(gi, turn, p, before, _info(game, p), dice=(n, n), played=None,
-                                          play_text="", chosen=True))
-            elif isinstance(action, Move):
-                rec = game.record[-1]
-                assert isinstance(rec, Move)
-                play = rec.play
-                if pending_roll is None:
-                    raise GammonError(f"{where}: a play without a roll")
-                p, start, info, dice, opening, chosen = pending_roll
-                after = play.position if not isinstance(play, Position | str) else None
-                text = str(play)
-                turn += 1
-                tasks.append(RollTask(gi, turn, p, start, info, dice=dice, played=after, play_text=text,
-                                      opening=opening, chosen=chosen))
-                pending_roll = None
-                if game.phase is Phase.MOVE:  # Acey-Deucey: a bonus double follows at once
-                    assert game.rolled is not None
-                    pending_roll = (game.turn, game.position, _info(game, game.turn), game.rolled, False, True)
-                if game.phase is Phase.ROLL:
-                    asked = False
-        res = game.result
-        summaries.append(GameSummary(
-            gi, (game.score[0], game.score[1]), game.crawford_game,
-            None if res is None else res.winner, 0 if res is None else res.points,
-            bool(res and res.resigned), bool(res and res.dropped)))
-    return tasks, summaries
+            w.action(action, f"game {gi + 1}, action {ai + 1}")
+        summaries.append(w.summary())
+    return w.tasks, summaries
 
 
 __all__ = ["ChoiceTask", "CubeTask", "GameSummary", "ResignTask", "RollTask", "TakeTask", "Task", "walk"]

@@ -37,7 +37,15 @@ the field carrying that name; otherwise the score follows the FIBS meaning
 
 :class:`GnubgExternalClient` is the other side: it talks to GNU Backgammon's
 own ``external`` command, which answers board lines with gnubg's decisions
-(tests and benchmarks only; gammon never depends on GNU Backgammon).
+(tests and benchmarks only; gammon never depends on GNU Backgammon), and
+:class:`RemotePlayer` makes such a program a seat of a
+:class:`~gammon.play.session.Session`, which asks it like any player.
+
+**The loops.**  Neither side keeps a game loop.  The remote program owns the
+game it sends lines about: :func:`serve_stream` only answers line after line,
+and each line is a one-decision session (:meth:`Controller.decide`).  On the
+other side the :class:`~gammon.play.session.Session` drives the match and asks
+the :class:`RemotePlayer` seat when its decision is pending.
 """
 
 from __future__ import annotations
@@ -48,19 +56,19 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Literal
+from typing import IO, Literal
 
 from gammon.core.cube import CubeAction, CubeOwner, RelativeOwner
 from gammon.core.errors import GammonError
-from gammon.core.game import Game, Phase, Rules
+from gammon.core.game import Action, Beaver, Double, Drop, Game, Move, Phase, Roll, Rules, Take
 from gammon.core.plays import Play
-from gammon.core.position import Position
+from gammon.core.position import Position, ResultKind
 from gammon.formats.fibs import MAX_LINE, FibsBoard, fibs_board, parse_fibs_board
-
-if TYPE_CHECKING:
-    from gammon.play.players import Player
+from gammon.formats.record_actions import action_name
+from gammon.play.players import DoubleAnswer, Player
+from gammon.play.session import Person, Session
 
 #: The highest cube GNU Backgammon allows.
 MAX_CUBE = 4096
@@ -183,26 +191,31 @@ class Controller:
         self.errors = 0
 
     def decide(self, board: FibsBoard) -> str:
-        """The answer to ``board``: a play, ``double``/``roll`` or ``take``/``drop``/``beaver``."""
+        """The answer to ``board``: a play, ``double``/``roll`` or ``take``/``drop``/``beaver``.
+
+        The board becomes a one-decision :class:`~gammon.play.session.Session` (the game standing
+        at the decision, this controller's player in the deciding seat): the session asks the
+        player as it asks any seat, and the answer must be one of the actions the session allows
+        now.  Nothing is submitted: the remote program owns the game and plays the answer itself
+        (its turn order is the protocol's, one line per decision), and the game the player was
+        shown stays as shown.
+        """
         decision = read_decision(board, self.name)
         game = decision.game(jacoby=self.jacoby, beavers=self.beavers)
         if decision.kind == "move":
             plays = game.legal_plays()
             if not plays or not plays[0].moves:
                 return ""
-            chosen = self.player.choose_play(game, plays)
-            if chosen not in plays:
-                raise ExternalProtocolError(f"the player chose an illegal play {chosen}")
-            return gnubg_move(chosen)
-        if decision.kind == "cube":
-            if not game.can_double():
-                return "roll"
-            return "double" if CubeAction.parse(self.player.cube_action(game)) is CubeAction.DOUBLE else "roll"
-        answer = CubeAction.parse(self.player.answer_double(game))
-        if answer is CubeAction.BEAVER and not game.can_beaver():  # the permission is core's
-            answer = CubeAction.TAKE
-        return answer.word
-
+        session = Session(game, (_ProtocolSeat(self.player), Person()))
+        pending = session.pending
+        assert pending is not None and pending.player == 0  # the decider is player 0 of the game
+        action = session.ask()
+        if isinstance(action, Beaver) and not pending.may_beaver:  # the permission is core's
+            action = Take(action.player)
+        if action not in session.allowed():
+            what = action.play if isinstance(action, Move) else action_name(action)
+            raise ExternalProtocolError(f"the player chose an illegal play {what}")
+        return _reply(action)
     def answer(self, line: str) -> str:
         """The reply to one line of the protocol (never raises).
 
@@ -223,6 +236,44 @@ class Controller:
             return f"Error: internal error ({type(exc).__name__}: {exc})"
         self.answered += 1
         return reply
+
+
+class _ProtocolSeat:
+    """A controller's player as a session seat: the protocol has no line to offer a resignation
+    on (GNU Backgammon answers resignations for the external player itself), so it never resigns."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def choose_play(self, game: Game, plays: Sequence[Play]) -> Play:
+        return self.player.choose_play(game, plays)
+
+    def cube_action(self, game: Game) -> CubeAction:
+        return self.player.cube_action(game)
+
+    def answer_double(self, game: Game) -> DoubleAnswer:
+        return self.player.answer_double(game)
+
+    def answer_resignation(self, game: Game, kind: ResultKind) -> bool:
+        return self.player.answer_resignation(game, kind)
+
+    def choose_double_number(self, game: Game) -> int:
+        return self.player.choose_double_number(game)
+
+    def resign(self, game: Game) -> ResultKind | None:
+        return None
+
+
+#: The line that answers each kind of action the session's seat chose.
+_ANSWER_WORDS: dict[type, str] = {Double: "double", Roll: "roll", Take: "take", Drop: "drop", Beaver: "beaver"}
+
+
+def _reply(action: Action) -> str:
+    """The protocol's line for ``action``: the play, or the cube word."""
+    if isinstance(action, Move):
+        assert isinstance(action.play, Play)
+        return gnubg_move(action.play)
+    return _ANSWER_WORDS[type(action)]
 
 
 # -- the line loop and the listener -------------------------------------------
@@ -425,6 +476,54 @@ class GnubgExternalClient:
         self.close()
 
 
+class RemotePlayer:
+    """A remote program behind the external-player protocol as a session seat (a :class:`Player`).
+
+    Each decision the :class:`~gammon.play.session.Session` asks is sent to ``client`` (a
+    :class:`GnubgExternalClient`: GNU Backgammon's ``external`` command, or any program that
+    answers board lines, a :func:`serve` of ours included) as one board line seen from the
+    player who decides, with the match, score, Crawford flags and cube; its answer goes back to
+    the session, which checks it as any seat's.  The protocol asks only plays and cube
+    decisions: this seat never offers to resign, rejects every offer (it cannot be asked), and
+    cannot name Acey-Deucey's double.
+    """
+
+    def __init__(self, client: GnubgExternalClient) -> None:
+        self.client = client
+
+    def _ask(self, game: Game, viewer: int, *, dice: tuple[int, int] | None = None,
+             doubled: bool = False) -> Play | str:
+        from gammon.ai.cube import CubeInfo  # the engine's package loads only when a remote seat plays
+
+        info = CubeInfo.from_game(game, viewer)
+        position = game.position if viewer == game.turn else game.position.swap()
+        return self.client.decide(position, dice=dice, doubled=doubled, match_length=info.match_length,
+                                  score=info.score, cube=info.value, cube_owner=int(info.owner),
+                                  crawford=info.crawford, post_crawford=info.post_crawford)
+
+    def choose_play(self, game: Game, plays: Sequence[Play]) -> Play:
+        play = self._ask(game, game.turn, dice=game.rolled)
+        if not isinstance(play, Play):  # pragma: no cover - decide returns a play when given dice
+            raise ExternalProtocolError(f"the remote program answered {play!r} for a play")
+        return play
+
+    def cube_action(self, game: Game) -> CubeAction:
+        answer = self._ask(game, game.turn)
+        return CubeAction.NO_DOUBLE if answer == "roll" else CubeAction.parse(answer)
+
+    def answer_double(self, game: Game) -> DoubleAnswer:
+        return CubeAction.parse(self._ask(game, game.player_to_act, doubled=True))
+
+    def answer_resignation(self, game: Game, kind: ResultKind) -> bool:
+        return False
+
+    def choose_double_number(self, game: Game) -> int:
+        raise ExternalProtocolError("the external-player protocol has no line to name Acey-Deucey's double")
+
+    def resign(self, game: Game) -> ResultKind | None:
+        return None
+
+
 def gnubg_executable() -> str | None:
     """The GNU Backgammon program, if installed (``gnubg`` on PATH or /usr/games/gnubg)."""
     import shutil
@@ -468,6 +567,7 @@ __all__ = [
     "Decision",
     "ExternalProtocolError",
     "GnubgExternalClient",
+    "RemotePlayer",
     "describe",
     "gnubg_executable",
     "gnubg_move",

@@ -9,8 +9,13 @@ and changes nothing) and hands out what happened as typed events
 (:class:`~gammon.core.events.Event`; ``event.payload`` is the kind's dataclass),
 both as ``submit``'s result and to ``on_event``.  Every interface drives a
 match through it and none keeps a loop of its own: the terminal
-(:mod:`gammon.cli.terminal`), self-play (:mod:`gammon.play.selfplay`),
-:func:`play_match` and :func:`play_game`.
+(:mod:`gammon.cli.terminal`), the server (each live game's session,
+:mod:`gammon.web.service.live`: a person's actions by REST or WebSocket are
+submitted, the computer's seat is asked), self-play (:mod:`gammon.play.selfplay`),
+the external player (:mod:`gammon.play.external`: a one-decision session per
+board line, and :class:`~gammon.play.external.RemotePlayer`, a remote program as
+a seat), the analysis walk (:mod:`gammon.analysis.walk`: a record's actions
+submitted for two persons), :func:`play_match` and :func:`play_game`.
 
 A seat is a :class:`Person` (decisions arrive by ``submit``: a terminal
 prompt, a socket) or a :class:`~gammon.play.players.Player` (the session asks

@@ -31,6 +31,7 @@ from gammon.cli.terminal.settings import PlaySettings
 from gammon.cli.warmup import STAGES_FOR_0PLY, BackgroundWarmup, is_warm
 from gammon.core.dice import DiceSource, ManualDice, make_dice
 from gammon.core.errors import GammonError
+from gammon.core.events import GameStart
 from gammon.core.game import Action, Event, Game, Move, NewGame, Phase, Roll
 from gammon.core.match import Match
 from gammon.play.levels import make_computer_player
@@ -76,8 +77,6 @@ class TerminalGame:
         self.match = match if match is not None else Match(self.settings.rules(), self.dice)
         if match is not None:  # a saved match, continued: its rules, score and games so far
             match.dice = match.game.dice = self.dice
-            if match.game.is_over and not match.is_over:
-                match.apply(NewGame())
         self.rules = self.match.rules
         self.resumed_from = resumed_from
         #: Seconds to pause after each computer turn the person could not answer (closed out).
@@ -88,6 +87,14 @@ class TerminalGame:
         bot = computer or make_computer_player(self.settings.level, self.seed + 1)
         seats = (Person(self.names[0]), Person(self.names[1]) if self.humans[1] else bot)
         self.session = Session(self.match, seats)
+        #: The announcement of the game a saved match resumes with, when it stopped between games.
+        self._resumed_start: list[Event] = []
+        if match is not None and self.session.pending is not None \
+                and self.session.pending.kind is DecisionKind.NEXT_GAME:
+            # Its next game starts through the session; only that game's start is told, by play().
+            number = len(match.games) + 1
+            self._resumed_start = [e for e in self.session.submit(NewGame())
+                                   if isinstance(e.payload, GameStart) and e.payload.game == number]
         self.narrator = Narrator(self.screen, self.match, self.names, self.humans, self.dice)
         self.saver = Saver(self.screen, self.match, self.names, self.dice, saved=match is not None)
         hints = Hints(self.screen, self.match, self.names, self.settings.level,
@@ -135,7 +142,8 @@ class TerminalGame:
     def play(self) -> None:
         """The loop: the session's pending decision, answered by its seat, until the match ends or
         the person stops after a game."""
-        self.narrator.announce(self.session.begin())
+        self.narrator.announce(self._resumed_start + self.session.begin())
+        self._resumed_start = []
         while (decision := self.session.pending) is not None:
             if decision.kind is DecisionKind.NEXT_GAME:
                 if not self.after_game():

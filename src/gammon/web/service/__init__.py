@@ -1,7 +1,10 @@
 """The game service, one job per module, with no HTTP or WebSocket in sight.
 
-* :mod:`.games`: :class:`GameService` (create, join, act, view, the computer's turns);
-* :mod:`.live`: a game replayed in memory; :mod:`.tokens`: seat tokens, invitations, seeds;
+* :mod:`.games`: :class:`GameService` (view, act, clocks, the computer's turns, records), built on
+  :mod:`.base` (settings, the games in memory, locks, listeners) and :mod:`.seating` (create,
+  join, rematches, the lobby, cancelling);
+* :mod:`.live`: a game replayed in memory and driven by its session;
+* :mod:`.tokens`: seat tokens, invitations, seeds;
 * :mod:`.commands`: a client's command to the engine's action;
 * :mod:`.views`: what a seat or a spectator sees, as the API's own models (:mod:`gammon.web.schemas`);
 * :mod:`.records`: the dice check, exports, hints and the analysis;

@@ -1,7 +1,8 @@
 """The game service: everything the server does with games, with no HTTP or WebSocket in sight.
 
 :class:`GameService` creates games, seats players by token (and single-use
-invitation), applies their actions and the computer's, stores every accepted
+invitation), submits their actions and the computer's to each game's
+:class:`~gammon.play.session.Session` (core checks them), stores every accepted
 action before it answers, and describes a game to a seat or a spectator.  The
 web layer (:mod:`gammon.web.routes`) only translates requests into these calls;
 tests and other front ends may call it directly.
@@ -23,52 +24,26 @@ with the store through :meth:`GameService.beat`.
 
 from __future__ import annotations
 
-import hashlib
-import logging
-import secrets
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from collections.abc import Iterable
+from datetime import UTC, datetime
 
-from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError, IllegalActionError
-from gammon.core.game import Action, NewGame, Roll, Rules, Timeout
-from gammon.core.variants import find_variant
-from gammon.formats.record_json import rules_to_data
-from gammon.play.levels import EnginePool
-from gammon.play.players import Player
-from gammon.play.session import Person, Seat, Session
-from gammon.store import ActionRecord, NewGameRow, Store, VersionConflict
+from gammon.core.game import Action, NewGame, Roll, Timeout
+from gammon.store import ActionRecord, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
 from gammon.store.repository import OutageRecord
-from gammon.web.computer import DEFAULT_LEVEL, check_level
-from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, check_hint_level
-from gammon.web.names import normalize_name
 from gammon.web.schemas import (
     ActionEntry,
     AnalysisResult,
     GameState,
     HintResult,
-    Invitation,
-    LobbyGame,
     StepAnswer,
     StepQuery,
     VerifyResult,
 )
-from gammon.web.service.analysis import Analyses
-from gammon.web.service.clock import Outages, clock_settings
+from gammon.web.service.base import Acted, Change, Created, JoinedSeat, Updates, log
 from gammon.web.service.commands import build_action
-from gammon.web.service.errors import (
-    ConflictError,
-    ForbiddenError,
-    GoneError,
-    InvalidError,
-    NotFoundError,
-    ServiceError,
-)
+from gammon.web.service.errors import ConflictError, ForbiddenError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
 from gammon.web.service.records import (
     analysis_snapshot,
@@ -79,58 +54,12 @@ from gammon.web.service.records import (
     step_answer,
     verify_report,
 )
-from gammon.web.service.requests import Command, GameSetup
-from gammon.web.service.tokens import hash_token
-from gammon.web.service.views import action_view, game_view, rules_view
-
-log = logging.getLogger("gammon.web")
+from gammon.web.service.requests import Command
+from gammon.web.service.seating import Seating
+from gammon.web.service.views import action_view, game_view
 
 
-@dataclass(frozen=True, slots=True)
-class Created:
-    game_id: str
-    seat: int
-    token: str
-    invite_token: str | None
-    view: GameState
-
-
-@dataclass(frozen=True, slots=True)
-class JoinedSeat:
-    """The seat an invitation gave, the joiner's own new token, and the game as the joiner sees it."""
-
-    seat: int
-    token: str
-    view: GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Acted:
-    version: int
-    actions: list[ActionEntry]
-    view: GameState | None  # the actor's view (None when not asked for)
-
-
-@dataclass(frozen=True, slots=True)
-class Updates:
-    """What a game's watchers have not seen: actions after a number, and fresh views."""
-
-    version: int
-    seq: int
-    actions: list[ActionEntry]
-    views: dict[int | None, GameState]
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """Told to listeners after a change is stored."""
-
-    game_id: str
-    version: int
-    computer_due: bool
-
-
-class GameService:
+class GameService(Seating):
     """Games on a :class:`~gammon.store.Store`: create, join, view, act, verify, export.
 
     Thread-safe: calls on one game are serialised by a lock (one of a fixed set,
@@ -144,460 +73,13 @@ class GameService:
     does not grow with the games; two services, and two apps, share none.
     ``hint_level`` is the level of the hints between people.
 
+    The parts: :class:`~gammon.web.service.base.ServiceBase` (the constructor, the games in
+    memory, locks, listeners), :class:`~gammon.web.service.seating.Seating` (creating, joining,
+    rematches, the lobby, cancelling) and this class (reading, acting, clocks, the computer,
+    records).  Every action reaches a game through its session (:attr:`LiveGame.session`).
+
     :raises GammonError: an unknown ``hint_level``.
     """
-
-    def __init__(
-        self, store: Store, *, cache_size: int = 1000, allow_test_seeds: bool = False,
-        computer_factory: Callable[[str, int | None], Player] | None = None, shared: bool = True,
-        expire_after: float | None = None, analysis_plies: int | None = None, analysis_workers: int = 1,
-        hint_level: str = DEFAULT_HINT_LEVEL, hint_engines: HintEngines | None = None,
-        engines: EnginePool | None = None, max_public_per_host: int = 2, cancel_grace: float = 30.0,
-        idle_abort: float | None = 180.0,
-    ) -> None:
-        self.store = store
-        #: Public games one host (an address, see :meth:`create_game`) may have waiting in the lobby.
-        self.max_public_per_host = max_public_per_host
-        #: Seconds a game must have waited on a player who never acted before the other may cancel it.
-        self.cancel_grace = cancel_grace
-        #: Seconds after which a public game waiting on a player who never acted is cancelled (None: never).
-        self.idle_abort = idle_abort
-        self._public_hosts: OrderedDict[str, list[str]] = OrderedDict()
-        self._hosts_lock = threading.Lock()
-        #: The engines of the computer seats and the hints: one per level, shared by the games.
-        self.engines = engines if engines is not None else EnginePool()
-        #: The level of hints between people (against the computer: the computer's level).
-        self.hint_level = check_hint_level(hint_level)
-        #: This service's hint engines: at most one per hint level, shared by its games.
-        self.hint_engines = hint_engines if hint_engines is not None else HintEngines(self.engines.engine)
-        #: Seconds after which a game nobody joined expires (None: never).
-        self.expire_after = expire_after
-        #: Whether other processes may write to the same database.  When not (one server on an
-        #: SQLite file), a cached game is trusted without asking the database for its version;
-        #: writes are checked against the version either way.
-        self.shared = shared
-        self.cache_size = max(1, cache_size)
-        self.allow_test_seeds = allow_test_seeds
-        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
-        if analysis_plies is None:
-            from gammon.analysis.analyse import DEFAULT_PLIES
-
-            analysis_plies = DEFAULT_PLIES
-        #: The analyses of finished games (``gammon analyse``'s, at ``analysis_plies``), made in threads.
-        self.analyses = Analyses(analysis_plies, analysis_workers, min(cache_size, 100))
-        self._cache_lock = threading.Lock()
-        self._locks = [threading.RLock() for _ in range(256)]
-        self.listeners: list[Callable[[Change], None]] = []
-        #: Makes the computer player of a level: the hook for stronger engines.
-        self.computer_factory = computer_factory or self.engines.player
-        #: The stretches in which no server process ran (no clock runs in them), read from the store.
-        self.outages = Outages()
-        self._outages_seen = 0
-
-    # -- plumbing ------------------------------------------------------------------
-
-    def _lock(self, game_id: str) -> threading.RLock:
-        return self._locks[int.from_bytes(hashlib.blake2s(game_id.encode()).digest()[:2], "big") % 256]
-
-    def _cached(self, game_id: str) -> LiveGame | None:
-        with self._cache_lock:
-            lg = self._cache.get(game_id)
-            if lg is not None:
-                self._cache.move_to_end(game_id)
-            return lg
-
-    def _remember(self, lg: LiveGame) -> None:
-        with self._cache_lock:
-            self._cache[lg.id] = lg
-            self._cache.move_to_end(lg.id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
-
-    def evict(self, game_id: str) -> None:
-        """Forget the in-memory copy of a game (the next call replays it from the store)."""
-        with self._cache_lock:
-            self._cache.pop(game_id, None)
-
-    @staticmethod
-    def _check_id(game_id: str) -> None:
-        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 32:
-            raise NotFoundError("no such game")
-
-    def _current(self, game_id: str) -> LiveGame:
-        """The game, up to date with the store (call with the game's lock held)."""
-        self._check_id(game_id)
-        lg = self._cached(game_id)
-        if lg is not None and not self.shared:
-            return lg
-        if lg is not None:
-            version = self.store.get_version(game_id)
-            if version is None:
-                self.evict(game_id)
-                raise NotFoundError("no such game")
-            if version == lg.version:
-                return lg
-            loaded = self.store.load(game_id, after_seq=lg.seq)
-            if loaded is not None:
-                rec, new_actions = loaded
-                try:
-                    for a in new_actions:
-                        lg.replay(a)
-                    lg.update_meta(rec)
-                    if lg.is_over:
-                        lg.dice.reveal()
-                    return lg
-                except Exception:
-                    log.exception("game %s: catching up failed; replaying it whole", game_id)
-            self.evict(game_id)
-        loaded = self.store.load(game_id)
-        if loaded is None:
-            raise NotFoundError("no such game")
-        rec, actions = loaded
-        lg = LiveGame.from_record(rec, self.outages)
-        for a in actions:
-            lg.replay(a)
-        if lg.is_over:
-            lg.dice.reveal()
-        self._remember(lg)
-        return lg
-
-    def _notify(self, lg: LiveGame) -> None:
-        change = Change(lg.id, lg.version, lg.computer_due() is not None)
-        for listener in list(self.listeners):
-            try:
-                listener(change)
-            except Exception:  # a listener's failure must not undo a stored action
-                log.exception("change listener failed")
-
-    # -- creating and joining ------------------------------------------------------------
-
-    def create_game(self, setup: GameSetup, host: str | None = None) -> Created:
-        """A new game with the creator in ``setup.seat``; the other seat is the computer or a guest.
-
-        ``host`` names the creator (the web layer passes the address) for the limit on public
-        games: one host has at most :attr:`max_public_per_host` of them waiting in the lobby
-        (counted in this process's memory; None: not counted).
-
-        :raises InvalidError: impossible settings.
-        :raises ConflictError: the host's public games already fill its share of the lobby
-            (``too_many_public_games``).
-        """
-        if host is not None and setup.public and setup.opponent == "human" and setup.rematch_of is None:
-            with self._hosts_lock:  # one host's creations one at a time: two at once cannot both fit
-                waiting = self._waiting_public(host)
-                if len(waiting) >= self.max_public_per_host:
-                    raise ConflictError(
-                        f"you have {len(waiting)} public games waiting in the lobby already: cancel one, "
-                        "or wait for a guest", "too_many_public_games")
-                created = self._create(setup)
-                self._public_hosts[host] = [*waiting, created.game_id]
-                self._public_hosts.move_to_end(host)
-                while len(self._public_hosts) > 10_000:  # bounded: the oldest hosts are forgotten
-                    self._public_hosts.popitem(last=False)
-                return created
-        return self._create(setup)
-
-    def _waiting_public(self, host: str) -> list[str]:
-        """The games of ``host``'s list that still wait in the lobby."""
-        waiting = []
-        for game_id in self._public_hosts.get(host, []):
-            with self._lock(game_id):
-                try:
-                    lg = self._current(game_id)
-                except (NotFoundError, GammonError):
-                    continue
-                if lg.status == "waiting" and not lg.invite_used and not self._expired(lg):
-                    waiting.append(game_id)
-        return waiting
-
-    def _create(self, setup: GameSetup) -> Created:
-        try:
-            rules = Rules(
-                variant=find_variant(setup.variant), match_length=setup.match_length,
-                crawford=setup.crawford, jacoby=setup.jacoby, beavers=setup.beavers,
-                automatic_doubles=setup.automatic_doubles, cube_limit=setup.cube_limit,
-                gammons=setup.gammons, cube=setup.cube, opening=setup.opening,
-            )
-            level = check_level(setup.computer_level) if setup.opponent == "computer" else None
-        except GammonError as exc:
-            raise InvalidError(str(exc), "invalid_settings") from None
-        if setup.opponent not in ("computer", "human"):
-            raise InvalidError("the opponent is 'computer' or 'human'", "invalid_settings")
-        if setup.seat not in (0, 1):
-            raise InvalidError("the seat is 0 or 1", "invalid_settings")
-        if rules.match_length and setup.games is not None:
-            raise InvalidError("'games' is for money play; a match runs to its length", "invalid_settings")
-        games_limit = None if rules.match_length else (setup.games or 1)
-        try:  # test servers (fixed dice allowed) may run a clock out in a second
-            clock = clock_settings(setup.clock_delay, setup.clock_reserve, short_ok=self.allow_test_seeds)
-        except ValueError as exc:
-            raise InvalidError(str(exc), "invalid_clock") from None
-        if setup.test_seed is not None and not self.allow_test_seeds:
-            raise InvalidError("this server does not accept fixed dice seeds", "invalid_settings")
-        seed = setup.test_seed if setup.test_seed is not None else secrets.token_bytes(32)
-        try:
-            dice = CryptoDice(seed)
-        except GammonError as exc:
-            raise InvalidError(str(exc), "invalid_settings") from None
-        me, other = setup.seat, 1 - setup.seat
-        token = secrets.token_urlsafe(32)
-        # A rematch's guest takes the seat with the old game's token (see rematch), not an invitation.
-        invite = secrets.token_urlsafe(32) if setup.opponent == "human" and setup.rematch_of is None else None
-        hashes: list[str | None] = [None, None]
-        hashes[me] = hash_token(token)  # the guest's seat gets its token only when the invitation is used
-        seats: list[dict[str, Any]] = [{}, {}]
-        seats[me] = {"kind": "human", "name": normalize_name(setup.name, "Player"), "joined": True,
-                     "level": None}
-        if setup.opponent == "computer":
-            seats[other] = {"kind": "computer", "joined": True, "level": level,
-                            "name": normalize_name(setup.opponent_name, f"Computer ({level})")}
-        else:
-            seats[other] = {"kind": "human", "name": normalize_name(setup.opponent_name, "Guest"),
-                            "joined": False, "level": None}
-        row = NewGameRow(
-            id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_to_data(rules),
-                                                    "games_limit": games_limit,
-                                                    "hints": setup.opponent == "computer" or setup.hints,
-                                                    "rematch_of": setup.rematch_of,
-                                                    "clock": ({"delay": clock.delay, "reserve": clock.reserve}
-                                                              if clock else None)},
-            seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
-            commitment=dice.commitment, has_computer=setup.opponent == "computer",
-            status="active" if setup.opponent == "computer" else "waiting",
-            invite_token_hash=hash_token(invite) if invite else None,
-            public=setup.public and invite is not None,
-        )
-        rec = self.store.create_game(row)
-        lg = LiveGame.from_record(rec, self.outages)
-        with self._lock(lg.id):
-            self._remember(lg)
-            view = game_view(lg, me)
-        return Created(lg.id, me, token, invite, view)
-
-    def invitation(self, game_id: str, invite: str | None) -> Invitation:
-        """What the invitation ``invite`` offers, while it is open.
-
-        :raises GoneError: the invitation was used: the seat is taken (``invitation_used``).
-        :raises ForbiddenError: ``invite`` is not this game's invitation.
-        """
-        with self._lock(game_id):
-            lg = self._current(game_id)
-            seat = self._open_invitation(lg, invite)
-            host = next((str(s.get("name", "")) for i, s in enumerate(lg.seats) if i != seat), "")
-            return Invitation.model_construct(game_id=lg.id, seat=seat, host=host, rules=rules_view(lg),
-                                              status="open")
-
-    def join(self, game_id: str, invite: str | None, name: str | None = None) -> JoinedSeat:
-        """Use the invitation ``invite``: it is consumed, and the joiner gets a new seat token
-        that only this answer carries (stored hashed).  A public game (listed in the lobby) is
-        joined without an invitation, by whoever comes first.
-
-        :raises GoneError: the invitation was used already (the seat is taken), or the game expired.
-        :raises ForbiddenError: ``invite`` is not this game's invitation.
-        """
-        return self._claim(game_id, lambda lg: self._open_invitation(lg, invite), name)
-
-    def _claim(self, game_id: str, pick_seat: Callable[[LiveGame], int], name: str | None) -> JoinedSeat:
-        """Give the seat ``pick_seat`` names a fresh token, once (the store's check makes it once)."""
-        with self._lock(game_id):
-            for attempt in (1, 2):
-                lg = self._current(game_id)
-                seat = pick_seat(lg)
-                seats = [dict(s) for s in lg.seats]
-                seats[seat]["joined"] = True
-                if name:
-                    seats[seat]["name"] = normalize_name(name, seats[seat]["name"])
-                status = "active" if all(s.get("joined") for s in seats) else "waiting"
-                if lg.status == "finished":
-                    status = "finished"
-                token = secrets.token_urlsafe(32)
-                token_hash = hash_token(token)
-                try:
-                    lg.version, lg.updated_at = self.store.claim_seat(game_id, lg.version, seat, token_hash,
-                                                                      seats, status)
-                except VersionConflict:
-                    self.evict(game_id)  # another process changed the game, or used the invitation
-                    if attempt == 2:
-                        raise ConflictError("the game changed meanwhile; try again",
-                                            "version_conflict") from None
-                    continue
-                hashes = list(lg.token_hashes)
-                hashes[seat] = token_hash
-                lg.token_hashes = (hashes[0], hashes[1])
-                lg.seats, lg.status, lg.invite_used = seats, status, True
-                self._notify(lg)
-                return JoinedSeat(seat, token, game_view(lg, seat))
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _open_invitation(self, lg: LiveGame, invite: str | None) -> int:
-        """The seat the open invitation ``invite`` (or, in a public game, no invitation) is for."""
-        if lg.status == "expired" or self._expired(lg):
-            raise GoneError("this game has expired: nobody joined it in time", "expired")
-        if lg.status == "cancelled":
-            raise GoneError("this game was cancelled", "cancelled")
-        if not (lg.public and not invite) and (not invite or not lg.is_invitation(invite)):
-            raise ForbiddenError("this is not an invitation to this game")
-        seat = lg.invited_seat()
-        if lg.invite_used or seat is None:
-            raise GoneError("this invitation has been used: the seat is taken")
-        return seat
-
-    def _expired(self, lg: LiveGame) -> bool:
-        return (lg.status == "waiting" and self.expire_after is not None
-                and lg.created_at < datetime.now(UTC) - timedelta(seconds=self.expire_after))
-
-    # -- rematches, the lobby, expiry ------------------------------------------------------
-
-    def rematch(self, game_id: str, token: str | None) -> JoinedSeat:
-        """A rematch of the finished game ``game_id`` for the seat of ``token``.
-
-        The first player to ask creates it (the same settings and seats, linked
-        to the old game both ways) and gets their seat in it; against a person,
-        the other player asks next and takes the other seat, each with a fresh
-        token.  The old game's state shows the link to both.
-
-        :raises ConflictError: the game is not over (``not_over``).
-        :raises GoneError: the seat in the rematch is taken already (``rematch_taken``).
-        """
-        with self._lock(game_id):
-            lg = self._current(game_id)
-            seat = self._seat(lg, token)
-            if not lg.is_over:
-                raise ConflictError("a rematch comes when the game is over", "not_over")
-            rematch_id = lg.rematch_id
-            if rematch_id is None:
-                created = self.create_game(self._rematch_setup(lg, seat))
-                linked = self.store.set_rematch(game_id, created.game_id)
-                if linked is not None:
-                    lg.rematch_id = created.game_id
-                    lg.version, lg.updated_at = linked
-                    self._notify(lg)
-                    return JoinedSeat(created.seat, created.token, created.view)
-                self.evict(game_id)  # the other player made one first: take a seat in theirs
-                rematch_id = self._current(game_id).rematch_id
-                assert rematch_id is not None
-
-        def other_seat(new: LiveGame) -> int:
-            if new.rematch_of != game_id:
-                raise ForbiddenError("that game is not this game's rematch")
-            if new.seats[seat].get("joined"):
-                raise GoneError("your seat in the rematch is taken already", "rematch_taken")
-            return seat
-
-        return self._claim(rematch_id, other_seat, None)
-
-    @staticmethod
-    def _rematch_setup(lg: LiveGame, seat: int) -> GameSetup:
-        other = lg.seats[1 - seat]
-        rules = rules_to_data(lg.rules)
-        return GameSetup(
-            opponent="computer" if lg.is_computer(1 - seat) else "human", variant=rules["variant"],
-            match_length=rules["match_length"], games=None if rules["match_length"] else lg.games_limit,
-            crawford=rules["crawford"], jacoby=rules["jacoby"], beavers=rules["beavers"],
-            automatic_doubles=rules["automatic_doubles"], cube_limit=rules["cube_limit"],
-            gammons=rules["gammons"], cube=rules["cube"], seat=seat,
-            computer_level=str(other.get("level") or DEFAULT_LEVEL),
-            name=str(lg.seats[seat].get("name") or "Player"), opponent_name=str(other.get("name") or "Guest"),
-            hints=lg.hints, rematch_of=lg.id,
-            clock_delay=lg.clock.settings.delay if lg.clock else 0.0,
-            clock_reserve=lg.clock.settings.reserve if lg.clock else 0.0,
-        )
-
-    def lobby(self, limit: int = 50) -> list[LobbyGame]:
-        """Public games waiting for a guest (not expired), newest first."""
-        after = datetime.now(UTC) - timedelta(seconds=self.expire_after or 10 ** 9)
-        out = []
-        for rec in self.store.lobby(after, limit):
-            lg = LiveGame.from_record(rec)
-            seat = lg.invited_seat()
-            if seat is None:
-                continue
-            out.append(LobbyGame.model_construct(
-                game_id=lg.id, seat=seat, host=str(lg.seats[1 - seat].get("name", "")), rules=rules_view(lg),
-                created_at=lg.created_at))
-        return out
-
-    def expire_waiting(self) -> list[str]:
-        """Mark expired the games nobody joined within ``expire_after`` seconds, and cancel the public
-        games whose player to act never acted (:meth:`cancel_idle`); their ids."""
-        ids = self.cancel_idle()
-        if self.expire_after is None:
-            return ids
-        expired = self.store.expire_waiting(datetime.now(UTC) - timedelta(seconds=self.expire_after))
-        for game_id in expired:
-            self.evict(game_id)
-        return ids + expired
-
-    # -- calling a game off before it is played ----------------------------------------------
-
-    def cancel(self, game_id: str, token: str | None) -> GameState:
-        """Cancel ``game_id`` for the seat of ``token``: its status becomes ``cancelled``, nobody can
-        join or act any more, and it has no result.
-
-        Allowed while the game waits for its guest (the host cancels the invitation or leaves the
-        lobby), and in a game between people that has not changed for :attr:`cancel_grace` seconds
-        while nothing was played at all or it waits on an opponent who has never acted (a guest who
-        took the seat and never moved: nothing was played that a result could be given for).
-
-        :raises ForbiddenError: no seat for the token.
-        :raises ConflictError: the game cannot be cancelled now (``cannot_cancel``), and why.
-        """
-        with self._lock(game_id):
-            lg = self._current(game_id)
-            seat = self._seat(lg, token)
-            if lg.status != "waiting":
-                if not self._stalled(lg, seat):
-                    raise ConflictError("only a game nobody joined, or one whose opponent never moved, can be "
-                                        "cancelled", "cannot_cancel")
-                waited = (datetime.now(UTC) - lg.updated_at).total_seconds()
-                if waited < self.cancel_grace:
-                    raise ConflictError(f"your opponent has had {waited:.0f} s to move: you can cancel after "
-                                        f"{self.cancel_grace:.0f} s", "cannot_cancel")
-            self._set_cancelled(lg)
-            return game_view(lg, seat)
-
-    def cancel_idle(self) -> list[str]:
-        """Cancel the public games in this process's memory that have waited :attr:`idle_abort` seconds
-        with nothing played, or on a player who never acted (a lobby guest who took the seat and
-        left); their ids."""
-        if self.idle_abort is None:
-            return []
-        limit = datetime.now(UTC) - timedelta(seconds=self.idle_abort)
-        with self._cache_lock:
-            candidates = [g.id for g in self._cache.values() if g.public and g.status == "active"
-                          and g.updated_at < limit]
-        cancelled = []
-        for game_id in candidates:
-            with self._lock(game_id):
-                try:
-                    lg = self._current(game_id)
-                    if lg.status == "active" and lg.updated_at < limit and self._stalled(lg):
-                        self._set_cancelled(lg)
-                        cancelled.append(game_id)
-                except (ServiceError, VersionConflict, GammonError):
-                    continue
-        return cancelled
-
-    @staticmethod
-    def _stalled(lg: LiveGame, by: int | None = None) -> bool:
-        """Whether an active game between people is stalled before it was played: nothing played at
-        all, or the game waits on a player (other than ``by``) who has never acted."""
-        if lg.status != "active" or lg.is_over or any(lg.is_computer(s) for s in (0, 1)):
-            return False
-        if not lg.actions:
-            return True
-        who = lg.to_act()
-        return who is not None and who != by and not any(a.player == who for a in lg.actions)
-
-    def _set_cancelled(self, lg: LiveGame) -> None:
-        try:
-            lg.version, lg.updated_at = self.store.set_status(lg.id, lg.version, "cancelled")
-        except VersionConflict:
-            self.evict(lg.id)
-            raise ConflictError("the game changed meanwhile; try again", "version_conflict") from None
-        lg.status = "cancelled"
-        self._notify(lg)
-        log.info("game %s: cancelled", lg.id)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -642,12 +124,6 @@ class GameService:
                 lg.version, lg.seq, [action_view(a) for a in lg.actions[max(0, after_seq):]],
                 {s: game_view(lg, s) for s in set(seats)},
             )
-
-    def _seat(self, lg: LiveGame, token: str | None) -> int:
-        seat = lg.seat_of(token)
-        if seat is None:
-            raise ForbiddenError("this token holds no seat in this game")
-        return seat
 
     # -- acting ----------------------------------------------------------------------
 
@@ -708,9 +184,7 @@ class GameService:
         rolls_before = lg.dice.rolls_made
         new_game = lg.between_games()
         try:
-            if new_game:
-                lg.match.apply(NewGame())  # a roll between games starts the next game
-            events = lg.match.apply(action)
+            events = lg.submit(action)  # the session's: a roll between games starts the next game
         except GammonError as exc:
             if lg.dice.rolls_made != rolls_before or new_game:
                 self.evict(lg.id)
@@ -757,7 +231,7 @@ class GameService:
             return None
         name = str(lg.seats[loser].get("name") or f"player {loser}")
         try:  # what the loss scores is core's rule; the clock only says whose time ran out
-            events = [event_to_dict(e) for e in lg.match.apply(Timeout(loser))]
+            events = [event_to_dict(e) for e in lg.submit(Timeout(loser), start_next=False)]
         except GammonError:  # pragma: no cover - the clock runs only for the player the game waits for
             self.evict(lg.id)
             return None
@@ -837,13 +311,12 @@ class GameService:
                 lg = self._current(game_id)
             except NotFoundError:
                 return False
-            seat = lg.computer_due()
-            if seat is None or self._time_out(lg) is not None:
+            if lg.computer_due() is None or self._time_out(lg) is not None:
                 return False
-            seats: list[Seat] = [Person(), Person()]  # a person's actions come by the socket
-            seats[seat] = lg.computer_player(seat, self.computer_factory)
             try:
-                action = Session(lg.match, seats).ask()
+                action = lg.computer_action(self.computer_factory)  # the session asks the computer's seat
+                if action is None:  # pragma: no cover - computer_due said it is the computer's turn
+                    return False
                 # Checked like a person's move: one finished after the computer's time ran out is not
                 # stored, the timeout is.
                 if self._time_out(lg) is not None:

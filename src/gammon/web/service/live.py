@@ -5,6 +5,13 @@ secret seed is stored with the game and never leaves the server before the
 game (match) is over; roll ``i`` of the game is roll ``i`` of the seed, so a
 restarted server goes on with the same sequence.
 
+Play: a live game is driven by its :class:`~gammon.play.session.Session`
+(:attr:`LiveGame.session`): the stored actions are replayed through it, a
+person's actions and the computer's are submitted to it, and whose decision is
+pending is its :attr:`~gammon.play.session.Session.pending`.  A person's seat is a
+:class:`~gammon.play.session.Person`; a computer's seat holds its player once
+it is first asked.
+
 Turns: :attr:`LiveGame.turn_no` numbers the turns of the match as the stored
 actions leave them (a new number whenever the player on roll changes or a new
 game starts); the clock gives one delay per turn by it, and a player may offer
@@ -20,10 +27,12 @@ from typing import Any
 
 from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError
-from gammon.core.game import Game, NewGame, Phase, Roll, Rules
+from gammon.core.events import Event, GameStart
+from gammon.core.game import Action, Game, NewGame, Roll, Rules
 from gammon.core.match import Match
 from gammon.formats.record_json import rules_from_data
 from gammon.play.players import Player
+from gammon.play.session import DecisionKind, Person, Session
 from gammon.store import ActionRecord, GameRecord
 from gammon.store.codec import action_from_dict
 from gammon.web.computer import DEFAULT_LEVEL
@@ -60,6 +69,8 @@ class LiveGame:
     #: The game's clock (None: played without one).
     clock: Clock | None = None
     match: Match = field(init=False)
+    #: The driver of :attr:`match`: every action reaches the match through it.
+    session: Session = field(init=False)
     dice: CryptoDice = field(init=False)
     actions: list[ActionRecord] = field(default_factory=list)
     rolls: list[tuple[int, int]] = field(default_factory=list)
@@ -75,6 +86,7 @@ class LiveGame:
     def __post_init__(self) -> None:
         self.dice = CryptoDice(self.seed)
         self.match = Match(self.rules, self.dice, games_limit=self.games_limit)
+        self.session = Session(self.match, (Person(), Person()))  # a computer is seated when first asked
         self._turn_mark = (len(self.match.games), self.game.turn)
 
     @classmethod
@@ -115,11 +127,22 @@ class LiveGame:
                 raise GammonError(f"game {self.id}: stored roll {rec.seq} is {action.dice}, "
                                   f"but the seed gives {expected}")
             self.rolls.append(action.dice)
-        if self.between_games():
-            self.match.apply(NewGame())  # the service's roll between games starts the next one
-        self.match.apply(action)
+        self.submit(action)
         self.actions.append(rec)
         self.after_action(rec)
+
+    def submit(self, action: Action, *, start_next: bool = True) -> list[Event]:
+        """Submit ``action`` to the session (between games, and with ``start_next``, the next game
+        is started first with ``NewGame``: the service's roll between games does that); the match's
+        events of ``action``, as stored (the session's ``game-start`` announcements are its
+        narration, not the record's).
+
+        :raises GammonError: core refused the action (``IllegalActionError``); a refused action
+            changes nothing, but the next game, once started, stays started.
+        """
+        if start_next and self.between_games():
+            self.session.submit(NewGame())  # the service's roll between games starts the next one
+        return [e for e in self.session.submit(action) if not isinstance(e.payload, GameStart)]
 
     def after_action(self, rec: ActionRecord) -> None:
         """Keep the turn count and the clock in step with a stored action (its time comes from the store)."""
@@ -147,10 +170,12 @@ class LiveGame:
         return self.match.timed_out
 
     def turn_owner(self) -> int | None:
-        """The seat the rules wait for now, whatever the stored status (None: either or nobody)."""
-        if self.is_over or self.between_games() or self.game.phase is Phase.OPENING:
+        """The seat the rules wait for now, whatever the stored status (None: either or nobody):
+        the session's pending decision, where it is one seat's (the opening roll is either's)."""
+        decision = self.session.pending
+        if decision is None or decision.kind in (DecisionKind.OPENING_ROLL, DecisionKind.NEXT_GAME):
             return None
-        return self.game.player_to_act
+        return decision.player
 
     def update_meta(self, rec: GameRecord) -> None:
         self.seats = [dict(s) for s in rec.seats]
@@ -192,15 +217,14 @@ class LiveGame:
 
     def between_games(self) -> bool:
         """The current game is over and the match goes on: a roll starts the next game."""
-        return self.game.is_over and not self.match.is_over
+        decision = self.session.pending
+        return decision is not None and decision.kind is DecisionKind.NEXT_GAME
 
     def to_act(self) -> int | None:
         """The seat that must act now; None when either may (the opening roll) or nobody."""
-        if self.status != "active" or self.is_over:
+        if self.status != "active":
             return None
-        if self.between_games() or self.game.phase is Phase.OPENING:
-            return None
-        return self.game.player_to_act
+        return self.turn_owner()
 
     def computer_due(self) -> int | None:
         """The computer's seat when it must act now, else None (people roll the opening)."""
@@ -219,10 +243,24 @@ class LiveGame:
         return None
 
     def computer_player(self, seat: int, factory: Callable[[str, int | None], Player]) -> Player:
+        """The computer player of ``seat`` (made by ``factory`` once), seated in the session."""
         player = self.players.get(seat)
         if player is None:
             player = self.players[seat] = factory(self.computer_level(seat), computer_seed(self.seed, seat))
+        if self.session.seats[seat] is not player:
+            seats = list(self.session.seats)
+            seats[seat] = player
+            self.session.seats = (seats[0], seats[1])
         return player
+
+    def computer_action(self, factory: Callable[[str, int | None], Player]) -> Action | None:
+        """The action the computer chooses now (asked by the session; nothing is applied), or None
+        when no computer seat must act."""
+        seat = self.computer_due()
+        if seat is None:
+            return None
+        self.computer_player(seat, factory)
+        return self.session.ask()
 
 
 __all__ = ["TIMEOUT", "LiveGame"]

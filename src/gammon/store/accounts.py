@@ -23,6 +23,9 @@ from gammon.store.account_models import ACCOUNT_SEATS, ACCOUNT_SESSIONS, ACCOUNT
 from gammon.store.models import GAMES
 from gammon.store.repository import NOTIFY_CHANNEL, Store, StoreError
 
+#: Sessions an account keeps at most (devices, scripts): a new one ends the oldest beyond.
+MAX_SESSIONS = 20
+
 #: How a deleted account's seats are named in the games that stay.
 DELETED_NAME = "deleted player"
 
@@ -139,10 +142,21 @@ class AccountStore:
 
     # -- sessions -------------------------------------------------------------------------
 
-    def create_session(self, id_hash: str, account_id: str, expires_at: datetime) -> None:
+    def create_session(self, id_hash: str, account_id: str, expires_at: datetime,
+                       keep: int = MAX_SESSIONS) -> None:
+        """Store a new session of the account; its expired sessions, and the oldest beyond ``keep``, go."""
+        now = _now()
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(insert(ACCOUNT_SESSIONS).values(id_hash=id_hash, account_id=account_id,
-                                                         created_at=_now(), expires_at=expires_at))
+                                                         created_at=now, expires_at=expires_at))
+            mine = ACCOUNT_SESSIONS.c.account_id == account_id
+            conn.execute(delete(ACCOUNT_SESSIONS).where(mine, ACCOUNT_SESSIONS.c.expires_at <= now))
+            old = conn.execute(select(ACCOUNT_SESSIONS.c.id_hash).where(mine)
+                               .order_by(ACCOUNT_SESSIONS.c.created_at.desc(), ACCOUNT_SESSIONS.c.id_hash)
+                               .offset(keep)).scalars().all()
+            if old:
+                conn.execute(delete(ACCOUNT_SESSIONS).where(ACCOUNT_SESSIONS.c.id_hash.in_(old),
+                                                            ACCOUNT_SESSIONS.c.id_hash != id_hash))
 
     def session_account(self, id_hash: str, now: datetime | None = None) -> AccountRecord | None:
         """The account of the unexpired session stored under ``id_hash``, or None."""
@@ -232,4 +246,4 @@ class AccountStore:
         return None if v is None else int(v)
 
 
-__all__ = ["DELETED_NAME", "AccountRecord", "AccountStore", "NameTaken", "SeatRecord"]
+__all__ = ["DELETED_NAME", "MAX_SESSIONS", "AccountRecord", "AccountStore", "NameTaken", "SeatRecord"]

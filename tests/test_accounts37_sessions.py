@@ -72,3 +72,33 @@ def test_an_account_keeps_at_most_so_many_sessions(client: TestClient) -> None:
                               "WHERE a.name = 'Flo Many'")
     assert rows[0][0] == MAX_SESSIONS
     assert _me(client, ids[-1]) == 200 and _me(client, first) == 401
+
+
+def test_a_hash_with_old_parameters_is_replaced_at_login(client: TestClient) -> None:
+    from argon2 import PasswordHasher
+
+    _sign_up(other_client(client), "Gil Rehash")
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    account_id = table_rows(client, "SELECT id FROM accounts WHERE name = 'Gil Rehash'")[0][0]
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(PASSWORD)
+    accounts.store.set_password_hash(account_id, weak, changed=False)  # as an older release stored it
+    r = other_client(client).post("/api/session", json={"name": "Gil Rehash", "password": PASSWORD},
+                                  headers=OWN)
+    assert r.status_code == 200, r.text
+    stored = table_rows(client, "SELECT password_hash FROM accounts WHERE id = :i", i=account_id)[0][0]
+    assert stored != weak and stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert not accounts.passwords.needs_rehash(stored)
+
+
+def test_sign_ups_spend_the_create_budget(tmp_path_factory: pytest.TempPathFactory) -> None:
+    from gammon.web.ratelimit import RateLimits
+
+    limits = RateLimits(create="3/minute")
+    for c in make_client(str(tmp_path_factory.mktemp("signups") / "gammon.db"), rate_limits=limits):
+        for i in range(3):
+            r = other_client(c).post("/api/accounts", json={"name": f"Bot Number {i}", "password": PASSWORD},
+                                     headers={"Origin": "http://testserver"})
+            assert r.status_code == 201, r.text
+        r = other_client(c).post("/api/accounts", json={"name": "Bot Number 9", "password": PASSWORD},
+                                 headers={"Origin": "http://testserver"})
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1

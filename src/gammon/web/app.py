@@ -58,6 +58,14 @@ in any variant gammon knows, with dice that can be checked.
 * **In a browser**: `/` starts a game, `/game/{id}#token=...` plays it, `/join/{id}#invite=...` accepts an
   invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
 
+* **Accounts** (optional; guests need none): `POST /api/accounts` and `POST /api/session` with
+  `{"name", "password"}` set an `HttpOnly; SameSite=Lax` session cookie; `DELETE /api/session` logs out,
+  `DELETE /api/account/sessions` logs out everywhere, `GET /api/account`, `POST /api/account/password`,
+  `POST /api/account/delete`, `GET /api/players/{name}`. Seats taken while logged in are the account's:
+  `POST /api/account/games/{id}/token` gives this device a fresh token for them. A request with the
+  cookie that changes anything must send an `Origin` naming this server. Failed logins are throttled
+  per name and per address (429 with `Retry-After`).
+
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 
 **Limits**: a request head over 16 KiB or with more than 64 headers gets 431 before it is parsed, one

@@ -8,12 +8,21 @@ from typing import Any
 
 import pytest
 
-from accounts37_helpers import PASSWORD, SAME, TestClient, make_client, other_client, sign_up, table_rows
+from accounts37_helpers import (
+    PASSWORD,
+    SAME,
+    TestClient,
+    database_url,
+    make_client,
+    other_client,
+    sign_up,
+    table_rows,
+)
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    yield from make_client(str(tmp_path_factory.mktemp("seats") / "gammon.db"))
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    yield from make_client(database_url(request.param, tmp_path_factory.mktemp("seats")))
 
 
 def _bearer(token: str) -> dict[str, str]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import text
 
-from accounts37_helpers import PASSWORD, TestClient, make_client, other_client, table_rows
+from accounts37_helpers import PASSWORD, TestClient, database_url, make_client, other_client, table_rows
 from gammon.store.accounts import MAX_SESSIONS
 from gammon.web.sessions import COOKIE_NAME
 
@@ -15,9 +15,9 @@ PUBLIC = "https://gammon.example"
 OWN = {"Origin": PUBLIC}
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    yield from make_client(str(tmp_path_factory.mktemp("https") / "gammon.db"), public_url=PUBLIC)
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    yield from make_client(database_url(request.param, tmp_path_factory.mktemp("https")), public_url=PUBLIC)
 
 
 def _sign_up(c: TestClient, name: str) -> str:

@@ -78,8 +78,10 @@ class LoginThrottle:
         for key in [key for key, k in self._keys.items() if now >= k.blocked_until
                     and now - k.last > self.limits.window]:
             del self._keys[key]
-        while len(self._keys) >= self.MAX_KEYS:  # all busy: drop the quietest
-            del self._keys[min(self._keys, key=lambda key: self._keys[key].last)]
+        if len(self._keys) >= self.MAX_KEYS:  # all busy: drop the quietest tenth at once
+            quietest = sorted(self._keys, key=lambda key: self._keys[key].last)[: self.MAX_KEYS // 10 or 1]
+            for key in quietest:
+                del self._keys[key]
 
     def check(self, account_key: str, address: str, now: float | None = None) -> None:
         """Refuse (:class:`BusyError`, 429) an attempt for a blocked account or address."""

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gammon.store.accounts import AccountRecord, AccountStore, NameTaken, SeatRecord
 from gammon.web.account_names import check_account_name, name_key, name_keys
@@ -69,7 +70,8 @@ class AccountService:
     """Accounts, sessions and the seats accounts hold; see the module's docstring."""
 
     def __init__(self, store: Store, passwords: Passwords | None = None,
-                 limits: LoginLimits | None = None, on_game_changed: Any = None) -> None:
+                 limits: LoginLimits | None = None,
+                 on_game_changed: Callable[[str], None] | None = None) -> None:
         self.store = AccountStore(store)
         self.passwords = passwords or Passwords()
         self.throttle = LoginThrottle(limits)

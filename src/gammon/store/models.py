@@ -107,3 +107,7 @@ OUTAGES = cast(Table, OutageRow.__table__)
 
 __all__ = ["ACTIONS", "GAMES", "HEARTBEAT", "OUTAGES", "ActionRow", "Base", "GameRow", "HeartbeatRow",
            "OutageRow"]
+
+# The account tables live in their own module on the same metadata; importing it here puts them in
+# ``Base.metadata`` wherever the models are (the migrations' comparison, ``alembic``).
+import gammon.store.account_models  # noqa: E402,F401  (registers the account tables)

@@ -30,6 +30,8 @@ from gammon.web.ratelimit import RateLimiter, RateLimitMiddleware
 from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
+from gammon.web.service.accounts import AccountService
+from gammon.web.sessions import OriginCheckMiddleware
 from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener
 
 log = logging.getLogger("gammon.web")
@@ -55,6 +57,14 @@ in any variant gammon knows, with dice that can be checked.
   Answers under `/api/` are never cached (`Cache-Control: no-store`): some carry tokens.
 * **In a browser**: `/` starts a game, `/game/{id}#token=...` plays it, `/join/{id}#invite=...` accepts an
   invitation, `/watch/{id}` spectates (plain HTML, CSS and JavaScript modules under `/static/`).
+
+* **Accounts** (optional; guests need none): `POST /api/accounts` and `POST /api/session` with
+  `{"name", "password"}` set an `HttpOnly; SameSite=Lax` session cookie; `DELETE /api/session` logs out,
+  `DELETE /api/account/sessions` logs out everywhere, `GET /api/account`, `POST /api/account/password`,
+  `POST /api/account/delete`, `GET /api/players/{name}`. Seats taken while logged in are the account's:
+  `POST /api/account/games/{id}/token` gives this device a fresh token for them. A request with the
+  cookie that changes anything must send an `Origin` naming this server. Failed logins are throttled
+  per name and per address (429 with `Retry-After`).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 
@@ -144,6 +154,16 @@ class NoStoreMiddleware:
         await self.app(scope, receive, send_no_store)
 
 
+def _accounts(store: Any, service: GameService, hub: Hub, loop: asyncio.AbstractEventLoop) -> AccountService:
+    """The account service; a game whose seats it renames (a deleted player) is read again and pushed."""
+
+    def changed(game_id: str) -> None:  # called in a worker thread
+        service.evict(game_id)
+        loop.call_soon_threadsafe(hub.poke, game_id)
+
+    return AccountService(store, on_game_changed=changed)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
     settings = settings or Settings.from_env()
@@ -184,6 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.driver = driver
         app.state.listener = listener
         app.state.kick_computer = driver.kick
+        app.state.accounts = _accounts(store, service, hub, loop)
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)
@@ -208,6 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="gammon server", version="1", description=DESCRIPTION, lifespan=lifespan,
         docs_url=None, redoc_url=None,
         openapi_tags=[{"name": "games", "description": "Create, join, watch and play games"},
+                      {"name": "accounts", "description": "Players' accounts and sessions"},
                       {"name": "server", "description": "The server itself"}],
     )
     install_error_handlers(app)
@@ -221,6 +243,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(RateLimitMiddleware, limiter=limiter)
     app.add_middleware(NoStoreMiddleware)
+    # Outermost: a cross-site request riding on the session cookie is refused before anything else.
+    app.add_middleware(OriginCheckMiddleware, public_url=settings.public_url)
     app.include_router(api_router)
     install_pages(app)
     _finish_openapi(app)

@@ -28,6 +28,7 @@ from gammon.web.service import (
     NotFoundError,
     ServiceError,
 )
+from gammon.web.service.accounts import UnauthorizedError
 
 log = logging.getLogger("gammon.web")
 
@@ -35,6 +36,8 @@ _STATUS: list[tuple[type[ServiceError], int]] = [
     (BusyError, 429), (NotFoundError, 404), (ForbiddenError, 403), (GoneError, 410), (ConflictError, 409),
     (InvalidError, 422),
 ]
+# Accounts: a missing session or a failed login is 401.
+_STATUS.append((UnauthorizedError, 401))
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 410: "gone", 413: "too_large", 415: "unsupported_media_type",
                429: "rate_limited"}

@@ -15,7 +15,7 @@ Whose budget a request spends (issue 33: nobody can spend a player's budget for 
   that game (``game`` rate, key ``<game>:<address>``), so one address cannot use up the
   spectators' or the lobby joiners' share of a game;
 * creating a game, and asking for a rematch (which creates one), also spends the address's
-  ``create`` budget;
+  ``create`` budget, and so does signing up (``POST /api/accounts``);
 * ``socket``: messages on one WebSocket, on top of the seat's or the address's budget
   (:mod:`gammon.web.sockets`).
 
@@ -193,7 +193,8 @@ class RateLimitMiddleware:
         if game_id and token and service is not None:
             seat = await find_seat(service, self.limiter, address, game_id, token)
         checks = budget(address, game_id, seat)
-        creates = post and (path.rstrip("/") == "/api/games" or (m is not None and m.group(2) == "/rematch"))
+        creates = post and (path.rstrip("/") in ("/api/games", "/api/accounts")  # sign-ups count as creations
+                            or (m is not None and m.group(2) == "/rematch"))
         if creates:
             checks.append(("create", address))
         return self.limiter.check_all(checks)

@@ -134,8 +134,8 @@ def reset_postgres(url: str) -> None:
     engine = make_engine(url)
     try:
         with engine.begin() as conn:
-            conn.execute(text("DROP TABLE IF EXISTS actions, games, server_heartbeat, outages, alembic_version "
-                              "CASCADE"))
+            conn.execute(text("DROP TABLE IF EXISTS actions, games, server_heartbeat, outages, "
+                              "alembic_version, account_seats, account_sessions, accounts CASCADE"))
     finally:
         engine.dispose()
 

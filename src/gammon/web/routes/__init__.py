@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from gammon.web.routes import games, lobby, meta, ws
+from gammon.web.routes import accounts, games, lobby, meta, ws
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(meta.router)
 api_router.include_router(games.router)
 api_router.include_router(lobby.router)
 api_router.include_router(ws.router)
+api_router.include_router(accounts.router)
 
 __all__ = ["api_router"]

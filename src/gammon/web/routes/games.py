@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
 from gammon.web.ratelimit import client_key
+from gammon.web.routes.accounts import OptionalAccount
 from gammon.web.schemas import (
     ActionLog,
     ActionRequest,
@@ -65,13 +66,13 @@ def links(public_url: str | None, game_id: str, invite: str | None) -> Links:
 @router.post("", status_code=201, response_model=CreatedGame, responses=_errors(422),
              summary="Create a game or match against the computer or a person")
 async def create_game(body: CreateGameRequest, request: Request, service: ServiceDep,
-                      settings: SettingsDep) -> CreatedGame:
+                      settings: SettingsDep, account: OptionalAccount) -> CreatedGame:
     setup = GameSetup(
         opponent=body.opponent, variant=body.variant, match_length=body.match_length, games=body.games,
         crawford=body.crawford, jacoby=body.jacoby, beavers=body.beavers,
         automatic_doubles=body.automatic_doubles, cube_limit=body.cube_limit, gammons=body.gammons,
         cube=body.cube, opening=body.opening, computer_level=body.computer_level, seat=body.seat,
-        name=body.name,
+        name=account.name if account is not None else body.name,  # a logged-in player plays as their account
         opponent_name=body.opponent_name, hints=body.hints, public=body.public,
         clock_delay=body.clock_delay, clock_reserve=body.clock_reserve,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
@@ -79,6 +80,8 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
     # Public games are counted per address (at most two in the lobby at once) while the limits are on.
     host = client_key(request.scope) if settings.rate_limits.enabled else None
     created = await run_in_threadpool(service.create_game, setup, host)
+    if account is not None:  # the seat is the account's too, not only this device's token's
+        await run_in_threadpool(request.app.state.accounts.take_seat, account, created.game_id, created.seat)
     return CreatedGame(
         game_id=created.game_id, seat=created.seat, token=created.token, invite_token=created.invite_token,
         links=links(settings.public_url, created.game_id, created.invite_token),
@@ -108,9 +111,12 @@ async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> I
 @router.post("/{game_id}/join", response_model=Joined, responses=_errors(403, 404, 409, 410, 422),
              summary="Use an invitation (single-use; none for a public game): you get the seat and a seat "
                      "token of your own")
-async def join_game(game_id: GameId, service: ServiceDep, token: TokenDep,
-                    body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
-    joined = await run_in_threadpool(service.join, game_id, token, body.name if body else None)
+async def join_game(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep,
+                    account: OptionalAccount, body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
+    name = account.name if account is not None else body.name if body else None
+    joined = await run_in_threadpool(service.join, game_id, token, name)
+    if account is not None:
+        await run_in_threadpool(request.app.state.accounts.take_seat, account, game_id, joined.seat)
     return Joined(seat=joined.seat, token=joined.token, state=state_of(joined.view))
 
 

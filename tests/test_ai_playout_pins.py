@@ -15,7 +15,7 @@ from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
 from gammon.ai.rollout import RolloutSettings, rollout
-from gammon.training.refine import collect_positions
+from gammon.training.positions import collect_positions
 from gammon.training.train import Settings, Trainer, strength
 
 NET = Network.random(hidden=16, nets=2, seed=2, scale=0.2)

@@ -2,7 +2,8 @@
 encoder's speed work and before refinement's self-play moved onto the training's turn
 (recorded at commit d10a691 with a seeded random net, so retraining does not touch them):
 refinement's position collection, a rollout with variance reduction, the strength match
-and a few TD training games."""
+and a few TD training games.  The variants' training games and matches were recorded
+(at commit 6b431dc) before the training kernels took their arguments as named tuples."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
 from gammon.ai.rollout import RolloutSettings, rollout
-from gammon.training.refine import collect_positions
+from gammon.training.positions import collect_positions
 from gammon.training.train import Settings, Trainer, strength
 
 NET = Network.random(hidden=16, nets=2, seed=2, scale=0.2)
@@ -49,3 +50,30 @@ def test_td_training_makes_the_same_weights() -> None:
     tr.play(10)
     assert hashlib.sha256(tr.net.w1.tobytes() + tr.net.w2.tobytes()).hexdigest() == (
         "43bbc351e34ce0044ee0de3b1e57f8260621960b3739b457ff7d5d53a23fb167")
+
+
+@pytest.mark.parametrize(("variant", "digest", "stats"), [
+    # Acey-Deucey: the pool and the 1-2 bonus; Hypergammon: three checkers; Dutch: no hits
+    # before all are home; Nackgammon: another start.
+    ("acey-deucey", "234b9c71b6563a683f09548b7bbee9ea33d1b9886b074c8e8d3eb1a421e998a1",
+     [10, 2170, 8, 9, 9, 0]),
+    ("hypergammon", "5ac76a07b36fc3cc4ac8f20ffcf29c4ef37f707e82ce99cbca2b5bbccdc0a547",
+     [10, 239, -1, 8, 1, 0]),
+    ("dutch", "c9d662507a208f20c81696e69a9b26db5dc1ae3649384999fac83741457e5294",
+     [10, 1842, 17, 10, 9, 0]),
+    ("nackgammon", "d5c9959d7c319f7d2addfb3776897d6989b9d42f2a7f53eb069ffd92b3ee7579",
+     [10, 1859, -7, 9, 6, 0]),
+])
+def test_td_training_of_each_variant_makes_the_same_weights(variant: str, digest: str,
+                                                            stats: list[int]) -> None:
+    tr = Trainer(Settings(games=10, seed=3, hidden=16, variant=variant, epsilon=0.1), None)
+    assert tr.play(10).tolist() == stats
+    assert hashlib.sha256(tr.net.w1.tobytes() + tr.net.w2.tobytes()).hexdigest() == digest
+
+
+def test_the_variants_strength_matches_give_the_same_results() -> None:
+    other = Network.random(hidden=8, nets=2, seed=4, scale=0.2)
+    assert strength(NET, 20, 9, other, "acey-deucey") == {"win": 0.6, "ppg": 1.65,
+                                                          "se": 1.9221660235843894}
+    assert strength(NET, 20, 9, variant="hypergammon") == {"win": 0.3, "ppg": -1.1,
+                                                           "se": 0.3858612300930075}

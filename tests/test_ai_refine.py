@@ -14,19 +14,15 @@ from gammon.ai.distributed import task_seed
 from gammon.ai.evaluator import classify_board, default_network
 from gammon.ai.network import Network
 from gammon.core.errors import GammonError
+from gammon.training.fitting import Progress, cross_entropy, target_entropy
+from gammon.training.positions import collect_positions, collect_siblings, sibling_positions
 from gammon.training.refine import (
     DATASET_FILE,
-    Progress,
     Settings,
-    collect_positions,
-    collect_siblings,
     compute_targets,
-    cross_entropy,
     main,
     refinable_variant,
     refine,
-    sibling_positions,
-    target_entropy,
     target_evaluator,
 )
 
@@ -139,7 +135,7 @@ def test_collecting_follows_the_variant() -> None:
     """Refinement's self-play is the training's turn: any variant's games (Hypergammon:
     three checkers a side, so no position holds more)."""
     from gammon.ai.network import Network
-    from gammon.training.refine import collect_positions
+    from gammon.training.positions import collect_positions
 
     boards, games = collect_positions(Network.random(hidden=8, seed=1), 60, seed=2,
                                       variant="hypergammon")

@@ -107,3 +107,22 @@ def test_command_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
     meta = Network.load(out / "checkpoint.npz").meta
     assert meta["games"] == 6 and meta["settings"]["log_every"] == 2 and meta["settings"]["eval_every"] == 0
     assert meta["command"].startswith("gammon train ")
+
+
+def test_the_compiled_training_loops_take_few_arguments() -> None:
+    """Issue 34: no compiled function of the training takes more than 8 arguments (the
+    TD loop took 23); the weights, rules, policy and scratch travel as named tuples."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import gammon.training
+
+    counts: dict[str, int] = {}
+    for info in pkgutil.iter_modules(gammon.training.__path__):
+        module = importlib.import_module(f"gammon.training.{info.name}")
+        for name, obj in vars(module).items():
+            if hasattr(obj, "py_func") and obj.py_func.__module__ == module.__name__:
+                counts[f"{info.name}.{name}"] = len(inspect.signature(obj.py_func).parameters)
+    assert "train._train_games" in counts  # the scan sees the kernels
+    assert {k: n for k, n in counts.items() if n > 8} == {}

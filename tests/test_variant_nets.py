@@ -20,7 +20,9 @@ from gammon.ai.network import Network
 from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
 from gammon.core.position import Position
 from gammon.core.variants import ACEY_DEUCEY, DUTCH, HYPERGAMMON, NACKGAMMON, STANDARD, VARIANTS
-from gammon.training.train import Settings, _play_turn, _Scratch, seed_state, train, variant_rules
+from gammon.training.bundles import HEURISTIC, policy, scratch, variant_rules
+from gammon.training.selfplay import play_turn, roll, seed_state
+from gammon.training.train import Settings, train
 
 TRAINED = ("nackgammon", "hypergammon", "dutch", "acey-deucey")
 
@@ -87,31 +89,26 @@ def test_explicit_weights_play_every_variant_unless_told_otherwise() -> None:
 
 @pytest.mark.parametrize("variant", [STANDARD, NACKGAMMON, HYPERGAMMON, DUTCH, ACEY_DEUCEY])
 def test_compiled_start_matches_the_rules(variant) -> None:  # type: ignore[no-untyped-def]
-    start, rules, pool, per_checker = variant_rules(variant)
+    rules = variant_rules(variant)
     initial = Position.initial(variant)
-    assert bytes(start) == initial.board
-    assert pool == initial.pool[0] == initial.pool[1]
-    assert rules[0] == variant.flags and rules[1] == variant.checkers
-    assert per_checker == variant.pays_per_checker
+    assert bytes(rules.start) == initial.board
+    assert rules.pool == initial.pool[0] == initial.pool[1]
+    assert rules.flags == variant.flags and rules.checkers == variant.checkers
+    assert rules.per_checker == variant.pays_per_checker
 
 
 def _turn_after(variant, dice: tuple[int, int]) -> tuple[int, np.ndarray]:  # type: ignore[no-untyped-def]
     """Pips the player on roll moves in a first turn that starts with ``dice`` (heuristic play)."""
-    start, rules, pool, _ = variant_rules(variant)
-    net = Network.random(4, 2, seed=0)
-    sc = _Scratch(4)
-    tmp = np.zeros(50, dtype=np.uint8)
+    rules = variant_rules(variant)
+    start = rules.start
     out = np.zeros(50, dtype=np.uint8)
-    from gammon.training.train import _roll
-
     for seed in range(1000):  # a generator state whose first (non-opening) roll is ``dice``
         rng = seed_state(seed)
         probe = rng.copy()
-        if tuple(sorted(_roll(probe, False))) == dice:
+        if tuple(sorted(roll(probe, False))) == dice:
             break
-    pools = np.array([pool, pool], dtype=np.int64)
-    _play_turn(1, start, pools, False, rules, net.w1, net.b1, net.w2, net.b2, 0.0, rng, sc.gb,
-               sc.gm, sc.table, sc.cx, sc.cy, tmp, out)
+    pools = np.array([rules.pool, rules.pool], dtype=np.int64)
+    play_turn(policy(HEURISTIC, Network.random(4, 2, seed=0)), start, pools, False, rules, rng, scratch(), out)
     before = sum(int(c) * (i + 1) for i, c in enumerate(start[:25]))
     after = sum(int(c) * (i + 1) for i, c in enumerate(out[:25]))
     return before - after, pools

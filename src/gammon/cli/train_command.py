@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # the training package is imported only when a run starts
+    from gammon.training.train import Settings
 
 
 def train(
@@ -53,70 +56,96 @@ def train(
     ] = 100_000,
 ) -> None:
     """Train the evaluator by self-play (TD(lambda)) from random weights, or resume a run."""
-    from gammon.cli.app import user_errors
-    from gammon.core.errors import GammonError
-    from gammon.training.train import Settings
-    from gammon.training.train import train as run_training
+    import dataclasses
 
-    console = Console(stderr=True)
-    from gammon.cli.limits import MAX_HIDDEN, MAX_SEED, MAX_TRAIN_GAMES, check_float, check_int, load_weights
+    from gammon.cli.app import user_errors
+    from gammon.cli.limits import load_weights
+    from gammon.core.variants import find_variant
+    from gammon.training.train import Settings
 
     with user_errors():
-        check_int(games, 1, MAX_TRAIN_GAMES, "--games")
-        check_int(hidden, 1, MAX_HIDDEN, "--hidden")
-        check_int(seed, 0, MAX_SEED, "--seed")
-        check_float(alpha, 0.0, 1.0, "--alpha", open_low=True)
-        check_float(lam, 0.0, 1.0, "--lambda")
-        check_float(epsilon, 0.0, 1.0, "--epsilon")
-        check_int(nets, 1, 2, "--nets")
-        for value, low, name in ((checkpoint_every, 1, "--checkpoint-every"), (log_every, 1, "--log-every"),
-                                 (eval_every, 0, "--eval-every"), (eval_games, 1, "--eval-games"),
-                                 (snapshot_every, 0, "--snapshot-every")):
-            check_int(value, low, MAX_TRAIN_GAMES, name)
-        if resume and force:
-            raise GammonError("--resume continues the run in --out; --force replaces it: choose one")
-        _check_out(out, resume=resume, force=force)
-        if resume:
-            done = load_weights(out / "checkpoint.npz", "checkpoint", checkpoint=True).meta.get("games", 0)
-            snaps = sorted((out / "snapshots").glob("games-*.npz"))
-            if snaps:
-                load_weights(snaps[-1], "snapshot")
-            if isinstance(done, int) and done >= games:
-                raise GammonError(f"the run in {out} has already played {done:,} games; "
-                                  f"ask for more with --games")
-        from gammon.core.variants import find_variant
-
-        variant = find_variant(variant).name
-        if init is not None:
-            hidden = load_weights(init, "--init weights").hidden
         settings = Settings(games=games, seed=seed, hidden=hidden, alpha=alpha, lam=lam,
                             variant=variant, init=None if init is None else str(init), epsilon=epsilon,
                             nets=nets, checkpoint_every=checkpoint_every, log_every=log_every,
                             eval_every=eval_every, eval_games=eval_games, snapshot_every=snapshot_every)
-        with Progress(
-            TextColumn("training"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
-            TimeRemainingColumn(), console=console,
-        ) as bar:
-            task = bar.add_task("games", total=games, info="")
-
-            def progress(p: object) -> None:
-                from gammon.training.train import Progress as Report
-
-                assert isinstance(p, Report)
-                info = f"{p.recent_games_per_s:.0f} games/s"
-                if p.strength:
-                    win, ppg = p.strength.get("win", 0.0), p.strength.get("ppg", 0.0)
-                    info += f"  vs heuristic: win {win:.0%} ppg {ppg:+.2f}"
-                bar.update(task, completed=p.games, info=info)
-                console.log(p.line())
-
-            from gammon.cli.warmup import PREPARING, _cached
-            from gammon.training import train as train_module
-
-            if not _cached(train_module._train_games):
-                console.print(f"{PREPARING.replace('the engine', 'the trainer')}...")
-            run_training(settings, out, resume=resume, progress=progress)
+        _check_settings(settings)
+        _check_run(out, games, resume=resume, force=force)
+        settings = dataclasses.replace(settings, variant=find_variant(variant).name)
+        if init is not None:
+            settings = dataclasses.replace(settings, hidden=load_weights(init, "--init weights").hidden)
+        _train_with_bar(settings, out, resume)
     typer.echo(f"trained to {games:,} game{'' if games == 1 else 's'}: {out / 'checkpoint.npz'}")
+
+
+def _check_settings(s: Settings) -> None:
+    """Refuse options out of range, each named as given on the command line.
+
+    :raises GammonError: the first option out of its range.
+    """
+    from gammon.cli.limits import MAX_HIDDEN, MAX_SEED, MAX_TRAIN_GAMES, check_float, check_int
+
+    check_int(s.games, 1, MAX_TRAIN_GAMES, "--games")
+    check_int(s.hidden, 1, MAX_HIDDEN, "--hidden")
+    check_int(s.seed, 0, MAX_SEED, "--seed")
+    check_float(s.alpha, 0.0, 1.0, "--alpha", open_low=True)
+    check_float(s.lam, 0.0, 1.0, "--lambda")
+    check_float(s.epsilon, 0.0, 1.0, "--epsilon")
+    check_int(s.nets, 1, 2, "--nets")
+    for value, low, name in ((s.checkpoint_every, 1, "--checkpoint-every"), (s.log_every, 1, "--log-every"),
+                             (s.eval_every, 0, "--eval-every"), (s.eval_games, 1, "--eval-games"),
+                             (s.snapshot_every, 0, "--snapshot-every")):
+        check_int(value, low, MAX_TRAIN_GAMES, name)
+
+
+def _check_run(out: Path, games: int, *, resume: bool, force: bool) -> None:
+    """Refuse ``--resume`` with ``--force``, an unusable ``--out`` (:func:`_check_out`), and a
+    resumed run that cannot be read or has already played ``games``.
+
+    :raises GammonError: what is wrong, before a single game is trained.
+    """
+    from gammon.cli.limits import load_weights
+    from gammon.core.errors import GammonError
+
+    if resume and force:
+        raise GammonError("--resume continues the run in --out; --force replaces it: choose one")
+    _check_out(out, resume=resume, force=force)
+    if not resume:
+        return
+    done = load_weights(out / "checkpoint.npz", "checkpoint", checkpoint=True).meta.get("games", 0)
+    snaps = sorted((out / "snapshots").glob("games-*.npz"))
+    if snaps:
+        load_weights(snaps[-1], "snapshot")
+    if isinstance(done, int) and done >= games:
+        raise GammonError(f"the run in {out} has already played {done:,} games; "
+                          f"ask for more with --games")
+
+
+def _train_with_bar(settings: Settings, out: Path, resume: bool) -> None:
+    """Run :func:`gammon.training.train.train` with a progress bar and a log line per report."""
+    from gammon.cli.warmup import PREPARING, _cached
+    from gammon.training import train as train_module
+    from gammon.training.train import Progress as Report
+    from gammon.training.train import train as run_training
+
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("training"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
+        TimeRemainingColumn(), console=console,
+    ) as bar:
+        task = bar.add_task("games", total=settings.games, info="")
+
+        def progress(p: object) -> None:
+            assert isinstance(p, Report)
+            info = f"{p.recent_games_per_s:.0f} games/s"
+            if p.strength:
+                win, ppg = p.strength.get("win", 0.0), p.strength.get("ppg", 0.0)
+                info += f"  vs heuristic: win {win:.0%} ppg {ppg:+.2f}"
+            bar.update(task, completed=p.games, info=info)
+            console.log(p.line())
+
+        if not _cached(train_module._train_games):
+            console.print(f"{PREPARING.replace('the engine', 'the trainer')}...")
+        run_training(settings, out, resume=resume, progress=progress)
 
 
 def _check_out(out: Path, *, resume: bool, force: bool) -> None:

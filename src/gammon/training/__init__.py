@@ -7,8 +7,15 @@ this package; only the ``gammon train ...`` command line does
 :mod:`gammon.analysis` in the layers and builds on :mod:`gammon.ai`.
 
 - :mod:`~gammon.training.train`: TD(lambda) self-play (``gammon train td``);
+- :mod:`~gammon.training.selfplay`: the compiled self-play turn, game and match
+  (and the strength figure) that training and refinement share;
+- :mod:`~gammon.training.bundles`: the compiled loops' arguments as named tuples
+  (weights, rules, policy, learning, scratch);
 - :mod:`~gammon.training.refine`: positions from self-play valued by our own
   search, then supervised refinement (``gammon train refine``);
+- :mod:`~gammon.training.positions`: self-play positions and play siblings for it;
+- :mod:`~gammon.training.fitting`: the supervised training step (Adam on the
+  cross-entropy) of every refinement stage;
 - :mod:`~gammon.training.refine_fit`: the training step alone over datasets
   already made (``gammon train refine-fit``);
 - :mod:`~gammon.training.lopsided`: refinement on rollouts of a class of

@@ -6,12 +6,12 @@ there drift (+0.05 to +0.13 was measured, e.g. 70% gammons where 42% is
 right), which makes the cube double too early and pass wrongly.  The cure is
 supervised refinement on targets we make ourselves, never another engine's:
 
-1. **positions**: our own 0-ply self-play (:func:`gammon.training.refine.collect_positions`),
+1. **positions**: our own 0-ply self-play (:func:`gammon.training.positions.collect_positions`),
    keeping the lopsided ones (:func:`is_lopsided`: a side on the bar against
    at least four made home points, or a side far behind in a blitz);
 2. **targets**: a 0-ply rollout of each, played to the end (gammons are only
    known at the end), seeded per position (:func:`rollout_targets`);
-3. **training**: :func:`gammon.training.refine.fit` on these targets mixed with an
+3. **training**: :func:`gammon.training.fitting.fit` on these targets mixed with an
    ordinary refinement dataset (so that the rest of the game is not forgotten),
    from the weights to improve; the held-out lopsided positions report the
    gammon bias (net minus rollout) before and after.
@@ -55,16 +55,9 @@ from gammon.core.errors import GammonError
 from gammon.core.pips import pips
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD
-from gammon.training.refine import (
-    SHIPPED,
-    Progress,
-    collect_positions,
-    collect_siblings,
-    dataset_loss,
-    fit,
-    load_base,
-    net_indices,
-)
+from gammon.training.fitting import Progress, dataset_loss, fit, net_indices
+from gammon.training.positions import collect_positions, collect_siblings
+from gammon.training.refine import SHIPPED, load_base
 from gammon.training.runs import run_command
 
 DATASET_FILE = "dataset.npz"
@@ -259,7 +252,8 @@ def cube_window_positions(net: Network, count: int, seed: int = 1) -> np.ndarray
 
     def select(boards: np.ndarray) -> np.ndarray:
         boards = np.ascontiguousarray(boards[[is_contact(b) for b in boards]])
-        return boards[in_cube_window(ev.evaluate_batch(boards))]
+        kept: np.ndarray = boards[in_cube_window(ev.evaluate_batch(boards))]
+        return kept
 
     return _self_play_selection(net, count, seed, select, "cube-window")
 
@@ -267,7 +261,7 @@ def cube_window_positions(net: Network, count: int, seed: int = 1) -> np.ndarray
 def contact_sibling_positions(net: Network, count: int, seed: int = 1, k: int = 5,
                               batch: int = 20_000) -> np.ndarray:
     """``count`` contact positions ``(count, 50)``: the results of ``net``'s ``k`` best plays
-    of a random roll in its own 0-ply self-play (:func:`gammon.training.refine.collect_siblings`),
+    of a random roll in its own 0-ply self-play (:func:`gammon.training.positions.collect_siblings`),
     seen by the next player on roll, races left out.
 
     Contact is where the 0-ply net loses most by GNU Backgammon's 2-ply grading (6.2 mp a
@@ -375,14 +369,18 @@ def _save(path: Path, key: dict[str, object], boards: np.ndarray, targets: np.nd
     os.replace(tmp, path)
 
 
-def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None] = print) -> Network:
-    """Positions, targets (resumable), training and files (see the module doc)."""
-    if s.truncate is not None and s.truncate < 1:
-        raise GammonError("truncate must be 1 or more plies (or left out to play to the end)")
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    net = load_base(s.base)
-    ev = ClassifyingEvaluator(net, load_bearoff())
+#: The position sources of ``--source``: what makes ``count`` boards from the base net and a seed.
+SOURCES: dict[str, Callable[[Network, int, int], np.ndarray]] = {
+    "self-play": lopsided_positions,
+    "constructed": lambda _net, count, seed: constructed_positions(count, seed),
+    "late-hit": late_hit_positions,
+    "cube-window": cube_window_positions,
+    "contact-siblings": contact_sibling_positions,
+}
+
+
+def _dataset_key(s: Settings) -> dict[str, object]:
+    """Settings that decide the dataset's contents (a resumed run must match them)."""
     key: dict[str, object] = {"base": s.base, "positions": s.positions, "trials": s.trials,
                               "seed": s.seed}
     if s.source != "self-play":
@@ -391,30 +389,34 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
         key["truncate"] = s.truncate
     if s.variance_reduction:
         key["vr"] = True
-    ds = out / DATASET_FILE
+    return key
+
+
+def _positions(s: Settings, net: Network, ds: Path, key: dict[str, object],
+               log: Callable[[str], None]) -> tuple[np.ndarray, np.ndarray, int]:
+    """The dataset in ``ds`` (boards, targets, rows rolled out), or fresh boards from
+    ``s.source`` with no targets yet."""
     t0 = time.perf_counter()
     loaded = _load(ds, key)
-    if loaded is None:
-        if s.source == "constructed":
-            boards = constructed_positions(s.positions, s.seed)
-        elif s.source == "late-hit":
-            boards = late_hit_positions(net, s.positions, s.seed)
-        elif s.source == "cube-window":
-            boards = cube_window_positions(net, s.positions, s.seed)
-        elif s.source == "contact-siblings":
-            boards = contact_sibling_positions(net, s.positions, s.seed)
-        elif s.source == "self-play":
-            boards = lopsided_positions(net, s.positions, s.seed)
-        else:
-            raise GammonError(f"unknown source {s.source!r}: self-play, constructed, late-hit, "
-                              "cube-window or contact-siblings")
-        targets = np.zeros((len(boards), 5), dtype=np.float32)
-        done = 0
-        _save(ds, key, boards, targets, done)
-        log(f"positions: {len(boards)} ({s.source})  {time.perf_counter() - t0:.1f}s")
-    else:
+    if loaded is not None:
         boards, targets, done = loaded
         log(f"positions: {len(boards)} from {ds} ({done} rolled out)")
+        return boards, targets, done
+    make = SOURCES.get(s.source)
+    if make is None:
+        raise GammonError(f"unknown source {s.source!r}: self-play, constructed, late-hit, "
+                          "cube-window or contact-siblings")
+    boards = make(net, s.positions, s.seed)
+    targets = np.zeros((len(boards), 5), dtype=np.float32)
+    _save(ds, key, boards, targets, 0)
+    log(f"positions: {len(boards)} ({s.source})  {time.perf_counter() - t0:.1f}s")
+    return boards, targets, 0
+
+
+def _roll_out(s: Settings, ev: ClassifyingEvaluator, ds: Path, key: dict[str, object],
+              data: tuple[np.ndarray, np.ndarray, int], log: Callable[[str], None]) -> None:
+    """Roll out the boards from row ``done`` on, :data:`CHUNK` at a time, saving each chunk."""
+    boards, targets, done = data
     t1 = time.perf_counter()
     start = done
     while done < len(boards):
@@ -428,12 +430,16 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
         log(f"targets: {done}/{len(boards)}  {el:.0f}s  {per:.2f} s/position"
             f"  {60 / per:.0f}/min  ETA {per * (len(boards) - done) / 60:.0f} min"
             f"  {_dt.datetime.now():%H:%M}")
-    # Training: lopsided (repeated) plus the mix dataset.
-    perm = np.random.default_rng(s.seed + 17).permutation(len(boards))
-    nh = max(1, int(round(s.holdout * len(boards))))
-    ho, tr = perm[:nh], perm[nh:]
-    before = gammon_bias(ev, boards[ho], targets[ho])
-    log(f"held-out bias before ({nh} positions): {before.line()}")
+
+
+_Split = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _training_set(s: Settings, net: Network, boards: np.ndarray, targets: np.ndarray,
+                  tr: np.ndarray, ho: np.ndarray, log: Callable[[str], None]) -> _Split:
+    """Inputs, targets and net indices to train on (the training rows ``tr``, repeated, and
+    the ``--mix`` dataset's), and the held-out (inputs, targets, net indices): rows ``ho``
+    and a tenth of the mix."""
     xb = [np.repeat(boards[tr], s.lopsided_repeat, axis=0)]
     tb = [np.repeat(targets[tr], s.lopsided_repeat, axis=0)]
     hold_b, hold_t = [boards[ho]], [targets[ho]]
@@ -450,11 +456,31 @@ def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None]
         hold_t.append(mt[mh])
         log(f"mix: {len(mtr)} positions from {s.mix} (+{len(mh)} held out)")
     bx = np.ascontiguousarray(np.concatenate(xb))
-    x = encode_batch(bx)
-    t = np.concatenate(tb).astype(np.float32)
-    k = net_indices(bx, net.nets)
     hb = np.ascontiguousarray(np.concatenate(hold_b))
     hold = (encode_batch(hb), np.concatenate(hold_t).astype(np.float32), net_indices(hb, net.nets))
+    return encode_batch(bx), np.concatenate(tb).astype(np.float32), net_indices(bx, net.nets), hold
+
+
+def run(s: Settings, out_dir: str | os.PathLike[str], log: Callable[[str], None] = print) -> Network:
+    """Positions, targets (resumable), training and files (see the module doc)."""
+    if s.truncate is not None and s.truncate < 1:
+        raise GammonError("truncate must be 1 or more plies (or left out to play to the end)")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    net = load_base(s.base)
+    ev = ClassifyingEvaluator(net, load_bearoff())
+    key = _dataset_key(s)
+    ds = out / DATASET_FILE
+    data = _positions(s, net, ds, key, log)
+    _roll_out(s, ev, ds, key, data, log)
+    boards, targets, _ = data
+    # Training: lopsided (repeated) plus the mix dataset.
+    perm = np.random.default_rng(s.seed + 17).permutation(len(boards))
+    nh = max(1, int(round(s.holdout * len(boards))))
+    ho, tr = perm[:nh], perm[nh:]
+    before = gammon_bias(ev, boards[ho], targets[ho])
+    log(f"held-out bias before ({nh} positions): {before.line()}")
+    x, t, k, hold = _training_set(s, net, boards, targets, tr, ho, log)
     loss0 = dataset_loss(net, *hold)
 
     def show(p: Progress) -> None:
@@ -490,8 +516,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=d.positions)
     p.add_argument("--trials", type=int, default=d.trials)
     p.add_argument("--seed", type=int, default=d.seed)
-    p.add_argument("--source", default=d.source,
-                   choices=("self-play", "constructed", "late-hit", "cube-window", "contact-siblings"))
+    p.add_argument("--source", default=d.source, choices=tuple(SOURCES))
     p.add_argument("--truncate", type=int, default=None,
                    help="rollouts stop after this many plies and take the net's value")
     p.add_argument("--vr", action="store_true", help="variance-reduced rollouts")

@@ -5,7 +5,7 @@ search's values of them) and trains on it in one run.  This module is the
 training step alone, over several datasets at once: datasets made by
 separate processes (each with its own seed, one per core) or stopped part
 way (a dataset holds whole shards; only the ``done`` rows count).  It trains
-from ``--base`` exactly as :func:`gammon.training.refine.fit` does (Adam on the
+from ``--base`` exactly as :func:`gammon.training.fitting.fit` does (Adam on the
 cross-entropy, the epoch with the lowest held-out loss kept) and saves
 ``DIR/weights.npz`` and ``DIR/meta.json`` with the datasets' settings.
 
@@ -29,7 +29,7 @@ import numpy as np
 
 from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.core.errors import GammonError
-from gammon.training.refine import Progress, dataset_loss, fit, split_holdout, target_entropy
+from gammon.training.fitting import Progress, dataset_loss, fit, split_holdout, target_entropy
 from gammon.training.runs import run_command
 
 
@@ -64,7 +64,7 @@ def load_datasets(paths: list[str]) -> tuple[np.ndarray, np.ndarray, list[dict[s
     return np.concatenate(boards), np.concatenate(targets), records
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gammon train refine-fit",
                                 description=__doc__.split("\n")[0])
     p.add_argument("--base", required=True, help="weights to start from")
@@ -79,20 +79,57 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--holdout", type=float, default=0.05)
-    a = p.parse_args(argv)
+    return p
+
+
+def _start(a: argparse.Namespace) -> tuple[Network, int, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+    """The net to train (widened with ``--hidden``), the base's hidden units, and the datasets.
+
+    :raises GammonError: settings out of range, weights or datasets that cannot be read.
+    """
+    if not 0.0 < a.holdout < 1.0:
+        raise GammonError("holdout must be in (0, 1)")
+    if a.epochs < 1:
+        raise GammonError("epochs must be at least 1")
+    net = Network.load(a.base)
+    base_hidden = net.hidden
+    if a.hidden is not None:
+        net = net.widened(a.hidden, seed=a.seed)
+    boards, targets, records = load_datasets(a.data)
+    return net, base_hidden, boards, targets, records
+
+
+def _metadata(a: argparse.Namespace, base_meta: dict[str, Any], records: list[dict[str, Any]],
+              positions: int) -> dict[str, Any]:
+    """What the refined weights record of their making (the losses and timing are added by
+    :func:`main`)."""
+    variants = {str(r["key"].get("variant", "standard")) for r in records}
+    variant = variants.pop() if len(variants) == 1 else "mixed: " + ", ".join(sorted(variants))
+    plies = sorted({int(r["key"]["plies"]) for r in records if "plies" in r["key"]})
+    trials = sorted({int(r["key"]["trials"]) for r in records if "trials" in r["key"]})
+    kinds = (["search targets"] if plies else []) + (["rollouts"] if trials else [])
+    return {
+        "kind": "supervised refinement on own " + (" and ".join(kinds) or "targets"),
+        "variant": variant,
+        "games": base_meta.get("games"),
+        "base": {"path": str(a.base), "games": base_meta.get("games"),
+                 "kind": base_meta.get("kind"), "date": base_meta.get("date")},
+        "datasets": records,
+        "positions": positions,
+        # Search targets carry their depth, rollout targets (gammon.training.lopsided) their trials.
+        "target_plies": plies,
+        "rollout_trials": trials,
+        "epochs": a.epochs,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    a = _parser().parse_args(argv)
     settings = dict(vars(a))
     print(f"settings: {json.dumps(settings)}", flush=True)
     t0 = time.perf_counter()
     try:
-        if not 0.0 < a.holdout < 1.0:
-            raise GammonError("holdout must be in (0, 1)")
-        if a.epochs < 1:
-            raise GammonError("epochs must be at least 1")
-        net = Network.load(a.base)
-        base_hidden = net.hidden
-        if a.hidden is not None:
-            net = net.widened(a.hidden, seed=a.seed)
-        boards, targets, records = load_datasets(a.data)
+        net, base_hidden, boards, targets, records = _start(a)
     except GammonError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -113,24 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                               batch=a.batch, seed=a.seed, holdout=hold, progress=show,
                               lr_end=a.lr_end)
     after = dataset_loss(refined, *hold)
-    base_meta = net.meta
-    variants = {str(r["key"].get("variant", "standard")) for r in records}
-    variant = variants.pop() if len(variants) == 1 else "mixed: " + ", ".join(sorted(variants))
-    plies = sorted({int(r["key"]["plies"]) for r in records if "plies" in r["key"]})
-    trials = sorted({int(r["key"]["trials"]) for r in records if "trials" in r["key"]})
-    kinds = (["search targets"] if plies else []) + (["rollouts"] if trials else [])
     refined.meta = {
-        "kind": "supervised refinement on own " + (" and ".join(kinds) or "targets"),
-        "variant": variant,
-        "games": base_meta.get("games"),
-        "base": {"path": str(a.base), "games": base_meta.get("games"),
-                 "kind": base_meta.get("kind"), "date": base_meta.get("date")},
-        "datasets": records,
-        "positions": len(boards),
-        # Search targets carry their depth, rollout targets (gammon.training.lopsided) their trials.
-        "target_plies": plies,
-        "rollout_trials": trials,
-        "epochs": a.epochs,
+        **_metadata(a, net.meta, records, len(boards)),
         "best_epoch": best_epoch,
         "lr": a.lr,
         "lr_end": a.lr_end,
@@ -154,4 +175,3 @@ def main(argv: list[str] | None = None) -> int:
           f" {before - floor:.5f} -> {after - floor:.5f} (best epoch {best_epoch});"
           f" weights in {out / 'weights.npz'}", flush=True)
     return 0
-

@@ -3,12 +3,12 @@
 Our own self-play only: the nets start from random weights and learn from the
 results of games they play against themselves (standard backgammon, cubeless).
 
-Each turn the player on roll rolls (a seeded splitmix64 generator inside numba,
-so a run is reproducible and its state is part of a checkpoint), the move
-generator gives every distinct legal result, all results are encoded and
-evaluated in one batch, and the best by cubeless equity is played (with
-probability ``epsilon`` a random one).  Net 0 values contact positions, net 1
-pure races.
+The games are :mod:`gammon.training.selfplay`'s compiled turns: each turn the
+player on roll rolls (a seeded generator inside numba, so a run is reproducible
+and its state is part of a checkpoint), all legal results are evaluated in one
+batch, and the best by cubeless equity is played (with probability ``epsilon``
+a random one).  Net 0 values contact positions, net 1 pure races.  The kernels
+take their arguments bundled (:mod:`gammon.training.bundles`).
 
 Learning is offline TD(lambda) per game: the values the net gave during the
 game (``V_t`` for the position with the player on roll at turn ``t``) give
@@ -40,259 +40,35 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, shots, swap_into
-from gammon.ai.network import (
-    NUM_OUTPUTS,
-    Network,
-    equity_of,
-    flip_into,
-    forward_one,
-    net_index,
-    side_empty,
-    terminal_into,
-)
-from gammon.ai.rng import GOLDEN, M1, next_u64
+from gammon.ai.encoding import encode_into
+from gammon.ai.network import NUM_OUTPUTS, Network, flip_into, forward_one, net_index, terminal_into
 from gammon.ai.scoring import points_kernel
-from gammon.core import movegen
-from gammon.core.pips import pips
-from gammon.core.variants import STANDARD, Variant, find_variant
+from gammon.core.variants import find_variant
+from gammon.training.bundles import (
+    MAX_SELFPLAY_PLIES,
+    NET,
+    Learning,
+    Policy,
+    Rules,
+    Scratch,
+    Trace,
+    learning,
+    policy,
+    scratch,
+    trace,
+    variant_rules,
+)
 from gammon.training.runs import run_command
+from gammon.training.selfplay import pass_turn, play_turn, seed_state, strength
 
-#: Standard backgammon's move generator switches and checkers (the default variant).
-_FLAGS = STANDARD.flags
-_CHECKERS = STANDARD.checkers
-#: Column of a generated move row holding the dice it used (see ``movegen.MOVE_COLS``).
-_USED = 12
-
-#: Most turns one self-play game (training, refinement) may take; a longer game is abandoned
-#: (never seen in practice).
-MAX_SELFPLAY_PLIES = 4000
-
-
-
-# -- random numbers ------------------------------------------------------------
-
-
-@njit(cache=True)
-def _die(state):  # type: ignore[no-untyped-def]
-    return np.int64(next_u64(state) % np.uint64(6)) + 1
-
-
-@njit(cache=True)
-def _uniform(state):  # type: ignore[no-untyped-def]
-    return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True)
-def _below(state, n):  # type: ignore[no-untyped-def]
-    return np.int64(next_u64(state) % np.uint64(n))
-
-
-def seed_state(seed: int) -> np.ndarray:
-    """A generator state for ``seed``."""
-    s = np.zeros(1, dtype=np.uint64)
-    s[0] = (seed * int(M1) + int(GOLDEN)) & 0xFFFFFFFFFFFFFFFF
-    return s
-
-
-# -- a fixed baseline player -----------------------------------------------------
-
-
-@njit(cache=True)
-def heuristic_score(b, checkers=15):  # type: ignore[no-untyped-def]
-    """A simple pip-count and safety heuristic for a move result (mover first).
-
-    Prefers hitting, making points (home board and primes), few exposed blots;
-    in a race, bearing off and pips.  A fixed yardstick for progress reports.
-    """
-    if side_empty(b, 0):
-        return 1e6
-    off = checkers
-    for i in range(25):
-        off -= b[i]
-    if not is_contact(b):
-        return 10.0 * off - 0.1 * pips(b, 0)
-    score = 0.02 * (pips(b, 25) - pips(b, 0)) + 1.0 * b[49]
-    run = 0
-    prime = 0
-    home = 0
-    made = 0
-    for i in range(24):
-        c = b[i]
-        if c >= 2:
-            made += 1
-            run += 1
-            if run > prime:
-                prime = run
-            if i < 6:
-                home += 1
-        else:
-            run = 0
-    score += 0.3 * home + 0.1 * made + 0.2 * prime
-    score -= 2.0 * shots(b, 0, 25) / 36.0
-    return score
-
-
-# -- one game ------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _roll(rng, first):  # type: ignore[no-untyped-def]
-    d1 = _die(rng)
-    d2 = _die(rng)
-    while first and d1 == d2:
-        d1 = _die(rng)
-        d2 = _die(rng)
-    return d1, d2
-
-
-@njit(cache=True)
-def _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp):  # type: ignore[no-untyped-def]
-    """The best of the ``n`` generated results in ``gb`` and its value for the mover.
-
-    ``kind`` 0: the net (greedy by cubeless equity; a finished game wins at once);
-    1: the heuristic.  ``cx[r]``/``cy[r]`` get the net's inputs and the
-    probabilities of each result with the opponent on roll (kind 0).
-    """
-    best = 0
-    bestv = -1e30
-    if kind == 0:
-        h = np.empty(b1.shape[1], dtype=np.float32)
-        knets = w1.shape[0]
-        for r in range(n):
-            row = gb[r]
-            if side_empty(row, 0):
-                terminal_into(row, checkers, cy[r])
-                return r, 1e6
-            swap_into(row, tmp)
-            encode_into(tmp, cx[r])
-            forward_one(cx[r], w1, b1, w2, b2, net_index(tmp, knets), h, cy[r])
-            v = -equity_of(cy[r])
-            if v > bestv:
-                bestv = v
-                best = r
-        return best, bestv
-    for r in range(n):
-        v = heuristic_score(gb[r], checkers)
-        if v > bestv:
-            bestv = v
-            best = r
-    return best, bestv
-
-
-@njit(cache=True)
-def _choose_v(kind, board, d1, d2, flags, checkers, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy, tmp):  # type: ignore[no-untyped-def]
-    """Generate the results of a roll under the variant's ``flags`` and pick one.
-
-    Returns (count, index); with probability ``eps`` the net's choice is
-    replaced by a random result (exploration).
-    """
-    n = movegen.generate(board, d1, d2, flags, checkers, gb, gm, table)
-    if n == 0:
-        return 0, -1
-    best, _v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp)
-    if kind == 0 and eps > 0.0 and not side_empty(gb[best], 0) and _uniform(rng) < eps:
-        best = _below(rng, n)
-    return n, best
-
-
-@njit(cache=True)
-def _play_turn(kind, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm, table, cx, cy,  # type: ignore[no-untyped-def]
-               tmp, out):
-    """Play one whole turn of the player on roll of ``board`` under the variant's rules.
-
-    ``rules`` = (generator flags, checkers, reroll opening, Acey-Deucey bonus).
-    ``pools`` = never-entered checkers (mover, opponent) (Acey-Deucey's pool: of
-    the checkers at index 24, that many may wait; entries take hit ones first).
-    Acey-Deucey: "if both the 1 and the 2 were legally played, the player's
-    chosen double follows; if all four of those moves were played too, the dice
-    are thrown again" (the double is chosen with its play: the best result over
-    the six doubles).  ``out`` gets the final board in the mover's view.
-    Returns 1 when the mover won (``out``'s side 0 is empty), else 0; ``pools``
-    is updated for the mover (not swapped).
-    """
-    flags = rules[0]
-    checkers = rules[1]
-    for i in range(50):
-        out[i] = board[i]
-    stage = 0
-    opening = first
-    best_board = np.empty(50, dtype=np.uint8)
-    while True:
-        if stage == 0:
-            d1, d2 = _roll(rng, opening and rules[2] == 0)
-            opening = False
-            n, best = _choose_v(kind, out, d1, d2, flags | (pools[0] << 8), checkers, w1, b1, w2,
-                                b2, eps, rng, gb, gm, table, cx, cy, tmp)
-            if n == 0:
-                return 0
-            used = gm[best, _USED]
-            for i in range(50):
-                out[i] = gb[best, i]
-            if out[24] < pools[0]:
-                pools[0] = out[24]
-            if side_empty(out, 0):
-                return 1
-            if rules[3] != 0 and d1 + d2 == 3 and d1 != d2 and used == 2:
-                stage = 1
-                continue
-            return 0
-        found = False
-        bestv = -1e30
-        bused = 0
-        for dd in range(1, 7):
-            n = movegen.generate(out, dd, dd, flags | (pools[0] << 8), checkers, gb, gm, table)
-            if n == 0:
-                continue
-            r, v = _pick(kind, n, checkers, w1, b1, w2, b2, gb, cx, cy, tmp)
-            if v > bestv:
-                bestv = v
-                found = True
-                bused = gm[r, _USED]
-                for i in range(50):
-                    best_board[i] = gb[r, i]
-        if not found:
-            return 0
-        for i in range(50):
-            out[i] = best_board[i]
-        if out[24] < pools[0]:
-            pools[0] = out[24]
-        if side_empty(out, 0):
-            return 1
-        if bused == 4:
-            stage = 0
-            continue
-        return 0
-
-
-@njit(cache=True)
-def _pass_turn(after, pools, board):  # type: ignore[no-untyped-def]
-    """The turn passes: ``board`` gets ``after`` (the mover's view after the turn) seen by
-    the other player, and the two pools change places."""
-    swap_into(after, board)
-    p = pools[0]
-    pools[0] = pools[1]
-    pools[1] = p
-
-
-@njit(cache=True)
-def _result_points(b, checkers=15, per_checker=False):  # type: ignore[no-untyped-def]
-    """Points won by the player whose side of ``b`` is empty: 1, 2 or 3 (single, gammon,
-    backgammon), or with ``per_checker`` (Acey-Deucey) the loser's checkers not borne off."""
-    if per_checker:
-        left = 0
-        for i in range(25):
-            left += b[25 + i]
-        return points_kernel(1, 1, True, True, False, True, True, left)
-    out = np.empty(5, dtype=np.float32)
-    terminal_into(b, checkers, out)
-    # Cubeless money scoring (cube 1, gammons count): core's rule through its compiled twin.
-    return points_kernel(1 + int(out[1]) + int(out[2]), 1, True, True, False, True, False, 0)
+# -- learning ------------------------------------------------------------------
 
 
 @njit(cache=True, fastmath=True)
-def _update(x, k, g, w1, b1, w2, b2, alpha, h, y, dh):  # type: ignore[no-untyped-def]
-    """One gradient step of net ``k`` moving its outputs for ``x`` towards ``g``."""
+def _update(x, k, g, net, alpha, h, y, dh):  # type: ignore[no-untyped-def]
+    """One gradient step of net ``k`` of the weights ``net`` moving its outputs for ``x``
+    towards ``g`` (``h``, ``y``, ``dh``: the hidden units, outputs and hidden gradients)."""
+    w1, b1, w2, b2 = net.w1, net.b1, net.w2, net.b2
     forward_one(x, w1, b1, w2, b2, k, h, y)
     nh = h.shape[0]
     dy = np.empty(NUM_OUTPUTS, dtype=np.float32)
@@ -316,60 +92,51 @@ def _update(x, k, g, w1, b1, w2, b2, alpha, h, y, dh):  # type: ignore[no-untype
                 row[j] += dh[j] * xi
 
 
-class _Scratch:
-    """Preallocated arrays for the numba game loops."""
-
-    def __init__(self, hidden: int) -> None:
-        ws = movegen.Workspace()
-        self.gb, self.gm, self.table = ws.boards, ws.moves, ws.table
-        cap = movegen.MAX_RESULTS
-        self.cx = np.zeros((cap, NUM_INPUTS), dtype=np.float32)
-        self.cy = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
-        self.xs = np.zeros((MAX_SELFPLAY_PLIES, NUM_INPUTS), dtype=np.float32)
-        self.ks = np.zeros(MAX_SELFPLAY_PLIES, dtype=np.int64)
-        self.vs = np.zeros((MAX_SELFPLAY_PLIES, NUM_OUTPUTS), dtype=np.float32)
-        self.h = np.zeros(hidden, dtype=np.float32)
-        self.dh = np.zeros(hidden, dtype=np.float32)
+@njit(cache=True)
+def _learn(t, g, net, learn, tr):  # type: ignore[no-untyped-def]
+    """Offline TD(lambda) over the game in ``tr`` whose turn ``t`` won with the result
+    ``g`` (for the player on roll then): the lambda-returns backwards, one step each."""
+    y = np.empty(NUM_OUTPUTS, dtype=np.float32)
+    for u in range(t, -1, -1):
+        _update(tr.xs[u], tr.ks[u], g, net, learn.alpha, tr.h, y, tr.dh)
+        if u > 0:
+            for o in range(NUM_OUTPUTS):
+                g[o] = (1.0 - learn.lam) * tr.vs[u, o] + learn.lam * g[o]
+            flip_into(g, g)
 
 
 @njit(cache=True)
-def _train_games(  # type: ignore[no-untyped-def]
-    ngames, start, rules, pool0, w1, b1, w2, b2, alpha, lam, eps, rng, gb, gm, table, cx, cy, xs,
-    ks, vs, h, dh, stats,
-):
-    """Play ``ngames`` self-play games of the variant (``rules``, see :func:`_play_turn`;
-    ``pool0`` never-entered checkers a side starts with), learning after each.
+def _train_games(ngames, rules, pol, learn, rng, sc, tr, stats):  # type: ignore[no-untyped-def]
+    """Play ``ngames`` self-play games of the variant (``rules``) by the net's policy
+    ``pol``, learning (``learn``) into its weights after each.
 
     ``stats`` += (games, plies, first player's points, gammons (with
     backgammons), backgammons, abandoned games).
     """
-    knets = w1.shape[0]
-    checkers = rules[1]
-    tmp = np.empty(50, dtype=np.uint8)
+    net = pol.weights
+    knets = net.w1.shape[0]
     board = np.empty(50, dtype=np.uint8)
     after = np.empty(50, dtype=np.uint8)
     pools = np.empty(2, dtype=np.int64)
     g = np.empty(NUM_OUTPUTS, dtype=np.float32)
-    y = np.empty(NUM_OUTPUTS, dtype=np.float32)
     for _ in range(ngames):
         for i in range(50):
-            board[i] = start[i]
-        pools[0] = pool0
-        pools[1] = pool0
+            board[i] = rules.start[i]
+        pools[0] = rules.pool
+        pools[1] = rules.pool
         t = 0
-        encode_into(board, xs[0])
-        ks[0] = net_index(board, knets)
+        encode_into(board, tr.xs[0])
+        tr.ks[0] = net_index(board, knets)
         first = True
         abandoned = False
         while True:
             if t + 1 >= MAX_SELFPLAY_PLIES:
                 abandoned = True
                 break
-            won = _play_turn(0, board, pools, first, rules, w1, b1, w2, b2, eps, rng, gb, gm,
-                             table, cx, cy, tmp, after)
+            won = play_turn(pol, board, pools, first, rules, rng, sc, after)
             first = False
             if won:
-                terminal_into(after, checkers, g)
+                terminal_into(after, rules.checkers, g)
                 pts = points_kernel(1 + int(g[1]) + int(g[2]), 1, True, True, False, True, False, 0)
                 stats[1] += t + 1
                 stats[2] += pts if t % 2 == 0 else -pts
@@ -378,93 +145,17 @@ def _train_games(  # type: ignore[no-untyped-def]
                 if g[2] > 0:
                     stats[4] += 1
                 break
-            _pass_turn(after, pools, board)
+            pass_turn(after, pools, board)
             t += 1
-            encode_into(board, xs[t])
-            ks[t] = net_index(board, knets)
-            forward_one(xs[t], w1, b1, w2, b2, ks[t], h, vs[t])
+            encode_into(board, tr.xs[t])
+            tr.ks[t] = net_index(board, knets)
+            forward_one(tr.xs[t], net.w1, net.b1, net.w2, net.b2, tr.ks[t], tr.h, tr.vs[t])
         if abandoned:
             stats[5] += 1
             continue
         stats[0] += 1
         # g holds the result for the player on roll at turn t (the winner).
-        for u in range(t, -1, -1):
-            _update(xs[u], ks[u], g, w1, b1, w2, b2, alpha, h, y, dh)
-            if u > 0:
-                for o in range(NUM_OUTPUTS):
-                    g[o] = (1.0 - lam) * vs[u, o] + lam * g[o]
-                flip_into(g, g)
-
-
-@njit(cache=True)
-def _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2, wb1, bb1, wb2, bb2,  # type: ignore[no-untyped-def]
-               rng, gb, gm, table, cx, cy):
-    """One game between player A (moves first) and B; returns A's points (0: abandoned)."""
-    tmp = np.empty(50, dtype=np.uint8)
-    board = start.copy()
-    after = np.empty(50, dtype=np.uint8)
-    pools = np.empty(2, dtype=np.int64)
-    pools[0] = pool0
-    pools[1] = pool0
-    for t in range(MAX_SELFPLAY_PLIES):
-        p = t % 2
-        if p == 0:
-            won = _play_turn(kinds[0], board, pools, t == 0, rules, wa1, ba1, wa2, ba2, 0.0, rng,
-                             gb, gm, table, cx, cy, tmp, after)
-        else:
-            won = _play_turn(kinds[1], board, pools, t == 0, rules, wb1, bb1, wb2, bb2, 0.0, rng,
-                             gb, gm, table, cx, cy, tmp, after)
-        if won:
-            pts = _result_points(after, rules[1], per_checker)
-            return pts if p == 0 else -pts
-        _pass_turn(after, pools, board)
-    return 0
-
-
-@njit(cache=True)
-def _match(npairs, seed0, start, rules, pool0, per_checker, kind_a, kind_b, wa1, ba1, wa2, ba2,  # type: ignore[no-untyped-def]
-           wb1, bb1, wb2, bb2, gb, gm, table, cx, cy):
-    """``npairs`` pairs of games with the same dice, A first then B first.
-
-    Returns (A's total points, A's wins, games, A's sum of squared pair totals)."""
-    rng = np.zeros(1, dtype=np.uint64)
-    kinds = np.empty(2, dtype=np.int64)
-    total = 0
-    wins = 0
-    sq = 0
-    for p in range(npairs):
-        pair = 0
-        for side in range(2):
-            rng[0] = np.uint64(seed0 + p) * M1 + GOLDEN
-            if side == 0:
-                kinds[0] = kind_a
-                kinds[1] = kind_b
-                pts = _play_game(start, rules, pool0, per_checker, kinds, wa1, ba1, wa2, ba2,
-                                 wb1, bb1, wb2, bb2, rng, gb, gm, table, cx, cy)
-            else:
-                kinds[0] = kind_b
-                kinds[1] = kind_a
-                pts = -_play_game(start, rules, pool0, per_checker, kinds, wb1, bb1, wb2, bb2,
-                                  wa1, ba1, wa2, ba2, rng, gb, gm, table, cx, cy)
-            total += pts
-            pair += pts
-            if pts > 0:
-                wins += 1
-        sq += pair * pair
-    return total, wins, 2 * npairs, sq
-
-
-def variant_rules(variant: Variant) -> tuple[np.ndarray, np.ndarray, int, bool]:
-    """The compiled loops' view of a variant: (start board, rules, pool, pays per checker).
-
-    ``rules`` = (generator flags, checkers, opening throw rerolled, 1-2 bonus);
-    the pool is the never-entered checkers each side starts with (Acey-Deucey).
-    """
-    start = np.array(variant.start + variant.start, dtype=np.uint8)
-    rules = np.array([variant.flags, variant.checkers, int(variant.opening == "reroll"),
-                      int(variant.acey_deucey_bonus)], dtype=np.int64)
-    pool = variant.start[24] if variant.starts_in_pool else 0
-    return start, rules, pool, variant.pays_per_checker
+        _learn(t, g, net, learn, tr)
 
 
 # -- the Python driver -----------------------------------------------------------
@@ -472,27 +163,44 @@ def variant_rules(variant: Variant) -> tuple[np.ndarray, np.ndarray, int, bool]:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What a training run does; stored with every checkpoint."""
+    """What a training run does; stored with every checkpoint (its keys sorted).
+
+    Grouped: the games played, the learning, the net it starts from, the reports.
+    """
 
     games: int = 100_000
-    seed: int = 1
-    hidden: int = 128
-    alpha: float = 0.1
-    lam: float = 0.7
-    epsilon: float = 0.0
-    nets: int = 2
-    init_scale: float = 0.1
-    checkpoint_every: int = 5000
-    log_every: int = 1000
-    eval_every: int = 5000
-    eval_games: int = 200
-    eval_seed: int = 12345
-    snapshot_every: int = 100_000
-    #: The variant played (a name :func:`gammon.core.variants.find_variant` knows).
+    """Games to reach in all (a resumed run counts the games it has played)."""
     variant: str = "standard"
-    #: Start from these weights (a ``.npz``, e.g. the shipped standard net) instead of random
-    #: ones; progress reports then add the points per game against them ("vs_init_ppg").
+    """The variant played (a name :func:`gammon.core.variants.find_variant` knows)."""
+    seed: int = 1
+    """Seed of the dice generator and of the random first weights."""
+    epsilon: float = 0.0
+    """Chance that a self-play choice is replaced by a random play (exploration)."""
+    alpha: float = 0.1
+    """TD step size."""
+    lam: float = 0.7
+    """TD trace decay (lambda)."""
+    hidden: int = 128
+    """Hidden units of each net."""
+    nets: int = 2
+    """2: a contact and a race net; 1: one net for every position."""
+    init_scale: float = 0.1
+    """Spread of the random first weights."""
     init: str | None = None
+    """Start from these weights (a ``.npz``, e.g. the shipped standard net) instead of random
+    ones; progress reports then add the points per game against them ("vs_init_ppg")."""
+    checkpoint_every: int = 5000
+    """Games between checkpoints."""
+    log_every: int = 1000
+    """Games between progress reports."""
+    eval_every: int = 5000
+    """Games between strength figures (0: none)."""
+    eval_games: int = 200
+    """Games of each strength figure (:func:`gammon.training.selfplay.strength`)."""
+    eval_seed: int = 12345
+    """Seed of each strength figure's dice (the same every time)."""
+    snapshot_every: int = 100_000
+    """Games between the snapshots kept in ``snapshots/`` (0: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,30 +224,6 @@ class Progress:
         if self.strength:
             s += "  " + "  ".join(f"{k} {v:.3f}" for k, v in self.strength.items())
         return s
-
-
-def strength(net: Network, games: int = 200, seed: int = 12345,
-             opponent: Network | None = None,
-             variant: str | Variant = STANDARD) -> dict[str, float]:
-    """Win rate and points per game of ``net`` against the heuristic (or ``opponent``)
-    in ``variant`` (0-ply, cubeless; Acey-Deucey scores per checker left).
-
-    Pairs of games share their dice with the sides exchanged; same seeds every call.
-    ``se`` is the standard error of ``ppg`` over the pairs.
-    """
-    sc = _Scratch(max(net.hidden, opponent.hidden if opponent is not None else 0))
-    start, rules, pool, per_checker = variant_rules(find_variant(variant))
-    o = opponent if opponent is not None else net
-    npairs = max(1, games // 2)
-    total, wins, n, sq = _match(
-        npairs, seed, start, rules, pool, per_checker, 0, 0 if opponent is not None else 1,
-        net.w1, net.b1, net.w2, net.b2, o.w1, o.b1, o.w2, o.b2,
-        sc.gb, sc.gm, sc.table, sc.cx, sc.cy,
-    )
-    mean_pair = total / npairs
-    var = max(0.0, sq / npairs - mean_pair * mean_pair)
-    se = (var / max(1, npairs - 1)) ** 0.5 / 2.0
-    return {"win": wins / n, "ppg": total / n, "se": se}
 
 
 class Trainer:
@@ -573,18 +257,17 @@ class Trainer:
         #: The weights the run started from (``Settings.init``), the "vs_init" yardstick.
         self.init_net = Network.load(settings.init) if settings.init is not None else None
         self.variant = find_variant(settings.variant)
-        self.scratch = _Scratch(self.net.hidden)
-        self.start, self.rules, self.pool, _ = variant_rules(self.variant)
+        self.scratch: Scratch = scratch()
+        self.trace: Trace = trace(self.net.hidden)
+        self.rules: Rules = variant_rules(self.variant)
 
     def play(self, games: int) -> np.ndarray:
         """Train on ``games`` more games; returns the stats array of that chunk."""
-        s, n, sc = self.settings, self.net, self.scratch
+        s = self.settings
+        pol: Policy = policy(NET, self.net, s.epsilon)
+        learn: Learning = learning(s.alpha, s.lam)
         stats = np.zeros(6, dtype=np.int64)
-        _train_games(
-            games, self.start, self.rules, self.pool, n.w1, n.b1, n.w2, n.b2,
-            np.float32(s.alpha), np.float32(s.lam), s.epsilon, self.rng, sc.gb, sc.gm, sc.table,
-            sc.cx, sc.cy, sc.xs, sc.ks, sc.vs, sc.h, sc.dh, stats,
-        )
+        _train_games(games, self.rules, pol, learn, self.rng, self.scratch, self.trace, stats)
         self.games_done += games
         return stats
 
@@ -598,6 +281,7 @@ class Trainer:
         self.prev = self.net.copy()
 
     def checkpoint(self) -> None:
+        """Save the weights, generator state and metadata to ``checkpoint.npz`` and ``meta.json``."""
         if self.out_dir is None:
             return
         self.out_dir.mkdir(parents=True, exist_ok=True)

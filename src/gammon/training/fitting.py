@@ -1,0 +1,171 @@
+"""Supervised training of a net on valued positions: Adam on the cross-entropy (numpy).
+
+The training step of every refinement stage (:mod:`gammon.training.refine`,
+:mod:`gammon.training.refine_fit`, :mod:`gammon.training.lopsided`): the
+positions are encoded (:func:`split_holdout`, :func:`net_indices`), each
+goes to its net (0 contact, 1 race), and :func:`fit` moves the weights by
+minibatch Adam on the binary cross-entropy of the five sigmoid outputs
+against the targets, keeping the epoch with the lowest held-out loss.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from gammon.ai.encoding import encode_batch
+from gammon.ai.network import NUM_OUTPUTS, Network
+from gammon.core.errors import GammonError
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """One progress report: a stage, its counts and time."""
+
+    stage: str
+    done: int
+    total: int
+    elapsed_s: float
+    info: str = ""
+
+    def line(self) -> str:
+        s = f"{self.stage}: {self.done}/{self.total}  {self.elapsed_s:.1f}s"
+        return s + (f"  {self.info}" if self.info else "")
+
+
+def net_indices(boards: np.ndarray, nets: int) -> np.ndarray:
+    """Which net values each board: 0 contact, 1 race (0 with a single net)."""
+    x: np.ndarray = encode_batch(np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50))
+    if nets < 2:
+        return np.zeros(len(x), dtype=np.int64)
+    # Input 213 is the contact flag.
+    out: np.ndarray = np.where(x[:, -1] > 0.5, 0, 1).astype(np.int64)
+    return out
+
+
+def _sig(z: np.ndarray) -> np.ndarray:
+    out: np.ndarray = 0.5 + 0.5 * np.tanh(0.5 * z)
+    return out
+
+
+def _forward(p: dict[str, np.ndarray], k: int, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    h = _sig(x @ p["w1"][k] + p["b1"][k])
+    y = _sig(h @ p["w2"][k] + p["b2"][k])
+    return h, y
+
+
+def cross_entropy(y: np.ndarray, t: np.ndarray) -> float:
+    """Mean binary cross-entropy of outputs ``y`` against targets ``t`` (both (n, 5))."""
+    if len(y) == 0:
+        return 0.0
+    y = np.clip(y.astype(np.float64), 1e-7, 1 - 1e-7)
+    t = t.astype(np.float64)
+    return float(-np.mean(t * np.log(y) + (1 - t) * np.log(1 - y)))
+
+
+def target_entropy(t: np.ndarray) -> float:
+    """Mean binary entropy of targets ``t``: the least cross-entropy any net can reach on them.
+
+    The loss minus this is the part training can still remove (the mean KL divergence),
+    which makes losses on datasets of different positions comparable.
+    """
+    return cross_entropy(t, t)
+
+
+def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> float:
+    """Mean cross-entropy of ``net`` on inputs ``x`` with targets ``t``, net per row ``k``."""
+    p = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    total = 0.0
+    for kk in range(net.nets):
+        sel = k == kk
+        if sel.any():
+            _, y = _forward(p, kk, x[sel])
+            total += cross_entropy(y, t[sel]) * int(sel.sum())
+    return total / max(1, len(x))
+
+
+def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: int, lr: float,
+        batch: int, seed: int, holdout: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+        progress: Callable[[Progress], None] | None = None,
+        lr_end: float | None = None) -> tuple[Network, int]:
+    """Adam on the cross-entropy, from ``net``'s weights; returns (net, best epoch).
+
+    With a ``holdout`` (x, t, k) the weights of the epoch with the lowest
+    held-out loss are returned (epoch 0: the starting weights).  With ``lr_end``
+    the step size falls geometrically from ``lr`` (first epoch) to ``lr_end``
+    (last epoch); without it every epoch uses ``lr``.
+    """
+    if lr_end is not None and (lr_end <= 0 or lr <= 0):
+        raise GammonError("step sizes must be above 0")
+    p = {n: np.array(getattr(net, n), dtype=np.float32) for n in ("w1", "b1", "w2", "b2")}
+    m = {n: np.zeros_like(v) for n, v in p.items()}
+    v2 = {n: np.zeros_like(v) for n, v in p.items()}
+    b1m, b2m, eps = 0.9, 0.999, 1e-8
+    rng = np.random.default_rng(seed)
+    step = 0
+    best = net.copy()
+    best_epoch = 0
+    best_loss = dataset_loss(net, *holdout) if holdout is not None else float("inf")
+    t0 = time.perf_counter()
+    for ep in range(1, epochs + 1):
+        rate = lr if lr_end is None or epochs < 2 else lr * (lr_end / lr) ** ((ep - 1) / (epochs - 1))
+        order = rng.permutation(len(x))
+        for s in range(0, len(order), batch):
+            idx = order[s:s + batch]
+            step += 1
+            grads = {n: np.zeros_like(v) for n, v in p.items()}
+            touched = []
+            for kk in range(net.nets):
+                sel = idx[k[idx] == kk]
+                if len(sel) == 0:
+                    continue
+                touched.append(kk)
+                xb, tb = x[sel], t[sel]
+                h, y = _forward(p, kk, xb)
+                # d(mean BCE)/d(logit) = (y - t) / (outputs * rows), rows of the whole batch.
+                dz2 = (y - tb) / (NUM_OUTPUTS * len(idx))
+                grads["w2"][kk] = h.T @ dz2
+                grads["b2"][kk] = dz2.sum(axis=0)
+                dz1 = (dz2 @ p["w2"][kk].T) * h * (1.0 - h)
+                grads["w1"][kk] = xb.T @ dz1
+                grads["b1"][kk] = dz1.sum(axis=0)
+            c1 = 1.0 - b1m ** step
+            c2 = 1.0 - b2m ** step
+            for n in p:
+                for kk in touched:
+                    g = grads[n][kk]
+                    m[n][kk] = b1m * m[n][kk] + (1 - b1m) * g
+                    v2[n][kk] = b2m * v2[n][kk] + (1 - b2m) * g * g
+                    p[n][kk] -= (rate * (m[n][kk] / c1) / (np.sqrt(v2[n][kk] / c2) + eps)).astype(
+                        np.float32)
+        cur = Network(p["w1"], p["b1"], p["w2"], p["b2"], dict(net.meta))
+        info = f"lr {rate:.2e}  train loss {dataset_loss(cur, x, t, k):.5f}"
+        if holdout is not None:
+            hl = dataset_loss(cur, *holdout)
+            info += f"  held-out loss {hl:.5f}"
+            if hl < best_loss:
+                best_loss, best, best_epoch = hl, cur.copy(), ep
+        else:
+            best, best_epoch = cur.copy(), ep
+        if progress is not None:
+            progress(Progress("epoch", ep, epochs, time.perf_counter() - t0, info))
+    return best, best_epoch
+
+
+def split_holdout(
+    net: Network, boards: np.ndarray, targets: np.ndarray, holdout: float, seed: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Encode ``boards`` for ``net`` and set a seeded share ``holdout`` of them aside.
+
+    Returns the inputs, each position's net index, the indices of the training positions and
+    the held-out ``(inputs, targets, net indices)``: the same split for the same seed.
+    """
+    x = encode_batch(np.ascontiguousarray(boards))
+    k = net_indices(boards, net.nets)
+    perm = np.random.default_rng(seed + 7919).permutation(len(boards))
+    nh = max(1, int(round(holdout * len(boards))))
+    ho, tr = perm[:nh], perm[nh:]
+    return x, k, tr, (x[ho], targets[ho], k[ho])

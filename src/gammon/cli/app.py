@@ -358,6 +358,10 @@ def play(
                                  "move with its analysis, at --level's depth (expert 0-ply, world-class "
                                  "1-ply, strongest 2-ply; weaker levels 0-ply).")
     ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="The game's language: en, nb (Norwegian bokmål), sv, da or pl; "
+                                 "default: the locale (LC_ALL, LC_MESSAGES, LANG), else English.")
+    ] = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -367,7 +371,9 @@ def play(
     """
     from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
     from gammon.cli.play_terminal import PlaySettings, run_terminal_game
+    from gammon.i18n import choose_language, set_language
 
+    set_language(choose_language(lang, os.environ))
     who = "human" if two_players else opponent.strip().lower()
     loaded = None
     if replay is not None:

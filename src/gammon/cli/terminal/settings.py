@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gammon.cli.limits import MAX_MATCH_LENGTH
+from gammon.cli.terminal.words import default_names
 from gammon.core.errors import GammonError
 from gammon.core.game import Rules
 from gammon.core.variants import find_variant
@@ -51,7 +52,7 @@ class PlaySettings:
             raise GammonError("automatic doubles are 0 (off) or a limit above 0")
         if self.seed is not None and self.seed < 0:
             raise GammonError(f"the seed is a whole number 0 or more, not {self.seed}")
-        default = ("You", "Computer") if self.opponent == "computer" else ("Player 1", "Player 2")
+        default = default_names(self.opponent == "computer")
         given = self.names or default
         names = tuple(n.strip() or d for n, d in zip(given, default, strict=True))
         if names[0] == names[1]:

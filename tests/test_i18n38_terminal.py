@@ -1,0 +1,188 @@
+"""The terminal game in the players' languages: ``gammon play`` under ``LANG=pl_PL.UTF-8``
+speaks Polish and under ``--lang sv`` Swedish (a real pseudo-terminal, as a person plays),
+and a scripted session in each language shows none of the English messages.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from gammon.cli.board import board_text
+from gammon.cli.play_terminal import PlaySettings, TerminalGame
+from gammon.core.position import Position
+from gammon.i18n import use_language
+from gammon.i18n.catalogs import TRANSLATED, extract, fields, read_catalog
+
+pexpect = pytest.importorskip("pexpect")
+
+#: A session that reaches many messages: help, the board, refused commands, the list of
+#: plays, plays by number, and leaving (English y is read in every language).
+SCRIPT = ["help", "board", "undo", "double", "", "moves", "1", "", "1", "", "1", "quit", "y"]
+
+
+def session(language: str, lines: Iterable[str] = SCRIPT) -> str:
+    """Everything a scripted game in ``language`` shows (prompts included)."""
+    out = io.StringIO()
+    feed = iter(lines)
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            line = next(feed)
+        except StopIteration:
+            raise EOFError from None
+        out.write(line + "\n")
+        return line
+
+    console = Console(file=out, width=1000, highlight=False)
+    with use_language(language):
+        settings = PlaySettings(seed=1, level="heuristic")
+        TerminalGame(settings, input_fn=answer, console=console).run()
+    return out.getvalue()
+
+
+def english_fragments() -> set[str]:
+    """The English text between the fields of each message translated otherwise, 12 characters or more."""
+    template = extract()
+    changed = set()
+    for language in TRANSLATED:
+        for message in read_catalog(language):
+            if message.id and isinstance(message.id, str) and message.string != message.id:
+                changed.add(message.id)
+    fragments = set()
+    for msgid in changed & {m.id for m in template if isinstance(m.id, str)}:
+        names = fields(msgid)
+        pieces = re.split(r"\{[a-z_]+\}", msgid) if names else [msgid]
+        for piece in pieces:
+            for line in piece.splitlines():
+                if len(line.strip()) >= 12:
+                    fragments.add(line.strip())
+    return fragments
+
+
+def test_the_english_session_shows_the_english_messages() -> None:
+    """The check below can fail: in English the same session shows many of the fragments."""
+    shown = session("en")
+    found = [f for f in english_fragments() if f in shown]
+    assert len(found) >= 15, found
+    assert "[You] roll or double > " in shown or "[You] play " in shown
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_session_shows_no_english_message(language: str) -> None:
+    shown = session(language)
+    leaked = sorted(f for f in english_fragments() if f in shown)
+    assert leaked == []
+    assert "Position ID" not in shown
+    assert "Type 'help' for the commands." not in shown
+
+
+def test_the_board_speaks_polish() -> None:
+    with use_language("pl"):
+        text = board_text(Position.initial(), cube=1, score=(0, 0), match_length=3, names=("Ty", "Komputer"))
+    assert "|PAS|" in text and "|ZDJ|" in text
+    assert "oczka 167   zdjęte 0" in text
+    assert "mecz do 3 pkt" in text
+    assert "ID pozycji: 4HPwATDgc/ABMA" in text
+    assert "Ty  (na ruchu)" in text
+    english = board_text(Position.initial(), cube=1, score=(0, 0), match_length=3, names=("You", "Computer"))
+    assert "|BAR|" in english and "pips 167   off 0" in english and "Position ID: 4HPwATDgc/ABMA" in english
+
+
+def test_yes_and_no_in_the_language_in_use() -> None:
+    """The Polish prompt offers [t/N]; t (tak) is read as yes, and n (nie) as no."""
+    shown = session("pl", ["quit", "n", "quit", "t"])
+    assert "Wyjść i porzucić dotychczas rozegrany mecz? [t/N] > n" in shown
+    assert "Gramy dalej." in shown
+    assert shown.rstrip().endswith("Do widzenia.")
+
+
+# -- a pseudo-terminal, as a person starts it -------------------------------------------------------
+
+
+def _as_a_shell_starts_it() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+def spawn(env_language: dict[str, str], *args: str) -> Any:
+    env = {"PATH": "/usr/bin:/bin", "TERM": "dumb", "NO_COLOR": "1", **env_language}
+    for name in ("NUMBA_CACHE_DIR", "PYTHONPATH"):  # the compiled engine and the code under test
+        if name in os.environ:
+            env[name] = os.environ[name]
+    return pexpect.spawn(
+        sys.executable, ["-m", "gammon", "play", "--seed", "7", "--level", "heuristic", *args], env=env,
+        encoding="utf-8", timeout=120, dimensions=(24, 80), preexec_fn=_as_a_shell_starts_it,
+    )
+
+
+def _plain(log: str) -> str:
+    """The screen's text with the terminal's line wrapping undone (80 columns)."""
+    return " ".join(log.split())
+
+
+def _leave(child: Any, yes: str) -> str:
+    child.sendline("quit")
+    child.expect(r"\[[a-z]/N\] > ")
+    child.sendline(yes)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return _plain(str(child.logfile_read.getvalue()))
+
+
+def test_lang_pl_from_the_locale_shows_polish_prompts() -> None:
+    """``LANG=pl_PL.UTF-8 gammon play``: the first screen, the board and the prompt are Polish."""
+    child = spawn({"LANG": "pl_PL.UTF-8"})
+    child.logfile_read = io.StringIO()
+    child.expect("ID pozycji")
+    child.expect(r"\[Ty\] zagraj \d-\d > ")
+    first_screen = _plain(child.logfile_read.getvalue())
+    assert "gammon: mecz do 3 pkt w Backgammon, reguła Crawforda; losowe kości (ziarno 7)." in first_screen
+    assert "Ty – O, na dole; Komputer – X (poziom heuristic)." in first_screen
+    assert "Wpisz 'help', aby zobaczyć polecenia." in first_screen
+    assert re.search(r"Rzut otwierający: Ty \d, Komputer \d\. Ty zaczynasz z \d-\d\.", first_screen)
+    assert "|PAS|" in first_screen and "oczka 167" in first_screen
+    child.sendline("help")
+    child.expect_exact("Polecenia wpisuje się po angielsku:")
+    child.expect(r"\[Ty\] zagraj \d-\d > ")
+    log = _leave(child, "t")
+    assert "Wyjść i porzucić dotychczas rozegrany mecz? [t/N]" in log
+    assert "Do widzenia." in log
+    for english in ("[You]", "Type 'help'", "Opening roll", "Position ID", "play O, at the bottom"):
+        assert english not in log
+
+
+def test_lang_option_sv_shows_swedish_prompts() -> None:
+    """``--lang sv`` wins over the locale (here Polish)."""
+    child = spawn({"LANG": "pl_PL.UTF-8"}, "--lang", "sv")
+    child.logfile_read = io.StringIO()
+    child.expect(r"\[Du\] spela \d-\d > ")
+    first_screen = _plain(child.logfile_read.getvalue())
+    assert ("gammon: en match till 3 poäng i Backgammon, Crawfordregeln; slumpmässiga tärningar (frö 7)."
+            in first_screen)
+    assert "Du spelar O, nederst; Datorn spelar X (nivå heuristic)." in first_screen
+    assert "Skriv 'help' för kommandona." in first_screen
+    assert re.search(r"Öppningsslag: Du \d, Datorn \d\. Du börjar med \d-\d\.", first_screen)
+    log = _leave(child, "j")
+    assert "Avsluta och kasta bort matchen som spelats hittills? [j/N]" in log
+    assert "Hej då." in log
+    assert "Wpisz" not in log and "[You]" not in log
+
+
+def test_an_unknown_language_is_english_without_an_error() -> None:
+    child = spawn({"LANG": "de_DE.UTF-8"}, "--lang", "tlh")
+    child.logfile_read = io.StringIO()
+    child.expect_exact("Type 'help' for the commands.")
+    child.expect(r"\[You\] play \d-\d > ")
+    log = _leave(child, "y")
+    assert "Bye." in log

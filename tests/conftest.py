@@ -82,3 +82,14 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     allowed = sum(1 for r in reporter.stats.get("skipped", []) if _allowed(r)) if reporter is not None else 0
     if skipped > allowed and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite checks gammon's English words: a developer whose locale is Norwegian, Swedish,
+    Danish or Polish would otherwise see ``gammon play`` and ``analyse`` speak it (issue 38).
+    Nothing changes where the locale is English or C, as in CI."""
+    from gammon.i18n import from_environment
+
+    if from_environment(os.environ) != "en":
+        monkeypatch.setenv("LC_ALL", "C.UTF-8")

@@ -114,3 +114,10 @@ def test_numbers_per_language() -> None:
         assert decimal(-0.05, sign=True) in ("-0,050", "\u22120,050")
     with use_language("da"):
         assert percent(1.0, 0) == "100\u00a0%"
+
+
+def test_the_suite_runs_in_english_whatever_the_developers_locale() -> None:
+    """conftest's fixture: a Polish developer's LANG does not reach gammon under test."""
+    import os
+
+    assert from_environment(os.environ) == "en"

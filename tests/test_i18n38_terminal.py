@@ -186,3 +186,33 @@ def test_an_unknown_language_is_english_without_an_error() -> None:
     child.expect(r"\[You\] play \d-\d > ")
     log = _leave(child, "y")
     assert "Bye." in log
+
+
+# -- gammon analyse's summary ------------------------------------------------------------------------
+
+
+def test_the_analysis_summary_in_polish_and_its_files_in_english(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from gammon.cli import app
+    from gammon.formats.mat import write_mat
+    from gammon.play.selfplay import run_selfplay
+
+    record = tmp_path / "m.mat"
+    record.write_text(write_mat(run_selfplay(1, 5, match_length=3), ("Ann", "Bob")))
+    runner = CliRunner()
+    english_sgf, sgf = tmp_path / "en.sgf", tmp_path / "pl.sgf"
+    english = runner.invoke(app, ["analyse", str(record), "--plies", "0", "--annotated", str(english_sgf)])
+    assert english.exit_code == 0, english.output
+    assert "checker error rate (mEMG)" in english.stdout and "luck-adjusted" in english.stdout
+    polish = runner.invoke(app, ["analyse", str(record), "--plies", "0", "--lang", "pl", "--annotated",
+                                 str(sgf)], env={"LANG": "sv_SE.UTF-8"})
+    assert polish.exit_code == 0, polish.output
+    out = " ".join(polish.stdout.split())
+    assert "Ann przeciw Bob" in out and "mecz do 3 pkt" in out and "analiza na 0 ply" in out
+    assert "wskaźnik błędów, pionki (mEMG)" in out and "po odjęciu szczęścia" in out
+    for english_word in ("checker error rate", "luck-adjusted", "unforced moves", "analysed at"):
+        assert english_word not in out
+    assert sgf.read_text() == english_sgf.read_text()  # the file written stays English
+    swedish = runner.invoke(app, ["analyse", str(record), "--plies", "0"], env={"LC_ALL": "sv_SE.UTF-8"})
+    assert "Ann mot Bob" in swedish.stdout and "felfrekvens, pjäser (mEMG)" in " ".join(swedish.stdout.split())

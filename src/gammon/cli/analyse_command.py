@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from gammon.core.errors import GammonError
-from gammon.i18n import N_, _, choose_language, ngettext, use_language
+from gammon.i18n import N_, _, choose_language, current_language, ngettext, use_language
 
 if TYPE_CHECKING:
     from gammon.analysis.analyse import MatchAnalysis
@@ -36,7 +36,13 @@ def _write(path: Path, text: str) -> None:
 _MARK_ROWS: dict[str, str] = {"doubtful": N_("doubtfuls"), "error": N_("errors"), "blunder": N_("blunders")}
 
 
-def _summary(console: Console, analysis: object) -> None:
+def _summary(console: Console, analysis: object, language: str | None = None) -> None:
+    """The analysis's summary table and worst decisions, in ``language`` (default: the one in use)."""
+    with use_language(language or current_language()):
+        _summary_lines(console, analysis)
+
+
+def _summary_lines(console: Console, analysis: object) -> None:
     from gammon.analysis.analyse import MatchAnalysis
     from gammon.analysis.text import decision_title, mark_text, mark_word, rate, signed
 
@@ -263,11 +269,9 @@ def register(app: typer.Typer) -> None:
 
             screen = Console(highlight=False)
             replay(screen, analysis, input if sys.stdin.isatty() else None)
-            with use_language(choose_language(lang, os.environ)):
-                _summary(screen, analysis)
+            _summary(screen, analysis, choose_language(lang, os.environ))
         else:
-            with use_language(choose_language(lang, os.environ)):
-                _summary(Console(), analysis)
+            _summary(Console(), analysis, choose_language(lang, os.environ))
         for out in (annotated, html, graph):
             if out is not None:
                 err.print(f"wrote {out}", highlight=False)

@@ -216,3 +216,33 @@ def test_the_analysis_summary_in_polish_and_its_files_in_english(tmp_path: Any) 
     assert sgf.read_text() == english_sgf.read_text()  # the file written stays English
     swedish = runner.invoke(app, ["analyse", str(record), "--plies", "0"], env={"LC_ALL": "sv_SE.UTF-8"})
     assert "Ann mot Bob" in swedish.stdout and "felfrekvens, pjäser (mEMG)" in " ".join(swedish.stdout.split())
+
+
+# -- gammon play's errors for bad options ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "polish"),
+    [
+        (["--name", "Ann\x1b[2J"], "--name nie może zawierać znaków sterujących"),
+        (["--name", "x" * 500], "--name jest za długie (500 znaków; najwyżej"),
+        (["--dice", "loaded"], "nieznane kości 'loaded': wybierz jedno z: random, cards, manual"),
+        (["--dice", "manual", "--seed", "3"], "z --dice manual rzuty wpisujesz sam"),
+    ],
+)
+def test_bad_play_options_are_refused_in_the_language_chosen(args: list[str], polish: str) -> None:
+    from typer.testing import CliRunner
+
+    from gammon.cli import app
+
+    result = CliRunner().invoke(app, ["play", "--lang", "pl", *args])
+    assert result.exit_code == 2, result.output
+    assert polish in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+def test_play_in_polish_leaves_no_polish_behind() -> None:
+    """The test before ran ``gammon play --lang pl`` in this process; conftest set English back."""
+    from gammon.i18n import _, current_language
+
+    assert current_language() == "en" and _("Bye.") == "Bye."

@@ -246,3 +246,32 @@ def test_play_in_polish_leaves_no_polish_behind() -> None:
     from gammon.i18n import _, current_language
 
     assert current_language() == "en" and _("Bye.") == "Bye."
+
+
+# -- core's refusals in the players' language ------------------------------------------------------------
+
+
+def test_a_refused_play_is_explained_in_polish_and_in_english_as_before() -> None:
+    lines = ["", "xyzzy", "24/1", "quit", "y"]
+    polish = session("pl", lines)
+    assert "! nie mogę odczytać ruchu 'xyzzy': sprawdź znak nr 1" in polish
+    assert "! '24/1' nie jest dozwolonym ruchem przy tym rzucie; najbliższe dozwolone ruchy: " in polish
+    assert "cannot read the play" not in polish and "closest legal plays" not in polish
+    english = session("en", lines)
+    assert "! cannot read the play 'xyzzy': at character 1 expected" in english
+    assert "closest legal plays: " in english
+
+
+def test_core_refusals_by_their_code() -> None:
+    from gammon.core.errors import IllegalActionError, Reason
+    from gammon.i18n.errors import REASONS, error_text
+
+    assert set(Reason) - set(REASONS) == {Reason.BAD_VALUE}  # a new reason needs its sentence
+    refusal = IllegalActionError("cannot double: the opponent owns the cube", Reason.NOT_CUBE_OWNER)
+    assert error_text(refusal) == str(refusal)
+    with use_language("pl"):
+        assert error_text(refusal) == "nie można podwoić: kostka należy do przeciwnika"
+        detail = IllegalActionError("the double must be a number from 1 to 6, not 9", Reason.BAD_VALUE)
+        assert error_text(detail) == str(detail)
+    with use_language("da"):
+        assert error_text(refusal) == "kan ikke doble: modspilleren ejer dobbeltterningen"

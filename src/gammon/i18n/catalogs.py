@@ -32,8 +32,6 @@ _KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 def source_files() -> Iterator[Path]:
     """The modules whose messages go into the catalogs: those that import gammon.i18n."""
     for path in sorted(SOURCE.rglob("*.py")):
-        if path.parent == LOCALE.parent:
-            continue
         text = path.read_text(encoding="utf-8")
         if "from gammon.i18n import" in text:
             yield path

@@ -23,6 +23,7 @@ from gammon.cli.terminal.commands import (
 )
 from gammon.cli.terminal.hints import Hints
 from gammon.cli.terminal.narration import Narrator, kind_name
+from gammon.cli.terminal.refusals import play_refusal
 from gammon.cli.terminal.saving import Saver
 from gammon.cli.terminal.screen import Screen
 from gammon.cli.terminal.words import plays as count_plays
@@ -49,6 +50,7 @@ from gammon.core.match import Match
 from gammon.core.plays import Play
 from gammon.core.position import Position
 from gammon.i18n import _
+from gammon.i18n.errors import error_text
 from gammon.play.partial import PartialPlay, follow_parts
 from gammon.play.session import Decision, DecisionKind
 
@@ -175,7 +177,7 @@ class Prompts:
         try:
             self.submit(action)
         except IllegalActionError as exc:
-            self.screen.error(str(exc))
+            self.screen.error(error_text(exc))
             return False
         return True
 
@@ -251,7 +253,7 @@ class Prompts:
                 try:
                     action = ChooseDouble(actor, cmd.number)
                 except IllegalActionError as exc:  # a number outside 1-6: said, and asked again
-                    self.screen.error(str(exc))
+                    self.screen.error(error_text(exc))
                     continue
                 if self.offer(action):
                     return
@@ -346,7 +348,7 @@ class Prompts:
             if reason is not None and reason not in message:
                 head, sep, tail = message.partition("; closest legal")
                 message = f"{head}: {reason}{sep}{tail}"
-            self.screen.error(message)
+            self.screen.error(play_refusal(exc, text, reason, message))
             if not any(ch.isdigit() for ch in text):
                 self.screen.say(_("(type 'help' for the commands)"))
             return False

@@ -152,6 +152,7 @@ def test_lang_pl_from_the_locale_shows_polish_prompts() -> None:
     assert "Wpisz 'help', aby zobaczyć polecenia." in first_screen
     assert re.search(r"Rzut otwierający: Ty \d, Komputer \d\. Ty zaczynasz z \d-\d\.", first_screen)
     assert "|PAS|" in first_screen and "oczka 167" in first_screen
+    assert first_screen.startswith("gammon: uruchamiam...")  # printed before anything else loads
     child.sendline("help")
     child.expect_exact("Polecenia wpisuje się po angielsku:")
     child.expect(r"\[Ty\] zagraj \d-\d > ")
@@ -173,6 +174,7 @@ def test_lang_option_sv_shows_swedish_prompts() -> None:
     assert "Du spelar O, nederst; Datorn spelar X (nivå heuristic)." in first_screen
     assert "Skriv 'help' för kommandona." in first_screen
     assert re.search(r"Öppningsslag: Du \d, Datorn \d\. Du börjar med \d-\d\.", first_screen)
+    assert first_screen.startswith("gammon: startar...")
     log = _leave(child, "j")
     assert "Avsluta och kasta bort matchen som spelats hittills? [j/N]" in log
     assert "Hej då." in log

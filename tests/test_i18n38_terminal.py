@@ -277,3 +277,23 @@ def test_core_refusals_by_their_code() -> None:
         assert error_text(detail) == str(detail)
     with use_language("da"):
         assert error_text(refusal) == "kan ikke doble: modspilleren ejer dobbeltterningen"
+
+
+def test_manual_dice_prompts_and_refusals_in_swedish() -> None:
+    out = io.StringIO()
+    feed = iter(["97", "quit", "j"])
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        line = next(feed)
+        out.write(line + "\n")
+        return line
+
+    with use_language("sv"):
+        settings = PlaySettings(seed=None, level="heuristic", dice="manual")
+        TerminalGame(settings, input_fn=answer, console=Console(file=out, width=1000)).run()
+    shown = out.getvalue()
+    assert "[tärningar] öppningsslag: tärningen för dig, sedan för Datorn (t.ex. 41) > 97" in shown
+    assert ("! kan inte läsa tärningar från '97': skriv de två siffrorna som kastades, från 1 till 6, "
+            "som 31 eller 3-1") in shown
+    assert "egna tärningar, inskrivna" in shown and "Hej då." in shown

@@ -23,7 +23,7 @@ from gammon.cli.terminal.commands import (
 )
 from gammon.cli.terminal.hints import Hints
 from gammon.cli.terminal.narration import Narrator, kind_name
-from gammon.cli.terminal.refusals import play_refusal
+from gammon.cli.terminal.refusals import dice_refusal, play_refusal
 from gammon.cli.terminal.saving import Saver
 from gammon.cli.terminal.screen import Screen
 from gammon.cli.terminal.words import plays as count_plays
@@ -114,7 +114,7 @@ class Prompts:
                 return
             except GammonError as exc:
                 if not self.common_command(line, actor):
-                    self.screen.error(str(exc))
+                    self.screen.error(dice_refusal(exc, line))
 
     def common_command(self, line: str, actor: int) -> bool:
         """Handle help, board, save and quit; True when ``line`` was one of them."""

@@ -1,4 +1,4 @@
-"""A typed play the rules refuse, said in the current language.
+"""A typed play (or manual dice) the rules refuse, said in the current language.
 
 Core's notation parser explains a refused play in English, in detail
 (:func:`gammon.core.notation.parse_play`).  In English the terminal shows that
@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import re
 
-from gammon.core.errors import AmbiguousPlayError, GammonError, IllegalPlayError, PlaySyntaxError
+from gammon.core.errors import (
+    AmbiguousPlayError,
+    GammonError,
+    IllegalPlayError,
+    InvalidDiceError,
+    PlaySyntaxError,
+)
 from gammon.i18n import DEFAULT, _, current_language
 from gammon.i18n.errors import error_text
 
@@ -46,4 +52,12 @@ def play_refusal(exc: GammonError, text: str, reason: str | None, english: str) 
     return error_text(exc)
 
 
-__all__ = ["play_refusal"]
+def dice_refusal(exc: GammonError, text: str) -> str:
+    """The line shown when the dice typed at a ``[dice]`` prompt (manual dice) are refused."""
+    if current_language() == DEFAULT or not isinstance(exc, InvalidDiceError):
+        return error_text(exc)
+    return _("cannot read dice from {text}: write the two numbers thrown, from 1 to 6, like 31 or 3-1").format(
+        text=repr(text))
+
+
+__all__ = ["dice_refusal", "play_refusal"]

@@ -297,3 +297,22 @@ def test_manual_dice_prompts_and_refusals_in_swedish() -> None:
     assert ("! kan inte läsa tärningar från '97': skriv de två siffrorna som kastades, från 1 till 6, "
             "som 31 eller 3-1") in shown
     assert "egna tärningar, inskrivna" in shown and "Hej då." in shown
+
+
+def test_the_replay_pages_in_polish(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from gammon.cli import app
+    from gammon.formats.mat import write_mat
+    from gammon.play.selfplay import run_selfplay
+
+    record = tmp_path / "m.mat"
+    match = run_selfplay(1, 5, match_length=3)
+    record.write_text(write_mat(match, ("Ann", "Bob")))
+    result = CliRunner().invoke(app, ["analyse", str(record), "--plies", "0", "--replay", "--lang", "pl"])
+    assert result.exit_code == 0, result.output
+    moves = sum(1 for g in match.games for a in g.record if type(a).__name__ == "Move")
+    assert result.stdout.count("ID pozycji:") >= moves
+    assert "Szczęście: " in result.stdout and "Partia 1, tura " in result.stdout
+    for english in ("Position ID", "Luck: ", "Game 1, turn", "forced move", "checker error rate"):
+        assert english not in result.stdout

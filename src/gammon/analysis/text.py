@@ -17,11 +17,13 @@ _WORDS: dict[str, str] = {
     "wrong double (too early)": N_("wrong double (too early)"),
     "wrong double (too good)": N_("wrong double (too good)"), "missed double": N_("missed double"),
     "wrong beaver": N_("wrong beaver"), "wrong take": N_("wrong take"), "wrong pass": N_("wrong pass"),
+    "very lucky": N_("very lucky"), "lucky": N_("lucky"), "unlucky": N_("unlucky"),
+    "very unlucky": N_("very unlucky"),
 }
 
 
 def mark_word(text: str) -> str:
-    """A mark or kind of error (``blunder``, ``missed double``) in the current language."""
+    """A mark, kind of error or luck (``blunder``, ``missed double``, ``lucky``) in the current language."""
     return _(_WORDS[text]) if text in _WORDS else text
 
 

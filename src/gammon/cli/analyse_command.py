@@ -268,7 +268,8 @@ def register(app: typer.Typer) -> None:
             import sys
 
             screen = Console(highlight=False)
-            replay(screen, analysis, input if sys.stdin.isatty() else None)
+            with use_language(choose_language(lang, os.environ)):
+                replay(screen, analysis, input if sys.stdin.isatty() else None)
             _summary(screen, analysis, choose_language(lang, os.environ))
         else:
             _summary(Console(), analysis, choose_language(lang, os.environ))

@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck bench clean mutation
+.PHONY: play test lint typecheck bench clean mutation catalogs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -20,10 +20,15 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy src/gammon/core src/gammon/formats
+	$(BIN)/mypy src/gammon/core src/gammon/formats src/gammon/i18n
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
+
+# make catalogs: the translation template from the source, every .po brought up to it (new
+# messages empty, to be translated), every .mo compiled (committed: no build step at install).
+catalogs: $(STAMP)
+	$(BIN)/python scripts/i18n_catalogs.py
 
 bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[bench]'

@@ -82,3 +82,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     allowed = sum(1 for r in reporter.stats.get("skipped", []) if _allowed(r)) if reporter is not None else 0
     if skipped > allowed and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_asks(monkeypatch: pytest.MonkeyPatch) -> Generator[None, None, None]:
+    """The suite checks gammon's English words: a developer whose locale is Norwegian, Swedish,
+    Danish or Polish would otherwise see ``gammon play`` and ``analyse`` speak it (issue 38).
+    Nothing changes where the locale is English or C, as in CI.  A test that runs ``gammon play
+    --lang pl`` in this process leaves English behind it for the next."""
+    from gammon.i18n import from_environment, set_language
+
+    if from_environment(os.environ) != "en":
+        monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    yield
+    set_language("en")

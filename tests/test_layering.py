@@ -118,7 +118,7 @@ def test_evaluator_and_search_do_not_import_each_other() -> None:
 
 #: The layers of docs/architecture.md, lowest first; a subpackage may import only lower layers.
 #: Analysis stands on play: its walk replays a record through play's Session (issue 34).
-LAYERS = {"core": 0, "formats": 1, "ai": 2, "play": 3, "training": 3, "analysis": 4, "store": 5, "web": 6,
+LAYERS = {"core": 0, "formats": 1, "i18n": 1, "ai": 2, "play": 3, "training": 3, "analysis": 4, "store": 5, "web": 6,
           "cli": 6}
 #: The one import between peers: ``gammon serve`` starts the web server.
 PEER_IMPORTS = {("cli", "web")}

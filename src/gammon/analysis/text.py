@@ -1,10 +1,30 @@
-"""Decisions and players written as text, for the terminal, SGF comments and reports."""
+"""Decisions and players written as text, for the terminal, SGF comments and reports.
+
+The words are English unless a language is chosen (:mod:`gammon.i18n`): the terminal game
+says its end-of-game analysis in the player's language.
+"""
 
 from __future__ import annotations
 
 from gammon.analysis.decisions import Decision
 from gammon.analysis.marks import SYMBOLS
 from gammon.analysis.stats import PlayerStats
+from gammon.i18n import N_, _, ngettext
+
+#: The marks and kinds of error a decision can carry, as the reports say them.
+_WORDS: dict[str, str] = {
+    "doubtful": N_("doubtful"), "error": N_("error"), "blunder": N_("blunder"),
+    "wrong double (too early)": N_("wrong double (too early)"),
+    "wrong double (too good)": N_("wrong double (too good)"), "missed double": N_("missed double"),
+    "wrong beaver": N_("wrong beaver"), "wrong take": N_("wrong take"), "wrong pass": N_("wrong pass"),
+    "very lucky": N_("very lucky"), "lucky": N_("lucky"), "unlucky": N_("unlucky"),
+    "very unlucky": N_("very unlucky"),
+}
+
+
+def mark_word(text: str) -> str:
+    """A mark, kind of error or luck (``blunder``, ``missed double``, ``lucky``) in the current language."""
+    return _(_WORDS[text]) if text in _WORDS else text
 
 
 def signed(x: float | None, digits: int = 3) -> str:
@@ -18,7 +38,7 @@ def rate(x: float | None) -> str:
 def decision_title(d: Decision, names: tuple[str, str]) -> str:
     """``Game 2, turn 14, Ann: 6-3 13/7 8/5`` and the like."""
     who = names[d.player]
-    where = f"Game {d.game + 1}, turn {d.turn}, {who}"
+    where = _("Game {number}, turn {turn}, {name}").format(number=d.game + 1, turn=d.turn, name=who)
     if d.kind == "move":
         dice = f"{d.dice[0]}-{d.dice[1]}" if d.dice else ""
         return f"{where}: {dice} {d.played}".rstrip()
@@ -28,8 +48,18 @@ def decision_title(d: Decision, names: tuple[str, str]) -> str:
 def mark_text(d: Decision) -> str:
     if d.mark is None:
         return ""
-    kind = f" ({d.error_kind})" if d.error_kind else ""
-    return f"{d.mark} {SYMBOLS[d.mark]}{kind}: loses {1000 * d.equity_lost:.0f} mEMG"
+    kind = f" ({mark_word(d.error_kind)})" if d.error_kind else ""
+    return _("{mark} {symbol}{kind}: loses {memg} mEMG").format(
+        mark=mark_word(d.mark), symbol=SYMBOLS[d.mark], kind=kind, memg=f"{1000 * d.equity_lost:.0f}")
+
+
+def mark_counts(marks: dict[str, int]) -> str:
+    """``2 doubtful, 1 error, 0 blunders`` (plural forms in the current language)."""
+    return ", ".join((
+        ngettext("{n} doubtful", "{n} doubtful", marks["doubtful"]).format(n=marks["doubtful"]),
+        ngettext("{n} error", "{n} errors", marks["error"]).format(n=marks["error"]),
+        ngettext("{n} blunder", "{n} blunders", marks["blunder"]).format(n=marks["blunder"]),
+    ))
 
 
 def decision_lines(d: Decision, names: tuple[str, str], count: int = 5) -> list[str]:
@@ -99,19 +129,20 @@ def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> 
     try:
         a = analyse_game(match, names, -1, plies)
     except (GammonError, ValueError) as exc:
-        return [f"(no analysis of this game: {exc})"]
-    lines = [f"Analysis of the game ({plies}-ply; mEMG per decision, PR = half of it):"]
+        return [_("(no analysis of this game: {reason})").format(reason=exc)]
+    lines = [_("Analysis of the game ({plies}-ply; mEMG per decision, PR = half of it):").format(plies=plies)]
     for p in a.players:
         m = p.marks
-        lines.append(f"  {p.name}: error rate {rate(p.error_rate)} (checker {rate(p.checker_error_rate)}, "
-                     f"cube {rate(p.cube_error_rate)}), PR {rate(p.pr)}; {m['doubtful']} doubtful, "
-                     f"{m['error']} errors, {m['blunder']} blunders; luck {signed(p.luck)}")
+        lines.append("  " + _("{name}: error rate {rate} (checker {checker}, cube {cube}), PR {pr}; {marks}; "
+                              "luck {luck}").format(
+            name=p.name, rate=rate(p.error_rate), checker=rate(p.checker_error_rate),
+            cube=rate(p.cube_error_rate), pr=rate(p.pr), marks=mark_counts(m), luck=signed(p.luck)))
     from gammon.analysis.graph import text_graph
 
     lines += [f"  {line}" for line in text_graph(a)]
     worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
     for d in worst[:3]:
-        better = f"; better {d.best}" if d.best and d.best != d.played else ""
+        better = _("; better {play}").format(play=d.best) if d.best and d.best != d.played else ""
         lines.append(f"  {decision_title(d, names)}: {mark_text(d)}{better}")
         if d.explanation:
             lines.append(f"    {d.explanation}")
@@ -119,5 +150,6 @@ def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> 
 
 
 __all__ = [
-    "decision_lines", "decision_title", "game_report_lines", "mark_text", "player_lines", "rate", "signed",
+    "decision_lines", "decision_title", "game_report_lines", "mark_counts", "mark_text", "mark_word",
+    "player_lines", "rate", "signed",
 ]

@@ -8,6 +8,7 @@ per file (:mod:`gammon.ai.distributed`), with the same figures either way.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -18,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from gammon.core.errors import GammonError
+from gammon.i18n import N_, _, choose_language, current_language, ngettext, use_language
 
 if TYPE_CHECKING:
     from gammon.analysis.analyse import MatchAnalysis
@@ -30,16 +32,26 @@ def _write(path: Path, text: str) -> None:
         raise GammonError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _summary(console: Console, analysis: object) -> None:
+#: The summary's rows of marks.
+_MARK_ROWS: dict[str, str] = {"doubtful": N_("doubtfuls"), "error": N_("errors"), "blunder": N_("blunders")}
+
+
+def _summary(console: Console, analysis: object, language: str | None = None) -> None:
+    """The analysis's summary table and worst decisions, in ``language`` (default: the one in use)."""
+    with use_language(language or current_language()):
+        _summary_lines(console, analysis)
+
+
+def _summary_lines(console: Console, analysis: object) -> None:
     from gammon.analysis.analyse import MatchAnalysis
-    from gammon.analysis.text import decision_title, mark_text, rate, signed
+    from gammon.analysis.text import decision_title, mark_text, mark_word, rate, signed
 
     assert isinstance(analysis, MatchAnalysis)
     a = analysis
-    kind = f"{a.match_length}-point match" if a.match_length else "money session"
-    games = f"{len(a.games)} game{'' if len(a.games) == 1 else 's'}"
-    console.print(f"[bold]{a.names[0]} vs {a.names[1]}[/bold]: {kind}, {games}, "
-                  f"analysed at {a.plies}-ply")
+    kind = _("{length}-point match").format(length=a.match_length) if a.match_length else _("money session")
+    games = ngettext("{n} game", "{n} games", len(a.games)).format(n=len(a.games))
+    console.print("[bold]" + _("{first} vs {second}").format(first=a.names[0], second=a.names[1]) + "[/bold]: "
+                  + _("{kind}, {games}, analysed at {plies}-ply").format(kind=kind, games=games, plies=a.plies))
     t = Table("", *a.names, show_edge=False)
     p0, p1 = a.players[0].to_dict(), a.players[1].to_dict()
 
@@ -47,34 +59,35 @@ def _summary(console: Console, analysis: object) -> None:
         f = fmt if callable(fmt) else rate
         t.add_row(label, str(f(p0[key])), str(f(p1[key])))
 
-    row("unforced moves", "unforced_moves", str)
-    row("checker error rate (mEMG)", "checker_error_rate")
-    row("close cube decisions", "close_cube_decisions", str)
-    row("cube error rate (mEMG)", "cube_error_rate")
-    row("error rate (mEMG/decision)", "error_rate")
+    row(_("unforced moves"), "unforced_moves", str)
+    row(_("checker error rate (mEMG)"), "checker_error_rate")
+    row(_("close cube decisions"), "close_cube_decisions", str)
+    row(_("cube error rate (mEMG)"), "cube_error_rate")
+    row(_("error rate (mEMG/decision)"), "error_rate")
     row("PR", "pr")
-    row("rating", "rating", str)
-    row("rating estimate", "rating_estimate", lambda x: "-" if x is None else f"{x:.0f}")
+    row(_("rating"), "rating", str)
+    row(_("rating estimate"), "rating_estimate", lambda x: "-" if x is None else f"{x:.0f}")
     for m in ("doubtful", "error", "blunder"):
-        t.add_row(f"{m}s", str(p0["marks"][m]), str(p1["marks"][m]))
+        t.add_row(_(_MARK_ROWS[m]), str(p0["marks"][m]), str(p1["marks"][m]))
     for k in p0["cube_errors"]:
-        t.add_row(k, str(p0["cube_errors"][k]), str(p1["cube_errors"][k]))
-    row("luck (EMG)", "luck", signed)
+        t.add_row(mark_word(k), str(p0["cube_errors"][k]), str(p1["cube_errors"][k]))
+    row(_("luck (EMG)"), "luck", signed)
     console.print(t)
     u = a.unit
-    console.print(f"Result for {a.names[0]}: {a.result:+.3f} {u}; luck {a.luck:+.3f} {u}; "
-                  f"luck-adjusted {a.luck_adjusted:+.3f} {u}")
+    console.print(_("Result for {name}: {result} {unit}; luck {luck} {unit}; luck-adjusted {adjusted} {unit}")
+                  .format(name=a.names[0], result=f"{a.result:+.3f}", luck=f"{a.luck:+.3f}",
+                          adjusted=f"{a.luck_adjusted:+.3f}", unit=u))
     worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
     if worst:
-        console.print("\n[bold]Errors and blunders[/bold]")
+        console.print("\n[bold]" + _("Errors and blunders") + "[/bold]")
         for d in worst[:15]:
-            better = f"; better: {d.best}" if d.best and d.best != d.played else ""
+            better = _("; better: {play}").format(play=d.best) if d.best and d.best != d.played else ""
             console.print(f"  {decision_title(d, a.names)}  [red]{mark_text(d)}[/red]{better}", markup=True,
                           highlight=False)
             if d.explanation:
                 console.print(f"      {d.explanation}", highlight=False)
         if len(worst) > 15:
-            console.print(f"  ... and {len(worst) - 15} more (see --json or --html)")
+            console.print("  " + _("... and {count} more (see --json or --html)").format(count=len(worst) - 15))
 
 
 def replay(console: Console, analysis: object, read: Callable[[str], object] | None = None) -> None:
@@ -195,6 +208,10 @@ def register(app: typer.Typer) -> None:
         address: Annotated[
             str | None, typer.Option("--address", help="The Ray cluster (auto, HOST:PORT); implies --ray.")
         ] = None,
+        lang: Annotated[
+            str | None, typer.Option("--lang", help="The summary's language: en, nb, sv, da or pl; default: "
+                                     "the locale (LC_ALL, LC_MESSAGES, LANG). Files written stay English.")
+        ] = None,
     ) -> None:
         """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
         from gammon.ai.search import MAX_SEARCH_PLIES
@@ -214,7 +231,8 @@ def register(app: typer.Typer) -> None:
                                     ("--replay", step or None)):
                     if given is not None:
                         raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
-                _many(records, plies, processes, as_json, ray or address is not None, address, err)
+                with use_language(choose_language(lang, os.environ)):
+                    _many(records, plies, processes, as_json, ray or address is not None, address, err)
                 return
             record = records[0]
             rec = load_record(record)
@@ -250,10 +268,11 @@ def register(app: typer.Typer) -> None:
             import sys
 
             screen = Console(highlight=False)
-            replay(screen, analysis, input if sys.stdin.isatty() else None)
-            _summary(screen, analysis)
+            with use_language(choose_language(lang, os.environ)):
+                replay(screen, analysis, input if sys.stdin.isatty() else None)
+            _summary(screen, analysis, choose_language(lang, os.environ))
         else:
-            _summary(Console(), analysis)
+            _summary(Console(), analysis, choose_language(lang, os.environ))
         for out in (annotated, html, graph):
             if out is not None:
                 err.print(f"wrote {out}", highlight=False)

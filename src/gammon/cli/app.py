@@ -358,6 +358,10 @@ def play(
                                  "move with its analysis, at --level's depth (expert 0-ply, world-class "
                                  "1-ply, strongest 2-ply; weaker levels 0-ply).")
     ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="The game's language: en, nb (Norwegian bokmål), sv, da or pl; "
+                                 "default: the locale (LC_ALL, LC_MESSAGES, LANG), else English.")
+    ] = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -367,13 +371,16 @@ def play(
     """
     from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
     from gammon.cli.play_terminal import PlaySettings, run_terminal_game
+    from gammon.i18n import _, choose_language, set_language
 
+    set_language(choose_language(lang, os.environ))
     who = "human" if two_players else opponent.strip().lower()
     loaded = None
     if replay is not None:
         with user_errors():
             if resume is not None:
-                raise GammonError("--replay and --resume cannot be used together: replay one file or resume it")
+                raise GammonError(_("--replay and --resume cannot be used together: replay one file or "
+                                    "resume it"))
             from gammon.cli.analyse_command import replay_file
             from gammon.play.levels import computer_level
 
@@ -386,14 +393,15 @@ def play(
         check_text(name, MAX_NAME, "--name")
         check_text(opponent_name, MAX_NAME, "--opponent-name")
         if seed is not None and dice.strip().lower() == "manual":
-            raise GammonError("--seed replays random or card dice; with --dice manual you type the rolls")
+            raise GammonError(_("--seed replays random or card dice; with --dice manual you type the rolls"))
         if resume is not None:
             from gammon.formats.record_files import load_record
 
             record = load_record(resume)
             loaded = record.replay()
             if loaded.is_over:
-                raise GammonError(f"the match in {resume} is over: there is nothing to resume")
+                raise GammonError(_("the match in {file} is over: there is nothing to resume")
+                                  .format(file=resume))
             rules = loaded.rules
             match_length = rules.match_length
             variant = rules.variant.name

@@ -25,6 +25,7 @@ from typing import Literal
 from rich.text import Text
 
 from gammon.core.position import Position
+from gammon.i18n import N_, _
 
 #: Who a field refers to, relative to the position: ``me`` is the player on roll.
 Side = Literal["me", "opp"]
@@ -32,7 +33,7 @@ Side = Literal["me", "opp"]
 #: Checker rows drawn per half board before a count replaces the fifth checker.
 STACK = 5
 #: Default names of (player on roll, opponent).
-DEFAULT_NAMES = ("Player", "Opponent")
+DEFAULT_NAMES = (N_("Player"), N_("Opponent"))
 
 _BOTTOM_STYLE = "bold cyan"
 _TOP_STYLE = "bold red"
@@ -74,7 +75,7 @@ def render_board(
     :param match_id: a Match ID to print under the board beside the Position ID.
     :param show_ids: print the Position ID line under the board.
     """
-    me_name, opp_name = names if names is not None else DEFAULT_NAMES
+    me_name, opp_name = names if names is not None else (_(DEFAULT_NAMES[0]), _(DEFAULT_NAMES[1]))
     pips = position.pip_counts
     off = position.checkers_off
     bottom_is_me = viewer == "me"
@@ -151,9 +152,9 @@ def render_board(
     lines.append(_frame())
     lines.append(_numbers(bottom_points))
     if show_ids:
-        ids = Text(f" Position ID: {position.position_id}")
+        ids = Text(" " + _("Position ID: {id}").format(id=position.position_id))
         if match_id:
-            ids.append(f"   Match ID: {match_id}")
+            ids.append("   " + _("Match ID: {id}").format(id=match_id))
         lines.append(ids)
 
     out = Text("\n").join(lines)
@@ -239,18 +240,18 @@ def _middle(
     line = Text(" ")
     line.append("|", _FRAME_STYLE)
     line.append(left, "bold")
-    line.append("|BAR|", _FRAME_STYLE)
+    line.append("|" + _label(_("BAR")) + "|", _FRAME_STYLE)
     line.append(right, "bold")
-    line.append("|OFF|", _FRAME_STYLE)
+    line.append("|" + _label(_("OFF")) + "|", _FRAME_STYLE)
     info: list[str] = []
     if match_length:
-        info.append(f"{match_length}-point match")
+        info.append(_("{length}-point match").format(length=match_length))
         if crawford:
-            info.append("Crawford game")
+            info.append(_("Crawford game"))
     elif cube is not None:
-        info.append("money game")
+        info.append(_("money game"))
     if cube is not None and cube_owner is None and not crawford:
-        info.append(f"cube {cube}")  # (no cube in the Crawford game, and no room for it)
+        info.append(_("cube {cube}").format(cube=cube))  # (no cube in the Crawford game, and no room for it)
     _add_panel(line, ", ".join(info))
     return line
 
@@ -260,16 +261,21 @@ def _panel(
 ) -> list[str]:
     """Five side-panel lines for one player, listed from the board's edge inwards."""
     return [
-        f"{view.symbol}  {view.name}{'  (on roll)' if view.on_roll else ''}",
-        f"pips {view.pips}   off {view.off}",
+        f"{view.symbol}  {view.name}" + (_("  (on roll)") if view.on_roll else ""),
+        _("pips {pips}   off {off}").format(pips=view.pips, off=view.off),
         "" if view.score is None else (
-            f"score {view.score}" if not match_length
-            else f"won the match ({view.score} points)" if view.score >= match_length
-            else f"score {view.score} of {match_length}"
+            _("score {score}").format(score=view.score) if not match_length
+            else _("won the match ({score} points)").format(score=view.score) if view.score >= match_length
+            else _("score {score} of {length}").format(score=view.score, length=match_length)
         ),
-        f"cube {cube} (owns it)" if view.owns_cube and cube is not None else "",
-        ("cards " + "  ".join(f"[{c}]" for c in cards)) if cards else "",
+        _("cube {cube} (owns it)").format(cube=cube) if view.owns_cube and cube is not None else "",
+        (_("cards") + " " + "  ".join(f"[{c}]" for c in cards)) if cards else "",
     ]
+
+
+def _label(word: str) -> str:
+    """A word of the board's middle line (``BAR``, ``OFF``, translated) in its 3 columns."""
+    return word[:3].center(3)
 
 
 def _add_panel(line: Text, text: str) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from gammon.core.errors import GammonError
 from gammon.core.match_id import MAX_MATCH_LENGTH
 from gammon.formats.record_files import MAX_RECORD_BYTES, read_bounded
+from gammon.i18n import _
 
 if TYPE_CHECKING:
     from gammon.ai.network import Network
@@ -65,7 +66,8 @@ def max_processes() -> int:
 def check_int(value: int, low: int, high: int, option: str) -> int:
     """``value`` when ``low <= value <= high``, else a :class:`GammonError` naming ``option``."""
     if not low <= value <= high:
-        raise GammonError(f"{option} must be from {low:,} to {high:,}, not {_short(value)}")
+        raise GammonError(_("{option} must be from {low} to {high}, not {value}").format(
+            option=option, low=f"{low:,}", high=f"{high:,}", value=_short(value)))
     return value
 
 
@@ -74,22 +76,25 @@ def check_float(value: float, low: float, high: float, option: str, *, open_low:
     below = value <= low if open_low else value < low
     if not math.isfinite(value) or below or value > high:
         bracket = "(" if open_low else "["
-        raise GammonError(f"{option} must be in {bracket}{low:g}, {high:g}], not {value!r}")
+        raise GammonError(_("{option} must be in {interval}, not {value}").format(
+            option=option, interval=f"{bracket}{low:g}, {high:g}]", value=repr(value)))
     return value
 
 
 def check_text(value: str, limit: int, option: str) -> str:
     """``value`` if it is at most ``limit`` characters with no control characters."""
     if len(value) > limit:
-        raise GammonError(f"{option} is too long ({len(value):,} characters; at most {limit})")
+        raise GammonError(_("{option} is too long ({length} characters; at most {limit})").format(
+            option=option, length=f"{len(value):,}", limit=limit))
     if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise GammonError(f"{option} must not contain control characters")
+        raise GammonError(_("{option} must not contain control characters").format(option=option))
     return value
 
 
 def _short(value: int) -> str:
-    text = str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
-    return text
+    if abs(value) < 10**30:
+        return str(value)
+    return _("a number of {digits} digits").format(digits=len(str(abs(value))))
 
 
 def read_bytes(path: Path | str, limit: int, what: str) -> bytes:

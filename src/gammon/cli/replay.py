@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Literal
 from rich.console import Console
 from rich.text import Text
 
+from gammon.i18n import N_, _
+
 if TYPE_CHECKING:
     from gammon.analysis.analyse import MatchAnalysis
     from gammon.analysis.decisions import Alternative, Decision
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 PAGE_COLUMNS = 80
 PAGE_ROWS = 24
 #: The prompt between pages.
-PROMPT = "Enter: next decision, q: quit > "
+PROMPT = N_("Enter: next decision, q: quit > ")
 _INDENT = "  "
 _WIDTH = PAGE_COLUMNS - len(_INDENT)
 
@@ -72,32 +74,38 @@ def _alternatives(d: Decision, rows: int) -> list[str]:
 
 def analysis_lines(d: Decision, rows: int) -> list[str]:
     """The analysis of ``d`` in at most ``rows`` lines of at most 78 columns (without the indent)."""
-    from gammon.analysis.text import mark_text, signed
+    from gammon.analysis.text import mark_text, mark_word, signed
+    from gammon.cli.terminal.hints import action_words
 
     head: list[str] = []
     if d.mark:
-        head.append(f"Alert: {mark_text(d)}")
+        head.append(_("Alert: {mark}").format(mark=mark_text(d)))
     body: list[str] = []
     is_move = d.kind in ("move", "choice")
     if is_move:
         if d.luck is not None:
-            head.append(f"Luck: {signed(d.luck)}" + (f" ({d.luck_mark})" if d.luck_mark else ""))
+            head.append(_("Luck: {luck}").format(luck=signed(d.luck))
+                        + (f" ({mark_word(d.luck_mark)})" if d.luck_mark else ""))
         if d.forced:
-            head.append("forced move" if d.legal_plays <= 1 and d.played_position_id else "no choice")
+            head.append(_("forced move") if d.legal_plays <= 1 and d.played_position_id else _("no choice"))
     elif d.kind == "resign" and d.cube is not None:
         c = d.cube
-        body += _wrap(f"Resigning {c['resign']:+.3f}, playing on {c['play_on']:+.3f} (the resigner's "
-                      f"normalised equity: wins {100 * c['win']:.1f}%, gammons {100 * c['gammon']:.1f}%, "
-                      f"loses a gammon {100 * c['lose_gammon']:.1f}%)")
-        body += _wrap(f"Played: {d.played}; best: {d.best}")
+        body += _wrap(_("Resigning {resign}, playing on {play_on} (the resigner's normalised equity: wins "
+                        "{win}%, gammons {gammon}%, loses a gammon {lose_gammon}%)").format(
+            resign=f"{c['resign']:+.3f}", play_on=f"{c['play_on']:+.3f}", win=f"{100 * c['win']:.1f}",
+            gammon=f"{100 * c['gammon']:.1f}", lose_gammon=f"{100 * c['lose_gammon']:.1f}"))
+        body += _wrap(_("Played: {played}; best: {best}").format(played=d.played, best=d.best))
     elif d.cube is not None:
         c = d.cube
-        body += _wrap(f"Cube: no double {c['no_double']:+.3f}, double/take {c['double_take']:+.3f}, "
-                      f"double/pass {c['double_pass']:+.3f}")
-        body += _wrap(f"Proper: {c['proper']}; {c['taker_proper']}. Win {100 * c['win']:.1f}%, "
-                      f"take point {100 * c['take_point']:.1f}%. Played: {d.played}")
+        body += _wrap(_("Cube: no double {no_double}, double/take {double_take}, double/pass {double_pass}")
+                      .format(no_double=f"{c['no_double']:+.3f}", double_take=f"{c['double_take']:+.3f}",
+                              double_pass=f"{c['double_pass']:+.3f}"))
+        body += _wrap(_("Proper: {proper}; {taker_proper}. Win {win}%, take point {take_point}%. "
+                        "Played: {played}").format(
+            proper=action_words(c["proper"]), taker_proper=action_words(c["taker_proper"]),
+            win=f"{100 * c['win']:.1f}", take_point=f"{100 * c['take_point']:.1f}", played=d.played))
     fixed = _cut((_wrap("; ".join(head)) if head else []) + body, rows)
-    why = _wrap(f"Why: {d.explanation}") if d.explanation else []
+    why = _wrap(_("Why: {explanation}").format(explanation=d.explanation)) if d.explanation else []
     left = rows - len(fixed)
     reserved = min(len(why), 2 if left >= 4 else 1)  # the reason for a mark before the fourth-best play
     alternatives = _alternatives(d, left - reserved) if is_move else []
@@ -152,7 +160,7 @@ def replay(console: Console, analysis: MatchAnalysis, read: Callable[[str], obje
             console.print(line, soft_wrap=True, highlight=False, markup=False)
         if read is not None and i < total:
             try:
-                answer = str(read(PROMPT))
+                answer = str(read(_(PROMPT)))
             except (EOFError, KeyboardInterrupt):
                 return
             if answer.strip().lower() in ("q", "quit"):

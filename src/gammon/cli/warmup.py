@@ -23,8 +23,10 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from gammon.i18n import N_, _
+
 #: The message shown when compilation is needed (the wording tests look for).
-PREPARING = "preparing the engine (first run only: compiling it takes a minute or two)"
+PREPARING = N_("preparing the engine (first run only: compiling it takes a minute or two)")
 #: How often a stage that is still compiling says so again, with the seconds so far.
 TICK_SECONDS = 5.0
 
@@ -82,11 +84,11 @@ def _rollout() -> None:
 
 #: The stages of :func:`warm_up`: a name a person understands, and what compiles it.
 STAGES: tuple[tuple[str, Callable[[], None]], ...] = (
-    ("move generator", _movegen),
-    ("neural-net evaluator", _evaluator),
-    ("cube decisions", _cube),
-    ("search (1 to 3 plies)", _search),
-    ("rollouts", _rollout),
+    (N_("move generator"), _movegen),
+    (N_("neural-net evaluator"), _evaluator),
+    (N_("cube decisions"), _cube),
+    (N_("search (1 to 3 plies)"), _search),
+    (N_("rollouts"), _rollout),
 )
 #: Stages the computer needs to play at 0-ply (beginner to expert); search is needed beyond.
 STAGES_FOR_0PLY = 3
@@ -134,7 +136,8 @@ def warm_up(report: Callable[[int, int, str], None] | None = None) -> float:
 
 
 def _stage_line(done: int, total: int, stage: str, took: float) -> str:
-    return f"  [{done + 1}/{total}] {stage}... ({took:.0f} s so far)"
+    return _("  [{number}/{total}] {stage}... ({seconds} s so far)").format(
+        number=done + 1, total=total, stage=_(stage), seconds=f"{took:.0f}")
 
 
 def _warm_up_ticking(stream: TextIO) -> float:
@@ -153,7 +156,8 @@ def _warm_up_ticking(stream: TextIO) -> float:
     def report(done: int, total: int, stage: str) -> None:
         took = _clock() - t0
         current[:] = [(done, total, stage)] if done < total else []
-        write(_stage_line(done, total, stage, took) if done < total else f"  engine ready ({took:.0f} s)")
+        ready = _("  engine ready ({seconds} s)").format(seconds=f"{took:.0f}")
+        write(_stage_line(done, total, stage, took) if done < total else ready)
 
     def tick() -> None:
         while not stop.wait(TICK_SECONDS):
@@ -231,7 +235,7 @@ class BackgroundWarmup:
         """
         if self.ready(needed):
             return
-        say(f"{who} is waiting: {PREPARING}...")
+        say(_("{who} is waiting: {what}...").format(who=who, what=_(PREPARING)))
         shown, said = -1, _clock()
         while not self.ready(needed):
             self._thread.join(timeout=min(0.5, TICK_SECONDS))
@@ -239,7 +243,7 @@ class BackgroundWarmup:
             if (self.done != shown or now - said >= TICK_SECONDS) and not self.ready(needed):
                 shown, said = self.done, now
                 say(_stage_line(self.done, self.total, self.stage, now - self.started))
-        say(f"  ready ({_clock() - self.started:.0f} s).")
+        say(_("  ready ({seconds} s).").format(seconds=f"{_clock() - self.started:.0f}"))
 
 
 def register(app: object) -> None:
@@ -259,7 +263,7 @@ def main() -> None:
     if is_warm():
         print("gammon: the engine is already compiled (numba cache warm).")
         return
-    print(f"gammon: {PREPARING}...", flush=True)
+    print(f"gammon: {_(PREPARING)}...", flush=True)
     _warm_up_ticking(sys.stdout)
 
 

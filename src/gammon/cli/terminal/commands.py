@@ -13,11 +13,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gammon.cli.terminal.words import answer_word, checkers
 from gammon.core.errors import GammonError, PlaySyntaxError
 from gammon.core.notation import parse_segments
 from gammon.core.position import Position, ResultKind, StepReason
+from gammon.i18n import N_, _
+from gammon.i18n.numbers import decimal, percent
 
-HELP = """\
+#: The commands, in English (shown with ``_(HELP)`` in the language in use).
+HELP = N_("""\
 Type a play as players write it: 24/18 13/11, bar/22*, 6/off, 8/5(2), or in
 parts (24/18, then 13/11). Forced plays and passes are made for you.
   moves            list the legal plays, numbered; a number makes that play
@@ -31,7 +35,7 @@ parts (24/18, then 13/11). Forced plays and passes are made for you.
   board            draw the board again
   save FILE.mat    save the match so far (FILE.json: any variant, every detail)
   help             this list
-  quit             leave (asks first when the match is not saved)"""
+  quit             leave (asks first when the match is not saved)""")
 
 
 class CommandError(GammonError):
@@ -92,7 +96,7 @@ def parse_command(text: str) -> Command | None:
     head, rest = words[0].lower(), words[1:]
     if head.isdigit() and not rest:
         return Command("pick", number=int(head))
-    name = _ALIASES.get(head)
+    name = _ALIASES.get(head) or answer_word(head)  # yes and no also in the language in use
     if name is None:
         return None
     if name == "save":
@@ -100,13 +104,13 @@ def parse_command(text: str) -> Command | None:
         return Command("save", arg=target or None)
     if name == "resign":
         if len(rest) > 1:
-            raise CommandError("write 'resign', 'resign gammon' or 'resign backgammon'")
+            raise CommandError(_("write 'resign', 'resign gammon' or 'resign backgammon'"))
         kind = rest[0].lower() if rest else "single"
         if kind not in _RESIGN_KINDS:
-            raise CommandError(f"resign single, gammon or backgammon, not {rest[0]!r}")
+            raise CommandError(_("resign single, gammon or backgammon, not {word}").format(word=repr(rest[0])))
         return Command("resign", arg=_RESIGN_KINDS[kind].name.lower())
     if rest:
-        raise CommandError(f"'{head}' takes nothing after it")
+        raise CommandError(_("'{command}' takes nothing after it").format(command=head))
     return Command(name)
 
 _POINT = re.compile(r"(?<![(\d])(\d+)(?![\d)])")
@@ -155,12 +159,12 @@ def why_not(position: Position, text: str) -> str | None:
         problem = None if fault is None else fault.reason
         if problem is StepReason.BAR_FIRST:
             n = here.bar[0] - here.pool[0]  # hit checkers only: pool checkers may wait
-            return (f"{plural(n, 'checker')} on the bar must enter (bar/..) before any other "
-                    f"checker moves")
+            return _("{checkers} on the bar must enter (bar/..) before any other "
+                     "checker moves").format(checkers=checkers(n))
         if problem in (StepReason.BEAR_OFF_NOT_HOME, StepReason.POOL_NOT_ENTERED):
             outside = sum(here.me[6:25])
-            return (f"bearing off starts once all checkers are in your home board (points 1-6); "
-                    f"{plural(outside, 'checker')} still outside")
+            return _("bearing off starts once all checkers are in your home board (points 1-6); "
+                     "{checkers} still outside").format(checkers=checkers(outside))
         if problem is not None:
             return None
         here = here.apply_step(seg.start, seg.end)
@@ -171,9 +175,10 @@ def hint_lines(ranked: Sequence[object], width: int = 79) -> list[str]:
     """One line per ranked play, each at most ``width`` columns (long plays are cut with ...)."""
     lines = []
     for rank, r in enumerate(ranked, 1):
-        gap = "" if rank == 1 else f"({r.difference:+.3f})"  # type: ignore[attr-defined]
-        tail = (f" {r.equity:+.3f} {gap:<9} win {r.probabilities[0]:.1%}"  # type: ignore[attr-defined]
-                f" gammon {r.probabilities[1]:.1%}")  # type: ignore[attr-defined]
+        gap = "" if rank == 1 else f"({decimal(r.difference, sign=True)})"  # type: ignore[attr-defined]
+        chances = _("win {win} gammon {gammon}").format(
+            win=percent(r.probabilities[0]), gammon=percent(r.probabilities[1]))  # type: ignore[attr-defined]
+        tail = f" {decimal(r.equity, sign=True)} {gap:<9} {chances}"  # type: ignore[attr-defined]
         room = width - 5 - len(tail)
         play = str(r.play)  # type: ignore[attr-defined]
         if len(play) > room:

@@ -34,6 +34,7 @@ from gammon.core.errors import GammonError
 from gammon.core.events import GameStart
 from gammon.core.game import Action, Event, Game, Move, NewGame, Phase, Roll
 from gammon.core.match import Match
+from gammon.i18n import _
 from gammon.play.levels import make_computer_player
 from gammon.play.players import Player
 from gammon.play.session import Decision, DecisionKind, Person, Session
@@ -98,7 +99,7 @@ class TerminalGame:
         self.narrator = Narrator(self.screen, self.match, self.names, self.humans, self.dice)
         self.saver = Saver(self.screen, self.match, self.names, self.dice, saved=match is not None)
         hints = Hints(self.screen, self.match, self.names, self.settings.level,
-                      lambda: self.wait_for_engine("The hint engine", search=True))
+                      lambda: self.wait_for_engine(_("The hint engine"), search=True))
         self.prompts = Prompts(self.screen, self.narrator, self.match, hints, self.saver, self.submit,
                                lambda: self.PAGE_LINES)
 
@@ -123,20 +124,20 @@ class TerminalGame:
             self.start_warmup()
             if self._warmup is not None and not self._warmup.ready(1):
                 self.narrator.draw()  # the board at once; the move generator compiles meanwhile
-                self._warmup.wait(self.screen.say, "The game", needed=1)
+                self._warmup.wait(self.screen.say, _("The game"), needed=1)
             self.play()
             return 0
         except Quit:
-            self.screen.say("Bye.")
+            self.screen.say(_("Bye."))
             return 0
         except EOFError:
-            self.screen.say("\nEnd of input: leaving the game. Bye.")
+            self.screen.say("\n" + _("End of input: leaving the game. Bye."))
             return 0
         except KeyboardInterrupt:
-            self.screen.say("\nInterrupted: leaving the game. Bye.")
+            self.screen.say("\n" + _("Interrupted: leaving the game. Bye."))
             return EXIT_INTERRUPTED
         except GammonError as exc:  # a dice source or bot gave up: say so, never a traceback
-            self.screen.error(f"the game cannot go on: {exc}")
+            self.screen.error(_("the game cannot go on: {reason}").format(reason=exc))
             return 1
 
     def play(self) -> None:
@@ -190,8 +191,8 @@ class TerminalGame:
         self._computer_streak += 1
         if self._computer_streak < 2 or self.game.is_over:
             return
-        self.screen.say(f"({self.names[actor]}'s turn {self._computer_streak} in a row: "
-                        f"{self.names[1 - actor]} could not move.)")
+        self.screen.say(_("({name}'s turn {count} in a row: {other} could not move.)").format(
+            name=self.names[actor], count=self._computer_streak, other=self.names[1 - actor]))
         self.narrator.draw(actor)
         if self.pace > 0:
             import time
@@ -205,7 +206,7 @@ class TerminalGame:
         if self.match.is_over:
             return False
         if not self.match.length:
-            return self.screen.yes_no("Play another game?", default=True)
+            return self.screen.yes_no(_("Play another game?"), default=True)
         return True
 
     # -- the engine's background preparation ------------------------------------------------
@@ -215,10 +216,10 @@ class TerminalGame:
         if is_warm():
             return
         if self.humans[1] or self.settings.level == "heuristic":
-            self.screen.say("(First run: the engine behind 'hint' is being prepared in the background.)")
+            self.screen.say(_("(First run: the engine behind 'hint' is being prepared in the background.)"))
         else:
-            self.screen.say("(First run: the computer's engine is being prepared in the background; "
-                            "its first move may take a minute.)")
+            self.screen.say(_("(First run: the computer's engine is being prepared in the background; "
+                              "its first move may take a minute.)"))
         self._warmup = BackgroundWarmup()
 
     def wait_for_engine(self, who: str, *, search: bool = False) -> None:

@@ -13,22 +13,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gammon.cli.board import Side, render_board
-from gammon.cli.terminal.commands import plural, renumber_play
+from gammon.cli.terminal.commands import renumber_play
 from gammon.cli.terminal.screen import Screen
 from gammon.cli.terminal.settings import PlaySettings
+from gammon.cli.terminal.words import automatic_doubles, checkers, dice_words, games, is_you, kind_words, points
 from gammon.core import events as ev
 from gammon.core.cube import RelativeOwner
 from gammon.core.dice import CardDice, DiceSource
 from gammon.core.events import Event, EventKind
 from gammon.core.match import Match
 from gammon.core.position import Position, ResultKind
+from gammon.i18n import N_, _
 
 #: The board's words for the cube's owner as the player on roll sees it (a centred cube: none).
 _SIDES: dict[RelativeOwner, Side] = {RelativeOwner.ME: "me", RelativeOwner.OPPONENT: "opp"}
 
 
 def you(name: str) -> bool:
-    return name.lower() == "you"
+    """Whether ``name`` is the person's own default name, "you" (:func:`~gammon.cli.terminal.words.is_you`)."""
+    return is_you(name)
+
+
+def said(name: str, you_form: str, other_form: str, **fields: object) -> str:
+    """``you_form`` (``{name} roll ...``) for "you", else ``other_form`` (``{name} rolls ...``), filled in.
+
+    Both are messages of the catalogs: a verb agrees with "you" in English and Polish."""
+    return _(you_form if is_you(name) else other_form).format(name=name, **fields)
 
 
 def verb(name: str, word: str) -> str:
@@ -46,8 +56,8 @@ def possessive(name: str) -> str:
 
 
 def kind_name(kind: ResultKind) -> str:
-    return {ResultKind.SINGLE: "a single game", ResultKind.GAMMON: "a gammon",
-            ResultKind.BACKGAMMON: "a backgammon"}[kind]
+    """``a single game``, ``a gammon``, ``a backgammon`` (in the current language)."""
+    return kind_words(kind)
 
 
 class Narrator:
@@ -81,7 +91,7 @@ class Narrator:
     def cards_shown(self) -> str:
         """`` (cards X Y)`` when the dice are cards, else nothing."""
         cards = self.cards()
-        return f" (cards {cards[0]} {cards[1]})" if cards else ""
+        return _(" (cards {first} {second})").format(first=cards[0], second=cards[1]) if cards else ""
 
     def draw(
         self, actor: int | None = None, position: Position | None = None,
@@ -137,47 +147,61 @@ class Narrator:
     def describe(self, e: Event, after_opening: bool) -> str | None:
         """The line for an event of play (None: nothing to say, as for the turn passing)."""
         name = self.names[e.player] if e.player is not None else ""
-        owner = "you" if you(name) else name
+        owner = _("you") if is_you(name) else name
         match e.payload:
-            case ev.OpeningTie(dice=(d0, _)):
-                return f"Opening roll: both threw {d0}, so both throw again."
+            case ev.OpeningTie(dice=(d0, _d1)):
+                return _("Opening roll: both threw {number}, so both throw again.").format(number=d0)
             case ev.AutoDouble(cube=cube):
-                return f"Automatic double: the cube is now {cube}."
+                return _("Automatic double: the cube is now {cube}.").format(cube=cube)
             case ev.Opening(dice=(d0, d1)):
                 hi, lo = max(d0, d1), min(d0, d1)
-                return (f"Opening roll: {self.names[0]} {d0}, {self.names[1]} {d1}{self.cards_shown()}. "
-                        f"{verb(name, 'start')} with {hi}-{lo}.")
+                return _("Opening roll: {first} {first_die}, {second} {second_die}{cards}. {starts}.").format(
+                    first=self.names[0], first_die=d0, second=self.names[1], second_die=d1,
+                    cards=self.cards_shown(),
+                    starts=said(name, N_("{name} start with {high}-{low}"),
+                                N_("{name} starts with {high}-{low}"), high=hi, low=lo))
             case ev.Rolled(dice=(d0, d1)):
-                return None if after_opening else f"{verb(name, 'roll')} {d0}-{d1}{self.cards_shown()}."
+                if after_opening:
+                    return None
+                return said(name, N_("{name} roll {first}-{second}{cards}."),
+                            N_("{name} rolls {first}-{second}{cards}."), first=d0, second=d1,
+                            cards=self.cards_shown())
             case ev.NoMove():
-                return f"{name} cannot move."
+                return _("{name} cannot move.").format(name=name)
             case ev.Played(play=play):
                 if not play:
                     return None
                 if e.player is not None and not self.humans[e.player]:
                     play = renumber_play(play)  # in the person's numbering, as on the board
-                return f"{verb(name, 'play')} {play}."
+                return said(name, N_("{name} play {play}."), N_("{name} plays {play}."), play=play)
             case ev.Doubled(cube=cube):
-                return f"{verb(name, 'double')} to {cube}."
+                return said(name, N_("{name} double to {cube}."), N_("{name} doubles to {cube}."), cube=cube)
             case ev.Took(cube=cube):
-                return f"{verb(name, 'take')}: the cube is {cube}, owned by {owner}."
+                return said(name, N_("{name} take: the cube is {cube}, owned by {owner}."),
+                            N_("{name} takes: the cube is {cube}, owned by {owner}."), cube=cube, owner=owner)
             case ev.Beavered(cube=cube):
-                return f"{verb(name, 'beaver')}: the cube is {cube}, owned by {owner}."
+                return said(name, N_("{name} beaver: the cube is {cube}, owned by {owner}."),
+                            N_("{name} beavers: the cube is {cube}, owned by {owner}."), cube=cube, owner=owner)
             case ev.Dropped():
-                return f"{verb(name, 'drop')}."
+                return said(name, N_("{name} drop."), N_("{name} drops."))
             case ev.Resigned(resign=word):
                 kind = ResultKind[word.upper()]
-                return f"{verb(name, 'offer')} to resign {kind_name(kind)} ({self.resign_points(kind)})."
+                return said(name, N_("{name} offer to resign {kind} ({points})."),
+                            N_("{name} offers to resign {kind} ({points})."),
+                            kind=kind_name(kind), points=self.resign_points(kind))
             case ev.ResignationAccepted():
-                return f"{verb(name, 'accept')} the resignation."
+                return said(name, N_("{name} accept the resignation."), N_("{name} accepts the resignation."))
             case ev.ResignationRejected():
-                return f"{verb(name, 'refuse')} the resignation: play on."
+                return said(name, N_("{name} refuse the resignation: play on."),
+                            N_("{name} refuses the resignation: play on."))
             case ev.ChooseDoubleNow():
-                return f"Acey-deucey! {verb(name, 'name')} a double to play."
+                return said(name, N_("Acey-deucey! {name} name a double to play."),
+                            N_("Acey-deucey! {name} names a double to play."))
             case ev.ChoseDouble(number=number):
-                return f"{verb(name, 'play')} double {number}s."
+                return said(name, N_("{name} play double {number}s."), N_("{name} plays double {number}s."),
+                            number=number)
             case ev.RollAgain():
-                return f"{verb(name, 'roll')} again."
+                return said(name, N_("{name} roll again."), N_("{name} rolls again."))
         return None  # the turn passing, a new game (its game-start says it), a timeout (no clock here)
 
     def resign_points(self, kind: ResultKind) -> str:
@@ -185,7 +209,7 @@ class Narrator:
         g = self.match.game
         who = g.resignation[0] if g.resignation is not None else g.player_to_act
         row = g.position.me if who == g.turn else g.position.opp
-        return plural(g.points_for(kind, sum(row)), "point")
+        return points(g.points_for(kind, sum(row)))
 
     # -- the match around the games -------------------------------------------------------------
 
@@ -194,43 +218,49 @@ class Narrator:
         r = self.match.rules
         v = r.variant
         if r.match_length:
-            what = f"a {r.match_length}-point match of {v.title}"
+            what = _("a {length}-point match of {variant}").format(length=r.match_length, variant=v.title)
             if r.match_length > 1 and r.uses_cube:
-                what += ", Crawford rule"
+                what += _(", Crawford rule")
         else:
             customs = []
             if r.uses_cube:
-                customs.append(f"Jacoby rule {'on' if r.jacoby else 'off'}")
-                customs.append(f"beavers {'on' if r.beavers else 'off'}")
+                customs.append(_("Jacoby rule on") if r.jacoby else _("Jacoby rule off"))
+                customs.append(_("beavers on") if r.beavers else _("beavers off"))
                 if r.automatic_doubles:
-                    customs.append(f"up to {plural(r.automatic_doubles, 'automatic double')}")
-            what = f"a money session of {v.title}" + (f" ({', '.join(customs)})" if customs else "")
+                    customs.append(_("up to {doubles}").format(doubles=automatic_doubles(r.automatic_doubles)))
+            what = _("a money session of {variant}").format(variant=v.title)
+            if customs:
+                what += f" ({', '.join(customs)})"
         say = self.screen.say
-        say(f"gammon: {what}; {self.dice.describe()}.", "bold")
+        say(_("gammon: {what}; {dice}.").format(what=what, dice=dice_words(self.dice)), "bold")
         if r.match_length and (settings.beavers or settings.auto_doubles):
-            say("(Beavers and automatic doubles are for money play: not used in this match.)")
+            say(_("(Beavers and automatic doubles are for money play: not used in this match.)"))
         a, b = self.names
         if resumed_from:
             m = self.match
-            say(f"Resuming {resumed_from}: game {len(m.games)}, {a} {m.score[0]}, {b} {m.score[1]}.")
+            say(_("Resuming {file}: game {number}, {first} {first_score}, {second} {second_score}.").format(
+                file=resumed_from, number=len(m.games), first=a, first_score=m.score[0], second=b,
+                second_score=m.score[1]))
         if self.humans[1]:
-            say(f"{a} and {b} take turns at this keyboard; the board turns to face "
-                "whoever is to play (O, at the bottom).")
+            say(_("{first} and {second} take turns at this keyboard; the board turns to face "
+                  "whoever is to play (O, at the bottom).").format(first=a, second=b))
         else:
-            say(f"{a} play O, at the bottom; {b} plays X ({settings.level} level).")
-        say("Type 'help' for the commands.")
+            say(_("{first} play O, at the bottom; {second} plays X ({level} level).").format(
+                first=a, second=b, level=settings.level))
+        say(_("Type 'help' for the commands."))
 
     def banner(self) -> None:
         """The heading of a game (its ``game-start``): its number, the score, the Crawford game."""
         m = self.match
         a, b = self.names
-        text = f"Game {len(m.games)}"
+        text = _("Game {number}").format(number=len(m.games))
         if len(m.games) > 1 or m.length:
-            text += f": {a} {m.score[0]}, {b} {m.score[1]}"
+            text += _(": {first} {first_score}, {second} {second_score}").format(
+                first=a, first_score=m.score[0], second=b, second_score=m.score[1])
             if m.length:
-                text += f" in a {m.length}-point match"
+                text += _(" in a {length}-point match").format(length=m.length)
         if m.game.crawford_game:
-            text += " (Crawford game: no doubling)"
+            text += _(" (Crawford game: no doubling)")
         self.screen.say("")
         self.screen.say(text, "bold underline")
 
@@ -242,29 +272,36 @@ class Narrator:
         winner = self.names[res.winner]
         loser = self.names[1 - res.winner]
         if res.dropped:
-            how = f"{verb(loser, 'drop')} the double"
+            how = said(loser, N_("{name} drop the double"), N_("{name} drops the double"))
         elif res.resigned:
-            how = f"{verb(loser, 'resign')} {kind_name(res.kind)}"
+            how = said(loser, N_("{name} resign {kind}"), N_("{name} resigns {kind}"), kind=kind_name(res.kind))
         elif self.match.rules.variant.pays_per_checker:
-            how = f"{loser} {'have' if you(loser) else 'has'} {plural(res.checkers_left, 'checker')} left"
+            how = said(loser, N_("{name} have {checkers} left"), N_("{name} has {checkers} left"),
+                       checkers=checkers(res.checkers_left))
         else:
             how = kind_name(res.kind)
-        self.screen.say(f"{verb(winner, 'win')} game {len(self.match.games)} ({how}): "
-                        f"{plural(res.points, 'point')}.", "bold")
+        self.screen.say(said(winner, N_("{name} win game {number} ({how}): {points}."),
+                             N_("{name} wins game {number} ({how}): {points}."),
+                             number=len(self.match.games), how=how, points=points(res.points)), "bold")
 
     def score(self) -> None:
         m = self.match
         a, b = self.names
+        fields = {"first": a, "first_score": m.score[0], "second": b, "second_score": m.score[1]}
         if m.length:
-            self.screen.say(f"Score: {a} {m.score[0]}, {b} {m.score[1]} in a {m.length}-point match.")
+            self.screen.say(_("Score: {first} {first_score}, {second} {second_score} in a {length}-point "
+                              "match.").format(length=m.length, **fields))
         else:
-            self.screen.say(f"Total after {plural(len(m.games), 'game')}: {a} {m.score[0]}, {b} {m.score[1]}.")
+            self.screen.say(_("Total after {games}: {first} {first_score}, {second} {second_score}.").format(
+                games=games(len(m.games)), **fields))
 
     def match_over(self) -> None:
         m = self.match
         if m.winner is not None:
             w = self.names[m.winner]
-            self.screen.say(f"{verb(w, 'win')} the match {max(m.score)}-{min(m.score)}!", "bold")
+            self.screen.say(said(w, N_("{name} win the match {high}-{low}!"),
+                                 N_("{name} wins the match {high}-{low}!"), high=max(m.score),
+                                 low=min(m.score)), "bold")
 
     def report(self) -> None:
         """The analysis of the game just ended (:mod:`gammon.analysis`), for people at a terminal only."""

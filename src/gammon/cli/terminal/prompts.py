@@ -18,14 +18,16 @@ from gammon.cli.terminal.commands import (
     Command,
     CommandError,
     parse_command,
-    plural,
     resign_kind,
     why_not,
 )
 from gammon.cli.terminal.hints import Hints
-from gammon.cli.terminal.narration import Narrator, kind_name, possessive
+from gammon.cli.terminal.narration import Narrator, kind_name
+from gammon.cli.terminal.refusals import dice_refusal, play_refusal
 from gammon.cli.terminal.saving import Saver
 from gammon.cli.terminal.screen import Screen
+from gammon.cli.terminal.words import plays as count_plays
+from gammon.cli.terminal.words import whose
 from gammon.core.cube import cube_is_dead
 from gammon.core.dice import ManualDice
 from gammon.core.errors import GammonError, IllegalActionError
@@ -47,6 +49,8 @@ from gammon.core.game import (
 from gammon.core.match import Match
 from gammon.core.plays import Play
 from gammon.core.position import Position
+from gammon.i18n import _
+from gammon.i18n.errors import error_text
 from gammon.play.partial import PartialPlay, follow_parts
 from gammon.play.session import Decision, DecisionKind
 
@@ -99,10 +103,10 @@ class Prompts:
     def throw(self, actor: int, dice: ManualDice, *, opening: bool = False) -> None:
         """Manual dice: ask for the numbers thrown at the table for ``actor``'s roll."""
         if opening:
-            prompt = (f"[dice] opening roll: {possessive(self.names[0])} die, then "
-                      f"{possessive(self.names[1])} (like 41) > ")
+            prompt = _("[dice] opening roll: {first} die, then {second} (like 41) > ").format(
+                first=whose(self.names[0]), second=whose(self.names[1]))
         else:
-            prompt = f"[dice] {possessive(self.names[actor])} roll (like 31) > "
+            prompt = _("[dice] {whose} roll (like 31) > ").format(whose=whose(self.names[actor]))
         while True:
             line = self.screen.ask(prompt)
             try:
@@ -110,7 +114,7 @@ class Prompts:
                 return
             except GammonError as exc:
                 if not self.common_command(line, actor):
-                    self.screen.error(str(exc))
+                    self.screen.error(dice_refusal(exc, line))
 
     def common_command(self, line: str, actor: int) -> bool:
         """Handle help, board, save and quit; True when ``line`` was one of them."""
@@ -126,7 +130,7 @@ class Prompts:
     def run_common(self, cmd: Command, actor: int) -> bool:
         """Commands that work at every prompt; True when ``cmd`` was one of them."""
         if cmd.name == "help":
-            self.screen.say(HELP)
+            self.screen.say(_(HELP))
         elif cmd.name == "board":
             self.redraw(actor)
         elif cmd.name == "save":
@@ -160,20 +164,20 @@ class Prompts:
 
     def not_now(self, cmd: Command | str, what: str) -> None:
         if isinstance(cmd, str):
-            self.screen.error(f"{what}; type 'help' for the commands")
+            self.screen.error(_("{what}; type 'help' for the commands").format(what=what))
         elif cmd.name == "pick":
-            self.screen.error(f"not now: {what} (a number picks a play listed by 'moves')")
+            self.screen.error(_("not now: {what} (a number picks a play listed by 'moves')").format(what=what))
         elif cmd.name == "enter":
-            self.screen.say(f"({what}; type 'help' for the commands)")
+            self.screen.say(_("({what}; type 'help' for the commands)").format(what=what))
         else:
-            self.screen.error(f"'{cmd.name}' is not possible now: {what}")
+            self.screen.error(_("'{command}' is not possible now: {what}").format(command=cmd.name, what=what))
 
     def offer(self, action: Action) -> bool:
         """Submit ``action``; when core refuses it, say why and return False."""
         try:
             self.submit(action)
         except IllegalActionError as exc:
-            self.screen.error(str(exc))
+            self.screen.error(error_text(exc))
             return False
         return True
 
@@ -186,9 +190,9 @@ class Prompts:
         self.narrator.draw(actor)
         name = self.names[actor]
         while True:
-            cmd = self.read(f"[{name}] roll or double > ", actor)
+            cmd = self.read(_("[{name}] roll or double > ").format(name=name), actor)
             if isinstance(cmd, str):
-                self.not_now(cmd, "roll first (press Enter), or double")
+                self.not_now(cmd, _("roll first (press Enter), or double"))
             elif cmd.name in ("enter", "roll"):
                 self.submit(Roll(actor))
                 return
@@ -198,17 +202,17 @@ class Prompts:
             elif cmd.name == "hint":
                 self.hints.cube(actor)
             else:
-                self.not_now(cmd, "roll (Enter) or double")
+                self.not_now(cmd, _("roll (Enter) or double"))
 
     def answer_double(self, actor: int) -> None:
         self.narrator.draw(actor)
         beaver = self.match.game.can_beaver(actor)
-        choices = "take, drop or beaver" if beaver else "take or drop"
+        choices = _("take, drop or beaver") if beaver else _("take or drop")
         answers: dict[str, type[Take | Drop]] = {"take": Take, "drop": Drop}
         while True:
             cmd = self.read(f"[{self.names[actor]}] {choices} > ", actor)
             if isinstance(cmd, str):
-                self.not_now(cmd, f"answer the double: {choices}")
+                self.not_now(cmd, _("answer the double: {choices}").format(choices=choices))
             elif cmd.name in answers:
                 self.submit(answers[cmd.name](actor))
                 return
@@ -218,17 +222,18 @@ class Prompts:
             elif cmd.name == "hint":
                 self.hints.take(actor)
             elif cmd.name == "resign":
-                self.not_now(cmd, "answer the double first (a drop gives up the game)")
+                self.not_now(cmd, _("answer the double first (a drop gives up the game)"))
             else:
-                self.not_now(cmd, f"answer the double: {choices}")
+                self.not_now(cmd, _("answer the double: {choices}").format(choices=choices))
 
     def answer_resignation(self, actor: int) -> None:
         g = self.match.game
         assert g.resignation is not None
         who, kind = g.resignation
         self.narrator.draw(actor)
-        prompt = (f"[{self.names[actor]}] accept {self.names[who]}'s resignation of "
-                  f"{kind_name(kind)} ({self.narrator.resign_points(kind)})? (y/n) > ")
+        prompt = _("[{name}] accept {who}'s resignation of {kind} ({points})? (y/n) > ").format(
+            name=self.names[actor], who=self.names[who], kind=kind_name(kind),
+            points=self.narrator.resign_points(kind))
         while True:
             cmd = self.read(prompt, actor)
             if isinstance(cmd, Command) and cmd.name == "accept":
@@ -237,22 +242,23 @@ class Prompts:
             if isinstance(cmd, Command) and cmd.name == "reject":
                 self.submit(RejectResignation(actor))
                 return
-            self.not_now(cmd, "answer y (accept) or n (reject)")
+            self.not_now(cmd, _("answer y (accept) or n (reject)"))
 
     def choose_double(self, actor: int) -> None:
         self.narrator.draw(actor)
         while True:
-            cmd = self.read(f"[{self.names[actor]}] name the double to play (1-6) > ", actor)
+            prompt = _("[{name}] name the double to play (1-6) > ").format(name=self.names[actor])
+            cmd = self.read(prompt, actor)
             if isinstance(cmd, Command) and cmd.name == "pick" and cmd.number is not None:
                 try:
                     action = ChooseDouble(actor, cmd.number)
                 except IllegalActionError as exc:  # a number outside 1-6: said, and asked again
-                    self.screen.error(str(exc))
+                    self.screen.error(error_text(exc))
                     continue
                 if self.offer(action):
                     return
             else:
-                self.not_now(cmd, "name a double: a number from 1 to 6")
+                self.not_now(cmd, _("name a double: a number from 1 to 6"))
 
     # -- the move ----------------------------------------------------------------------------
 
@@ -283,7 +289,7 @@ class Prompts:
         name = self.names[actor]
         plays = g.legal_plays()
         if len(plays) == 1:
-            self.screen.say(f"{name}: the only legal play is {plays[0]}.")
+            self.screen.say(_("{name}: the only legal play is {play}.").format(name=name, play=plays[0]))
             self.submit(Move(actor, plays[0]))
             return
         self.redraw(actor)
@@ -293,8 +299,10 @@ class Prompts:
             state = ""
             if partial is not None:
                 left = " ".join(str(d) for d in partial.dice_left)
-                state = f" (moved {partial.moved}; to play: {left})"
-            cmd = self.read(f"[{name}] play {d1}-{d2}{state} > ", actor)
+                state = _(" (moved {moved}; to play: {left})").format(moved=partial.moved, left=left)
+            prompt = _("[{name}] play {first}-{second}{state} > ").format(name=name, first=d1, second=d2,
+                                                                            state=state)
+            cmd = self.read(prompt, actor)
             done = self.enter_play(cmd, actor) if isinstance(cmd, str) else self._move_command(cmd, actor)
             if done:
                 return
@@ -307,25 +315,25 @@ class Prompts:
             if 1 <= cmd.number <= len(options):
                 self.submit(Move(actor, options[cmd.number - 1]))
                 return True
-            self.screen.error(f"no play number {cmd.number}: type 'moves' for the "
-                              f"{plural(len(options), 'play')} to choose from")
+            self.screen.error(_("no play number {number}: type 'moves' for the {plays} to choose from").format(
+                number=cmd.number, plays=count_plays(len(options))))
         elif cmd.name == "moves":
             self.list_moves()
         elif cmd.name == "hint":
             self.hints.plays(self.candidates())
         elif cmd.name == "undo":
             if not self.parts:
-                self.screen.error("nothing to undo: no part of a play entered this turn")
+                self.screen.error(_("nothing to undo: no part of a play entered this turn"))
             else:
                 undone = self.parts.pop()
-                self.screen.say(f"Took back {undone}.")
+                self.screen.say(_("Took back {play}.").format(play=undone))
                 self.redraw(actor)
         elif cmd.name == "resign":
             return self.offer(Resign(actor, resign_kind(cmd)))
         elif cmd.name == "enter":
-            self.screen.say("Type your play (like 24/18 13/11), 'moves' to list them, or 'help'.")
+            self.screen.say(_("Type your play (like 24/18 13/11), 'moves' to list them, or 'help'."))
         else:
-            self.not_now(cmd, "play your roll first")
+            self.not_now(cmd, _("play your roll first"))
         return False
 
     def enter_play(self, text: str, actor: int) -> bool:
@@ -340,9 +348,9 @@ class Prompts:
             if reason is not None and reason not in message:
                 head, sep, tail = message.partition("; closest legal")
                 message = f"{head}: {reason}{sep}{tail}"
-            self.screen.error(message)
+            self.screen.error(play_refusal(exc, text, reason, message))
             if not any(ch.isdigit() for ch in text):
-                self.screen.say("(type 'help' for the commands)")
+                self.screen.say(_("(type 'help' for the commands)"))
             return False
         if isinstance(result, PartialPlay):
             self.parts.append(text)
@@ -357,8 +365,9 @@ class Prompts:
         texts = [f"{i:>3}. {p}" for i, p in enumerate(options, 1)]
         width = min(79, max(len(t) for t in texts) + 2)
         per_line = max(1, 79 // width)
-        head = "Plays that still fit" if self.parts else "Legal plays"
-        self.screen.say(f"{head} ({len(options)}); type a number to make one:")
+        head = _("Plays that still fit") if self.parts else _("Legal plays")
+        self.screen.say(_("{heading} ({count}); type a number to make one:").format(heading=head,
+                                                                                    count=len(options)))
         page = self.page_lines() * per_line
         for start in range(0, len(texts), page):
             chunk = texts[start : start + page]
@@ -368,7 +377,8 @@ class Prompts:
                 self.screen.say("".join(t[:width].ljust(width) for t in cells).rstrip())
             left = len(texts) - start - len(chunk)
             if left > 0:
-                answer = self.screen.ask(f"-- {left} more: Enter for the next page, or q > ").lower()
+                more = _("-- {left} more: Enter for the next page, or q > ").format(left=left)
+                answer = self.screen.ask(more).lower()
                 if answer:
                     break
 

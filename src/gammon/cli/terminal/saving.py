@@ -18,6 +18,7 @@ from gammon.cli.terminal.screen import Screen
 from gammon.core.dice import DiceSource
 from gammon.core.errors import GammonError
 from gammon.core.match import Match
+from gammon.i18n import _
 
 #: Variants a ``.mat`` file can carry; the others are saved as gammon's JSON record.
 _MAT_VARIANTS = frozenset({"standard", "nackgammon", "hypergammon"})
@@ -50,7 +51,7 @@ class Saver:
         return f"gammon-{stamp}{ext}"
 
     def offer_save(self) -> None:
-        while self.screen.yes_no("Save the match?"):
+        while self.screen.yes_no(_("Save the match?")):
             target = self.ask_file_name()
             if target is None or self.save(target):
                 return
@@ -59,18 +60,20 @@ class Saver:
         """The file to save to, asked at a prompt that says so; None when the person cancels
         or answers with a command (``roll``, ``quit``, a number), which is never taken as a name."""
         default = self.default_file()
-        answer = self.screen.ask(f"Save the match to which file? (Enter: {default}; 'cancel': do not save) > ")
+        answer = self.screen.ask(_("Save the match to which file? (Enter: {default}; 'cancel': do not save) > ")
+                                 .format(default=default))
         if not answer:
             return default
-        if answer.lower() == "cancel":
-            self.screen.say("Not saved.")
+        if answer.lower() in ("cancel", _("cancel")):
+            self.screen.say(_("Not saved."))
             return None
         try:
             command = parse_command(answer)
         except CommandError:
             command = Command("resign")  # a command written wrongly is still a command
         if command is not None:
-            self.screen.error(f"not saved: {answer!r} is a command, not a file name (type 'save FILE' to save)")
+            self.screen.error(_("not saved: {answer} is a command, not a file name (type 'save FILE' to save)")
+                              .format(answer=repr(answer)))
             return None
         return answer
 
@@ -79,7 +82,8 @@ class Saver:
         path = Path(os.path.expanduser(target))
         if path.is_dir():  # before an ending is added: 'save DIR' must not write DIR.mat beside it
             example = path / self.default_file()
-            self.screen.error(f"could not save to {path}: it is a folder; give a file name, like {example}")
+            self.screen.error(_("could not save to {path}: it is a folder; give a file name, like {example}")
+                              .format(path=path, example=example))
             return None
         if not path.suffix:
             path = path.with_suffix(Path(self.default_file()).suffix)
@@ -103,32 +107,32 @@ class Saver:
             fmt = format_of(path).suffix
             check_can_hold(fmt, self.match.rules)
             if path.is_dir():
-                raise GammonError(f"{path} is a folder: give a file name")
+                raise GammonError(_("{path} is a folder: give a file name").format(path=path))
             if not path.parent.is_dir():
-                raise GammonError(f"the folder {path.parent} does not exist")
+                raise GammonError(_("the folder {folder} does not exist").format(folder=path.parent))
             text = render_record(self.match, fmt, self.names, self.dice)
         except (GammonError, ImportError) as exc:
-            self.screen.error(f"could not save to {path}: {exc}")
+            self.screen.error(_("could not save to {path}: {reason}").format(path=path, reason=exc))
             return False
-        if path.exists() and not self.screen.yes_no(f"{path} exists. Replace it?"):
-            self.screen.say("Not saved.")
+        if path.exists() and not self.screen.yes_no(_("{path} exists. Replace it?").format(path=path)):
+            self.screen.say(_("Not saved."))
             return False
         try:
             write_text(path, text)
         except GammonError as exc:
-            self.screen.error(f"could not save to {path}: {exc}")
+            self.screen.error(_("could not save to {path}: {reason}").format(path=path, reason=exc))
             return False
         self.saved_actions = self._actions()
-        self.screen.say(f"Saved the match to {path}.")
+        self.screen.say(_("Saved the match to {path}.").format(path=path))
         return True
 
     def confirm_quit(self) -> None:
         """Leave (raise :class:`Quit`), asking first when moves would be lost."""
         if self._actions() in (0, self.saved_actions) or self.match.is_over:
             raise Quit
-        if self.screen.yes_no("Quit and throw away the match played so far?"):
+        if self.screen.yes_no(_("Quit and throw away the match played so far?")):
             raise Quit
-        self.screen.say("Carry on.")
+        self.screen.say(_("Carry on."))
 
 
 __all__ = ["Quit", "Saver"]

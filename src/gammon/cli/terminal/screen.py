@@ -15,6 +15,9 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
+from gammon.cli.terminal.words import answer_word
+from gammon.i18n import _
+
 
 def _default_input(prompt: str) -> str:
     return input(prompt)
@@ -51,16 +54,15 @@ class Screen:
         return self.input_fn(prompt).strip()
 
     def yes_no(self, question: str, default: bool = False) -> bool:
-        choices = "[Y/n]" if default else "[y/N]"
+        choices = _("[Y/n]") if default else _("[y/N]")
         while True:
             answer = self.ask(f"{question} {choices} > ").lower()
             if not answer:
                 return default
-            if answer in ("y", "yes"):
-                return True
-            if answer in ("n", "no"):
-                return False
-            self.error("answer y or n")
+            word = answer_word(answer)
+            if word is not None:
+                return word == "accept"
+            self.error(_("answer y or n"))
 
 
 __all__ = ["Screen", "enable_line_editing"]

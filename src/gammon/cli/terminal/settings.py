@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gammon.cli.limits import MAX_MATCH_LENGTH
+from gammon.cli.terminal.words import default_names
 from gammon.core.errors import GammonError
 from gammon.core.game import Rules
 from gammon.core.variants import find_variant
+from gammon.i18n import _
 from gammon.play.levels import find_level
 
 #: The dice a person may choose for ``gammon play``.
@@ -39,19 +41,21 @@ class PlaySettings:
     def checked(self) -> PlaySettings:
         """These settings with names filled in, or :class:`GammonError` for a bad value."""
         if not 0 <= self.match_length <= MAX_MATCH_LENGTH:
-            raise GammonError(f"the match length is 0 (money) to {MAX_MATCH_LENGTH} points, "
-                              f"not {self.match_length}")
+            raise GammonError(_("the match length is 0 (money) to {most} points, not {length}").format(
+                most=MAX_MATCH_LENGTH, length=self.match_length))
         find_variant(self.variant)
         if self.dice not in PLAY_DICE:
-            raise GammonError(f"unknown dice {self.dice!r}: choose one of {', '.join(PLAY_DICE)}")
+            raise GammonError(_("unknown dice {dice}: choose one of {choices}").format(
+                dice=repr(self.dice), choices=", ".join(PLAY_DICE)))
         if self.opponent not in ("computer", "human"):
-            raise GammonError(f"the opponent is 'computer' or 'human', not {self.opponent!r}")
+            raise GammonError(_("the opponent is 'computer' or 'human', not {opponent}").format(
+                opponent=repr(self.opponent)))
         level = find_level(self.level)
         if self.auto_doubles < 0:
-            raise GammonError("automatic doubles are 0 (off) or a limit above 0")
+            raise GammonError(_("automatic doubles are 0 (off) or a limit above 0"))
         if self.seed is not None and self.seed < 0:
-            raise GammonError(f"the seed is a whole number 0 or more, not {self.seed}")
-        default = ("You", "Computer") if self.opponent == "computer" else ("Player 1", "Player 2")
+            raise GammonError(_("the seed is a whole number 0 or more, not {seed}").format(seed=self.seed))
+        default = default_names(self.opponent == "computer")
         given = self.names or default
         names = tuple(n.strip() or d for n, d in zip(given, default, strict=True))
         if names[0] == names[1]:

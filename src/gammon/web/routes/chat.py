@@ -27,12 +27,22 @@ from gammon.web.chat_schemas import ChatHistory, ChatMessageOut, ChatPost, ChatS
 from gammon.web.deps import TokenDep
 from gammon.web.hub import Hub
 from gammon.web.ratelimit import client_key
+from gammon.web.schemas import ErrorResponse
 from gammon.web.service import ForbiddenError, InvalidError, ServiceError
 from gammon.web.service.chat import Posted, chat_of, delivered_to, message_json
 
 router = APIRouter(prefix="/games", tags=["games"])
 
 GameId = Annotated[str, Path(min_length=1, max_length=32, description="The game's id (public)")]
+
+_TEXT = {403: "The token holds no seat in this game", 404: "No such game",
+         409: "The game's chat holds as many messages as it may (chat_full)",
+         422: "A malformed request, an empty message or one over 500 characters",
+         429: "Too many chat messages: see Retry-After"}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {s: {"model": ErrorResponse, "description": _TEXT[s]} for s in statuses}
 
 
 def deliver(hub: Hub, posted: Posted) -> None:
@@ -71,7 +81,7 @@ async def export_with_chat(request: Request, game_id: str, token: str | None, fm
     return json.dumps(record, ensure_ascii=False, indent=1)
 
 
-@router.get("/{game_id}/chat", response_model=ChatHistory,
+@router.get("/{game_id}/chat", response_model=ChatHistory, responses=_errors(403, 404),
             summary="The chat messages you are sent (a seat's token: the players'; none: the spectators')")
 async def history(game_id: GameId, request: Request, token: TokenDep) -> ChatHistory:
     messages = await run_in_threadpool(chat_of(request.app.state).history, game_id, token)
@@ -79,6 +89,7 @@ async def history(game_id: GameId, request: Request, token: TokenDep) -> ChatHis
 
 
 @router.post("/{game_id}/chat", response_model=ChatMessageOut, status_code=201,
+             responses=_errors(403, 404, 409, 422, 429),
              summary="Send a chat message (plain text, at most 500 characters)")
 async def post(game_id: GameId, body: Annotated[ChatPost, Body()], request: Request,
                token: TokenDep) -> ChatMessageOut:
@@ -88,14 +99,14 @@ async def post(game_id: GameId, body: Annotated[ChatPost, Body()], request: Requ
     return ChatMessageOut(**message_json(posted.message))
 
 
-@router.get("/{game_id}/chat/settings", response_model=ChatSettingsIO,
+@router.get("/{game_id}/chat/settings", response_model=ChatSettingsIO, responses=_errors(403, 404),
             summary="Your seat's chat settings (a seat's token)")
 async def get_settings(game_id: GameId, request: Request, token: TokenDep) -> ChatSettingsIO:
     s = await run_in_threadpool(chat_of(request.app.state).settings, game_id, token)
     return ChatSettingsIO(muted=s.muted, spectators=s.spectators)
 
 
-@router.put("/{game_id}/chat/settings", response_model=ChatSettingsIO,
+@router.put("/{game_id}/chat/settings", response_model=ChatSettingsIO, responses=_errors(403, 404, 422),
             summary="Mute the other seat, or read the spectators' channel (a seat's token)")
 async def put_settings(game_id: GameId, body: Annotated[ChatSettingsIO, Body()], request: Request,
                        token: TokenDep) -> ChatSettingsIO:

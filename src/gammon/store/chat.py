@@ -79,7 +79,7 @@ class ChatStore:
                 raise ChatFull(f"this game's {channel} chat holds its {limit} messages: no more can be added")
             new_id = conn.execute(insert(CHAT_MESSAGES).values(
                 game_id=game_id, channel=channel, seat=seat, author=author, text=text,
-                created_at=now)).inserted_primary_key[0]
+                created_at=now).returning(CHAT_MESSAGES.c.id)).scalar_one()
         return ChatMessage(int(new_id), game_id, channel, seat, author, text, now)
 
     def messages(self, game_id: str, channels: tuple[str, ...] = CHANNELS) -> list[ChatMessage]:

@@ -45,7 +45,7 @@ def visible_text(text: str) -> str:
     docstring (control, format/bidi, surrogate, private-use, unassigned) removed; nothing trimmed.
     Names and chat messages (:mod:`gammon.web.chat_text`) are cleaned by this one rule.
 
-    >>> visible_text("a\u202eb\tc\u200b")
+    >>> visible_text("a\\u202eb\\tc\\u200b")
     'ab c'
     """
     return "".join(" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text)

@@ -179,3 +179,15 @@ def test_no_token_in_chat_payloads_or_logs(server: ThreadedServer, caplog: pytes
     finally:
         ann.close()
         bob.close()
+
+
+def test_an_invitation_is_not_a_seat_in_the_chat(server: ThreadedServer) -> None:
+    d = httpx.post(f"{server.url}/api/games", json={"opponent": "human", "name": "Ann"}).json()
+    gid, invite = d["game_id"], d["invite_token"]
+    assert httpx.post(f"{server.url}/api/games/{gid}/chat", json={"text": "private"},
+                      headers=bearer(d["token"])).status_code == 201
+    for token in (invite, invite[:-1], "x" * 300):
+        assert httpx.get(f"{server.url}/api/games/{gid}/chat", headers=bearer(token)).status_code == 403
+        r = httpx.post(f"{server.url}/api/games/{gid}/chat", json={"text": "hi"}, headers=bearer(token))
+        assert r.status_code == 403
+    assert httpx.get(f"{server.url}/api/games/nosuchgame/chat").status_code == 404

@@ -87,6 +87,11 @@ class Hub:
         g = self._games.get(game_id)
         return len(g.watchers) if g else 0
 
+    def watchers_of(self, game_id: str) -> list[Watcher]:
+        """The sockets of this process watching ``game_id`` (the chat delivers to them)."""
+        g = self._games.get(game_id)
+        return list(g.watchers) if g else []
+
     def subscribe(self, game_id: str, watcher: Watcher) -> None:
         self._games.setdefault(game_id, _Game()).watchers.add(watcher)
         self.poke(game_id)

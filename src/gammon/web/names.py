@@ -36,11 +36,20 @@ def normalize_name(raw: object, default: str) -> str:
     >>> normalize_name("\\u200b", "Guest")
     'Guest'
     """
-    text = unicodedata.normalize("NFC", str(raw or ""))
-    kept = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or unicodedata.category(ch) not in _DROP)
-    cleaned = " ".join(kept.split())[:NAME_MAX_LENGTH].strip()
+    cleaned = " ".join(visible_text(str(raw or "")).split())[:NAME_MAX_LENGTH].strip()
     return cleaned or default
 
 
-__all__ = ["NAME_MAX_LENGTH", "normalize_name"]
+def visible_text(text: str) -> str:
+    """``text`` in NFC with white space as plain spaces and the hidden characters of the module's
+    docstring (control, format/bidi, surrogate, private-use, unassigned) removed; nothing trimmed.
+    Names and chat messages (:mod:`gammon.web.chat_text`) are cleaned by this one rule.
+
+    >>> visible_text("a\\u202eb\\tc\\u200b")
+    'ab c'
+    """
+    return "".join(" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text)
+                   if ch.isspace() or unicodedata.category(ch) not in _DROP)
+
+
+__all__ = ["NAME_MAX_LENGTH", "normalize_name", "visible_text"]

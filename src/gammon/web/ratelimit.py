@@ -17,7 +17,9 @@ Whose budget a request spends (issue 33: nobody can spend a player's budget for 
 * creating a game, and asking for a rematch (which creates one), also spends the address's
   ``create`` budget, and so does signing up (``POST /api/accounts``);
 * ``socket``: messages on one WebSocket, on top of the seat's or the address's budget
-  (:mod:`gammon.web.sockets`).
+  (:mod:`gammon.web.sockets`);
+* ``chat``: chat messages, per seat (key ``<game>:seat<n>``) or, for a spectator, per address
+  (:mod:`gammon.web.service.chat`), on top of the socket's budgets.
 
 A token is recognised from the game in the service's memory; a token it cannot recognise
 there is looked up in the store at most ``AUTH_LOOKUPS`` times a second per address (so
@@ -57,6 +59,7 @@ class RateLimits:
     create: str = "30/minute;300/hour"
     game: str = "20/second"
     socket: str = "20/second"
+    chat: str = "5/10second;60/hour"
     enabled: bool = True
     #: Spectators' (token-less) sockets open at once from one address.
     sockets_per_address: int = 16
@@ -71,7 +74,7 @@ class RateLimits:
 class RateLimiter:
     """Counts requests by kind and key; :meth:`check` says whether one more is allowed."""
 
-    KINDS = ("client", "create", "game", "socket", "auth")
+    KINDS = ("client", "create", "game", "socket", "chat", "auth")
 
     def __init__(self, limits: RateLimits | None = None) -> None:
         self.limits = limits or RateLimits()

@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
 from gammon.web.ratelimit import client_key
 from gammon.web.routes.accounts import OptionalAccount
+from gammon.web.routes.chat import export_with_chat
 from gammon.web.schemas import (
     ActionLog,
     ActionRequest,
@@ -34,6 +35,8 @@ from gammon.web.service import Command, ForbiddenError, GameSetup
 router = APIRouter(prefix="/games", tags=["games"])
 
 GameId = Annotated[str, Path(min_length=1, max_length=32, description="The game's id (public)")]
+#: ``?chat=1`` on an export: add the chat the seat of the token is sent (JSON only; none by default).
+ChatFlag = Annotated[bool, Query(description="Add your seat's chat (JSON only, a seat's token)")]
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -211,22 +214,31 @@ def _text(media: str) -> dict[int | str, dict[str, Any]]:
 
 @router.get("/{game_id}/export.mat", response_class=PlainTextResponse, responses=_text("text/plain"),
             summary="The match as a Jellyfish .mat file (GNU Backgammon and eXtreme Gammon import it)")
-async def export_mat(game_id: GameId, service: ServiceDep) -> Response:
+async def export_mat(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep,
+                     chat: ChatFlag = False) -> Response:
     text = await run_in_threadpool(service.export, game_id, "mat")
+    if chat:
+        text = await export_with_chat(request, game_id, token, "mat", text)
     return PlainTextResponse(text, headers=_attachment(game_id, "mat"))
 
 
 @router.get("/{game_id}/export.sgf", response_class=PlainTextResponse,
             responses=_text("application/x-go-sgf"), summary="The match as SGF (GNU Backgammon's flavour)")
-async def export_sgf(game_id: GameId, service: ServiceDep) -> Response:
+async def export_sgf(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep,
+                     chat: ChatFlag = False) -> Response:
     text = await run_in_threadpool(service.export, game_id, "sgf")
+    if chat:
+        text = await export_with_chat(request, game_id, token, "sgf", text)
     return Response(text, media_type="application/x-go-sgf", headers=_attachment(game_id, "sgf"))
 
 
 @router.get("/{game_id}/export.json", response_class=Response, responses=_text("application/json"),
             summary="gammon's JSON match record (every action, the dice commitment, the seed once over)")
-async def export_json(game_id: GameId, service: ServiceDep) -> Response:
+async def export_json(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep,
+                     chat: ChatFlag = False) -> Response:
     text = await run_in_threadpool(service.export, game_id, "json")
+    if chat:
+        text = await export_with_chat(request, game_id, token, "json", text)
     return Response(text, media_type="application/json", headers=_attachment(game_id, "json"))
 
 

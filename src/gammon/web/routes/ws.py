@@ -13,7 +13,8 @@ act on the socket::
 
 answered by ``{"type": "result", "request_id": 1, "version": 7}`` or an
 ``error`` (same codes as the REST API).  ``{"type": "ping"}`` gets ``pong``;
-``{"type": "state"}`` the current state again.  A socket that cannot open
+``{"type": "state"}`` the current state again; ``{"type": "chat", "text": ...}`` sends a chat
+message (:mod:`gammon.web.routes.chat`).  A socket that cannot open
 sends an ``error`` and closes with 4400 (no or a malformed ``auth`` message),
 4403 (bad token), 4404 (no such game), 4408 (no ``auth`` in time) or 4429 (over
 a rate or over the open sockets allowed, :mod:`gammon.web.sockets`).
@@ -44,6 +45,7 @@ from gammon.core.errors import GammonError
 from gammon.web.guards import MessageRefused, parse_message
 from gammon.web.hub import Hub, Watcher, state_json, state_message
 from gammon.web.ratelimit import client_key, too_many
+from gammon.web.routes.chat import socket_chat
 from gammon.web.schemas import ActionRequest
 from gammon.web.service import (
     Command,
@@ -216,9 +218,11 @@ async def _read(websocket: WebSocket, service: GameService, ticket: Ticket, game
             watcher.put(state_message(view))
         elif kind == "act":
             watcher.put(await _act(service, game_id, token, seat, msg, rid))
+        elif kind == "chat":  # a seat's to the players' channel, a spectator's to the spectators'
+            watcher.put(await socket_chat(websocket.app.state, ticket.address, game_id, token, msg, rid))
         else:
-            watcher.put(_error("invalid_request", "send {'type': 'act', 'action': {...}}, 'ping' or 'state'",
-                               rid))
+            watcher.put(_error("invalid_request", "send {'type': 'act', 'action': {...}}, 'chat', 'ping' or "
+                               "'state'", rid))
 
 
 async def _act(service: GameService, game_id: str, token: str | None, seat: int | None,

@@ -7,6 +7,7 @@
 import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView } from './board.js';
+import { ChatPanel } from './chat.js';
 import { MoveBuilder } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
@@ -77,7 +78,9 @@ class GamePage {
         h('a', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })));
     e.fairPanel = h('section.panel.fair-panel#fair');
-    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, e.recordPanel, e.fairPanel);
+    this.chat = new ChatPanel(this.gameId, this.token,
+      () => (this.ws && this.ws.readyState === WebSocket.OPEN ? this.ws : null));
+    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, this.chat.element, e.recordPanel, e.fairPanel);
     const table = h('section.table', {},
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
     this.root.classList.add('app-game');
@@ -143,9 +146,13 @@ class GamePage {
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (this.chat.answer(msg)) return;
       if (msg.type === 'hello') {
         this.applyState(msg.state);
         this.loadRecord();
+        this.chat.load();
+      } else if (msg.type === 'chat') {
+        this.chat.receive(msg.message);
       } else if (msg.type === 'state') {
         this.applyState(msg.state);
       } else if (msg.type === 'action') {

@@ -44,9 +44,11 @@ GROUPS = {
     "gammon.formats.record_json: verify_dice": ["gammon.formats.record_json.x_verify_dice_*"],
     # the functions run of the modules too large for one session (scripts/mutation.sh)
     "gammon.core.game: permissions, cube, scoring": [
-        f"gammon.core.game.xǁGameǁ{f}_*" for f in (
-            "allowed_actions", "_double_refusal", "_beaver_refusal", "can_double", "can_beaver", "_answerer",
-            "points_for", "_finish", "_need", "_on_double", "_on_take", "_on_drop", "_on_resign")],
+        *(f"gammon.core.game.xǁGameǁ{f}_*" for f in (
+            "allowed_actions", "_double_refusal", "_beaver_refusal", "can_double", "can_beaver", "points_for")),
+        # the handlers, in their own module since issue 34
+        *(f"gammon.core.transitions.x_{f}_*" for f in (
+            "_answerer", "_finish", "_need", "on_double", "on_take", "on_drop", "on_resign"))],
     "gammon.core.position: a step and the legal plays": [
         *(f"gammon.core.position.xǁPositionǁ{f}_*"
           for f in ("apply_step", "step_problem", "legal_plays", "swap")),
@@ -182,7 +184,7 @@ EQUIVALENT = {
        "the list is still empty when this branch adds to it: '=' and '+=' agree" for n in (21, 33, 41)},
     "gammon.core.game.xǁGameǁpoints_for__mutmut_1":
         "the loser's checkers count only in Acey-Deucey, which counts at least one: 0 and 1 agree",
-    "gammon.core.game.xǁGameǁ_on_drop__mutmut_21": "Event's data defaults to an empty dict",
+    "gammon.core.transitions.x_on_drop__mutmut_21": "Event's data defaults to an empty dict",
     "gammon.core.position_id.x_decode_position_id__mutmut_21":
         "fourteen characters that passed the alphabet check always decode, validated or not",
     "gammon.core.position_id.x_decode_position_id__mutmut_24":

@@ -34,8 +34,9 @@ STATUS = {-1: "killed (earlier run)", -2: "survived (earlier run)", -3: "timeout
 
 #: Parts of a module reported on their own (the issue's targets): name -> function patterns.
 GROUPS = {
-    "gammon.core.dice: verification": ["gammon.core.dice.x_verify_rolls_*", "gammon.core.dice.x_derive_roll_*",
-                                       "gammon.core.dice.x_commitment_for_*", "gammon.core.dice.x__fmt_*"],
+    "gammon.core.fair_dice: verification": [
+        "gammon.core.fair_dice.x_verify_rolls_*", "gammon.core.fair_dice.x_derive_roll_*",
+        "gammon.core.fair_dice.x_commitment_for_*", "gammon.core.fair_dice.x__fmt_*"],
     "gammon.web.service: seat checks": [
         "gammon.web.service.live.xǁLiveGameǁseat_of_*", "gammon.web.service.live.xǁLiveGameǁto_act_*",
         "gammon.web.service.views.x_allowed_actions_*", "gammon.web.service.games.xǁGameServiceǁ_seat_*",
@@ -68,11 +69,11 @@ _NOTATION_SHOWN = "the pass text of `shown` is never shown: a play with no segme
 
 #: Survivors that cannot change behaviour, each with the reason.
 EQUIVALENT = {
-    "gammon.core.dice.x_derive_roll__mutmut_8": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
-    "gammon.core.dice.x_derive_roll__mutmut_26": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
-    "gammon.core.dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
-    "gammon.core.dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
-    "gammon.core.dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
+    "gammon.core.fair_dice.x_derive_roll__mutmut_8": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.fair_dice.x_derive_roll__mutmut_26": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.fair_dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
+    "gammon.core.fair_dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
+    "gammon.core.fair_dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
     "gammon.web.service.live.xǁLiveGameǁto_act__mutmut_1":
         "the stored status and the match's end change together ('finished' exactly when is_over, "
         "the timeout included), and 'waiting' only at the opening, where nobody in particular acts",
@@ -265,7 +266,7 @@ EQUIVALENT.update(json.loads((Path(__file__).with_name("mutation_equivalents.jso
 #: label -> (mutants, killed, survived, of them equivalent, commit of the run).
 PREVIOUS = {
     "gammon.core.dice": (411, 406, 5, 5, "7bc1bc9"),
-    "gammon.core.dice: verification": (128, 124, 4, 4, "7bc1bc9"),
+    "gammon.core.fair_dice: verification": (128, 124, 4, 4, "7bc1bc9"),
     "gammon.formats.record_json: verify_dice": (44, 44, 0, 0, "7bc1bc9"),
 }
 

@@ -107,7 +107,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Let the computer play itself at one level (cube in use) and save the record."""
         from gammon.cli.limits import MAX_MATCH_LENGTH, MAX_SEED, MAX_SELFPLAY_GAMES, check_int, check_text
-        from gammon.core.dice import CryptoDice, make_dice
+        from gammon.core.dice import make_dice
+        from gammon.core.fair_dice import CryptoDice
         from gammon.core.game import Rules
         from gammon.core.variants import find_variant
         from gammon.play.levels import find_level

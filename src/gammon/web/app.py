@@ -233,7 +233,7 @@ def _finish_openapi(app: FastAPI) -> None:
     from fastapi.openapi.utils import get_openapi
     from pydantic.json_schema import models_json_schema
 
-    from gammon.web.schemas import WS_MESSAGES
+    from gammon.web.ws_messages import WS_MESSAGES
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

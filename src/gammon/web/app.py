@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
@@ -144,9 +144,9 @@ class NoStoreMiddleware:
         await self.app(scope, receive, send_no_store)
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
-    settings = settings or Settings.from_env()
+def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The server's life: open the store, warm the engine and start the service, its clocks, the
+    socket hub, the computer's driver and (PostgreSQL) the change listener; stop them all at the end."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -202,10 +202,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await listener.close()
             store.dispose()
 
+    return lifespan
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
+    settings = settings or Settings.from_env()
     # No /docs or /redoc: their pages load scripts from a CDN, which the pages' CSP forbids and no
     # server should hand its visitors; /openapi.json stays for tools.
     app = FastAPI(
-        title="gammon server", version="1", description=DESCRIPTION, lifespan=lifespan,
+        title="gammon server", version="1", description=DESCRIPTION, lifespan=_lifespan(settings),
         docs_url=None, redoc_url=None,
         openapi_tags=[{"name": "games", "description": "Create, join, watch and play games"},
                       {"name": "server", "description": "The server itself"}],

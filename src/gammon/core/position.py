@@ -23,7 +23,10 @@ import numpy as np
 
 from gammon.core import movegen
 from gammon.core.errors import IllegalPlayError, InvalidDiceError, InvalidIdError, InvalidPositionError
-from gammon.core.legal_plays import BUFFERS, LegalPlays, buffers
+
+# LegalPlays is what legal_plays() returns, exported here too (gammon.ai imports it from here).
+from gammon.core.legal_plays import BUFFERS, buffers
+from gammon.core.legal_plays import LegalPlays as LegalPlays
 from gammon.core.pips import pips
 from gammon.core.plays import BAR_POINT, CheckerMove, Play
 from gammon.core.position_id import decode_position_id, encode_position_id

@@ -36,9 +36,10 @@ if TYPE_CHECKING:
         Take,
         Timeout,
     )
-    from gammon.core.game import Game, Phase
+    from gammon.core.game import Game
     from gammon.core.legal_plays import LegalPlays
     from gammon.core.match import Match
+    from gammon.core.phase import Phase
     from gammon.core.plays import CheckerMove, Play
     from gammon.core.position import Outcome, Position, ResultKind
     from gammon.core.rules import CENTERED, Rules
@@ -50,7 +51,7 @@ _LAZY = {
     **dict.fromkeys(
         ["AcceptResignation", "Beaver", "ChooseDouble", "Double", "Drop", "Move", "NewGame",
          "RejectResignation", "Resign", "Roll", "Take", "Timeout"], "gammon.core.actions"),
-    "Game": "gammon.core.game", "Phase": "gammon.core.game", "Match": "gammon.core.match",
+    "Game": "gammon.core.game", "Phase": "gammon.core.phase", "Match": "gammon.core.match",
     "CENTERED": "gammon.core.rules", "Rules": "gammon.core.rules",
     "CheckerMove": "gammon.core.plays", "Play": "gammon.core.plays",
     "LegalPlays": "gammon.core.legal_plays", "Outcome": "gammon.core.position",

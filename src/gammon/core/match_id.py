@@ -42,6 +42,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from gammon.core.errors import InvalidIdError
+from gammon.core.phase import Phase
 
 if TYPE_CHECKING:
     from gammon.core.game import Game
@@ -301,8 +302,6 @@ def game_match_id(game: Game) -> str:
     :raises InvalidIdError: a state the Match ID cannot carry (a cube above
         :data:`MAX_CUBE`, a match longer than :data:`MAX_MATCH_LENGTH`, ...).
     """
-    from gammon.core.game import Phase
-
     g = game
     if g.is_over and g.result is not None:
         state = (GameState.DROPPED if g.result.dropped else GameState.RESIGNED if g.result.resigned

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from gammon.core.cube import RelativeOwner
 from gammon.core.errors import InvalidIdError, InvalidPositionError
 from gammon.core.match_id import MAX_MATCH_LENGTH
+from gammon.core.phase import Phase
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD, Variant
 
@@ -369,8 +370,6 @@ def game_xgid(game: Game) -> str:
     :raises InvalidIdError: a state an XGID cannot carry: the opening roll, a pending resignation, an
         Acey-Deucey bonus under way, or a finished game.
     """
-    from gammon.core.game import Phase
-
     g = game
     if g.phase in (Phase.OPENING, Phase.RESIGNED, Phase.OVER) or g.bonus is not None:
         stage = "an Acey-Deucey bonus" if g.bonus is not None else f"the {g.phase.value} phase"

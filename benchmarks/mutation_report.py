@@ -34,8 +34,9 @@ STATUS = {-1: "killed (earlier run)", -2: "survived (earlier run)", -3: "timeout
 
 #: Parts of a module reported on their own (the issue's targets): name -> function patterns.
 GROUPS = {
-    "gammon.core.dice: verification": ["gammon.core.dice.x_verify_rolls_*", "gammon.core.dice.x_derive_roll_*",
-                                       "gammon.core.dice.x_commitment_for_*", "gammon.core.dice.x__fmt_*"],
+    "gammon.core.fair_dice: verification": [
+        "gammon.core.fair_dice.x_verify_rolls_*", "gammon.core.fair_dice.x_derive_roll_*",
+        "gammon.core.fair_dice.x_commitment_for_*", "gammon.core.fair_dice.x__fmt_*"],
     "gammon.web.service: seat checks": [
         "gammon.web.service.live.xǁLiveGameǁseat_of_*", "gammon.web.service.live.xǁLiveGameǁto_act_*",
         "gammon.web.service.views.x_allowed_actions_*", "gammon.web.service.base.xǁServiceBaseǁ_seat_*",
@@ -44,9 +45,11 @@ GROUPS = {
     "gammon.formats.record_json: verify_dice": ["gammon.formats.record_json.x_verify_dice_*"],
     # the functions run of the modules too large for one session (scripts/mutation.sh)
     "gammon.core.game: permissions, cube, scoring": [
-        f"gammon.core.game.xǁGameǁ{f}_*" for f in (
-            "allowed_actions", "_double_refusal", "_beaver_refusal", "can_double", "can_beaver", "_answerer",
-            "points_for", "_finish", "_need", "_on_double", "_on_take", "_on_drop", "_on_resign")],
+        *(f"gammon.core.game.xǁGameǁ{f}_*" for f in (
+            "allowed_actions", "_double_refusal", "_beaver_refusal", "can_double", "can_beaver", "points_for")),
+        # the handlers, in their own module since issue 34
+        *(f"gammon.core.transitions.x_{f}_*" for f in (
+            "_answerer", "_finish", "_need", "on_double", "on_take", "on_drop", "on_resign"))],
     "gammon.core.position: a step and the legal plays": [
         *(f"gammon.core.position.xǁPositionǁ{f}_*"
           for f in ("apply_step", "step_problem", "legal_plays", "swap")),
@@ -66,11 +69,11 @@ _NOTATION_SHOWN = "the pass text of `shown` is never shown: a play with no segme
 
 #: Survivors that cannot change behaviour, each with the reason.
 EQUIVALENT = {
-    "gammon.core.dice.x_derive_roll__mutmut_8": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
-    "gammon.core.dice.x_derive_roll__mutmut_26": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
-    "gammon.core.dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
-    "gammon.core.dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
-    "gammon.core.dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
+    "gammon.core.fair_dice.x_derive_roll__mutmut_8": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.fair_dice.x_derive_roll__mutmut_26": "int.to_bytes(8) is big-endian by default (Python 3.11+)",
+    "gammon.core.fair_dice.x_verify_rolls__mutmut_21": "'ASCII' and 'ascii' name the same codec",
+    "gammon.core.fair_dice.x_verify_rolls__mutmut_29": "'UTF-8' and 'utf-8' name the same codec",
+    "gammon.core.fair_dice.xǁCryptoDiceǁ__init____mutmut_3": "secrets.token_bytes(None) also gives 32 bytes",
     "gammon.web.service.live.xǁLiveGameǁto_act__mutmut_1":
         "the stored status and the match's end change together ('finished' exactly when is_over, "
         "the timeout included), and 'waiting' only at the opening, where nobody in particular acts",
@@ -182,7 +185,7 @@ EQUIVALENT = {
        "the list is still empty when this branch adds to it: '=' and '+=' agree" for n in (21, 33, 41)},
     "gammon.core.game.xǁGameǁpoints_for__mutmut_1":
         "the loser's checkers count only in Acey-Deucey, which counts at least one: 0 and 1 agree",
-    "gammon.core.game.xǁGameǁ_on_drop__mutmut_21": "Event's data defaults to an empty dict",
+    "gammon.core.transitions.x_on_drop__mutmut_21": "Event's data defaults to an empty dict",
     "gammon.core.position_id.x_decode_position_id__mutmut_21":
         "fourteen characters that passed the alphabet check always decode, validated or not",
     "gammon.core.position_id.x_decode_position_id__mutmut_24":
@@ -263,7 +266,7 @@ EQUIVALENT.update(json.loads((Path(__file__).with_name("mutation_equivalents.jso
 #: label -> (mutants, killed, survived, of them equivalent, commit of the run).
 PREVIOUS = {
     "gammon.core.dice": (411, 406, 5, 5, "7bc1bc9"),
-    "gammon.core.dice: verification": (128, 124, 4, 4, "7bc1bc9"),
+    "gammon.core.fair_dice: verification": (128, 124, 4, 4, "7bc1bc9"),
     "gammon.formats.record_json: verify_dice": (44, 44, 0, 0, "7bc1bc9"),
 }
 

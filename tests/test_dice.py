@@ -14,20 +14,22 @@ import gammon.core.dice as dice_module
 from gammon.core.dice import (
     DICE_KINDS,
     CardDice,
-    CryptoDice,
     DiceSource,
     ManualDice,
     RandomDice,
     ScriptedDice,
+    make_dice,
+    parse_dice,
+)
+from gammon.core.errors import GammonError, InvalidDiceError
+from gammon.core.fair_dice import (
+    CryptoDice,
     VerifyResult,
     commitment_for,
     derive_roll,
     derive_rolls,
-    make_dice,
-    parse_dice,
     verify_rolls,
 )
-from gammon.core.errors import GammonError, InvalidDiceError
 
 N_ROLLS = 36_000
 

@@ -21,16 +21,9 @@ import random
 
 import pytest
 
-from gammon.core.dice import (
-    CardDice,
-    CryptoDice,
-    RandomDice,
-    commitment_for,
-    derive_roll,
-    derive_rolls,
-    verify_rolls,
-)
+from gammon.core.dice import CardDice, RandomDice
 from gammon.core.errors import GammonError
+from gammon.core.fair_dice import CryptoDice, commitment_for, derive_roll, derive_rolls, verify_rolls
 
 SEEDS = [bytes(range(k, k + 32)) for k in range(12)] + [hashlib.sha256(b"fair").digest(), bytes(32)]
 
@@ -311,7 +304,7 @@ class _FakeHmac:
 @pytest.mark.parametrize("rejected", [1, 2])
 def test_a_block_with_no_usable_byte_moves_on_to_the_next_attempt(
         monkeypatch: pytest.MonkeyPatch, rejected: int) -> None:
-    import gammon.core.dice as dice_module
+    import gammon.core.fair_dice as dice_module
 
     fake = _FakeHmac(rejected)
     monkeypatch.setattr(dice_module, "hmac", type("H", (), {"new": fake.new})())

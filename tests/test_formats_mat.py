@@ -33,13 +33,12 @@ from gammon.core.position import ResultKind
 from gammon.formats.mat import (
     MatFormatError,
     RecordFormatError,
-    format_play,
     game_items,
     match_from_mat,
-    parse_move_text,
     read_mat,
     write_mat,
 )
+from gammon.formats.mat_moves import format_play, parse_move_text
 
 # -- a seeded driver that plays whole matches with cube actions and resignations -----------
 

@@ -27,7 +27,8 @@ import pytest
 from boards import pos
 from gammon import CENTERED, GammonError, Position, ResultKind
 from gammon.core.actions import Double, Drop, Move, Resign, Roll, Take
-from gammon.core.game import BONUS_CHOOSE, BONUS_DOUBLE, BONUS_ONE_TWO, Game, Phase
+from gammon.core.game import Game, Phase
+from gammon.core.phase import BONUS_CHOOSE, BONUS_DOUBLE, BONUS_ONE_TWO
 from gammon.core.rules import Rules
 
 ACEY = Rules(variant="acey-deucey")

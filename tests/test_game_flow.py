@@ -21,9 +21,6 @@ from boards import pos
 from gammon import IllegalActionError, Position, Reason, ResultKind
 from gammon.core.actions import Timeout
 from gammon.core.game import (
-    BONUS_CHOOSE,
-    BONUS_DOUBLE,
-    BONUS_ONE_TWO,
     CENTERED,
     AcceptResignation,
     Action,
@@ -42,6 +39,7 @@ from gammon.core.game import (
     Rules,
     Take,
 )
+from gammon.core.phase import BONUS_CHOOSE, BONUS_DOUBLE, BONUS_ONE_TWO
 from gammon.core.plays import Play
 
 ACEY = Rules(variant="acey-deucey")

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gammon.cli import app
-from gammon.core.dice import CryptoDice, derive_roll
+from gammon.core.fair_dice import CryptoDice, derive_roll
 from gammon.core.game import Move, Phase, Roll, Rules
 from gammon.core.match import Match
 from gammon.formats.record_json import JsonFormatError, match_to_dict, record_from_json, verify_dice

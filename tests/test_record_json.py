@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from gammon.core.dice import CardDice, CryptoDice, RandomDice
+from gammon.core.dice import CardDice, RandomDice
+from gammon.core.fair_dice import CryptoDice
 from gammon.core.game import AcceptResignation, Move, Phase, RejectResignation, Resign, Roll, Rules
 from gammon.core.match import Match
 from gammon.core.position import ResultKind

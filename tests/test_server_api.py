@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from gammon.core.dice import commitment_for, derive_roll
+from gammon.core.fair_dice import commitment_for, derive_roll
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits

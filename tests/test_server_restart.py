@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from gammon.core.dice import derive_roll
+from gammon.core.fair_dice import derive_roll
 from gammon.web.testing import ServerProcess, pick_action
 
 SEED = bytes(range(7, 39))

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from gammon.core.dice import derive_roll
+from gammon.core.fair_dice import derive_roll
 from gammon.web.testing import ServerProcess, connect_game, pick_action
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")

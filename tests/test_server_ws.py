@@ -18,7 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
-from gammon.core.dice import derive_roll
+from gammon.core.fair_dice import derive_roll
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import ThreadedServer, connect_game, pick_action

@@ -23,7 +23,7 @@ import pytest
 
 import gammon.web.hints as hints
 from gammon.ai.cube import CubeInfo
-from gammon.core.dice import derive_roll
+from gammon.core.fair_dice import derive_roll
 from gammon.store.repository import open_store
 from gammon.web.service import (
     Command,

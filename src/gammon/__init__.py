@@ -36,10 +36,12 @@ if TYPE_CHECKING:
         Take,
         Timeout,
     )
-    from gammon.core.game import Game, Phase
+    from gammon.core.game import Game
+    from gammon.core.legal_plays import LegalPlays
     from gammon.core.match import Match
+    from gammon.core.phase import Phase
     from gammon.core.plays import CheckerMove, Play
-    from gammon.core.position import LegalPlays, Outcome, Position, ResultKind
+    from gammon.core.position import Outcome, Position, ResultKind
     from gammon.core.rules import CENTERED, Rules
     from gammon.core.variants import VARIANTS, Variant, find_variant
 
@@ -49,10 +51,10 @@ _LAZY = {
     **dict.fromkeys(
         ["AcceptResignation", "Beaver", "ChooseDouble", "Double", "Drop", "Move", "NewGame",
          "RejectResignation", "Resign", "Roll", "Take", "Timeout"], "gammon.core.actions"),
-    "Game": "gammon.core.game", "Phase": "gammon.core.game", "Match": "gammon.core.match",
+    "Game": "gammon.core.game", "Phase": "gammon.core.phase", "Match": "gammon.core.match",
     "CENTERED": "gammon.core.rules", "Rules": "gammon.core.rules",
     "CheckerMove": "gammon.core.plays", "Play": "gammon.core.plays",
-    "LegalPlays": "gammon.core.position", "Outcome": "gammon.core.position",
+    "LegalPlays": "gammon.core.legal_plays", "Outcome": "gammon.core.position",
     "Position": "gammon.core.position", "ResultKind": "gammon.core.position",
     "VARIANTS": "gammon.core.variants", "Variant": "gammon.core.variants",
     "find_variant": "gammon.core.variants",

@@ -177,105 +177,130 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
         _summary(out, a)
 
 
+def _check_options(plies: int, processes: int | None,
+                   outputs: tuple[Path | None, Path | None, Path | None]) -> None:
+    """Refuse a search depth, a process count or an output file ending (``--html``,
+    ``--annotated``, ``--graph``) that cannot work, before anything is read."""
+    from gammon.ai.search import MAX_SEARCH_PLIES
+
+    if not 0 <= plies <= MAX_SEARCH_PLIES:
+        raise GammonError(f"--plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
+    if processes is not None and processes < 1:
+        raise GammonError("--processes must be 1 or more")
+    html, annotated, graph = outputs
+    for out, endings in ((html, (".html", ".htm")), (annotated, (".sgf",)), (graph, (".png", ".svg"))):
+        if out is not None and out.suffix.lower() not in endings:
+            raise GammonError(f"{out.name!r} should end in {' or '.join(endings)}")
+
+
+def _write_outputs(rec: object, analysis: MatchAnalysis, annotated: Path | None, html: Path | None,
+                   graph: Path | None) -> None:
+    """Write the annotated SGF, the HTML report and the equity graph that were asked for."""
+    from gammon.formats.record_files import LoadedRecord
+
+    assert isinstance(rec, LoadedRecord)
+    if annotated is not None:
+        from gammon.analysis.annotate import annotated_sgf
+        from gammon.core.match import Match
+
+        m = Match.replay(rec.rules, rec.games, games_limit=rec.games_limit)
+        _write(annotated, annotated_sgf(m, analysis))
+    if html is not None:
+        from gammon.analysis.report import html_report
+
+        _write(html, html_report(analysis))
+    if graph is not None:
+        from gammon.analysis.graph import graph_image
+
+        data = graph_image(analysis, graph.suffix.lower().lstrip("."))
+        try:
+            graph.write_bytes(data)
+        except OSError as exc:
+            raise GammonError(f"cannot write {graph}: {exc.strerror or exc}") from None
+
+
+def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> None:
+    """Print the analysis: as JSON, step by step then the summary (``--replay``), or the summary,
+    in ``language``."""
+    if as_json:
+        typer.echo(json.dumps(analysis.to_dict()))
+    elif step:
+        import sys
+
+        screen = Console(highlight=False)
+        with use_language(language):
+            replay(screen, analysis, input if sys.stdin.isatty() else None)
+        _summary(screen, analysis, language)
+    else:
+        _summary(Console(), analysis, language)
+
+
+def analyse(
+    records: Annotated[
+        list[Path], typer.Argument(help="The match records: .mat, .sgf or gammon's .json (one or more).")
+    ],
+    plies: Annotated[int, typer.Option(help="Search depth of the analysis (0-3); 2 is GNU Backgammon's.")]
+    = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as one JSON object.")]
+    = False,
+    html: Annotated[Path | None, typer.Option("--html", help="Write an HTML report with graph and boards.")]
+    = None,
+    annotated: Annotated[
+        Path | None, typer.Option("--annotated", help="Write an SGF with the analysis in comments.")
+    ] = None,
+    graph: Annotated[Path | None, typer.Option("--graph", help="Write the equity graph (.png or .svg).")]
+    = None,
+    processes: Annotated[
+        int | None, typer.Option(help="Worker processes (default: every core from 2-ply on).")
+    ] = None,
+    step: Annotated[
+        bool, typer.Option("--replay", help="Step through the match, each decision's board and analysis.")
+    ] = False,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Analyse the files as Ray tasks, one per file (a local Ray).")
+    ] = False,
+    address: Annotated[
+        str | None, typer.Option("--address", help="The Ray cluster (auto, HOST:PORT); implies --ray.")
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="The summary's language: en, nb, sv, da or pl; default: "
+                                 "the locale (LC_ALL, LC_MESSAGES, LANG). Files written stay English.")
+    ] = None,
+) -> None:
+    """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
+    from gammon.cli.app import user_errors
+    from gammon.formats.record_files import load_record
+
+    err = Console(stderr=True)
+    language = choose_language(lang, os.environ)
+    with user_errors():
+        _check_options(plies, processes, (html, annotated, graph))
+        if len(records) > 1 or ray or address is not None:
+            for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
+                                ("--replay", step or None)):
+                if given is not None:
+                    raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
+            with use_language(language):
+                _many(records, plies, processes, as_json, ray or address is not None, address, err)
+            return
+        record = records[0]
+        rec = load_record(record)
+        if not any(rec.games):
+            raise GammonError(f"{record} holds no game to analyse")
+        if annotated is not None:  # refuse what SGF cannot carry before the long part
+            from gammon.core.match import Match
+            from gammon.formats.sgf import write_sgf
+
+            write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
+        analysis = analyse_with_progress(rec, plies, processes, err)
+        _write_outputs(rec, analysis, annotated, html, graph)
+    _show(analysis, as_json, step, language)
+    for out in (annotated, html, graph):
+        if out is not None:
+            err.print(f"wrote {out}", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``analyse`` (and its alias ``analyze``) to the ``gammon`` app."""
-    from gammon.cli.app import user_errors
-
-    def analyse(
-        records: Annotated[
-            list[Path], typer.Argument(help="The match records: .mat, .sgf or gammon's .json (one or more).")
-        ],
-        plies: Annotated[int, typer.Option(help="Search depth of the analysis (0-3); 2 is GNU Backgammon's.")]
-        = 2,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as one JSON object.")]
-        = False,
-        html: Annotated[Path | None, typer.Option("--html", help="Write an HTML report with graph and boards.")]
-        = None,
-        annotated: Annotated[
-            Path | None, typer.Option("--annotated", help="Write an SGF with the analysis in comments.")
-        ] = None,
-        graph: Annotated[Path | None, typer.Option("--graph", help="Write the equity graph (.png or .svg).")]
-        = None,
-        processes: Annotated[
-            int | None, typer.Option(help="Worker processes (default: every core from 2-ply on).")
-        ] = None,
-        step: Annotated[
-            bool, typer.Option("--replay", help="Step through the match, each decision's board and analysis.")
-        ] = False,
-        ray: Annotated[
-            bool, typer.Option("--ray", help="Analyse the files as Ray tasks, one per file (a local Ray).")
-        ] = False,
-        address: Annotated[
-            str | None, typer.Option("--address", help="The Ray cluster (auto, HOST:PORT); implies --ray.")
-        ] = None,
-        lang: Annotated[
-            str | None, typer.Option("--lang", help="The summary's language: en, nb, sv, da or pl; default: "
-                                     "the locale (LC_ALL, LC_MESSAGES, LANG). Files written stay English.")
-        ] = None,
-    ) -> None:
-        """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
-        from gammon.ai.search import MAX_SEARCH_PLIES
-        from gammon.formats.record_files import load_record
-
-        err = Console(stderr=True)
-        with user_errors():
-            if not 0 <= plies <= MAX_SEARCH_PLIES:
-                raise GammonError(f"--plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
-            if processes is not None and processes < 1:
-                raise GammonError("--processes must be 1 or more")
-            for out, endings in ((html, (".html", ".htm")), (annotated, (".sgf",)), (graph, (".png", ".svg"))):
-                if out is not None and out.suffix.lower() not in endings:
-                    raise GammonError(f"{out.name!r} should end in {' or '.join(endings)}")
-            if len(records) > 1 or ray or address is not None:
-                for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
-                                    ("--replay", step or None)):
-                    if given is not None:
-                        raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
-                with use_language(choose_language(lang, os.environ)):
-                    _many(records, plies, processes, as_json, ray or address is not None, address, err)
-                return
-            record = records[0]
-            rec = load_record(record)
-            if not any(rec.games):
-                raise GammonError(f"{record} holds no game to analyse")
-            if annotated is not None:  # refuse what SGF cannot carry before the long part
-                from gammon.core.match import Match
-                from gammon.formats.sgf import write_sgf
-
-                write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
-            analysis = analyse_with_progress(rec, plies, processes, err)
-            if annotated is not None:
-                from gammon.analysis.annotate import annotated_sgf
-                from gammon.core.match import Match
-
-                m = Match.replay(rec.rules, rec.games, games_limit=rec.games_limit)
-                _write(annotated, annotated_sgf(m, analysis))
-            if html is not None:
-                from gammon.analysis.report import html_report
-
-                _write(html, html_report(analysis))
-            if graph is not None:
-                from gammon.analysis.graph import graph_image
-
-                data = graph_image(analysis, graph.suffix.lower().lstrip("."))
-                try:
-                    graph.write_bytes(data)
-                except OSError as exc:
-                    raise GammonError(f"cannot write {graph}: {exc.strerror or exc}") from None
-        if as_json:
-            typer.echo(json.dumps(analysis.to_dict()))
-        elif step:
-            import sys
-
-            screen = Console(highlight=False)
-            with use_language(choose_language(lang, os.environ)):
-                replay(screen, analysis, input if sys.stdin.isatty() else None)
-            _summary(screen, analysis, choose_language(lang, os.environ))
-        else:
-            _summary(Console(), analysis, choose_language(lang, os.environ))
-        for out in (annotated, html, graph):
-            if out is not None:
-                err.print(f"wrote {out}", highlight=False)
-
     app.command("analyse")(analyse)
     app.command("analyze", hidden=True)(analyse)

@@ -30,6 +30,7 @@ from gammon.core.variants import STANDARD, VARIANTS, Variant, find_variant
 from gammon.play.levels import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
+    from gammon.core.match import Match
     from gammon.core.xgid import XgidState
 
 #: Exit status for bad input (as click uses for usage errors).
@@ -307,6 +308,22 @@ def show(
         console.print(f" {xgid}", soft_wrap=True, markup=False)
 
 
+#: ``play``'s options that name how the match starts, or a file it continues or replays.
+OpeningOption = Annotated[
+    str | None, typer.Option("--opening", help="use-opening-dice (the opening throw is the first "
+                             "move) or reroll (the starter throws anew); default: the variant's usual.")
+]
+ResumeOption = Annotated[
+    str | None, typer.Option("--resume", help="Continue the match saved in this file (.mat, .sgf "
+                             "or .json); its rules and names come from the file.")
+]
+ReplayOption = Annotated[
+    str | None, typer.Option("--replay", help="Step through the match saved in this file move by "
+                             "move with its analysis, at --level's depth (expert 0-ply, world-class "
+                             "1-ply, strongest 2-ply; weaker levels 0-ply).")
+]
+
+
 @app.command()
 def play(
     match_length: Annotated[
@@ -345,19 +362,9 @@ def play(
     opponent_name: Annotated[
         str, typer.Option("--opponent-name", help="The second player's name.")
     ] = "",
-    opening: Annotated[
-        str | None, typer.Option("--opening", help="use-opening-dice (the opening throw is the first "
-                                 "move) or reroll (the starter throws anew); default: the variant's usual.")
-    ] = None,
-    resume: Annotated[
-        str | None, typer.Option("--resume", help="Continue the match saved in this file (.mat, .sgf "
-                                 "or .json); its rules and names come from the file.")
-    ] = None,
-    replay: Annotated[
-        str | None, typer.Option("--replay", help="Step through the match saved in this file move by "
-                                 "move with its analysis, at --level's depth (expert 0-ply, world-class "
-                                 "1-ply, strongest 2-ply; weaker levels 0-ply).")
-    ] = None,
+    opening: OpeningOption = None,
+    resume: ResumeOption = None,
+    replay: ReplayOption = None,
     lang: Annotated[
         str | None, typer.Option("--lang", help="The game's language: en, nb (Norwegian bokmål), sv, da or pl; "
                                  "default: the locale (LC_ALL, LC_MESSAGES, LANG), else English.")
@@ -369,52 +376,30 @@ def play(
     and a number; 'help' lists the commands (hint, undo, double, take, drop,
     resign, save, quit).
     """
-    from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
     from gammon.cli.play_terminal import PlaySettings, run_terminal_game
-    from gammon.i18n import _, choose_language, set_language
+    from gammon.i18n import choose_language, set_language
 
     set_language(choose_language(lang, os.environ))
-    who = "human" if two_players else opponent.strip().lower()
     loaded = None
     if replay is not None:
-        with user_errors():
-            if resume is not None:
-                raise GammonError(_("--replay and --resume cannot be used together: replay one file or "
-                                    "resume it"))
-            from gammon.cli.analyse_command import replay_file
-            from gammon.play.levels import computer_level
-
-            replay_file(replay, computer_level(level).plies)
+        _replay(replay, resume, level)
         return
     with user_errors():
-        check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")
-        if seed is not None:
-            check_int(seed, 0, MAX_SEED, "--seed")
-        check_text(name, MAX_NAME, "--name")
-        check_text(opponent_name, MAX_NAME, "--opponent-name")
-        if seed is not None and dice.strip().lower() == "manual":
-            raise GammonError(_("--seed replays random or card dice; with --dice manual you type the rolls"))
+        _check_play_options(auto_doubles, seed, name, opponent_name, dice)
         if resume is not None:
-            from gammon.formats.record_files import load_record
-
-            record = load_record(resume)
-            loaded = record.replay()
-            if loaded.is_over:
-                raise GammonError(_("the match in {file} is over: there is nothing to resume")
-                                  .format(file=resume))
+            loaded, saved_names = _load_resumed(resume)
             rules = loaded.rules
-            match_length = rules.match_length
-            variant = rules.variant.name
+            match_length, variant = rules.match_length, rules.variant.name
             jacoby, beavers, auto_doubles = rules.jacoby, rules.beavers, rules.automatic_doubles
             opening = opening or rules.opening
-            name = name or _clean_name(record.names[0])
-            opponent_name = opponent_name or _clean_name(record.names[1])
+            name = name or saved_names[0]
+            opponent_name = opponent_name or saved_names[1]
         settings = PlaySettings(
             match_length=match_length,
             variant=find_variant(variant).name,
             dice=dice.strip().lower(),
             level=level,
-            opponent=who,  # type: ignore[arg-type]
+            opponent="human" if two_players else opponent.strip().lower(),  # type: ignore[arg-type]
             jacoby=jacoby,
             beavers=beavers,
             auto_doubles=auto_doubles,
@@ -425,6 +410,49 @@ def play(
     status = run_terminal_game(settings, match=loaded, resumed_from=resume)
     if status:
         raise typer.Exit(status)
+
+
+def _replay(path: str, resume: str | None, level: str) -> None:
+    """``play --replay FILE``: step through a saved match with its analysis at ``level``'s depth."""
+    from gammon.i18n import _
+
+    with user_errors():
+        if resume is not None:
+            raise GammonError(_("--replay and --resume cannot be used together: replay one file or "
+                                "resume it"))
+        from gammon.cli.analyse_command import replay_file
+        from gammon.play.levels import computer_level
+
+        replay_file(path, computer_level(level).plies)
+
+
+def _check_play_options(auto_doubles: int, seed: int | None, name: str, opponent_name: str, dice: str) -> None:
+    """Refuse ``play``'s numbers and names out of bounds, and a seed with dice typed in by hand."""
+    from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
+    from gammon.i18n import _
+
+    check_int(auto_doubles, 0, MAX_AUTO_DOUBLES, "--auto-doubles")
+    if seed is not None:
+        check_int(seed, 0, MAX_SEED, "--seed")
+    check_text(name, MAX_NAME, "--name")
+    check_text(opponent_name, MAX_NAME, "--opponent-name")
+    if seed is not None and dice.strip().lower() == "manual":
+        raise GammonError(_("--seed replays random or card dice; with --dice manual you type the rolls"))
+
+
+def _load_resumed(path: str) -> tuple[Match, tuple[str, str]]:
+    """The unfinished match saved in ``path`` (``play --resume``) and its players' names, cleaned.
+
+    :raises GammonError: an unreadable record, or a match that is over.
+    """
+    from gammon.formats.record_files import load_record
+    from gammon.i18n import _
+
+    record = load_record(path)
+    loaded = record.replay()
+    if loaded.is_over:
+        raise GammonError(_("the match in {file} is over: there is nothing to resume").format(file=path))
+    return loaded, (_clean_name(record.names[0]), _clean_name(record.names[1]))
 
 
 def _clean_name(text: str) -> str:

@@ -75,64 +75,16 @@ def render_board(
     :param match_id: a Match ID to print under the board beside the Position ID.
     :param show_ids: print the Position ID line under the board.
     """
-    me_name, opp_name = names if names is not None else (_(DEFAULT_NAMES[0]), _(DEFAULT_NAMES[1]))
-    pips = position.pip_counts
-    off = position.checkers_off
     bottom_is_me = viewer == "me"
-
-    def side(is_me: bool) -> _SideView:
-        row = position.me if is_me else position.opp
-        i = 0 if is_me else 1
-        return _SideView(
-            row=row,
-            symbol="O" if is_me == bottom_is_me else "X",
-            name=me_name if is_me else opp_name,
-            pips=pips[i],
-            off=off[i],
-            score=None if score is None else score[i],
-            on_roll=is_me,
-            owns_cube=cube is not None and cube_owner == ("me" if is_me else "opp"),
-        )
-
-    bottom = side(bottom_is_me)
-    top = side(not bottom_is_me)
-
-    # Checker cells: a list of point stacks per half, listed left to right.
-    # Bottom row, left to right: points 12..7 | bar | 6..1 (viewer's numbering).
-    # Top row: 13..18 | bar | 19..24.  A viewer point p holds the top player's
-    # checkers on *their* point 25 - p.
-    def count(view_point: int) -> tuple[int, bool]:
-        """(checkers, is_bottom_player) on a point numbered from the viewer's side."""
-        mine = bottom.row[view_point - 1]
-        if mine:
-            return mine, True
-        return top.row[24 - view_point], False
-
+    bottom, top = _side_views(position, bottom_is_me, names, score,
+                              cube_owner if cube is not None else None)
     top_points = list(range(13, 25))
     bottom_points = list(range(12, 0, -1))
-
-    def board_line(points: list[int], r: int, view: _SideView, style: str) -> Text:
-        """Row ``r`` of one half: its 12 points, then ``view``'s bar and off stacks."""
-        line = Text(" ")
-        line.append("|", _FRAME_STYLE)
-        for k, p in enumerate(points):
-            if k == 6:
-                line.append("|", _FRAME_STYLE)
-                line.append_text(_cell(view.row[24], r, style, view.symbol, from_middle=True))
-                line.append("|", _FRAME_STYLE)
-            n, is_bottom = count(p)
-            line.append_text(
-                _cell(n, r, _BOTTOM_STYLE if is_bottom else _TOP_STYLE, "O" if is_bottom else "X")
-            )
-        line.append("|", _FRAME_STYLE)
-        line.append_text(_cell(view.off, r, style, view.symbol))
-        line.append("|", _FRAME_STYLE)
-        return line
 
     lines: list[Text] = [_numbers(top_points), _frame()]
     panel_top = _panel(top, cube, match_length, cards if not bottom_is_me else None)
     for r in range(STACK):
-        line = board_line(top_points, r, top, _TOP_STYLE)
+        line = _board_line(top_points, r, top, _TOP_STYLE, bottom, top)
         _add_panel(line, panel_top[r])
         lines.append(line)
 
@@ -145,7 +97,7 @@ def render_board(
     # and the side panel with the name at the outer edge.
     panel_bottom = _panel(bottom, cube, match_length, cards if bottom_is_me else None)
     for r in reversed(range(STACK)):
-        line = board_line(bottom_points, r, bottom, _BOTTOM_STYLE)
+        line = _board_line(bottom_points, r, bottom, _BOTTOM_STYLE, bottom, top)
         _add_panel(line, panel_bottom[r])
         lines.append(line)
 
@@ -191,6 +143,63 @@ class _SideView:
         self.score = score
         self.on_roll = on_roll
         self.owns_cube = owns_cube
+
+
+def _side_views(position: Position, bottom_is_me: bool, names: tuple[str, str] | None,
+                score: tuple[int, int] | None, cube_owner: Side | None) -> tuple[_SideView, _SideView]:
+    """What the board shows about the (bottom, top) players; ``cube_owner`` is None without a
+    cube or with a centred one."""
+    me_name, opp_name = names if names is not None else (_(DEFAULT_NAMES[0]), _(DEFAULT_NAMES[1]))
+    pips = position.pip_counts
+    off = position.checkers_off
+
+    def side(is_me: bool) -> _SideView:
+        row = position.me if is_me else position.opp
+        i = 0 if is_me else 1
+        return _SideView(
+            row=row,
+            symbol="O" if is_me == bottom_is_me else "X",
+            name=me_name if is_me else opp_name,
+            pips=pips[i],
+            off=off[i],
+            score=None if score is None else score[i],
+            on_roll=is_me,
+            owns_cube=cube_owner == ("me" if is_me else "opp"),
+        )
+
+    return side(bottom_is_me), side(not bottom_is_me)
+
+
+# Checker cells: a list of point stacks per half, listed left to right.
+# Bottom row, left to right: points 12..7 | bar | 6..1 (viewer's numbering).
+# Top row: 13..18 | bar | 19..24.  A viewer point p holds the top player's
+# checkers on *their* point 25 - p.
+def _point_stack(view_point: int, bottom: _SideView, top: _SideView) -> tuple[int, bool]:
+    """(checkers, is_bottom_player) on a point numbered from the viewer's side."""
+    mine = bottom.row[view_point - 1]
+    if mine:
+        return mine, True
+    return top.row[24 - view_point], False
+
+
+def _board_line(points: list[int], r: int, view: _SideView, style: str,
+                bottom: _SideView, top: _SideView) -> Text:
+    """Row ``r`` of one half: its 12 points, then ``view``'s bar and off stacks."""
+    line = Text(" ")
+    line.append("|", _FRAME_STYLE)
+    for k, p in enumerate(points):
+        if k == 6:
+            line.append("|", _FRAME_STYLE)
+            line.append_text(_cell(view.row[24], r, style, view.symbol, from_middle=True))
+            line.append("|", _FRAME_STYLE)
+        n, is_bottom = _point_stack(p, bottom, top)
+        line.append_text(
+            _cell(n, r, _BOTTOM_STYLE if is_bottom else _TOP_STYLE, "O" if is_bottom else "X")
+        )
+    line.append("|", _FRAME_STYLE)
+    line.append_text(_cell(view.off, r, style, view.symbol))
+    line.append("|", _FRAME_STYLE)
+    return line
 
 
 def _cell(n: int, r: int, style: str, symbol: str, *, from_middle: bool = False) -> Text:

@@ -43,10 +43,8 @@ def rollout(
     ] = None,
 ) -> None:
     """Roll a position out with the engine: chances, equity and their standard errors."""
-    from gammon.ai.evaluator import default_evaluator
     from gammon.ai.rollout import RolloutSettings
-    from gammon.ai.rollout import rollout as run_rollout
-    from gammon.cli.app import parse_dice, read_position, user_errors
+    from gammon.cli.app import user_errors
     from gammon.cli.limits import (
         MAX_SEED,
         MAX_TRIALS,
@@ -55,8 +53,6 @@ def rollout(
         check_int,
         max_processes,
     )
-    from gammon.cli.warmup import engine_ready
-    from gammon.core.errors import GammonError
 
     with user_errors():
         check_int(trials, 1, MAX_TRIALS, "--trials")
@@ -66,39 +62,12 @@ def rollout(
             check_int(truncate, 1, MAX_TRUNCATE, "--truncate")
         if target_se is not None:
             check_float(target_se, 0.0, 1.0, "--target-se", open_low=True)
-        pos, _state = read_position(position, variant)
-        if pos.outcome is not None:
-            raise GammonError("the game is over in that position: there is nothing to roll out")
-        flipped = False
-        label = pos.position_id
-        if play is not None:
-            if dice is None:
-                raise GammonError("--play needs the roll it is made with: --dice 31")
-            chosen = pos.parse_play(play, parse_dice(dice))
-            pos = chosen.position.swap()  # the opponent rolls first after the play
-            flipped = True
-            label = f"{label} after {chosen}"
-            if pos.outcome is not None:
-                raise GammonError("that play ends the game: there is nothing to roll out")
+        pos, label, flipped = _position_to_roll(position, variant, play, dice)
         settings = RolloutSettings(
             trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
             target_se=target_se, variance_reduction=variance_reduction,
         )
-        from gammon.ai.distributed import LocalRunner, make_runner
-
-        task_runner = make_runner(address or "local", processes) if ray or address is not None else None
-        engine_ready()
-        console = Console(stderr=True)
-        with task_runner or LocalRunner(), Progress(
-            TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-            console=console, transient=True,
-        ) as bar:
-            task = bar.add_task("trials", total=trials)
-
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
-            result = run_rollout(pos, default_evaluator(), settings, progress=progress, runner=task_runner)
+        result = _run(pos, settings, ray or address is not None, address)
         if flipped:
             result = result.flipped()
             if result.cubeful_equity is not None:
@@ -107,6 +76,59 @@ def rollout(
     if as_json:
         typer.echo(json.dumps(_as_dict(label, who, result)))
         return
+    _print_result(label, who, result)
+
+
+def _position_to_roll(position: str, variant: str, play: str | None, dice: str | None) -> tuple[Any, str, bool]:
+    """The position to roll out, its label, and whether it is seen from the opponent (after
+    ``play``, the opponent rolls first).
+
+    :raises GammonError: an unreadable position, a finished game, or a play without its roll.
+    """
+    from gammon.cli.app import parse_dice, read_position
+    from gammon.core.errors import GammonError
+
+    pos, _state = read_position(position, variant)
+    if pos.outcome is not None:
+        raise GammonError("the game is over in that position: there is nothing to roll out")
+    flipped = False
+    label = pos.position_id
+    if play is not None:
+        if dice is None:
+            raise GammonError("--play needs the roll it is made with: --dice 31")
+        chosen = pos.parse_play(play, parse_dice(dice))
+        pos = chosen.position.swap()  # the opponent rolls first after the play
+        flipped = True
+        label = f"{label} after {chosen}"
+        if pos.outcome is not None:
+            raise GammonError("that play ends the game: there is nothing to roll out")
+    return pos, label, flipped
+
+
+def _run(pos: Any, settings: Any, ray: bool, address: str | None) -> Any:
+    """Roll ``pos`` out here (or as Ray tasks with ``ray``) behind a progress bar on stderr."""
+    from gammon.ai.distributed import LocalRunner, make_runner
+    from gammon.ai.evaluator import default_evaluator
+    from gammon.ai.rollout import rollout as run_rollout
+    from gammon.cli.warmup import engine_ready
+
+    task_runner = make_runner(address or "local", settings.processes) if ray else None
+    engine_ready()
+    console = Console(stderr=True)
+    with task_runner or LocalRunner(), Progress(
+        TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True,
+    ) as bar:
+        task = bar.add_task("trials", total=settings.trials)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return run_rollout(pos, default_evaluator(), settings, progress=progress, runner=task_runner)
+
+
+def _print_result(label: str, who: str, result: Any) -> None:
+    """The result for people: the chances and equities, each with its standard error."""
     p, s = result.probs, result.se_probs
     typer.echo(f"{label}: {result.trials} trials in {result.seconds:.1f} s, for {who}"
                + (" (stopped early: the target error was reached)" if result.stopped_early else ""))

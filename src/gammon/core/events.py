@@ -29,9 +29,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
 
 from gammon.core.errors import GammonError
 
@@ -64,142 +64,121 @@ class EventKind(StrEnum):
     GAME_START = "game-start"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 class Payload:
-    """The facts of one kind of event.  A field with a default is left out of ``data`` at its default."""
+    """The facts of one kind of event.  A field with a default is left out of ``data`` at its default.
+
+    A payload names its kind in its class line, ``class Rolled(Payload, kind=EventKind.ROLLED)``,
+    and is made a frozen dataclass there: the one definition every kind shares.
+    """
 
     kind: ClassVar[EventKind]
+    if TYPE_CHECKING:  # what dataclass() gives each kind: the type checker may call fields() on one
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __init_subclass__(cls, *, kind: EventKind, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = kind
+        dataclass(frozen=True)(cls)
 
 
 # -- the game's events ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class OpeningTie(Payload):
+class OpeningTie(Payload, kind=EventKind.OPENING_TIE):
     """Both players threw the same number at the opening: they throw again."""
 
-    kind: ClassVar[EventKind] = EventKind.OPENING_TIE
     dice: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class AutoDouble(Payload):
+class AutoDouble(Payload, kind=EventKind.AUTO_DOUBLE):
     """An equal opening throw doubled the (centred) cube: its value now."""
 
-    kind: ClassVar[EventKind] = EventKind.AUTO_DOUBLE
     cube: int
 
 
-@dataclass(frozen=True, slots=True)
-class Opening(Payload):
+class Opening(Payload, kind=EventKind.OPENING):
     """The opening throw (player 0's die, player 1's); ``reroll``: the starter throws both dice anew."""
 
-    kind: ClassVar[EventKind] = EventKind.OPENING
     dice: tuple[int, int]
     reroll: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled(Payload):
-    kind: ClassVar[EventKind] = EventKind.ROLLED
+class Rolled(Payload, kind=EventKind.ROLLED):
     dice: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class NoMove(Payload):
-    kind: ClassVar[EventKind] = EventKind.NO_MOVE
+class NoMove(Payload, kind=EventKind.NO_MOVE):
+    """The player on roll cannot play the dice."""
 
 
-@dataclass(frozen=True, slots=True)
-class Played(Payload):
+class Played(Payload, kind=EventKind.PLAYED):
     """The play in notation ("" for no play)."""
 
-    kind: ClassVar[EventKind] = EventKind.PLAYED
     play: str
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseDoubleNow(Payload):
+class ChooseDoubleNow(Payload, kind=EventKind.CHOOSE_DOUBLE):
     """Acey-Deucey: the player played the 1-2 and now names a double."""
 
-    kind: ClassVar[EventKind] = EventKind.CHOOSE_DOUBLE
 
-
-@dataclass(frozen=True, slots=True)
-class ChoseDouble(Payload):
+class ChoseDouble(Payload, kind=EventKind.CHOSE_DOUBLE):
     """Acey-Deucey: the double the player named."""
 
-    kind: ClassVar[EventKind] = EventKind.CHOSE_DOUBLE
     number: int
 
 
-@dataclass(frozen=True, slots=True)
-class RollAgain(Payload):
-    kind: ClassVar[EventKind] = EventKind.ROLL_AGAIN
+class RollAgain(Payload, kind=EventKind.ROLL_AGAIN):
+    """Acey-Deucey: the named double was played in full, so the player throws again."""
 
 
-@dataclass(frozen=True, slots=True)
-class Turn(Payload):
-    kind: ClassVar[EventKind] = EventKind.TURN
+class Turn(Payload, kind=EventKind.TURN):
+    """The turn passed: the event's player is now on roll."""
 
 
-@dataclass(frozen=True, slots=True)
-class Doubled(Payload):
+class Doubled(Payload, kind=EventKind.DOUBLED):
     """The cube's value if the double is taken."""
 
-    kind: ClassVar[EventKind] = EventKind.DOUBLED
     cube: int
 
 
-@dataclass(frozen=True, slots=True)
-class Took(Payload):
+class Took(Payload, kind=EventKind.TOOK):
     """The cube's value now."""
 
-    kind: ClassVar[EventKind] = EventKind.TOOK
     cube: int
 
 
-@dataclass(frozen=True, slots=True)
-class Beavered(Payload):
+class Beavered(Payload, kind=EventKind.BEAVERED):
     """The cube's value if the doubler takes the beaver."""
 
-    kind: ClassVar[EventKind] = EventKind.BEAVERED
     cube: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dropped(Payload):
-    kind: ClassVar[EventKind] = EventKind.DROPPED
+class Dropped(Payload, kind=EventKind.DROPPED):
+    """The double (or the beaver) was dropped: the game is over."""
 
 
-@dataclass(frozen=True, slots=True)
-class Resigned(Payload):
+class Resigned(Payload, kind=EventKind.RESIGNED):
     """The resignation offered: "single", "gammon" or "backgammon"."""
 
-    kind: ClassVar[EventKind] = EventKind.RESIGNED
     resign: str = field(metadata={"key": "kind"})
 
 
-@dataclass(frozen=True, slots=True)
-class ResignationAccepted(Payload):
-    kind: ClassVar[EventKind] = EventKind.RESIGNATION_ACCEPTED
+class ResignationAccepted(Payload, kind=EventKind.RESIGNATION_ACCEPTED):
+    """The resignation was accepted: the game is over."""
 
 
-@dataclass(frozen=True, slots=True)
-class ResignationRejected(Payload):
-    kind: ClassVar[EventKind] = EventKind.RESIGNATION_REJECTED
+class ResignationRejected(Payload, kind=EventKind.RESIGNATION_REJECTED):
+    """The resignation was rejected: play goes on."""
 
 
-@dataclass(frozen=True, slots=True)
-class TimedOut(Payload):
-    kind: ClassVar[EventKind] = EventKind.TIMEOUT
+class TimedOut(Payload, kind=EventKind.TIMEOUT):
+    """The player's time ran out: the match is lost."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver(Payload):
+class GameOver(Payload, kind=EventKind.GAME_OVER):
     """The points won and how ("single", "gammon", "backgammon"); ``timeout``: lost on time."""
 
-    kind: ClassVar[EventKind] = EventKind.GAME_OVER
     points: int
     result: str = field(metadata={"key": "kind"})
     timeout: bool = False
@@ -208,33 +187,26 @@ class GameOver(Payload):
 # -- the match's events -----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class NewGameStarted(Payload):
+class NewGameStarted(Payload, kind=EventKind.NEW_GAME):
     """The number of the game that starts (1 is the first) and whether it is the Crawford game."""
 
-    kind: ClassVar[EventKind] = EventKind.NEW_GAME
     game: int
     crawford: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Score(Payload):
+class Score(Payload, kind=EventKind.SCORE):
     """The match score (player 0, player 1) after a game."""
 
-    kind: ClassVar[EventKind] = EventKind.SCORE
     score: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class MatchOver(Payload):
-    kind: ClassVar[EventKind] = EventKind.MATCH_OVER
+class MatchOver(Payload, kind=EventKind.MATCH_OVER):
+    """The match is over."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameStart(Payload):
+class GameStart(Payload, kind=EventKind.GAME_START):
     """The match driver's announcement of a game: its number, the score before it, Crawford."""
 
-    kind: ClassVar[EventKind] = EventKind.GAME_START
     game: int
     score: tuple[int, int]
     crawford: bool

@@ -7,7 +7,8 @@ action that is not legal now raises :class:`IllegalActionError` with a
 :class:`~gammon.core.errors.Reason` and changes nothing.  Every accepted
 action is appended to ``game.record`` with the dice it used, so
 ``Game.replay(rules, record)`` rebuilds the same state without a dice source,
-and every action returns the events an interface shows.
+and every action returns the events an interface shows.  What each action
+does is in :mod:`gammon.core.transitions`; the phases are in :mod:`gammon.core.phase`.
 
 A game can also be built at any state, from keyword arguments
 (``Game(rules, position=..., turn=1, phase=Phase.MOVE, rolled=(3, 1))``), from
@@ -17,11 +18,9 @@ an XGID (:meth:`Game.from_xgid`) or from a Position ID and a Match ID
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from enum import Enum
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import cast
 
-from gammon.core import events as ev
 from gammon.core.actions import (
     AcceptResignation,
     Action,
@@ -42,43 +41,12 @@ from gammon.core.actions import (
 from gammon.core.cube import CubeOwner
 from gammon.core.dice import DiceSource
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
+from gammon.core.phase import BONUS_CHOOSE, BONUS_ONE_TWO, BONUSES, PHASE_REASON, Phase
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind, check_dice
 from gammon.core.rules import CENTERED, CENTRED, Rules
+from gammon.core.transitions import HANDLERS
 from gammon.core.variants import Variant, find_variant
-
-
-class Phase(Enum):
-    """What the game waits for."""
-
-    OPENING = "opening"  # the opening roll: each player throws one die
-    ROLL = "roll"  # the player on roll may double, then rolls
-    DOUBLED = "doubled"  # the opponent must take, drop (or beaver)
-    BEAVERED = "beavered"  # the doubler must take or drop the beaver
-    MOVE = "move"  # the player on roll plays the dice
-    CHOOSE_DOUBLE = "choose-double"  # Acey-Deucey: name a double after playing 1-2
-    RESIGNED = "resigned"  # the other player must accept or reject a resignation
-    OVER = "over"
-
-
-#: Acey-Deucey bonus stages (``Game.bonus``): the 1-2 was rolled and is being played,
-#: the player must name a double, the named double is being played.
-BONUS_ONE_TWO = "one-two"
-BONUS_CHOOSE = "choose"
-BONUS_DOUBLE = "double"
-_BONUSES = (None, BONUS_ONE_TWO, BONUS_CHOOSE, BONUS_DOUBLE)
-
-#: Why an action that the current phase does not expect is refused.
-_PHASE_REASON = {
-    Phase.OPENING: Reason.NOT_ROLLED,
-    Phase.ROLL: Reason.NOT_ROLLED,
-    Phase.MOVE: Reason.ALREADY_ROLLED,
-    Phase.CHOOSE_DOUBLE: Reason.ALREADY_ROLLED,
-    Phase.DOUBLED: Reason.DOUBLE_PENDING,
-    Phase.BEAVERED: Reason.DOUBLE_PENDING,
-    Phase.RESIGNED: Reason.RESIGN_PENDING,
-    Phase.OVER: Reason.GAME_OVER,
-}
 
 
 def _owner(value: object) -> CubeOwner:
@@ -140,7 +108,7 @@ class Game:
         self.doubled_by: int | None = turn if self.phase in (Phase.DOUBLED, Phase.BEAVERED) else None
         self.beavered = self.phase is Phase.BEAVERED
         self.resignation = None if resignation is None else (resignation[0], ResultKind(resignation[1]))
-        self._resigned_from = resigned_from
+        self.resigned_from = resigned_from
         self.auto_doubles = auto_doubles
         self.bonus = bonus
         self.result: GameResult | None = None
@@ -161,7 +129,7 @@ class Game:
         if self.phase is Phase.OVER:
             return "a finished game is reached by playing it, not built"
         moving = self.phase is Phase.MOVE or (
-            self.phase is Phase.RESIGNED and self._resigned_from is Phase.MOVE)
+            self.phase is Phase.RESIGNED and self.resigned_from is Phase.MOVE)
         if (self.rolled is None) == moving:
             return "dice are rolled exactly in the move phase"
         if not (isinstance(self.cube_value, int) and self.cube_value >= 1
@@ -190,14 +158,14 @@ class Game:
         if self.resignation is not None:
             if self.resignation[0] not in (0, 1):
                 return "the resigner must be player 0 or 1"
-            if self._resigned_from in (None, Phase.OPENING, Phase.RESIGNED, Phase.OVER):
+            if self.resigned_from in (None, Phase.OPENING, Phase.RESIGNED, Phase.OVER):
                 return "a resignation needs the phase play goes back to (resigned_from)"
-        if self.bonus not in _BONUSES:
-            return f"the Acey-Deucey bonus stage is one of {_BONUSES}, not {self.bonus!r}"
+        if self.bonus not in BONUSES:
+            return f"the Acey-Deucey bonus stage is one of {BONUSES}, not {self.bonus!r}"
         if self.bonus is not None and not r.variant.acey_deucey_bonus:
             return "only Acey-Deucey has the 1-2 bonus"
         if (self.bonus == BONUS_CHOOSE) != (self.phase is Phase.CHOOSE_DOUBLE or (
-                self.phase is Phase.RESIGNED and self._resigned_from is Phase.CHOOSE_DOUBLE)):
+                self.phase is Phase.RESIGNED and self.resigned_from is Phase.CHOOSE_DOUBLE)):
             return "the double is named exactly in the choose-double phase"
         if self.phase is Phase.MOVE and self.bonus == BONUS_ONE_TWO and sorted(self.rolled or ()) != [1, 2]:
             return "the 1-2 bonus stage needs the roll 1-2"
@@ -361,7 +329,7 @@ class Game:
         if self.phase is not Phase.ROLL:
             return IllegalActionError(
                 f"cannot double: a double is offered before rolling, not in the {self.phase.value} phase",
-                _PHASE_REASON[self.phase])
+                PHASE_REASON[self.phase])
         if player != self.turn:
             return IllegalActionError(f"cannot double: only player {self.turn}, who is on roll, may double",
                                       Reason.OUT_OF_TURN)
@@ -442,7 +410,7 @@ class Game:
                 raise IllegalActionError("the next game is started by the match", Reason.GAME_OVER)
             raise IllegalActionError("cannot start a new game: this one is still being played",
                                      Reason.GAME_IN_PROGRESS)
-        handler = _HANDLERS.get(type(action))
+        handler = HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"unknown action {action!r}", Reason.BAD_VALUE)
         if self.phase is Phase.OVER:
@@ -503,251 +471,6 @@ class Game:
             game.apply(action)
         return game
 
-    # -- handlers: each checks first, then changes state ----------------------
-
-    def _need(self, phases: tuple[Phase, ...], player: int, who: int, what: str,
-              wrong_phase: Reason | None = None) -> None:
-        if self.phase not in phases:
-            raise IllegalActionError(f"cannot {what} now: the game is in the {self.phase.value} phase",
-                                     wrong_phase or _PHASE_REASON[self.phase])
-        if player != who:
-            raise IllegalActionError(
-                f"cannot {what}: it is player {who}'s turn to act, not player {player}'s", Reason.OUT_OF_TURN)
-
-    def _draw(self, dice: tuple[int, int] | None) -> tuple[int, int]:
-        if dice is not None:
-            try:
-                return check_dice(dice)
-            except GammonError as exc:
-                raise IllegalActionError(str(exc), Reason.BAD_VALUE) from None
-        if self.dice is None:
-            raise IllegalActionError("no dice source: give the dice with the roll", Reason.BAD_VALUE)
-        return check_dice(self.dice.roll())
-
-    def _on_roll(self, a: Roll) -> tuple[list[Event], Action]:
-        if self.phase is Phase.OPENING:
-            return self._opening_roll(a)
-        self._need((Phase.ROLL,), a.player, self.turn, "roll")
-        dice = self._draw(a.dice)
-        return self._start_move(dice), Roll(a.player, dice)
-
-    def _opening_roll(self, a: Roll) -> tuple[list[Event], Action]:
-        # "Each player throws one die; equal throws are thrown again; the higher
-        # die starts and plays both numbers."
-        d0, d1 = self._draw(a.dice)
-        rec = Roll(a.player, (d0, d1))
-        if d0 == d1:
-            events = [Event.of(None, f"both players threw {d0}: throw again", ev.OpeningTie((d0, d1)))]
-            r = self.rules
-            if (r.is_money and r.uses_cube and self.auto_doubles < r.automatic_doubles
-                    and self.cube_value * 2 <= r.cube_limit):
-                # Automatic doubles: each equal opening throw doubles the cube (it stays centred).
-                self.auto_doubles += 1
-                self.cube_value *= 2
-                events.append(Event.of(None, f"automatic double: the cube is now {self.cube_value}",
-                                       ev.AutoDouble(self.cube_value)))
-            return events, rec
-        self.turn = 0 if d0 > d1 else 1
-        if self.turn == 1:
-            self.position = self.position.swap()
-        if self.rules.rerolls_opening:
-            # Norwegian rules' option: "the first player throws his dice anew for the first move".
-            self.phase = Phase.ROLL
-            return [Event.of(self.turn,
-                             f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts"
-                             " and throws both dice", ev.Opening((d0, d1), reroll=True))], rec
-        hi, lo = max(d0, d1), min(d0, d1)
-        events = [Event.of(self.turn, f"player 0 threw {d0}, player 1 threw {d1}: player {self.turn} starts",
-                           ev.Opening((d0, d1)))]
-        return events + self._start_move((hi, lo)), rec
-
-    def _start_move(self, dice: tuple[int, int]) -> list[Event]:
-        self.rolled = dice
-        self.phase = Phase.MOVE
-        if self.rules.variant.acey_deucey_bonus and self.bonus is None and sorted(dice) == [1, 2]:
-            self.bonus = BONUS_ONE_TWO
-        events = [Event.of(self.turn, f"player {self.turn} rolled {dice[0]}-{dice[1]}", ev.Rolled(dice))]
-        if not self.position.legal_plays(dice):
-            events.append(Event.of(self.turn, f"player {self.turn} cannot move", ev.NoMove()))
-            events += self._after_play(Play((), self.position))
-        return events
-
-    def _resolve_play(self, given: Play | Position | str) -> Play:
-        assert self.rolled is not None
-        plays = self.position.legal_plays(self.rolled)
-        if isinstance(given, str):
-            try:
-                return self.position.parse_play(given, self.rolled)
-            except GammonError as exc:
-                raise IllegalActionError(str(exc), Reason.ILLEGAL_PLAY) from None
-        target = given.position if isinstance(given, Play) else given
-        # Compare resulting positions only: building every Play is the slow part.
-        try:
-            return plays[plays.positions().index(target)]
-        except ValueError:
-            pass
-        if self.rules.variant.starts_in_pool and target.variant == self.rules.variant:
-            # A position read from a Position ID carries no pool; from one position the
-            # board alone decides the pool, so the board names the play.
-            boards = [p.board for p in plays.positions()]
-            if target.board in boards:
-                return plays[boards.index(target.board)]
-        raise IllegalActionError(
-            f"that play is not legal for {self.rolled[0]}-{self.rolled[1]}", Reason.ILLEGAL_PLAY
-        )
-
-    def _on_move(self, a: Move) -> tuple[list[Event], Action]:
-        self._need((Phase.MOVE,), a.player, self.turn, "move")
-        play = self._resolve_play(a.play)
-        events = [Event.of(self.turn, f"player {self.turn} played {play or 'nothing'}", ev.Played(str(play)))]
-        return events + self._after_play(play), Move(a.player, play)
-
-    def _after_play(self, play: Play) -> list[Event]:
-        self.plays.append(play)
-        self.position = play.position
-        outcome = self.position.outcome
-        if outcome is not None:
-            self.bonus = None
-            return self._finish(self.turn if outcome.winner_is_me else 1 - self.turn, outcome.kind)
-        bonus, self.bonus = self.bonus, None
-        # Acey-Deucey: "if both the 1 and the 2 were legally played, the player's chosen
-        # double follows; if all four of those moves were played too, the dice are
-        # thrown again".  What cannot be played ends the sequence.
-        if bonus == BONUS_ONE_TWO and play.dice_used == 2:
-            self.bonus = BONUS_CHOOSE
-            self.rolled = None
-            self.phase = Phase.CHOOSE_DOUBLE
-            return [Event.of(self.turn, f"acey-deucey: player {self.turn} names a double",
-                             ev.ChooseDoubleNow())]
-        if bonus == BONUS_DOUBLE and play.dice_used == 4:
-            self.rolled = None
-            self.phase = Phase.ROLL
-            return [Event.of(self.turn, f"player {self.turn} rolls again", ev.RollAgain())]
-        self.turn = 1 - self.turn
-        self.position = self.position.swap()
-        self.rolled = None
-        self.phase = Phase.ROLL
-        return [Event.of(self.turn, f"player {self.turn} is on roll", ev.Turn())]
-
-    def _on_choose_double(self, a: ChooseDouble) -> tuple[list[Event], Action]:
-        self._need((Phase.CHOOSE_DOUBLE,), a.player, self.turn, "choose a double")
-        events = [Event.of(self.turn, f"player {self.turn} plays double {a.number}s", ev.ChoseDouble(a.number))]
-        self.bonus = BONUS_DOUBLE
-        return events + self._start_move((a.number, a.number)), a
-
-    def _on_double(self, a: Double) -> tuple[list[Event], Action]:
-        refusal = self._double_refusal(a.player)
-        if refusal is not None:
-            raise refusal
-        self.phase = Phase.DOUBLED
-        self.doubled_by = a.player
-        return [Event.of(a.player, f"player {a.player} doubles to {self.cube_value * 2}",
-                         ev.Doubled(self.cube_value * 2))], a
-
-    def _answerer(self) -> int:
-        """Who answers the pending double: the doubled player, or after a beaver the doubler."""
-        return self.turn if self.phase is Phase.BEAVERED else 1 - self.turn
-
-    def _on_take(self, a: Take) -> tuple[list[Event], Action]:
-        self._need((Phase.DOUBLED, Phase.BEAVERED), a.player, self._answerer(), "take",
-                   Reason.NO_DOUBLE_PENDING)
-        self.cube_value *= 2
-        if self.phase is Phase.DOUBLED:
-            self.cube_owner = CubeOwner(a.player)
-            text = f"player {a.player} takes; the cube is {self.cube_value}"
-        else:
-            # "The game goes on at four times the cube before the double; the beaverer
-            # owns the cube."  (The beaver already made the beaverer its owner.)
-            text = (f"player {a.player} takes the beaver; the cube is {self.cube_value}, "
-                    f"owned by player {int(self.cube_owner)}")
-        self.phase = Phase.ROLL
-        self.doubled_by = None
-        self.beavered = False  # a taken beaver is no longer pending
-        return [Event.of(a.player, text, ev.Took(self.cube_value))], a
-
-    def _on_beaver(self, a: Beaver) -> tuple[list[Event], Action]:
-        if self.phase not in (Phase.DOUBLED, Phase.BEAVERED):
-            self._need((Phase.DOUBLED,), a.player, 1 - self.turn, "beaver", Reason.NO_DOUBLE_PENDING)
-        refusal = self._beaver_refusal(a.player)
-        if refusal is not None:
-            raise refusal
-        # "After a beaver the original doubler answers it": the beaverer has taken at
-        # twice the cube (and owns it) and redoubles at once.
-        self.cube_value *= 2
-        self.cube_owner = CubeOwner(a.player)
-        self.beavered = True
-        self.phase = Phase.BEAVERED
-        return [Event.of(a.player, f"player {a.player} beavers: player {self.turn} takes at "
-                         f"{self.cube_value * 2} or drops for {self.cube_value}",
-                         ev.Beavered(self.cube_value * 2))], a
-
-    def _on_drop(self, a: Drop) -> tuple[list[Event], Action]:
-        self._need((Phase.DOUBLED, Phase.BEAVERED), a.player, self._answerer(), "drop",
-                   Reason.NO_DOUBLE_PENDING)
-        # "A drop ends the game at the cube before the double"; a dropped beaver costs
-        # the doubler twice the cube before his double (the cube the beaverer took).
-        events = [Event.of(a.player, f"player {a.player} drops", ev.Dropped())]
-        return events + self._finish(1 - a.player, ResultKind.SINGLE, dropped=True), a
-
-    def _on_resign(self, a: Resign) -> tuple[list[Event], Action]:
-        if self.phase in (Phase.RESIGNED, Phase.OPENING, Phase.BEAVERED):
-            # After a beaver the doubler takes or drops (a drop is his resignation).
-            raise IllegalActionError(f"cannot resign in the {self.phase.value} phase",
-                                     _PHASE_REASON[self.phase])
-        if a.player != self.player_to_act:
-            raise IllegalActionError(f"cannot resign: it is player {self.player_to_act}'s turn to act",
-                                     Reason.OUT_OF_TURN)
-        kind = ResultKind(a.kind)
-        self.resignation = (a.player, kind)
-        self._resigned_from = self.phase
-        self.phase = Phase.RESIGNED
-        return [Event.of(a.player, f"player {a.player} offers to resign a {kind.name.lower()}",
-                         ev.Resigned(kind.name.lower()))], Resign(a.player, kind)
-
-    def _on_accept(self, a: AcceptResignation) -> tuple[list[Event], Action]:
-        if self.phase is not Phase.RESIGNED or self.resignation is None:
-            raise IllegalActionError("cannot accept: no resignation is offered", Reason.NO_RESIGN_PENDING)
-        who, kind = self.resignation
-        if a.player != 1 - who:
-            raise IllegalActionError(f"cannot accept: only player {1 - who} may answer the resignation",
-                                     Reason.OUT_OF_TURN)
-        events = [Event.of(a.player, f"player {a.player} accepts", ev.ResignationAccepted())]
-        self.bonus = None
-        return events + self._finish(1 - who, kind, resigned=True), a
-
-    def _on_reject(self, a: RejectResignation) -> tuple[list[Event], Action]:
-        if self.phase is not Phase.RESIGNED or self.resignation is None:
-            raise IllegalActionError("cannot reject: no resignation is offered", Reason.NO_RESIGN_PENDING)
-        who, _ = self.resignation
-        if a.player != 1 - who:
-            raise IllegalActionError(f"cannot reject: only player {1 - who} may answer the resignation",
-                                     Reason.OUT_OF_TURN)
-        assert self._resigned_from is not None
-        self.phase = self._resigned_from
-        self.resignation = None
-        self._resigned_from = None
-        return [Event.of(a.player, f"player {a.player} rejects; play on", ev.ResignationRejected())], a
-
-    def _on_timeout(self, a: Timeout) -> tuple[list[Event], Action]:
-        # A game clock runs only for the player the game waits for (not in the opening,
-        # where both throw at once).  "A player whose time runs out loses the match": in
-        # match play the opponent scores what is still missing to win it, in a money session
-        # the game at the cube as a single game, and the session ends there (see Match).
-        if self.phase is Phase.OPENING:
-            raise IllegalActionError("nobody's time runs during the opening roll", Reason.NOT_ROLLED)
-        if a.player != self.player_to_act:
-            raise IllegalActionError(
-                f"only the player the game waits for can run out of time: player {self.player_to_act},"
-                f" not player {a.player}", Reason.OUT_OF_TURN)
-        winner = 1 - a.player
-        length = self.rules.match_length
-        points = length - self.score[winner] if length else self.cube_value
-        events = [Event.of(a.player, f"player {a.player} ran out of time and loses the match", ev.TimedOut())]
-        self.resignation = None
-        self._resigned_from = None
-        self.bonus = None
-        return events + self._finish(winner, ResultKind.SINGLE, timeout_points=points), a
-
     # -- scoring ---------------------------------------------------------------
 
     def points_for(self, kind: ResultKind, loser_checkers_left: int = 0) -> int:
@@ -755,27 +478,13 @@ class Game:
         return self.rules.points_for(kind, self.cube_value, cube_owner=self.cube_owner,
                                      checkers_left=loser_checkers_left)
 
-    def _finish(self, winner: int, kind: ResultKind, *, resigned: bool = False,
-                dropped: bool = False, timeout_points: int | None = None) -> list[Event]:
-        loser_row = self.position.me if winner != self.turn else self.position.opp
-        left = sum(loser_row)
-        timeout = timeout_points is not None
-        points = timeout_points if timeout_points is not None else self.points_for(kind, left)
-        self.result = GameResult(winner, kind, self.cube_value, points, resigned, dropped, left, timeout)
-        self.phase = Phase.OVER
-        self.rolled = None
-        self.doubled_by = None
-        how = "drop" if dropped else "on time" if timeout else kind.name.lower()
-        return [Event.of(winner, f"player {winner} wins {points} point{'s' if points != 1 else ''} ({how})",
-                         ev.GameOver(points, kind.name.lower(), timeout))]
-
     def snapshot(self) -> dict[str, object]:
         """Every piece of the state, comparable (used to prove refusals change nothing)."""
         return {
             "rules": self.rules, "position": self.position, "turn": self.turn, "phase": self.phase,
             "rolled": self.rolled, "cube": (self.cube_value, self.cube_owner),
             "doubled_by": self.doubled_by, "beavered": self.beavered,
-            "resignation": self.resignation, "resigned_from": self._resigned_from,
+            "resignation": self.resignation, "resigned_from": self.resigned_from,
             "result": self.result, "record": len(self.record), "plays": len(self.plays),
             "auto": self.auto_doubles, "bonus": self.bonus, "crawford_game": self.crawford_game,
             "score": self.score,
@@ -795,7 +504,7 @@ class Game:
         defaults: list[tuple[str, object, object]] = [
             ("turn", self.turn, 0), ("phase", self.phase, Phase.OPENING), ("rolled", self.rolled, None),
             ("cube_value", self.cube_value, 1), ("cube_owner", self.cube_owner, CENTERED),
-            ("resignation", self.resignation, None), ("resigned_from", self._resigned_from, None),
+            ("resignation", self.resignation, None), ("resigned_from", self.resigned_from, None),
             ("bonus", self.bonus, None), ("auto_doubles", self.auto_doubles, 0),
         ]
         for name, value, default in defaults:
@@ -811,21 +520,6 @@ class Game:
                 parts.append(f"{name}={text}")
         return f"Game({', '.join(parts)})"
 
-
-_Handler = Callable[[Game, Any], tuple[list[Event], Action]]
-_HANDLERS: dict[type, _Handler] = {
-    Roll: Game._on_roll,
-    Move: Game._on_move,
-    Double: Game._on_double,
-    Take: Game._on_take,
-    Drop: Game._on_drop,
-    Beaver: Game._on_beaver,
-    Resign: Game._on_resign,
-    AcceptResignation: Game._on_accept,
-    RejectResignation: Game._on_reject,
-    ChooseDouble: Game._on_choose_double,
-    Timeout: Game._on_timeout,
-}
 
 __all__ = [
     "CENTERED", "CENTRED", "AcceptResignation", "Action", "Beaver", "ChooseDouble", "CubeOwner", "DiceSource",

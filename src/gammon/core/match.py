@@ -19,7 +19,8 @@ from gammon.core.actions import Action, NewGame
 from gammon.core.dice import DiceSource
 from gammon.core.errors import GammonError, IllegalActionError, InvalidIdError, Reason
 from gammon.core.events import Event, MatchOver, NewGameStarted, Score
-from gammon.core.game import Game, Phase
+from gammon.core.game import Game
+from gammon.core.phase import Phase
 from gammon.core.rules import Rules
 from gammon.core.variants import Variant
 

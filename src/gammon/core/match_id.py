@@ -42,6 +42,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from gammon.core.errors import InvalidIdError
+from gammon.core.phase import Phase
 
 if TYPE_CHECKING:
     from gammon.core.game import Game
@@ -199,15 +200,17 @@ def encode_match_id(state: MatchId) -> str:
     return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
 
 
-def decode_match_id(text: str) -> MatchId:
-    """The match state a Match ID names.
+#: The widths in bits of the Match ID's fields, lowest bits first: cube (log 2), cube owner,
+#: player on roll, Crawford, game state, turn, double offered, resignation, two dice, match
+#: length, the two scores and "Jacoby off".
+_FIELD_WIDTHS = (4, 2, 1, 1, 3, 1, 1, 2, 3, 3, 15, 15, 15, 1)
 
-    Leading and trailing spaces are ignored, and a ``Match ID:`` label too.
 
-    :raises InvalidIdError: not 12 base64 characters, padding bits set, or a
-        field out of range (dice above 6, cube owner 2, a cube above 4096,
-        game state above 4, a score at or past the length of a match in play,
-        Crawford in a money game).
+def _key_of(text: str) -> int:
+    """The 67-bit key that a Match ID's 12 base64 characters spell (a ``Match ID:`` label and
+    blanks around it taken off).
+
+    :raises InvalidIdError: not text, not 12 characters of the alphabet, or padding bits set.
     """
     if not isinstance(text, str):
         raise InvalidIdError(f"a Match ID is text, not {type(text).__name__}")
@@ -232,29 +235,31 @@ def decode_match_id(text: str) -> MatchId:
     key = int.from_bytes(raw, "little")
     if key >> 67:
         raise InvalidIdError(f"{text!r} is not a Match ID: its last 5 padding bits must be 0")
+    return key
 
-    shift = 0
 
-    def take(width: int) -> int:
-        nonlocal shift
-        value = (key >> shift) & ((1 << width) - 1)
-        shift += width
-        return value
+def _unpack(key: int) -> list[int]:
+    """The fields of ``key``, in the order of :data:`_FIELD_WIDTHS`."""
+    values = []
+    for width in _FIELD_WIDTHS:
+        values.append(key & ((1 << width) - 1))
+        key >>= width
+    return values
 
-    log_cube = take(4)
-    owner = take(2)
-    on_roll = take(1)
-    crawford = take(1)
-    game_state = take(3)
-    turn = take(1)
-    doubled = take(1)
-    resigned = take(2)
-    d1 = take(3)
-    d2 = take(3)
-    length = take(15)
-    score0 = take(15)
-    score1 = take(15)
-    jacoby_off = take(1)
+
+def decode_match_id(text: str) -> MatchId:
+    """The match state a Match ID names.
+
+    Leading and trailing spaces are ignored, and a ``Match ID:`` label too.
+
+    :raises InvalidIdError: not 12 base64 characters, padding bits set, or a
+        field out of range (dice above 6, cube owner 2, a cube above 4096,
+        game state above 4, a score at or past the length of a match in play,
+        Crawford in a money game).
+    """
+    key = _key_of(text)
+    (log_cube, owner, on_roll, crawford, game_state, turn, doubled, resigned, d1, d2,
+     length, score0, score1, jacoby_off) = _unpack(key)
 
     def fail(why: str) -> InvalidIdError:
         return InvalidIdError(f"{text!r} is not a valid Match ID: {why}")
@@ -297,8 +302,6 @@ def game_match_id(game: Game) -> str:
     :raises InvalidIdError: a state the Match ID cannot carry (a cube above
         :data:`MAX_CUBE`, a match longer than :data:`MAX_MATCH_LENGTH`, ...).
     """
-    from gammon.core.game import Phase
-
     g = game
     if g.is_over and g.result is not None:
         state = (GameState.DROPPED if g.result.dropped else GameState.RESIGNED if g.result.resigned

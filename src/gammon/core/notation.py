@@ -27,8 +27,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from gammon.core.errors import AmbiguousPlayError, IllegalPlayError, PlaySyntaxError
+from gammon.core.legal_plays import LegalPlays
 from gammon.core.plays import BAR_POINT, OFF_POINT, Play
-from gammon.core.position import LegalPlays, Position, check_dice
+from gammon.core.position import Position, check_dice
 
 #: The 21 distinct rolls, tried in turn when the dice are not given.
 ALL_ROLLS: tuple[tuple[int, int], ...] = tuple(

@@ -14,19 +14,21 @@ The history of a game is not part of a position; it lives in the game record.
 from __future__ import annotations
 
 import operator
-import threading
 from collections import _tuplegetter  # type: ignore[attr-defined]  # named tuples' field getter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum, StrEnum
-from itertools import repeat
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from gammon.core import movegen
 from gammon.core.errors import IllegalPlayError, InvalidDiceError, InvalidIdError, InvalidPositionError
+
+# LegalPlays is what legal_plays() returns, exported here too (gammon.ai imports it from here).
+from gammon.core.legal_plays import BUFFERS, buffers
+from gammon.core.legal_plays import LegalPlays as LegalPlays
 from gammon.core.pips import pips
-from gammon.core.plays import BAR_POINT, DECODED_MOVES, CheckerMove, Play
+from gammon.core.plays import BAR_POINT, CheckerMove, Play
 from gammon.core.position_id import decode_position_id, encode_position_id
 from gammon.core.variants import STANDARD, Variant, find_variant
 
@@ -35,6 +37,10 @@ if TYPE_CHECKING:
     from gammon.core.xgid import XgidState
 
 Dice = tuple[int, int]
+
+_new_tuple = tuple.__new__
+_generate = movegen.generate
+_POOL_SHIFT = movegen.POOL_SHIFT
 
 
 class ResultKind(IntEnum):
@@ -87,39 +93,6 @@ class StepFault(NamedTuple):
 
     reason: StepReason
     message: str
-
-
-_local = threading.local()
-
-_new_tuple = tuple.__new__
-_generate = movegen.generate
-_POOL_SHIFT = movegen.POOL_SHIFT
-
-
-class _Buffers(NamedTuple):
-    """The calling thread's move generator buffers, made once and reused."""
-
-    board_in: memoryview  # written with a position's 50 bytes (cheaper than np.frombuffer)
-    board: np.ndarray[Any, np.dtype[np.uint8]]  # the same memory, the generator's input
-    boards: np.ndarray[Any, np.dtype[np.uint8]]
-    moves: np.ndarray[Any, np.dtype[np.int8]]
-    table: np.ndarray[Any, np.dtype[np.int64]]
-    board_rows: np.ndarray[Any, np.dtype[np.void]]  # result rows seen as one ``bytes`` each
-    move_rows: np.ndarray[Any, np.dtype[np.void]]
-
-
-def _buffers() -> _Buffers:
-    """The calling thread's buffers (see :class:`_Buffers`), made on first use."""
-    try:
-        return _local.buffers  # type: ignore[no-any-return]
-    except AttributeError:
-        ws = movegen.Workspace()
-        board = np.zeros(50, dtype=np.uint8)
-        buffers = _local.buffers = _Buffers(
-            board.data, board, ws.boards, ws.moves, ws.table,
-            ws.boards.view(_BOARD_ROW).reshape(-1), ws.moves.view(_MOVES_ROW).reshape(-1),
-        )
-        return buffers
 
 
 #: Every roll as a tuple, so that a tuple of two ints 1..6 is checked by one lookup.
@@ -392,9 +365,9 @@ class Position(tuple[bytes, Variant, int]):
         except (KeyError, TypeError):
             d = check_dice(dice)
         try:
-            buf = _local.buffers
+            buf = BUFFERS.buffers
         except AttributeError:
-            buf = _buffers()
+            buf = buffers()
         buf.board_in[:] = self._board
         v = self._variant
         n = _generate(
@@ -610,119 +583,3 @@ class Position(tuple[bytes, Variant, int]):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Position._make, (self._board, self._variant, self._pool))
-
-
-#: Numpy views that turn a block of generator rows into a list of ``bytes`` in one C call.
-_BOARD_ROW = np.dtype((np.void, 50))
-_MOVES_ROW = np.dtype((np.void, movegen.MOVE_COLS))
-
-
-def _pool_after(origin: Position, board: bytes) -> int:
-    """The pool after a play from ``origin`` to ``board``: entries take hit checkers first.
-
-    The mover's pool shrinks only once every hit checker has entered; the
-    opponent's pool is untouched (a hit checker goes to the bar, not the pool).
-    """
-    pool = origin._pool
-    return min(pool & 15, board[24]) | (pool & 0xF0)
-
-
-def _pool_entries(moves: tuple[CheckerMove, ...], hit_waiting: int) -> tuple[CheckerMove, ...]:
-    """The moves with entries beyond the first ``hit_waiting`` written as from the pool."""
-    out = []
-    for m in moves:
-        if m.from_point == BAR_POINT:
-            if hit_waiting > 0:
-                hit_waiting -= 1
-            else:
-                m = CheckerMove(BAR_POINT, m.to_point, m.hit, True)
-        out.append(m)
-    return tuple(out)
-
-
-class LegalPlays(Sequence[Play]):
-    """The legal plays of one roll: a sequence that builds its :class:`Play` objects on first use.
-
-    ``len()``, indexing, iteration and ``in`` work as on a tuple.  ``boards`` and
-    ``moves`` are the generator's rows (50 and ``MOVE_COLS`` bytes each), one
-    ``bytes`` per row (:meth:`from_blocks` takes them as one block each).
-    """
-
-    __slots__ = ("_position", "_boards", "_moves", "_n", "_plays")
-
-    def __init__(self, position: Position, boards: list[bytes], moves: list[bytes], n: int) -> None:
-        self._position = position
-        self._boards = boards
-        self._moves = moves
-        self._n = n
-        self._plays: list[Play] | None = None
-
-    @classmethod
-    def from_blocks(cls, position: Position, boards: bytes, moves: bytes, n: int) -> LegalPlays:
-        """The plays of ``n`` generator rows given as one block of bytes per array."""
-        rows = np.frombuffer(boards, _BOARD_ROW).tolist()
-        return cls(position, rows, np.frombuffer(moves, _MOVES_ROW).tolist(), n)
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, i: int) -> Play: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Play]: ...
-    def __getitem__(self, i: int | slice) -> Play | list[Play]:
-        plays = self._plays
-        if plays is None:
-            plays = self._build()
-        if isinstance(i, slice):
-            return plays[i]
-        if not -self._n <= i < self._n:
-            raise IndexError("play index out of range")
-        return plays[i]
-
-    def __iter__(self) -> Iterator[Play]:
-        plays = self._plays
-        if plays is None:
-            plays = self._build()
-        return iter(plays)
-
-    def _build(self) -> list[Play]:
-        """Every play at once: positions and plays are made by ``map`` over the rows, so
-        no Python code runs per play (what made building plays slow before); a play
-        keeps its packed row of moves and decodes it when asked (see :class:`Play`)."""
-        origin = self._position
-        if not origin._pool:
-            positions = map(_new_tuple, repeat(Position), zip(self._boards, repeat(origin._variant), repeat(0)))
-            plays = list(map(_new_tuple, repeat(Play), zip(positions, self._moves, strict=True)))
-        else:
-            plays = [self._build_one(board, row) for board, row in zip(self._boards, self._moves, strict=True)]
-        self._plays = plays
-        return plays
-
-    def _build_one(self, board: bytes, row: bytes) -> Play:
-        """One play from a position with an Acey-Deucey pool: its entries and the pool after it."""
-        origin = self._position
-        moves = DECODED_MOVES[row]
-        if origin._pool & 15:
-            moves = _pool_entries(moves, origin.bar[0])
-        return _new_tuple(Play, (Position._make(board, origin._variant, _pool_after(origin, board)), moves))
-
-    def __contains__(self, item: object) -> bool:
-        if isinstance(item, Play):
-            item = item.position
-        if not isinstance(item, Position):
-            return False
-        return item in self.positions()
-
-    def positions(self) -> list[Position]:
-        """The resulting positions only (cheaper than building every play)."""
-        if self._plays is not None:
-            return [p.position for p in self._plays]
-        origin = self._position
-        v = origin._variant
-        if origin._pool:
-            return [Position._make(b, v, _pool_after(origin, b)) for b in self._boards]
-        return list(map(_new_tuple, repeat(Position), zip(self._boards, repeat(v), repeat(0))))
-
-    def __repr__(self) -> str:
-        return f"<LegalPlays {len(self)}: {', '.join(str(p) for p in self)}>"

@@ -296,6 +296,30 @@ def _without(left: tuple[int, ...], die: int) -> tuple[int, ...]:
     return left[:i] + left[i + 1 :]
 
 
+def _numbered_from(nodes: list[StepNode], top: int) -> tuple[StepNode, ...]:
+    """The nodes reachable from ``nodes[top]``, renumbered so that it is node 0 and children come
+    after their parents (the steps' child indices follow)."""
+    order: list[int] = []
+    seen: set[int] = set()
+
+    def number(i: int) -> None:
+        if i in seen:
+            return
+        seen.add(i)
+        order.append(i)
+        for _, child in nodes[i].steps:
+            number(child)
+
+    number(top)
+    new = {old: k for k, old in enumerate(order)}
+    out: list[StepNode] = []
+    for old in order:
+        node = nodes[old]
+        out.append(StepNode(node.position, node.dice_left,
+                            tuple((st, new[child]) for st, child in node.steps), node.play))
+    return tuple(out)
+
+
 def step_tree(position: Position, dice: Iterable[int]) -> StepTree:
     """The tree of legal single steps for ``dice`` on ``position`` (the player on roll moves).
 
@@ -363,26 +387,7 @@ def step_tree(position: Position, dice: Iterable[int]) -> StepTree:
     top = visit(position, all_dice)
     if top is None:  # cannot happen while legal_plays and the single-step rule agree
         raise IllegalPlayError(f"no step of {roll} on {position.position_id} leads to a legal play")
-    # Renumber so that the root is node 0 and children come after their parents.
-    order: list[int] = []
-    seen: set[int] = set()
-
-    def number(i: int) -> None:
-        if i in seen:
-            return
-        seen.add(i)
-        order.append(i)
-        for _, child in nodes[i].steps:
-            number(child)
-
-    number(top)
-    new = {old: k for k, old in enumerate(order)}
-    out: list[StepNode] = []
-    for old in order:
-        node = nodes[old]
-        out.append(StepNode(node.position, node.dice_left,
-                            tuple((st, new[child]) for st, child in node.steps), node.play))
-    return StepTree(all_dice, tuple(out))
+    return StepTree(all_dice, _numbered_from(nodes, top))
 
 
 __all__ = ["Step", "StepNode", "StepReason", "StepRefusal", "StepTree", "step_tree"]

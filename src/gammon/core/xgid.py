@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from gammon.core.cube import RelativeOwner
 from gammon.core.errors import InvalidIdError, InvalidPositionError
 from gammon.core.match_id import MAX_MATCH_LENGTH
+from gammon.core.phase import Phase
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD, Variant
 
@@ -194,6 +195,56 @@ def _checker_rows(text: str, board: str) -> tuple[list[int], list[int]]:
     return bottom, top
 
 
+def _split_fields(text: str) -> list[str]:
+    """The XGID's fields, the prefix ``XGID=`` and blanks around each taken off.
+
+    :raises InvalidIdError: not text, or not 9 or 10 fields.
+    """
+    if not isinstance(text, str):
+        raise InvalidIdError(f"an XGID is text, not {type(text).__name__}")
+    body = text.strip()
+    if body[:5].upper() == "XGID=":
+        body = body[5:].strip()
+    fields = body.split(":")
+    if len(fields) not in (9, 10):
+        raise _fail(
+            text,
+            f"expected the position and 9 fields separated by ':' (8 in the older form), "
+            f"got {len(fields)} parts",
+        )
+    return [f.strip() for f in fields]
+
+
+def _dice_and_cube_action(text: str, raw: str) -> tuple[tuple[int, int] | None, bool, bool, bool]:
+    """Field 4: the dice rolled, or the cube action pending (``D`` a double, ``B`` a beaver,
+    ``R`` a raccoon, ``00`` neither), as (dice, double offered, beavered, raccooned)."""
+    field = raw.upper()
+    if field == "D":
+        return None, True, False, False
+    if field == "B":
+        return None, True, True, False
+    if field == "R":
+        return None, True, True, True
+    if field == "00":
+        return None, False, False, False
+    if len(field) == 2 and all(c in "123456" for c in field):
+        return (int(field[0]), int(field[1])), False, False, False
+    raise _fail(text, f"dice field {raw!r}: expected two dice 1-6, 00, D, B or R")
+
+
+def _rule_flags(text: str, rules: int, length: int) -> tuple[bool, bool, bool]:
+    """Field 7 as (Crawford, Jacoby, beavers): Crawford in a match, the other two in money play."""
+    if length:
+        if rules not in (0, 1):
+            raise _fail(text, f"field 7 is {rules} in a match: expected 0, or 1 for Crawford")
+        return bool(rules), False, False
+    if rules not in (0, 1, 2, 3):
+        raise _fail(
+            text, f"field 7 is {rules} in a money game: expected 0 to 3 (1 Jacoby + 2 beavers)"
+        )
+    return False, bool(rules & 1), bool(rules & 2)
+
+
 def parse_xgid(text: str, variant: str | Variant = STANDARD) -> XgidState:
     """Read an XGID, with or without the ``XGID=`` prefix, with or without the max cube.
 
@@ -208,24 +259,11 @@ def parse_xgid(text: str, variant: str | Variant = STANDARD) -> XgidState:
     :raises InvalidIdError: a wrong number of fields, an unreadable field, a
         value out of range or an impossible position.
     """
-    if not isinstance(text, str):
-        raise InvalidIdError(f"an XGID is text, not {type(text).__name__}")
-    body = text.strip()
-    if body[:5].upper() == "XGID=":
-        body = body[5:].strip()
-    fields = body.split(":")
-    if len(fields) not in (9, 10):
-        raise _fail(
-            text,
-            f"expected the position and 9 fields separated by ':' (8 in the older form), "
-            f"got {len(fields)} parts",
-        )
-    fields = [f.strip() for f in fields]
+    fields = _split_fields(text)
     bottom, top = _checker_rows(text, fields[0])
     cube_log = _int_field(text, fields, 1, "cube")
     cube_place = _int_field(text, fields, 2, "cube position")
     turn = _int_field(text, fields, 3, "turn")
-    dice_field = fields[4].upper()
     score_bottom = _int_field(text, fields, 5, "bottom player's score")
     score_top = _int_field(text, fields, 6, "top player's score")
     rules = _int_field(text, fields, 7, "Crawford/Jacoby")
@@ -240,34 +278,12 @@ def parse_xgid(text: str, variant: str | Variant = STANDARD) -> XgidState:
         raise _fail(text, f"cube position {cube_place}: expected 1, 0 or -1")
     if turn not in (-1, 1):
         raise _fail(text, f"turn {turn}: expected 1 (bottom player) or -1 (top player)")
-    dice: tuple[int, int] | None = None
-    offered = beavered = raccooned = False
-    if dice_field == "D":
-        offered = True
-    elif dice_field == "B":
-        offered = beavered = True
-    elif dice_field == "R":
-        offered = beavered = raccooned = True
-    elif dice_field == "00":
-        pass
-    elif len(dice_field) == 2 and all(c in "123456" for c in dice_field):
-        dice = (int(dice_field[0]), int(dice_field[1]))
-    else:
-        raise _fail(text, f"dice field {fields[4]!r}: expected two dice 1-6, 00, D, B or R")
+    dice, offered, beavered, raccooned = _dice_and_cube_action(text, fields[4])
     if score_bottom < 0 or score_top < 0:
         raise _fail(text, "a score is negative")
     if length < 0:
         raise _fail(text, f"match length {length} is negative")
-    if length:
-        if rules not in (0, 1):
-            raise _fail(text, f"field 7 is {rules} in a match: expected 0, or 1 for Crawford")
-        crawford, jacoby, beaver = bool(rules), False, False
-    else:
-        if rules not in (0, 1, 2, 3):
-            raise _fail(
-                text, f"field 7 is {rules} in a money game: expected 0 to 3 (1 Jacoby + 2 beavers)"
-            )
-        crawford, jacoby, beaver = False, bool(rules & 1), bool(rules & 2)
+    crawford, jacoby, beaver = _rule_flags(text, rules, length)
 
     me, opp = (bottom, top) if turn == 1 else (top, bottom)
     try:
@@ -354,8 +370,6 @@ def game_xgid(game: Game) -> str:
     :raises InvalidIdError: a state an XGID cannot carry: the opening roll, a pending resignation, an
         Acey-Deucey bonus under way, or a finished game.
     """
-    from gammon.core.game import Phase
-
     g = game
     if g.phase in (Phase.OPENING, Phase.RESIGNED, Phase.OVER) or g.bonus is not None:
         stage = "an Acey-Deucey bonus" if g.bonus is not None else f"the {g.phase.value} phase"

@@ -55,13 +55,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from gammon.core.errors import GammonError
 from gammon.core.match import Match
-from gammon.core.plays import BAR_POINT, OFF_POINT, Play
 from gammon.core.rules import Rules
 from gammon.core.variants import HYPERGAMMON, NACKGAMMON, STANDARD, Variant
+from gammon.formats.mat_moves import MoveStyle, format_play, parse_move_text
 from gammon.formats.record import (
     CubeItem,
     GameItems,
@@ -82,10 +81,8 @@ __all__ = [
     "Item",
     "TurnItem",
     "WinItem",
-    "format_play",
     "game_items",
     "kind_from_points",
-    "parse_move_text",
     "resigned_value",
     "RecordBuilder",
     "MatFormatError",
@@ -104,61 +101,7 @@ class MatFormatError(RecordFormatError):
     """A ``.mat`` file that cannot be read, or a match that cannot be written as one."""
 
 
-# -- finding the play a file names ----------------------------------------------
-
-
-_POINT_RE = r"(?:\d{1,2}|bar|b|off|o)"
-_STEP_TOKEN = re.compile(
-    rf"^(?P<chain>{_POINT_RE}\*?(?:[/-]{_POINT_RE}\*?)+)(?:\((?P<count>\d)\))?$", re.IGNORECASE
-)
-
-
-def _point_value(text: str, first: bool) -> int:
-    t = text.lower().rstrip("*")
-    if t in ("bar", "b"):
-        return BAR_POINT
-    if t in ("off", "o"):
-        return OFF_POINT
-    n = int(t)
-    if not 0 <= n <= 25:
-        raise ValueError(f"point {n} does not exist (1-24, 25 = bar, 0 = off)")
-    if n == BAR_POINT and not first:
-        raise ValueError("a checker cannot move to the bar")
-    if n == OFF_POINT and first:
-        raise ValueError("a checker cannot move from off the board")
-    return n
-
-
-def parse_move_text(text: str) -> tuple[list[tuple[int, int]], list[int]]:
-    """The moves (from, to) and the marked hit points of ``13/8 24/18*/13 8/5(2) bar/22 6/off``.
-
-    Joined moves count as one move from their first to their last point.
-
-    :raises ValueError: text that is not move notation (the message says why).
-    """
-    moves: list[tuple[int, int]] = []
-    hits: list[int] = []
-    for token in text.split():
-        m = _STEP_TOKEN.match(token)
-        if m is None:
-            raise ValueError(f"{token!r} is not a move like 13/8, bar/22*, 6/off or 8/5(2)")
-        parts = re.split(r"[/-]", m.group("chain"))
-        points = [_point_value(p, i == 0) for i, p in enumerate(parts)]
-        if any(v in (BAR_POINT, OFF_POINT) for v in points[1:-1]):
-            raise ValueError(f"{token!r} passes through the bar or off the board")
-        count = int(m.group("count") or 1)
-        if count < 1:
-            raise ValueError(f"{token!r} moves no checker")
-        marks = [v for p, v in zip(parts[1:], points[1:], strict=True) if p.endswith("*")]
-        for _ in range(count):
-            moves.append((points[0], points[-1]))
-            hits.extend(marks)
-    return moves, hits
-
-
 # -- writing ---------------------------------------------------------------------
-
-MoveStyle = Literal["gnubg", "standard"]
 
 _VARIATION_NAMES: dict[str, str] = {
     STANDARD.name: "Backgammon", NACKGAMMON.name: "NackGammon", HYPERGAMMON.name: "HyperGammon",
@@ -166,27 +109,6 @@ _VARIATION_NAMES: dict[str, str] = {
 _VARIANTS_BY_HEADER: dict[str, Variant] = {
     "backgammon": STANDARD, "standard": STANDARD, "nackgammon": NACKGAMMON, "hypergammon": HYPERGAMMON,
 }
-
-
-def _step(point: int, style: MoveStyle) -> str:
-    if style == "gnubg":
-        return str(point)
-    return "bar" if point == BAR_POINT else "off" if point == OFF_POINT else str(point)
-
-
-def format_play(play: Play, style: MoveStyle = "gnubg") -> str:
-    """A play as a ``.mat`` file writes it.
-
-    ``"gnubg"``: one step per die, in an order that can be played out, 25 = bar,
-    0 = off (``24/18 18/16``, ``25/22*``, ``6/0``), as GNU Backgammon writes it
-    and every reader accepts.  ``"standard"``: gammon's notation (``24/16``,
-    ``bar/22*``, ``8/5(2)``).
-    """
-    if style == "standard":
-        return str(play)
-    return " ".join(
-        f"{_step(m.from_point, style)}/{_step(m.to_point, style)}{'*' if m.hit else ''}" for m in play.moves
-    )
 
 
 def _points_text(n: int) -> str:
@@ -441,10 +363,26 @@ def read_mat(text: str, defaults: Rules | None = None) -> MatchRecordData:
     if not isinstance(text, str):
         raise MatFormatError("a .mat file must be given as text", expected="a str")
     lines = [ln.expandtabs(8) for ln in text.lstrip("\ufeff").splitlines()]
+    length, info_at, comments, i = _read_head(lines)
+    rules = _rules_from_headers(length, info_at, i, defaults)
+    builder = RecordBuilder(rules, MatFormatError, phantom_counts_in_wins=True,
+                            fixed_cube_limit=defaults is not None or "CubeLimit" in info_at)
+    info = {k: v for k, (v, _) in info_at.items()}
+    if comments:
+        info["Comment"] = "\n".join(comments)
+    names, scores = _read_games(builder, lines, i, length)
+    games = builder.finish()
+    if names is None:
+        names = (info.get("Player 1", "Player 0"), info.get("Player 2", "Player 1"))
+    return MatchRecordData(builder.rules, names, games, scores, info)
+
+
+def _read_head(lines: Sequence[str]) -> tuple[int, dict[str, tuple[str, int]], list[str], int]:
+    """The file's head up to `` N point match``: the match length, the header fields (each with
+    its line number), the other comment lines, and the index of the line after the match line."""
     info_at: dict[str, tuple[str, int]] = {}
     comments: list[str] = []
     i = 0
-    length: int | None = None
     while i < len(lines):
         raw = lines[i].strip()
         i += 1
@@ -462,20 +400,18 @@ def read_mat(text: str, defaults: Rules | None = None) -> MatchRecordData:
         if m is None:
             raise MatFormatError(f"unexpected text {raw[:40]!r}", line=i,
                                  expected="a header line '; [...]' or ' N point match'")
-        length = int(m.group(1))
-        break
-    if length is None:
-        raise MatFormatError("no match length found", line=max(1, len(lines)), expected="' N point match'")
-    rules = _rules_from_headers(length, info_at, i, defaults)
-    builder = RecordBuilder(rules, MatFormatError, phantom_counts_in_wins=True,
-                            fixed_cube_limit=defaults is not None or "CubeLimit" in info_at)
-    info = {k: v for k, (v, _) in info_at.items()}
-    if comments:
-        info["Comment"] = "\n".join(comments)
+        return int(m.group(1)), info_at, comments, i
+    raise MatFormatError("no match length found", line=max(1, len(lines)), expected="' N point match'")
+
+
+def _read_games(builder: RecordBuilder, lines: Sequence[str], start: int,
+                length: int) -> tuple[tuple[str, str] | None, list[tuple[int, int]]]:
+    """Every game from line index ``start`` into ``builder``: the players' names from the first
+    score line (None without a game) and each game's starting score."""
     names: tuple[str, str] | None = None
     scores: list[tuple[int, int]] = []
-    split = _column_split(lines[i:])
-    game_label = ""
+    split = _column_split(lines[start:])
+    i = start
     while i < len(lines):
         raw = lines[i]
         i += 1
@@ -486,17 +422,7 @@ def read_mat(text: str, defaults: Rules | None = None) -> MatchRecordData:
         if gm:
             game_label = f"game {gm.group(1)}"
             game_line = i
-            # the score line
-            while i < len(lines) and not lines[i].strip():
-                i += 1
-            if i >= len(lines):
-                raise MatFormatError(f"{game_label} has no score line", line=i,
-                                     expected="'Name1 : 0    Name2 : 0'")
-            sm = _SCORE_LINE.match(lines[i])
-            i += 1
-            if sm is None:
-                raise MatFormatError(f"{lines[i - 1].strip()[:40]!r} is not a score line", line=i,
-                                     expected="'Name1 : 0    Name2 : 0'")
+            sm, i = _score_line(lines, i, game_label)
             score = (int(sm.group("s0")), int(sm.group("s1")))
             if length and builder.started and builder.match.is_over and builder.game.is_over:
                 break  # games after the end of the match: GNU Backgammon ignores them too
@@ -513,10 +439,23 @@ def read_mat(text: str, defaults: Rules | None = None) -> MatchRecordData:
             raise MatFormatError(f"unexpected text {stripped[:40]!r} before the first game", line=i,
                                  expected="' Game 1'")
         _read_move_line(builder, raw, i, split)
-    games = builder.finish()
-    if names is None:
-        names = (info.get("Player 1", "Player 0"), info.get("Player 2", "Player 1"))
-    return MatchRecordData(builder.rules, names, games, scores, info)
+    return names, scores
+
+
+def _score_line(lines: Sequence[str], i: int, game_label: str) -> tuple[re.Match[str], int]:
+    """The score line that follows a game line (blank lines between are skipped), and the index
+    of the line after it; ``i`` is the index after the game line."""
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    if i >= len(lines):
+        raise MatFormatError(f"{game_label} has no score line", line=i,
+                             expected="'Name1 : 0    Name2 : 0'")
+    sm = _SCORE_LINE.match(lines[i])
+    i += 1
+    if sm is None:
+        raise MatFormatError(f"{lines[i - 1].strip()[:40]!r} is not a score line", line=i,
+                             expected="'Name1 : 0    Name2 : 0'")
+    return sm, i
 
 
 def _column_split(lines: Sequence[str]) -> float:

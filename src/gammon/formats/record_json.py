@@ -91,7 +91,7 @@ def dice_info_of(source: object) -> dict[str, Any] | None:
     """What a record says about a dice source from :mod:`gammon.core.dice`.
 
     Crypto dice give their commitment, the rolls made and, only once
-    :meth:`~gammon.core.dice.CryptoDice.reveal` has been called, the seed (hex);
+    :meth:`~gammon.core.fair_dice.CryptoDice.reveal` has been called, the seed (hex);
     seeded dice and card piles give their seed; others their kind.
     """
     from gammon.core import dice as d
@@ -293,10 +293,10 @@ def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
 def verify_dice(record: JsonRecord) -> Any:
     """Check a crypto-dice record: its revealed seed against the commitment and every roll.
 
-    Returns :class:`gammon.core.dice.VerifyResult`, or None when there is
+    Returns :class:`gammon.core.fair_dice.VerifyResult`, or None when there is
     nothing to check (other dice, or a seed not yet revealed).
     """
-    from gammon.core.dice import verify_rolls
+    from gammon.core.fair_dice import verify_rolls
 
     dice = record.dice
     if not dice or dice.get("kind") != "crypto" or not dice.get("seed") or not dice.get("commitment"):

@@ -49,12 +49,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gammon.core.errors import GammonError
-from gammon.core.game import Phase, Rules
 from gammon.core.match import Match
+from gammon.core.phase import Phase
 from gammon.core.plays import BAR_POINT, OFF_POINT, CheckerMove
+from gammon.core.rules import Rules
 from gammon.core.variants import HYPERGAMMON, HYPERGAMMON1, HYPERGAMMON2, NACKGAMMON, STANDARD, Variant
 from gammon.formats.record import (
     CubeItem,
+    GameItems,
     MatchRecordData,
     RecordBuilder,
     RecordFormatError,
@@ -115,6 +117,70 @@ def _move_letters(moves: Sequence[CheckerMove], player: int) -> str:
     return "".join(_letter(m.from_point, player) + _letter(m.to_point, player) for m in moves)
 
 
+def _info_properties(info: Mapping[str, str]) -> list[str]:
+    """The match information as SGF properties (``DT[2024-05-31]``, ...).
+
+    :raises SgfFormatError: a key that is neither a known name nor an SGF property name.
+    """
+    extra: list[str] = []
+    for key, value in info.items():
+        prop = _INFO_KEYS.get(key, key if re.fullmatch(r"[A-Z]{1,2}", key) else None)
+        if prop is None:
+            raise SgfFormatError(f"unknown match information {key!r}",
+                                 expected=", ".join(sorted(set(_INFO_KEYS))))
+        extra.append(f"{prop}[{_escape(value)}]")
+    return extra
+
+
+def _rules_property(rules: Rules, crawford_game: bool) -> str:
+    """The ``RU[...]`` property of a game under ``rules`` (empty when no rule needs saying)."""
+    ru: list[str] = []
+    if not rules.uses_cube:
+        ru.append("NoCube")
+    if rules.match_length and rules.crawford:
+        ru.append("Crawford")
+    if crawford_game:
+        ru.append("CrawfordGame")
+    if rules.is_money and rules.jacoby:
+        ru.append("Jacoby")
+    if rules.variant.name in _VARIANT_RU:
+        ru.append(_VARIANT_RU[rules.variant.name])
+    return f"RU[{':'.join(ru)}]" if ru else ""
+
+
+def _game_nodes(gi: GameItems, white: str, black: str) -> tuple[list[str], str]:
+    """The nodes of one game's moves and cube actions, and what its root node gets at the end:
+    the result (``RE[...]``), with the note on a win on time when the game has no node for it."""
+    nodes: list[str] = []
+    result = ""
+    for item in gi.items:
+        colour = "WB"[item.player]
+        if isinstance(item, TurnItem):
+            dice = f"{item.dice[0]}{item.dice[1]}"
+            if item.play is None:
+                nodes.append(f";PL[{colour}]DI[{dice}]")
+            else:
+                nodes.append(f";{colour}[{dice}{_move_letters(item.play.moves, item.player)}]")
+        elif isinstance(item, CubeItem):
+            if item.what == "beaver":
+                nodes.append(f";{colour}[double]")  # the doubler then takes or drops it
+            else:
+                nodes.append(f";{colour}[{item.what}]")
+        elif isinstance(item, WinItem) and item.timeout:
+            # SGF's own word for a win on time, and a comment on the last node for people.
+            result += f"RE[{colour}+Time]"
+            loser = (white, black)[1 - item.player]
+            note = (f"C[{loser} ran out of time and loses the match: {(white, black)[item.player]} "
+                    f"wins {item.points} point{'' if item.points == 1 else 's'}]")
+            if nodes:
+                nodes[-1] += note
+            else:
+                result += note
+        elif isinstance(item, WinItem):
+            result += f"RE[{colour}+{item.points}{'R' if item.resigned else ''}]"
+    return nodes, result
+
+
 def write_sgf(
     match: Match,
     names: Sequence[str] = ("Player 0", "Player 1"),
@@ -136,13 +202,7 @@ def write_sgf(
         raise SgfFormatError(f"GNU Backgammon's SGF cannot carry {variant.title}; use gammon's JSON record")
     app = application or f"gammon:{_version()}"
     white, black = (_escape(str(n)) for n in names)
-    extra: list[str] = []
-    for key, value in (info or {}).items():
-        prop = _INFO_KEYS.get(key, key if re.fullmatch(r"[A-Z]{1,2}", key) else None)
-        if prop is None:
-            raise SgfFormatError(f"unknown match information {key!r}",
-                                 expected=", ".join(sorted(set(_INFO_KEYS))))
-        extra.append(f"{prop}[{_escape(value)}]")
+    extra = _info_properties(info or {})
     trees: list[str] = []
     for index, game in enumerate(match.games):
         try:
@@ -156,47 +216,11 @@ def write_sgf(
                 f"PW[{white}]PB[{black}]")
         if index == 0:
             root += "".join(extra)
-        ru: list[str] = []
-        if not rules.uses_cube:
-            ru.append("NoCube")
-        if rules.match_length and rules.crawford:
-            ru.append("Crawford")
-        if gi.crawford_game:
-            ru.append("CrawfordGame")
-        if rules.is_money and rules.jacoby:
-            ru.append("Jacoby")
-        if variant.name in _VARIANT_RU:
-            ru.append(_VARIANT_RU[variant.name])
-        if ru:
-            root += f"RU[{':'.join(ru)}]"
+        root += _rules_property(rules, gi.crawford_game)
         if gi.auto_doubles:
             root += f"CV[{1 << gi.auto_doubles}]"
-        nodes: list[str] = []
-        for item in gi.items:
-            colour = "WB"[item.player]
-            if isinstance(item, TurnItem):
-                dice = f"{item.dice[0]}{item.dice[1]}"
-                if item.play is None:
-                    nodes.append(f";PL[{colour}]DI[{dice}]")
-                else:
-                    nodes.append(f";{colour}[{dice}{_move_letters(item.play.moves, item.player)}]")
-            elif isinstance(item, CubeItem):
-                if item.what == "beaver":
-                    nodes.append(f";{colour}[double]")  # the doubler then takes or drops it
-                else:
-                    nodes.append(f";{colour}[{item.what}]")
-            elif isinstance(item, WinItem) and item.timeout:
-                # SGF's own word for a win on time, and a comment on the last node for people.
-                root += f"RE[{colour}+Time]"
-                loser = (white, black)[1 - item.player]
-                note = (f"C[{loser} ran out of time and loses the match: {(white, black)[item.player]} "
-                        f"wins {item.points} point{'' if item.points == 1 else 's'}]")
-                if nodes:
-                    nodes[-1] += note
-                else:
-                    root += note
-            elif isinstance(item, WinItem):
-                root += f"RE[{colour}+{item.points}{'R' if item.resigned else ''}]"
+        nodes, result = _game_nodes(gi, white, black)
+        root += result
         trees.append(root + "".join("\n" + n for n in nodes) + ")\n")
     return "".join(trees)
 

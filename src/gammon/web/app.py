@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
@@ -154,19 +154,9 @@ class NoStoreMiddleware:
         await self.app(scope, receive, send_no_store)
 
 
-def _accounts(store: Any, service: GameService, hub: Hub, loop: asyncio.AbstractEventLoop) -> AccountService:
-    """The account service; a game whose seats it renames (a deleted player) is read again and pushed."""
-
-    def changed(game_id: str) -> None:  # called in a worker thread
-        service.evict(game_id)
-        loop.call_soon_threadsafe(hub.poke, game_id)
-
-    return AccountService(store, on_game_changed=changed)
-
-
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
-    settings = settings or Settings.from_env()
+def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The server's life: open the store, warm the engine and start the service, its clocks, the
+    socket hub, the computer's driver and (PostgreSQL) the change listener; stop them all at the end."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -223,10 +213,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await listener.close()
             store.dispose()
 
+    return lifespan
+
+
+def _accounts(store: Any, service: GameService, hub: Hub, loop: asyncio.AbstractEventLoop) -> AccountService:
+    """The account service; a game whose seats it renames (a deleted player) is read again and pushed."""
+
+    def changed(game_id: str) -> None:  # called in a worker thread
+        service.evict(game_id)
+        loop.call_soon_threadsafe(hub.poke, game_id)
+
+    return AccountService(store, on_game_changed=changed)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
+    settings = settings or Settings.from_env()
     # No /docs or /redoc: their pages load scripts from a CDN, which the pages' CSP forbids and no
     # server should hand its visitors; /openapi.json stays for tools.
     app = FastAPI(
-        title="gammon server", version="1", description=DESCRIPTION, lifespan=lifespan,
+        title="gammon server", version="1", description=DESCRIPTION, lifespan=_lifespan(settings),
         docs_url=None, redoc_url=None,
         openapi_tags=[{"name": "games", "description": "Create, join, watch and play games"},
                       {"name": "accounts", "description": "Players' accounts and sessions"},
@@ -257,7 +263,7 @@ def _finish_openapi(app: FastAPI) -> None:
     from fastapi.openapi.utils import get_openapi
     from pydantic.json_schema import models_json_schema
 
-    from gammon.web.schemas import WS_MESSAGES
+    from gammon.web.ws_messages import WS_MESSAGES
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

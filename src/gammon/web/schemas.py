@@ -1,4 +1,5 @@
-"""The API's shapes: pydantic models for requests, responses and WebSocket messages.
+"""The API's shapes: pydantic models for requests and responses (the WebSocket messages are in
+:mod:`gammon.web.ws_messages`).
 
 They are the contract with clients and are kept apart from the engine's types.
 They are also the service's own results: :mod:`gammon.web.service.views` builds
@@ -546,62 +547,3 @@ class Health(BaseModel):
     notifications: str = Field(
         description="How changes reach this process's sockets: in-process (SQLite), listen/notify "
                     "(PostgreSQL, listening) or connecting")
-
-
-# -- WebSocket messages (documented here; sent as JSON) --------------------------------------
-
-
-class WsHello(BaseModel):
-    """First message on every connection (and after a reconnect): the full state."""
-
-    type: Literal["hello"] = "hello"
-    you: int | None
-    state: GameState
-
-
-class WsAction(BaseModel):
-    """An action stored in the game, with the events it caused."""
-
-    type: Literal["action"] = "action"
-    game_id: str
-    entry: ActionEntry
-
-
-class WsState(BaseModel):
-    """The state after one or more actions (or a player joining)."""
-
-    type: Literal["state"] = "state"
-    state: GameState
-
-
-class WsResult(BaseModel):
-    """The answer to an action a client sent on the socket."""
-
-    type: Literal["result"] = "result"
-    request_id: str | int | None = None
-    version: int
-
-
-class WsError(BaseModel):
-    type: Literal["error"] = "error"
-    request_id: str | int | None = None
-    error: ErrorDetail
-
-
-class WsAct(BaseModel):
-    """Client to server: act for your seat (answered by ``result`` or ``error``)."""
-
-    type: Literal["act"]
-    request_id: str | int | None = None
-    action: ActionRequest
-
-
-class WsPing(BaseModel):
-    """Client to server: ``ping`` (answered by ``pong``) or ``state`` (answered by the state)."""
-
-    type: Literal["ping", "state"]
-    request_id: str | int | None = None
-
-
-#: The WebSocket messages, for the OpenAPI document (components only: OpenAPI has no sockets).
-WS_MESSAGES: tuple[type[BaseModel], ...] = (WsHello, WsAction, WsState, WsResult, WsError, WsAct, WsPing)

@@ -1,6 +1,6 @@
 """A game in memory (:class:`LiveGame`): replayed from its stored actions, in step with the store.
 
-Dice: every game has its own :class:`~gammon.core.dice.CryptoDice`.  The
+Dice: every game has its own :class:`~gammon.core.fair_dice.CryptoDice`.  The
 secret seed is stored with the game and never leaves the server before the
 game (match) is over; roll ``i`` of the game is roll ``i`` of the seed, so a
 restarted server goes on with the same sequence.
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from gammon.core.dice import CryptoDice
 from gammon.core.errors import GammonError
 from gammon.core.events import Event, GameStart
+from gammon.core.fair_dice import CryptoDice
 from gammon.core.game import Action, Game, NewGame, Roll, Rules
 from gammon.core.match import Match
 from gammon.formats.record_json import rules_from_data

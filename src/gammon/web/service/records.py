@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gammon.core.dice import verify_rolls
 from gammon.core.errors import GammonError, IllegalPlayError
+from gammon.core.fair_dice import verify_rolls
 from gammon.core.game import Phase
 from gammon.core.position import Position
 from gammon.core.steps import Step

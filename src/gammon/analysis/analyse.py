@@ -79,6 +79,8 @@ class MatchAnalysis:
     luck: float = 0.0
     unit: str = "points"
     info: dict[str, str] = field(default_factory=dict)
+    #: The match equity table the match-play figures come from (None in money play).
+    met: str | None = None
 
     @property
     def luck_adjusted(self) -> float:
@@ -99,6 +101,7 @@ class MatchAnalysis:
             "result": {"player0": round(self.result, 4), "luck": round(self.luck, 4),
                        "luck_adjusted": round(self.luck_adjusted, 4), "unit": self.unit},
             "games": [g.to_dict() for g in self.games],
+            **({"match_equity_table": self.met} if self.met is not None else {}),
         }
 
 
@@ -213,7 +216,8 @@ def summarise(rules: Rules, names: tuple[str, str], summaries: Sequence[GameSumm
         luck = luck_difference_points(decisions)
         unit = "points"
     return MatchAnalysis(names, rules.match_length, rules.variant.name, plies, games, players, result, luck,
-                         unit, dict(info or {}))
+                         unit, dict(info or {}),
+                         default_met(rules.match_length).name if rules.match_length else None)
 
 
 def analyse_match(match: Match, names: Sequence[str] = ("Player 0", "Player 1"),

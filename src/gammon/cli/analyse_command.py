@@ -22,6 +22,7 @@ from gammon.core.errors import GammonError
 from gammon.i18n import N_, _, choose_language, current_language, ngettext, use_language
 
 if TYPE_CHECKING:
+    from gammon.ai.met import MatchEquityTable
     from gammon.analysis.analyse import MatchAnalysis
 
 
@@ -177,6 +178,21 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
         _summary(out, a)
 
 
+def _check_targets(records: list[Path], outputs: tuple[Path | None, Path | None, Path | None],
+                   force: bool) -> None:
+    """Refuse an output file that is one of the records read (whatever ``--force`` says) or
+    that exists already (without ``--force``), before the long part.  (Two outputs cannot
+    share a file: their endings differ.)"""
+    from gammon.formats.record_files import check_target
+
+    given = [out for out in outputs if out is not None]
+    for out in given:
+        for record in records:
+            if out.exists() and record.exists() and out.resolve() == record.resolve():
+                raise GammonError(f"{out} is the record being analysed: write the analysis to another file")
+        check_target(out, replace=force)
+
+
 def _check_options(plies: int, processes: int | None,
                    outputs: tuple[Path | None, Path | None, Path | None]) -> None:
     """Refuse a search depth, a process count or an output file ending (``--html``,
@@ -217,6 +233,15 @@ def _write_outputs(rec: object, analysis: MatchAnalysis, annotated: Path | None,
             graph.write_bytes(data)
         except OSError as exc:
             raise GammonError(f"cannot write {graph}: {exc.strerror or exc}") from None
+
+
+def _load_met(path: Path | None) -> MatchEquityTable | None:
+    """The table ``--met`` names (None: our own)."""
+    if path is None:
+        return None
+    from gammon.ai.met import load_met
+
+    return load_met(path)
 
 
 def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> None:
@@ -266,8 +291,17 @@ def analyse(
         str | None, typer.Option("--lang", help="The summary's language: en, nb, sv, da or pl; default: "
                                  "the locale (LC_ALL, LC_MESSAGES, LANG). Files written stay English.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace existing --html, --annotated or --graph files "
+                           "(never the record analysed).")
+    ] = False,
+    met: Annotated[
+        Path | None, typer.Option("--met", help="A match equity table in GNU Backgammon's XML format "
+                                  "(e.g. Kazaross-XG2.xml) instead of our own.")
+    ] = None,
 ) -> None:
     """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
+    from gammon.ai.met import met_in_use
     from gammon.cli.app import user_errors
     from gammon.formats.record_files import load_record
 
@@ -275,13 +309,18 @@ def analyse(
     language = choose_language(lang, os.environ)
     with user_errors():
         _check_options(plies, processes, (html, annotated, graph))
+        _check_targets(records, (html, annotated, graph), force)
+        table = _load_met(met)
         if len(records) > 1 or ray or address is not None:
+            if table is not None and (ray or address is not None):
+                raise GammonError("--met is for analyses made here: leave out --ray and --address")
             for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
                                 ("--replay", step or None)):
                 if given is not None:
                     raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
-            with use_language(language):
-                _many(records, plies, processes, as_json, ray or address is not None, address, err)
+            with use_language(language), met_in_use(table):
+                _many(records, plies, 1 if table is not None else processes, as_json,
+                      ray or address is not None, address, err)
             return
         record = records[0]
         rec = load_record(record)
@@ -292,7 +331,8 @@ def analyse(
             from gammon.formats.sgf import write_sgf
 
             write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
-        analysis = analyse_with_progress(rec, plies, processes, err)
+        with met_in_use(table):
+            analysis = analyse_with_progress(rec, plies, 1 if table is not None else processes, err)
         _write_outputs(rec, analysis, annotated, html, graph)
     _show(analysis, as_json, step, language)
     for out in (annotated, html, graph):

@@ -317,6 +317,10 @@ ResumeOption = Annotated[
     str | None, typer.Option("--resume", help="Continue the match saved in this file (.mat, .sgf "
                              "or .json); its rules and names come from the file.")
 ]
+LangOption = Annotated[
+    str | None, typer.Option("--lang", help="The game's language: en, nb (Norwegian bokmål), sv, da or pl; "
+                             "default: the locale (LC_ALL, LC_MESSAGES, LANG), else English.")
+]
 ReplayOption = Annotated[
     str | None, typer.Option("--replay", help="Step through the match saved in this file move by "
                              "move with its analysis, at --level's depth (expert 0-ply, world-class "
@@ -365,10 +369,7 @@ def play(
     opening: OpeningOption = None,
     resume: ResumeOption = None,
     replay: ReplayOption = None,
-    lang: Annotated[
-        str | None, typer.Option("--lang", help="The game's language: en, nb (Norwegian bokmål), sv, da or pl; "
-                                 "default: the locale (LC_ALL, LC_MESSAGES, LANG), else English.")
-    ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play backgammon in the terminal, against the computer or a friend at the same keyboard.
 
@@ -377,9 +378,8 @@ def play(
     resign, save, quit).
     """
     from gammon.cli.play_terminal import PlaySettings, run_terminal_game
-    from gammon.i18n import choose_language, set_language
 
-    set_language(choose_language(lang, os.environ))
+    _use_language(lang)
     loaded = None
     if replay is not None:
         _replay(replay, resume, level)
@@ -392,8 +392,7 @@ def play(
             match_length, variant = rules.match_length, rules.variant.name
             jacoby, beavers, auto_doubles = rules.jacoby, rules.beavers, rules.automatic_doubles
             opening = opening or rules.opening
-            name = name or saved_names[0]
-            opponent_name = opponent_name or saved_names[1]
+            name, opponent_name = name or saved_names[0], opponent_name or saved_names[1]
         settings = PlaySettings(
             match_length=match_length,
             variant=find_variant(variant).name,
@@ -410,6 +409,13 @@ def play(
     status = run_terminal_game(settings, match=loaded, resumed_from=resume)
     if status:
         raise typer.Exit(status)
+
+
+def _use_language(lang: str | None) -> None:
+    """Speak ``--lang``'s language, else the locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    from gammon.i18n import choose_language, set_language
+
+    set_language(choose_language(lang, os.environ))
 
 
 def _replay(path: str, resume: str | None, level: str) -> None:

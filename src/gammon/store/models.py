@@ -111,3 +111,4 @@ __all__ = ["ACTIONS", "GAMES", "HEARTBEAT", "OUTAGES", "ActionRow", "Base", "Gam
 # The account tables live in their own module on the same metadata; importing it here puts them in
 # ``Base.metadata`` wherever the models are (the migrations' comparison, ``alembic``).
 import gammon.store.account_models  # noqa: E402,F401  (registers the account tables)
+import gammon.store.rating_models  # noqa: E402,F401  (registers the rating tables)

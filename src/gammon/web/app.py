@@ -31,6 +31,7 @@ from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
 from gammon.web.service.accounts import AccountService
+from gammon.web.service.ratings import RatingService
 from gammon.web.sessions import OriginCheckMiddleware
 from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener
 
@@ -205,6 +206,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.listener = listener
         app.state.kick_computer = driver.kick
         app.state.accounts = _accounts(store, service, hub, loop)
+        app.state.ratings = RatingService(service)  # each finished match recorded once, as it ends
+        service.listeners.append(app.state.ratings.on_change)
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)

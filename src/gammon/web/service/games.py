@@ -31,6 +31,7 @@ from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Timeout
 from gammon.store import ActionRecord, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
+from gammon.store.ratings import Outcome
 from gammon.store.repository import OutageRecord
 from gammon.web.schemas import (
     ActionEntry,
@@ -109,6 +110,20 @@ class GameService(Seating):
         if lg is None:
             return False, None
         return True, lg.seat_of(token)
+
+    def outcome(self, game_id: str, *, cached_only: bool = False) -> Outcome | None:
+        """The result of ``game_id`` as core decided it, once its match is over with a winner (None
+        before, for a money session with no winner, or an unknown game); ``cached_only`` looks only
+        at the copy in memory (after a change this process stored: no database read)."""
+        with self._lock(game_id):
+            try:
+                lg = self._cached(game_id) if cached_only else self._current(game_id)
+            except NotFoundError:
+                return None
+            if lg is None or not lg.is_over or lg.match.winner is None:
+                return None
+            return Outcome(game_id, lg.match.length, lg.match.winner, (lg.is_computer(0), lg.is_computer(1)),
+                           lg.updated_at)
 
     def action_log(self, game_id: str, after_seq: int = 0) -> tuple[int, list[ActionEntry]]:
         """The version and the stored actions numbered above ``after_seq``."""

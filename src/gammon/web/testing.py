@@ -135,7 +135,8 @@ def reset_postgres(url: str) -> None:
     try:
         with engine.begin() as conn:
             conn.execute(text("DROP TABLE IF EXISTS actions, games, server_heartbeat, outages, "
-                              "alembic_version, account_seats, account_sessions, accounts CASCADE"))
+                              "alembic_version, account_seats, account_sessions, accounts, player_ratings, "
+                              "match_results CASCADE"))
     finally:
         engine.dispose()
 

@@ -62,7 +62,8 @@ def new_match(host: TestClient, guest: TestClient | None, **body: Any) -> tuple[
     return gid, tokens, int(made["seat"])
 
 
-def resign_match(c: TestClient, gid: str, tokens: dict[int, str], loser: int, kind: str = "single") -> dict[str, Any]:
+def resign_match(c: TestClient, gid: str, tokens: dict[int, str], loser: int,
+                 kind: str = "single") -> dict[str, Any]:
     """Play the opening, then ``loser`` offers to resign (``kind``) and the other accepts: the last state."""
     for _ in range(20):
         s = act(c, gid, tokens[0], type="roll")["state"]

@@ -116,15 +116,18 @@ class RatingStore:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.engine = store.engine
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext())
+        # The game store's own: on SQLite one writer at a time in the process, games and ratings
+        # alike (a transaction that reads, then writes after another connection's write, would
+        # fail with "database is locked" at once, busy timeout or not).
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = store._write_lock
 
     # -- recording ------------------------------------------------------------------------
 
     def seat_accounts(self, game_id: str) -> list[SeatAccount]:
         """The accounts holding seats of ``game_id``, by seat."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(ACCOUNT_SEATS.c.seat, ACCOUNT_SEATS.c.account_id, ACCOUNT_SEATS.c.address_hash)
+            seats = ACCOUNT_SEATS.c
+            rows = conn.execute(select(seats.seat, seats.account_id, seats.address_hash)
                                 .where(ACCOUNT_SEATS.c.game_id == game_id).order_by(ACCOUNT_SEATS.c.seat)).all()
         return [SeatAccount(int(r[0]), str(r[1]), r[2]) for r in rows]
 
@@ -188,7 +191,8 @@ class RatingStore:
         seat, me = next(iter(by_seat.items()))
         won = outcome.winner == seat
         kind = COMPUTER if outcome.computer[1 - seat] else GUEST
-        self._result(conn, outcome, me.account_id, kind, None, won, now[me.account_id], now[me.account_id], False)
+        mine = now[me.account_id]
+        self._result(conn, outcome, me.account_id, kind, None, won, mine, mine, False)
         if kind == COMPUTER:
             column = "computer_wins" if won else "computer_losses"
             conn.execute(update(PLAYER_RATINGS).where(PLAYER_RATINGS.c.account_id == me.account_id)
@@ -207,7 +211,8 @@ class RatingStore:
     def standing(self, account_id: str) -> Standing:
         """The account's rating and records (the start for an account with no recorded match)."""
         with self.engine.connect() as conn:
-            r = conn.execute(select(PLAYER_RATINGS).where(PLAYER_RATINGS.c.account_id == account_id)).mappings().first()
+            r = conn.execute(select(PLAYER_RATINGS)
+                             .where(PLAYER_RATINGS.c.account_id == account_id)).mappings().first()
         if r is None:
             return NEW_STANDING
         return Standing(float(r["rating"]), int(r["experience"]), int(r["rated_wins"]), int(r["rated_losses"]),
@@ -224,7 +229,8 @@ class RatingStore:
                 .outerjoin(ACCOUNTS, ACCOUNTS.c.id == MATCH_RESULTS.c.opponent_id)
                 .where(cond).order_by(MATCH_RESULTS.c.finished_at.desc(), MATCH_RESULTS.c.game_id).limit(limit)
             ).mappings().all()
-        return [ResultRecord(r["game_id"], r["kind"], r["opponent_id"], r["opponent_name"], int(r["match_length"]),
+        return [ResultRecord(r["game_id"], r["kind"], r["opponent_id"], r["opponent_name"],
+                             int(r["match_length"]),
                              bool(r["won"]), float(r["rating_before"]), float(r["rating_after"]),
                              bool(r["same_address"]), _aware(r["finished_at"])) for r in rows]
 
@@ -239,8 +245,9 @@ class RatingStore:
                 .join(ACCOUNTS, ACCOUNTS.c.id == PLAYER_RATINGS.c.account_id).where(cond)
                 .order_by(PLAYER_RATINGS.c.rating.desc(), ACCOUNTS.c.name_key).limit(limit).offset(offset)
             ).all()
-        return int(total or 0), [BoardEntry(str(r[0]), float(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows]
+        return int(total or 0), [BoardEntry(str(r[0]), float(r[1]), int(r[2]), int(r[3]), int(r[4]))
+                                 for r in rows]
 
 
-__all__ = ["NEW_STANDING", "START_RATING", "Rated", "BoardEntry", "Formula", "Outcome", "RatingStore", "ResultRecord", "SeatAccount",
-           "Standing"]
+__all__ = ["NEW_STANDING", "START_RATING", "BoardEntry", "Formula", "Outcome", "Rated", "RatingStore",
+           "ResultRecord", "SeatAccount", "Standing"]

@@ -31,7 +31,7 @@ FULL_EXPERIENCE = 400
 
 def upset_probability(difference: float, length: int) -> float:
     """The underdog's chance to win an ``length``-point match ``difference`` rating points apart."""
-    return 1.0 / (10.0 ** (abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
+    return 1.0 / (math.pow(10.0, abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
 
 
 def k_factor(experience: int) -> float:

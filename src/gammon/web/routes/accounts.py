@@ -27,7 +27,6 @@ from gammon.web.account_schemas import (
 from gammon.web.deps import SettingsDep
 from gammon.web.ratelimit import client_key
 from gammon.web.schemas import ErrorResponse
-from gammon.web.service import NotFoundError
 from gammon.web.service.accounts import SESSION_LIFETIME, AccountService, LoggedIn
 from gammon.web.sessions import COOKIE_NAME, clear_session_cookie, set_session_cookie
 

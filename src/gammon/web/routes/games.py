@@ -115,7 +115,8 @@ async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> I
 async def join_game(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep,
                     account: OptionalAccount, body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
     name = account.name if account is not None else body.name if body else None
-    if account is not None and await run_in_threadpool(request.app.state.accounts.holds_seat_in, account, game_id):
+    accounts = request.app.state.accounts
+    if account is not None and await run_in_threadpool(accounts.holds_seat_in, account, game_id):
         # One account in both seats would play (and rate) a match against itself.
         raise ConflictError("your account holds the other seat of this game already", "own_game")
     joined = await run_in_threadpool(service.join, game_id, token, name)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from accounts37_helpers import SAME, TestClient, table_rows
+from accounts37_helpers import PASSWORD, SAME, TestClient, table_rows
 from ratings37_helpers import act, bearer, new_match, player, rating_client, resign_match, wait_finished
 
 
@@ -210,3 +210,19 @@ def test_the_leaderboard(client: TestClient) -> None:
                 {"limit": "many"}):
         assert client.get("/api/leaderboard", params=bad).status_code == 422, bad
     assert client.get("/api/players/nobody here").status_code == 404
+
+
+def test_a_deleted_opponent_leaves_the_history_as_deleted_player(client: TestClient) -> None:
+    uma, vic = player(client, "Uma Stays"), player(client, "Vic Leaves")
+    gid, tokens, uma_seat = new_match(uma, vic, match_length=1)
+    resign_match(client, gid, tokens, loser=1 - uma_seat)
+    vic_id = table_rows(client, "SELECT id FROM accounts WHERE name = 'Vic Leaves'")[0][0]
+    r = vic.post("/api/account/delete", json={"password": PASSWORD}, headers=SAME)
+    assert r.status_code == 200, r.text
+    p = profile(client, "Uma Stays")
+    assert (p["rating"], p["matches"][0]["opponent"], p["matches"][0]["game_id"]) == (1510.0, "deleted player", gid)
+    assert "Vic Leaves" not in str(p)
+    for table in ("player_ratings", "match_results"):  # nothing of Vic's stays
+        assert table_rows(client, f"SELECT * FROM {table} WHERE account_id = :a", a=vic_id) == []
+    assert table_rows(client, "SELECT * FROM match_results WHERE opponent_id = :a", a=vic_id) == []
+    assert client.get("/api/players/Vic Leaves").status_code == 404

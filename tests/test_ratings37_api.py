@@ -226,3 +226,27 @@ def test_a_deleted_opponent_leaves_the_history_as_deleted_player(client: TestCli
         assert table_rows(client, f"SELECT * FROM {table} WHERE account_id = :a", a=vic_id) == []
     assert table_rows(client, "SELECT * FROM match_results WHERE opponent_id = :a", a=vic_id) == []
     assert client.get("/api/players/Vic Leaves").status_code == 404
+
+
+def test_an_abandoned_match_is_forfeited_and_rated(client: TestClient) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    wes, xia = player(client, "Wes Waits"), player(client, "Xia Gone")
+    gid, tokens, wes_seat = new_match(wes, xia, match_length=3)
+    for _ in range(20):  # the opening; then play on until the game waits on Xia
+        s = act(client, gid, tokens[0], type="roll")["state"]
+        if s["phase"] == "move":
+            break
+    if s["to_act"] == wes_seat:
+        act(client, gid, tokens[wes_seat], type="play", play=s["legal_plays"][0]["notation"])
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert service.forfeit_abandoned(now=datetime.now(UTC) + timedelta(hours=23)) == []  # not a day yet
+    assert service.forfeit_abandoned(now=datetime.now(UTC) + timedelta(hours=25)) == [gid]
+    end = client.get(f"/api/games/{gid}", headers=bearer(tokens[wes_seat])).json()
+    assert end["status"] == "finished"
+    w, x = profile(client, "Wes Waits"), profile(client, "Xia Gone")
+    # Rated as a 3-point match Wes won: equal ratings, P = 1/2, K = 5: 4 * 5 * sqrt(3) / 2 = 10 * sqrt(3).
+    assert w["rating"] == pytest.approx(1500 + 10 * math.sqrt(3), abs=1e-9)
+    assert x["rating"] == pytest.approx(1500 - 10 * math.sqrt(3), abs=1e-9)
+    assert (w["matches"][0]["result"], x["matches"][0]["result"]) == ("won", "lost")
+    assert service.forfeit_abandoned(now=datetime.now(UTC) + timedelta(hours=50)) == []  # once

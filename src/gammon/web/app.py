@@ -33,7 +33,7 @@ from gammon.web.service import Change, GameService
 from gammon.web.service.accounts import AccountService
 from gammon.web.service.ratings import RatingService
 from gammon.web.sessions import OriginCheckMiddleware
-from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener
+from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener, forfeit_abandoned_regularly
 
 log = logging.getLogger("gammon.web")
 
@@ -213,11 +213,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 driver.kick(game_id)
         expiry = asyncio.create_task(_expire_regularly(service, hub))
         clocks = asyncio.create_task(_watch_clocks(service))
+        abandoned = asyncio.create_task(forfeit_abandoned_regularly(service, hub.poke))
         try:
             yield
         finally:
             expiry.cancel()
             clocks.cancel()
+            abandoned.cancel()
             await heartbeat.close()
             hub.close_all()
             await driver.close()

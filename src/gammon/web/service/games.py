@@ -25,7 +25,7 @@ with the store through :meth:`GameService.beat`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Timeout
@@ -46,6 +46,12 @@ from gammon.web.service.base import Acted, Change, Created, JoinedSeat, Updates,
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
+
+#: Seconds without a move after which a game between people with no clock is forfeited by the
+#: player it waits for (a game with a clock is forfeited by its clock).
+ABANDON_AFTER = 24 * 3600.0
+#: The actor recorded for such a forfeit.
+ABANDONED = "abandoned"
 from gammon.web.service.records import (
     analysis_snapshot,
     export_text,
@@ -244,32 +250,59 @@ class GameService(Seating):
         loser = lg.clock.timed_out(datetime.now(UTC))
         if loser is None:
             return None
+        return loser if self._store_timeout(lg, loser, "clock") else None
+
+    def _store_timeout(self, lg: LiveGame, loser: int, actor: str) -> bool:
+        """Store that ``loser`` (whom the game waits for) lost on time, as ``actor`` saw it; whether it was."""
         name = str(lg.seats[loser].get("name") or f"player {loser}")
         try:  # what the loss scores is core's rule; the clock only says whose time ran out
             events = [event_to_dict(e) for e in lg.submit(Timeout(loser), start_next=False)]
         except GammonError:  # pragma: no cover - the clock runs only for the player the game waits for
             self.evict(lg.id)
-            return None
+            return False
         data = action_to_dict(Timeout(loser))
         data["game"] = len(lg.match.games)
         seq = lg.seq + 1
         try:
             version, stored_at = self.store.append_action(lg.id, lg.version, seq, loser, TIMEOUT, data, events,
-                                                          "finished", "clock")
+                                                          "finished", actor)
         except VersionConflict:  # the copy in memory has the timeout applied: read the game again
             self.evict(lg.id)
-            return None
+            return False
         except BaseException:
             self.evict(lg.id)
             raise
-        rec = ActionRecord(seq, loser, TIMEOUT, data, events, stored_at, "clock")
+        rec = ActionRecord(seq, loser, TIMEOUT, data, events, stored_at, actor)
         lg.actions.append(rec)
         lg.after_action(rec)
         lg.version, lg.status, lg.updated_at = version, "finished", stored_at
         lg.dice.reveal()
-        log.info("game %s: %s ran out of time", lg.id, name)
+        log.info("game %s: %s ran out of time%s", lg.id, name, " (abandoned)" if actor == ABANDONED else "")
         self._notify(lg)
-        return loser
+        return True
+
+    def forfeit_abandoned(self, idle: float = ABANDON_AFTER, now: datetime | None = None) -> list[str]:
+        """Forfeit the games between people, without a clock, whose awaited player has not acted for
+        ``idle`` seconds (a day by default): that player loses the match on time, as a clock would
+        have it (:class:`~gammon.core.game.Timeout`; core scores it).  A game between two games of a
+        match (either may roll) or waiting on the computer is left alone.  The ids forfeited.
+        """
+        now = now or datetime.now(UTC)
+        cutoff = now - timedelta(seconds=idle)
+        done = []
+        for game_id in self.store.idle_games(cutoff):
+            with self._lock(game_id):
+                try:
+                    lg = self._current(game_id)
+                except (NotFoundError, GammonError):
+                    continue
+                loser = lg.turn_owner()
+                if (lg.clock is not None or lg.status != "active" or lg.is_over or lg.updated_at > cutoff
+                        or loser is None or lg.is_computer(loser)):
+                    continue
+                if self._store_timeout(lg, loser, ABANDONED):
+                    done.append(game_id)
+        return done
 
     def beat(self, stale_after: float) -> OutageRecord | None:
         """Stamp the store's heartbeat (an outage when it was older than ``stale_after`` seconds:

@@ -19,7 +19,9 @@ the clock before every action, the computer's included (a computer move
 finished after its time ran out is not stored; the timeout is), refuses a
 second resignation offer in a turn, and keeps :attr:`GameService.outages` (the
 stored stretches without a running server, which no clock charges) in step
-with the store through :meth:`GameService.beat`.
+with the store through :meth:`GameService.beat`.  A game between people without a clock that has
+waited :data:`ABANDON_AFTER` (a day) on one player is forfeited by that player, as if a clock had
+run out (:meth:`GameService.forfeit_abandoned`).
 """
 
 from __future__ import annotations
@@ -46,12 +48,6 @@ from gammon.web.service.base import Acted, Change, Created, JoinedSeat, Updates,
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
-
-#: Seconds without a move after which a game between people with no clock is forfeited by the
-#: player it waits for (a game with a clock is forfeited by its clock).
-ABANDON_AFTER = 24 * 3600.0
-#: The actor recorded for such a forfeit.
-ABANDONED = "abandoned"
 from gammon.web.service.records import (
     analysis_snapshot,
     export_text,
@@ -64,6 +60,12 @@ from gammon.web.service.records import (
 from gammon.web.service.requests import Command
 from gammon.web.service.seating import Seating
 from gammon.web.service.views import action_view, game_view
+
+#: Seconds without a move after which a game between people with no clock is forfeited by the
+#: player it waits for (a game with a clock is forfeited by its clock).
+ABANDON_AFTER = 24 * 3600.0
+#: The actor recorded for such a forfeit.
+ABANDONED = "abandoned"
 
 
 class GameService(Seating):

@@ -165,6 +165,13 @@ def _accounts(store: Any, service: GameService, hub: Hub, loop: asyncio.Abstract
     return AccountService(store, on_game_changed=changed)
 
 
+def _ratings(service: GameService) -> RatingService:
+    """The rating service, listening to the games: each finished match is recorded once, as it ends."""
+    ratings = RatingService(service)
+    service.listeners.append(ratings.on_change)
+    return ratings
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for ``settings`` (default: :meth:`Settings.from_env`)."""
     settings = settings or Settings.from_env()
@@ -205,9 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.driver = driver
         app.state.listener = listener
         app.state.kick_computer = driver.kick
-        app.state.accounts = _accounts(store, service, hub, loop)
-        app.state.ratings = RatingService(service)  # each finished match recorded once, as it ends
-        service.listeners.append(app.state.ratings.on_change)
+        app.state.accounts, app.state.ratings = _accounts(store, service, hub, loop), _ratings(service)
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)

@@ -46,7 +46,11 @@ def _match(r: ResultRecord) -> FinishedMatch:
                          rating_change=r.rating_after - r.rating_before, finished=r.finished_at)
 
 
-def _profile(accounts: Any, ratings: RatingService, name: str) -> PlayerProfile:
+def player_profile(accounts: Any, ratings: RatingService, name: str) -> PlayerProfile:
+    """The public profile of the player ``name`` (their unrecorded finished matches recorded first).
+
+    :raises NotFoundError: no such player.
+    """
     found = accounts.profile(name)
     if found is None:
         raise NotFoundError("no such player")
@@ -68,7 +72,7 @@ def _profile(accounts: Any, ratings: RatingService, name: str) -> PlayerProfile:
             summary="A player's public profile: rating, experience, record, rating graph, finished matches")
 async def player(name: Annotated[str, Path(min_length=1, max_length=100)], request: Request,
                  accounts: AccountsDep) -> PlayerProfile:
-    return await run_in_threadpool(_profile, accounts, _ratings(request), name)
+    return await run_in_threadpool(player_profile, accounts, _ratings(request), name)
 
 
 @router.get("/leaderboard", response_model=Leaderboard, responses=_errors(422),
@@ -83,4 +87,4 @@ async def leaderboard(request: Request,
                          rated_wins=r.rated_wins, rated_losses=r.rated_losses) for i, r in enumerate(rows)])
 
 
-__all__ = ["router"]
+__all__ = ["player_profile", "router"]

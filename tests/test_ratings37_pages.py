@@ -43,7 +43,8 @@ def test_names_are_escaped_everywhere(client: TestClient) -> None:
     for url in ("/players?min_experience=1", "/players/Cal Plain", f"/players/{MARKUP}"):
         r = client.get(url)
         assert r.status_code == 200, url
-        assert MARKUP not in r.text and "<b>Yo" not in r.text and "&lt;b&gt;Yo&amp;co &quot;q&#x27;" in r.text, url
+        assert MARKUP not in r.text and "<b>Yo" not in r.text, url
+        assert "&lt;b&gt;Yo&amp;co &quot;q&#x27;" in r.text, url
 
 
 def test_the_leaderboard_page_lists_best_first(client: TestClient) -> None:
@@ -57,6 +58,8 @@ def test_the_leaderboard_page_lists_best_first(client: TestClient) -> None:
 def test_the_graph_scales_to_fit() -> None:
     assert "No rated match" in rating_graph([(0.0, 1500.0)])
     svg = rating_graph([(0.0, 1500.0), (1.0, 1510.0), (2.0, 1490.0)])
-    xy = [tuple(map(float, p.split(","))) for p in re.search(r'points="([^"]+)"', svg).group(1).split()]  # type: ignore[union-attr]
+    found = re.search(r'points="([^"]+)"', svg)
+    assert found is not None
+    xy = [tuple(map(float, p.split(","))) for p in found.group(1).split()]
     assert [x for x, _ in xy] == sorted(x for x, _ in xy)
     assert min(y for _, y in xy) == xy[1][1] and max(y for _, y in xy) == xy[2][1]  # higher rating, higher up

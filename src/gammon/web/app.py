@@ -66,6 +66,11 @@ in any variant gammon knows, with dice that can be checked.
   `POST /api/account/games/{id}/token` gives this device a fresh token for them. A request with the
   cookie that changes anything must send an `Origin` naming this server. Failed logins are throttled
   per name and per address (429 with `Retry-After`).
+* **Ratings**: a match between two accounts is rated with the FIBS formula when it ends (resignation,
+  timeout and a game abandoned for a day included), once; against the computer it counts in a record of
+  its own; money sessions are not rated; nobody joins their own game. `GET /api/players/{name}` gives the
+  rating, experience, record, rating graph and finished matches; `GET /api/leaderboard?min_experience=&
+  limit=&offset=` the best first. Pages: `/players` (the leaderboard), `/players/{name}` (with the graph).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 

@@ -251,3 +251,28 @@ def test_an_abandoned_match_is_forfeited_and_rated(client: TestClient) -> None:
     assert x["rating"] == pytest.approx(1500 - 10 * math.sqrt(3), abs=1e-9)
     assert (w["matches"][0]["result"], x["matches"][0]["result"]) == ("won", "lost")
     assert service.forfeit_abandoned(now=datetime.now(UTC) + timedelta(hours=50)) == []  # once
+
+
+def test_a_resignation_rates_nothing_until_the_match_is_over(client: TestClient) -> None:
+    yan, zed = player(client, "Yan Arranged"), player(client, "Zed Arranged")
+    gid, tokens, yan_seat = new_match(yan, zed, match_length=3)
+    s = resign_match(client, gid, tokens, loser=1 - yan_seat)  # one point of three: the match goes on
+    assert s["status"] == "active" and s["match"]["score"][yan_seat] == 1
+    assert table_rows(client, "SELECT * FROM match_results WHERE game_id = :g", g=gid) == []
+    assert client.app.state.ratings.record(gid) is False  # type: ignore[attr-defined]
+    assert profile(client, "Yan Arranged")["rating"] == 1500.0
+
+
+def test_a_match_whose_recording_was_missed_is_caught_up(client: TestClient) -> None:
+    service, ratings = client.app.state.service, client.app.state.ratings  # type: ignore[attr-defined]
+    amy, ben = player(client, "Amy Missed"), player(client, "Ben Missed")
+    gid, tokens, amy_seat = new_match(amy, ben, match_length=1)
+    service.listeners.remove(ratings.on_change)  # as if the database had been away when it ended
+    try:
+        resign_match(client, gid, tokens, loser=1 - amy_seat)
+    finally:
+        service.listeners.append(ratings.on_change)
+    assert table_rows(client, "SELECT * FROM match_results WHERE game_id = :g", g=gid) == []
+    assert profile(client, "Amy Missed")["rating"] == 1510.0  # recorded when the profile is read
+    assert profile(client, "Ben Missed")["rating"] == 1490.0
+    assert profile(client, "Amy Missed")["experience"] == 1

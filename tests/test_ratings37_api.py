@@ -149,6 +149,17 @@ def test_money_sessions_and_guests_are_not_rated(client: TestClient) -> None:
     end = resign_match(client, gid, tokens, loser=1)
     assert end["status"] == "finished"
     assert table_rows(client, "SELECT * FROM match_results WHERE game_id = :g", g=gid) == []
+    # A profile read looks at a finished money session once, not at every read (no replay each time).
+    ratings = client.app.state.ratings  # type: ignore[attr-defined]
+    calls: list[str] = []
+    real = ratings.record
+    ratings.record = lambda game_id: calls.append(game_id) or real(game_id)
+    try:
+        profile(client, "Max Money")
+        profile(client, "Max Money")
+    finally:
+        del ratings.record
+    assert calls == [gid]
     # Against a guest: listed, not rated.
     guest = TestClient(client.app)
     gid2, tokens2, max_seat = new_match(max_, guest, match_length=1)

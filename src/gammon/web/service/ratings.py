@@ -36,6 +36,8 @@ MAX_PAGE = 100
 MAX_OFFSET = 10_000
 #: The most history points and matches a profile lists.
 MAX_LISTED = 200
+#: The most games a process remembers as having nothing to record.
+MAX_NEVER = 100_000
 
 
 class RatingService:
@@ -44,6 +46,9 @@ class RatingService:
     def __init__(self, games: GameService, store: RatingStore | None = None) -> None:
         self.games = games
         self.store = store if store is not None else RatingStore(games.store)
+        #: Finished games this process found it has nothing to record for (money sessions, one
+        #: account in both seats): a profile read does not replay them again.
+        self._never: set[str] = set()
 
     def on_change(self, change: Change) -> None:
         """A game service listener (called in the thread that stored the change, the game's lock
@@ -69,16 +74,25 @@ class RatingService:
             log.info("game %s: result recorded for %d account(s)", game_id, len(seats))
         return done
 
+    def _never_again(self, game_id: str) -> None:
+        if len(self._never) >= MAX_NEVER:
+            self._never.clear()
+        self._never.add(game_id)
+
     def catch_up(self, account_id: str, game_ids: list[str]) -> int:
         """Record those of ``game_ids`` (the account's finished games) not recorded yet; how many."""
         recorded = {r.game_id for r in self.store.results(account_id, limit=len(game_ids) + MAX_LISTED)}
         n = 0
         for game_id in game_ids:
-            if game_id not in recorded and not self.store.is_recorded(game_id):
+            if game_id not in recorded and game_id not in self._never and not self.store.is_recorded(game_id):
                 try:
-                    n += self.record(game_id)
+                    done = self.record(game_id)
                 except Exception:  # a game that no longer replays must not hide the profile
                     log.exception("game %s: recording its result failed", game_id)
+                    continue
+                n += done
+                if not done:  # finished with nothing to record (a money session): not looked at again
+                    self._never_again(game_id)
         return n
 
     def standing(self, account_id: str) -> Standing:

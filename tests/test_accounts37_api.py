@@ -152,7 +152,8 @@ def test_profiles_are_public_and_say_nothing_private(client: TestClient) -> None
     sign_up(other_client(client), "Ivy Public")
     r = client.get("/api/players/ivy public")
     assert r.status_code == 200
-    assert set(r.json()) == {"name", "created", "games_finished"} and r.json()["name"] == "Ivy Public"
+    assert set(r.json()) == {"name", "created", "games_finished", "rating", "experience", "record",
+                             "rating_history", "matches"} and r.json()["name"] == "Ivy Public"
     _error(client.get("/api/players/Nobody Here"), 404, "not_found")
 
 

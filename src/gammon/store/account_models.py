@@ -15,6 +15,8 @@
 * ``account_seats``: the seats an account took in games while logged in (so the
   account, not only one device's seat token, holds them).  Deleting the account
   deletes these rows; the games themselves stay, their seat named "deleted player".
+  ``address_hash`` (a hash of the address the seat was taken from) flags two
+  accounts that played a rated match from one address.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ class AccountSeatRow(Base):
     account_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    #: SHA-256 of the address the seat was taken from (None before ratings): one address in both seats
+    #: of a rated match is flagged (:mod:`gammon.store.rating_models`).
+    address_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     __table_args__ = (Index("ix_account_seats_account", "account_id"),)
 

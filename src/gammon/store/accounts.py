@@ -196,12 +196,13 @@ class AccountStore:
 
     # -- seats ----------------------------------------------------------------------------
 
-    def add_seat(self, game_id: str, seat: int, account_id: str) -> None:
-        """Record that the account holds ``seat`` of ``game_id``.  :raises StoreError: it is held already."""
+    def add_seat(self, game_id: str, seat: int, account_id: str, address_hash: str | None = None) -> None:
+        """Record that the account holds ``seat`` of ``game_id`` (taken from the address hashed as
+        ``address_hash``).  :raises StoreError: it is held already."""
         try:
             with self._write_lock, self.engine.begin() as conn:
                 conn.execute(insert(ACCOUNT_SEATS).values(game_id=game_id, seat=seat, account_id=account_id,
-                                                          created_at=_now()))
+                                                          created_at=_now(), address_hash=address_hash))
         except IntegrityError:
             raise StoreError("that seat belongs to an account already") from None
 

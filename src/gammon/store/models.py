@@ -112,3 +112,4 @@ __all__ = ["ACTIONS", "GAMES", "HEARTBEAT", "OUTAGES", "ActionRow", "Base", "Gam
 # ``Base.metadata`` wherever the models are (the migrations' comparison, ``alembic``).
 import gammon.store.account_models  # noqa: E402,F401  (registers the account tables)
 import gammon.store.chat_models  # noqa: E402,F401  (registers the chat tables)
+import gammon.store.rating_models  # noqa: E402,F401  (registers the rating tables)

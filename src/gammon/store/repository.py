@@ -396,6 +396,14 @@ class Store:
             ).all()
         return [gid for gid, settings in rows if isinstance(settings, dict) and settings.get(setting)]
 
+    def idle_games(self, before: datetime, limit: int = 200) -> Sequence[str]:
+        """Ids of the games being played that have not changed since ``before``, stalest first."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(GAMES.c.id).where(GAMES.c.status == "active", GAMES.c.updated_at < before)
+                .order_by(GAMES.c.updated_at).limit(limit)
+            ).scalars().all()
+
     def active_computer_games(self, limit: int = 1000) -> Sequence[str]:
         """Ids of unfinished games with a computer seat, most recently changed first."""
         with self.engine.connect() as conn:

@@ -7,6 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from gammon.web.passwords import PASSWORD_MAX_LENGTH
+from gammon.web.rating_schemas import FinishedMatch, PlayerRecord, RatingPoint
 
 
 class Credentials(BaseModel):
@@ -59,11 +60,17 @@ class AccountPrivate(AccountInfo):
 
 
 class PlayerProfile(BaseModel):
-    """A player's public profile."""
+    """A player's public profile: the FIBS rating and experience, the record, the rating graph
+    (oldest first) and the finished matches (newest first)."""
 
     name: str
     created: datetime
     games_finished: int
+    rating: float = Field(description="The FIBS rating (1500 before the first rated match)")
+    experience: int = Field(description="The sum of the lengths of the rated matches finished")
+    record: PlayerRecord
+    rating_history: list[RatingPoint]
+    matches: list[FinishedMatch]
 
 
 class LoggedOut(BaseModel):

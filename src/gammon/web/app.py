@@ -31,8 +31,9 @@ from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
 from gammon.web.service.accounts import AccountService
+from gammon.web.service.ratings import RatingService
 from gammon.web.sessions import OriginCheckMiddleware
-from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener
+from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener, forfeit_abandoned_regularly
 
 log = logging.getLogger("gammon.web")
 
@@ -65,6 +66,11 @@ in any variant gammon knows, with dice that can be checked.
   `POST /api/account/games/{id}/token` gives this device a fresh token for them. A request with the
   cookie that changes anything must send an `Origin` naming this server. Failed logins are throttled
   per name and per address (429 with `Retry-After`).
+* **Ratings**: a match between two accounts is rated with the FIBS formula when it ends (resignation,
+  timeout and a game abandoned for a day included), once; against the computer it counts in a record of
+  its own; money sessions are not rated; nobody joins their own game. `GET /api/players/{name}` gives the
+  rating, experience, record, rating graph and finished matches; `GET /api/leaderboard?min_experience=&
+  limit=&offset=` the best first. Pages: `/players` (the leaderboard), `/players/{name}` (with the graph).
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 
@@ -194,17 +200,19 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
         app.state.driver = driver
         app.state.listener = listener
         app.state.kick_computer = driver.kick
-        app.state.accounts = _accounts(store, service, hub, loop)
+        app.state.accounts, app.state.ratings = _accounts(store, service, hub, loop), _ratings(service)
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)
         expiry = asyncio.create_task(_expire_regularly(service, hub))
         clocks = asyncio.create_task(_watch_clocks(service))
+        abandoned = asyncio.create_task(forfeit_abandoned_regularly(service, hub.poke))
         try:
             yield
         finally:
             expiry.cancel()
             clocks.cancel()
+            abandoned.cancel()
             await heartbeat.close()
             hub.close_all()
             await driver.close()
@@ -214,6 +222,13 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
             store.dispose()
 
     return lifespan
+
+
+def _ratings(service: GameService) -> RatingService:
+    """The rating service, listening to the games: each finished match is recorded once, as it ends."""
+    ratings = RatingService(service)
+    service.listeners.append(ratings.on_change)
+    return ratings
 
 
 def _accounts(store: Any, service: GameService, hub: Hub, loop: asyncio.AbstractEventLoop) -> AccountService:

@@ -191,3 +191,16 @@ class PgListener:
 
 
 __all__ = ["BEAT_EVERY", "ComputerDriver", "Heartbeat", "PgListener"]
+
+
+async def forfeit_abandoned_regularly(service: GameService, poke: Callable[[str], None],
+                                      pause: float = 600.0) -> None:
+    """Every ``pause`` seconds, forfeit the games between people without a clock that have waited a
+    day on one player (:meth:`GameService.forfeit_abandoned`), and tell their watchers."""
+    while True:
+        await asyncio.sleep(pause)
+        try:
+            for game_id in await asyncio.to_thread(service.forfeit_abandoned):
+                poke(game_id)
+        except Exception:
+            log.exception("forfeiting abandoned games failed")

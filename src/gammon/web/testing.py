@@ -136,7 +136,7 @@ def reset_postgres(url: str) -> None:
         with engine.begin() as conn:
             conn.execute(text("DROP TABLE IF EXISTS actions, games, server_heartbeat, outages, "
                               "alembic_version, account_seats, account_sessions, accounts, chat_messages, "
-                              "chat_settings CASCADE"))
+                              "chat_settings, player_ratings, match_results CASCADE"))
     finally:
         engine.dispose()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from gammon.web.routes import accounts, chat, games, lobby, meta, ws
+from gammon.web.routes import accounts, chat, games, lobby, meta, players, ws
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(meta.router)
@@ -13,5 +13,6 @@ api_router.include_router(lobby.router)
 api_router.include_router(ws.router)
 api_router.include_router(accounts.router)
 api_router.include_router(chat.router)
+api_router.include_router(players.router)
 
 __all__ = ["api_router"]

@@ -22,13 +22,11 @@ from gammon.web.account_schemas import (
     LoggedOut,
     PasswordChange,
     PasswordConfirm,
-    PlayerProfile,
     SeatToken,
 )
 from gammon.web.deps import SettingsDep
 from gammon.web.ratelimit import client_key
 from gammon.web.schemas import ErrorResponse
-from gammon.web.service import NotFoundError
 from gammon.web.service.accounts import SESSION_LIFETIME, AccountService, LoggedIn
 from gammon.web.sessions import COOKIE_NAME, clear_session_cookie, set_session_cookie
 
@@ -161,17 +159,6 @@ async def seat_token(game_id: Annotated[str, Path(min_length=1, max_length=32)],
                      accounts: AccountsDep) -> SeatToken:
     seat, token = await run_in_threadpool(accounts.seat_token, account, game_id)
     return SeatToken(game_id=game_id, seat=seat, token=token)
-
-
-@router.get("/players/{name}", response_model=PlayerProfile, responses=_errors(404),
-            summary="A player's public profile")
-async def player(name: Annotated[str, Path(min_length=1, max_length=100)],
-                 accounts: AccountsDep) -> PlayerProfile:
-    found = await run_in_threadpool(accounts.profile, name)
-    if found is None:
-        raise NotFoundError("no such player")
-    account, finished = found
-    return PlayerProfile(name=account.name, created=account.created_at, games_finished=len(finished))
 
 
 __all__ = ["AccountsDep", "CurrentAccount", "OptionalAccount", "SessionDep", "current_account", "get_accounts",

@@ -30,7 +30,7 @@ from gammon.web.schemas import (
     StepQuery,
     VerifyResult,
 )
-from gammon.web.service import Command, ForbiddenError, GameSetup
+from gammon.web.service import Command, ConflictError, ForbiddenError, GameSetup
 
 router = APIRouter(prefix="/games", tags=["games"])
 
@@ -84,7 +84,8 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
     host = client_key(request.scope) if settings.rate_limits.enabled else None
     created = await run_in_threadpool(service.create_game, setup, host)
     if account is not None:  # the seat is the account's too, not only this device's token's
-        await run_in_threadpool(request.app.state.accounts.take_seat, account, created.game_id, created.seat)
+        await run_in_threadpool(request.app.state.accounts.take_seat, account, created.game_id, created.seat,
+                                client_key(request.scope))
     return CreatedGame(
         game_id=created.game_id, seat=created.seat, token=created.token, invite_token=created.invite_token,
         links=links(settings.public_url, created.game_id, created.invite_token),
@@ -117,9 +118,14 @@ async def invitation(game_id: GameId, service: ServiceDep, token: TokenDep) -> I
 async def join_game(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep,
                     account: OptionalAccount, body: Annotated[JoinRequest | None, Body()] = None) -> Joined:
     name = account.name if account is not None else body.name if body else None
+    accounts = request.app.state.accounts
+    if account is not None and await run_in_threadpool(accounts.holds_seat_in, account, game_id):
+        # One account in both seats would play (and rate) a match against itself.
+        raise ConflictError("your account holds the other seat of this game already", "own_game")
     joined = await run_in_threadpool(service.join, game_id, token, name)
     if account is not None:
-        await run_in_threadpool(request.app.state.accounts.take_seat, account, game_id, joined.seat)
+        await run_in_threadpool(request.app.state.accounts.take_seat, account, game_id, joined.seat,
+                                client_key(request.scope))
     return Joined(seat=joined.seat, token=joined.token, state=state_of(joined.view))
 
 

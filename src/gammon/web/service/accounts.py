@@ -170,9 +170,15 @@ class AccountService:
 
     # -- seats ----------------------------------------------------------------------------
 
-    def take_seat(self, account: AccountRecord, game_id: str, seat: int) -> None:
-        """Record that the account holds ``seat`` of ``game_id`` (taken while logged in)."""
-        self.store.add_seat(game_id, seat, account.id)
+    def take_seat(self, account: AccountRecord, game_id: str, seat: int, address: str | None = None) -> None:
+        """Record that the account holds ``seat`` of ``game_id`` (taken while logged in, from
+        ``address``: only its SHA-256 is kept, to flag two accounts of one address in a rated match)."""
+        self.store.add_seat(game_id, seat, account.id,
+                            None if address is None else hashlib.sha256(address.encode()).hexdigest())
+
+    def holds_seat_in(self, account: AccountRecord, game_id: str) -> bool:
+        """Whether the account holds a seat of ``game_id`` already (it may not take the other one)."""
+        return self.store.seat_of(account.id, game_id) is not None
 
     def seat_token(self, account: AccountRecord, game_id: str) -> tuple[int, str]:
         """A fresh token for the account's seat in ``game_id``, for a device that does not have one.

@@ -19,18 +19,21 @@ the clock before every action, the computer's included (a computer move
 finished after its time ran out is not stored; the timeout is), refuses a
 second resignation offer in a turn, and keeps :attr:`GameService.outages` (the
 stored stretches without a running server, which no clock charges) in step
-with the store through :meth:`GameService.beat`.
+with the store through :meth:`GameService.beat`.  A game between people without a clock that has
+waited :data:`ABANDON_AFTER` (a day) on one player is forfeited by that player, as if a clock had
+run out (:meth:`GameService.forfeit_abandoned`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Timeout
 from gammon.store import ActionRecord, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
+from gammon.store.ratings import Outcome
 from gammon.store.repository import OutageRecord
 from gammon.web.schemas import (
     ActionEntry,
@@ -57,6 +60,12 @@ from gammon.web.service.records import (
 from gammon.web.service.requests import Command
 from gammon.web.service.seating import Seating
 from gammon.web.service.views import action_view, game_view
+
+#: Seconds without a move after which a game between people with no clock is forfeited by the
+#: player it waits for (a game with a clock is forfeited by its clock).
+ABANDON_AFTER = 24 * 3600.0
+#: The actor recorded for such a forfeit.
+ABANDONED = "abandoned"
 
 
 class GameService(Seating):
@@ -109,6 +118,20 @@ class GameService(Seating):
         if lg is None:
             return False, None
         return True, lg.seat_of(token)
+
+    def outcome(self, game_id: str, *, cached_only: bool = False) -> Outcome | None:
+        """The result of ``game_id`` as core decided it, once its match is over with a winner (None
+        before, for a money session with no winner, or an unknown game); ``cached_only`` looks only
+        at the copy in memory (after a change this process stored: no database read)."""
+        with self._lock(game_id):
+            try:
+                lg = self._cached(game_id) if cached_only else self._current(game_id)
+            except NotFoundError:
+                return None
+            if lg is None or not lg.is_over or lg.match.winner is None:
+                return None
+            return Outcome(game_id, lg.match.length, lg.match.winner, (lg.is_computer(0), lg.is_computer(1)),
+                           lg.updated_at)
 
     def action_log(self, game_id: str, after_seq: int = 0) -> tuple[int, list[ActionEntry]]:
         """The version and the stored actions numbered above ``after_seq``."""
@@ -229,32 +252,59 @@ class GameService(Seating):
         loser = lg.clock.timed_out(datetime.now(UTC))
         if loser is None:
             return None
+        return loser if self._store_timeout(lg, loser, "clock") else None
+
+    def _store_timeout(self, lg: LiveGame, loser: int, actor: str) -> bool:
+        """Store that ``loser`` (whom the game waits for) lost on time, as ``actor`` saw it; whether it was."""
         name = str(lg.seats[loser].get("name") or f"player {loser}")
         try:  # what the loss scores is core's rule; the clock only says whose time ran out
             events = [event_to_dict(e) for e in lg.submit(Timeout(loser), start_next=False)]
         except GammonError:  # pragma: no cover - the clock runs only for the player the game waits for
             self.evict(lg.id)
-            return None
+            return False
         data = action_to_dict(Timeout(loser))
         data["game"] = len(lg.match.games)
         seq = lg.seq + 1
         try:
             version, stored_at = self.store.append_action(lg.id, lg.version, seq, loser, TIMEOUT, data, events,
-                                                          "finished", "clock")
+                                                          "finished", actor)
         except VersionConflict:  # the copy in memory has the timeout applied: read the game again
             self.evict(lg.id)
-            return None
+            return False
         except BaseException:
             self.evict(lg.id)
             raise
-        rec = ActionRecord(seq, loser, TIMEOUT, data, events, stored_at, "clock")
+        rec = ActionRecord(seq, loser, TIMEOUT, data, events, stored_at, actor)
         lg.actions.append(rec)
         lg.after_action(rec)
         lg.version, lg.status, lg.updated_at = version, "finished", stored_at
         lg.dice.reveal()
-        log.info("game %s: %s ran out of time", lg.id, name)
+        log.info("game %s: %s ran out of time%s", lg.id, name, " (abandoned)" if actor == ABANDONED else "")
         self._notify(lg)
-        return loser
+        return True
+
+    def forfeit_abandoned(self, idle: float = ABANDON_AFTER, now: datetime | None = None) -> list[str]:
+        """Forfeit the games between people, without a clock, whose awaited player has not acted for
+        ``idle`` seconds (a day by default): that player loses the match on time, as a clock would
+        have it (:class:`~gammon.core.game.Timeout`; core scores it).  A game between two games of a
+        match (either may roll) or waiting on the computer is left alone.  The ids forfeited.
+        """
+        now = now or datetime.now(UTC)
+        cutoff = now - timedelta(seconds=idle)
+        done = []
+        for game_id in self.store.idle_games(cutoff):
+            with self._lock(game_id):
+                try:
+                    lg = self._current(game_id)
+                except (NotFoundError, GammonError):
+                    continue
+                loser = lg.turn_owner()
+                if (lg.clock is not None or lg.status != "active" or lg.is_over or lg.updated_at > cutoff
+                        or loser is None or lg.is_computer(loser)):
+                    continue
+                if self._store_timeout(lg, loser, ABANDONED):
+                    done.append(game_id)
+        return done
 
     def beat(self, stale_after: float) -> OutageRecord | None:
         """Stamp the store's heartbeat (an outage when it was older than ``stale_after`` seconds:

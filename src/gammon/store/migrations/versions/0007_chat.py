@@ -1,11 +1,11 @@
 """chat messages per game and each seat's chat settings
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-12-04
 
 ``chat_messages`` (per game and channel, deleted with the game) and ``chat_settings`` (per seat:
-muted, reads the spectators).  Written beside 0006 (ratings): chain it after 0006 when both exist.
+muted, reads the spectators).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

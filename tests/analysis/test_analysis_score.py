@@ -25,7 +25,6 @@ score, not how strong the shipped nets are, so shipping new weights does not mov
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pytest
 
@@ -37,9 +36,10 @@ from gammon.analysis.valuation import Valuer
 from gammon.analysis.walk import RollTask
 from gammon.core.plays import Play
 from gammon.core.position import Position
+from paths import DATA
 
 #: The nets the positions below were chosen with (see the module docstring).
-WEIGHTS = Path(__file__).with_name("data") / "weights_2195000_deep2.npz"
+WEIGHTS = DATA / "weights_2195000_deep2.npz"
 DMP = CubeInfo(match_length=7, score=(6, 6))
 #: The Crawford game, the player on roll 2-away and his opponent 1-away.
 CRAWFORD_TRAILER = CubeInfo(match_length=7, score=(5, 6), crawford=True)

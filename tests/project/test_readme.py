@@ -25,7 +25,9 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).parents[1] / "README.md"
+from paths import ROOT
+
+README = ROOT / "README.md"
 
 
 @dataclass

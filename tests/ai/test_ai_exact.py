@@ -15,7 +15,6 @@ unless the two are tied to within that rounding.
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,8 +24,9 @@ from gammon.ai.encoding import encode, encode_batch
 from gammon.ai.evaluator import ClassifyingEvaluator, static_batch
 from gammon.ai.probabilities import equities
 from gammon.ai.search import MODE_POSITIONS, MODE_ROLL, PlyEvaluator
+from paths import DATA
 
-DATA = Path(__file__).with_name("data") / "engine_values.npz"
+DATA = DATA / "engine_values.npz"
 #: How far a compiled float32 value may differ from the stored one: 4 units in the last
 #: place of a value in [0.5, 1) (about 2.4e-7), a CPU's rounding, never a change of formula.
 ROUNDING = 4 * float(np.spacing(np.float32(0.5)))

@@ -21,7 +21,7 @@ from gammon.formats.record_json import (
     record_from_json,
     verify_dice,
 )
-from test_formats_mat import assert_same_match, play_match, trace
+from matches import assert_same_match, play_match, trace
 
 
 def assert_exact(a: Match, b: Match) -> None:

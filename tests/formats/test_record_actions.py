@@ -42,7 +42,7 @@ from gammon.formats.record_actions import (
     action_name,
     action_to_data,
 )
-from test_formats_mat import play_match
+from matches import play_match
 
 START = Position.initial()
 OPENING_PLAY = START.legal_plays((3, 1))[0]

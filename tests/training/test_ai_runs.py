@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gammon.training.runs import REPOSITORY, run_command
-
-ROOT = Path(__file__).resolve().parent.parent
+from paths import ROOT
 
 
 def test_the_package_knows_its_repository() -> None:

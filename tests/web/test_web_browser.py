@@ -34,13 +34,14 @@ from gammon.core.position import Position, StepReason
 from gammon.web import Settings, create_app
 from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer
+from paths import SCREENSHOTS
 
 CHROMIUM = Path("/usr/bin/chromium")
 
 Page = Any  # playwright.sync_api.Page
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--no-first-run", "--disable-quic"]
-SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+SHOTS = SCREENSHOTS
 SEED = "5e" * 32
 TIMEOUT_MS = 15_000
 #: How long the page may wait for the computer's turn (its search, on a loaded test machine).

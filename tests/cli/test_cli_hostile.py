@@ -30,6 +30,7 @@ from typer.testing import CliRunner
 
 from gammon.cli import app
 from gammon.cli.limits import MAX_HIDDEN, MAX_MATCH_LENGTH, MAX_SEED, MAX_TRIALS, max_processes
+from paths import ROOT
 
 START = "4HPwATDgc/ABMA"
 XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:{length}:10"
@@ -67,7 +68,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out["binary"].write_bytes(rng.integers(0, 256, 4000, dtype=np.uint8).tobytes())
     out["random_npz"].write_bytes(b"PK" + rng.integers(0, 256, 4000, dtype=np.uint8).tobytes())
     out["empty_npz"].write_bytes(b"")
-    shipped = Path(__file__).parents[1] / "src" / "gammon" / "ai" / "data" / "weights.npz"
+    shipped = ROOT / "src" / "gammon" / "ai" / "data" / "weights.npz"
     out["truncated_npz"].write_bytes(shipped.read_bytes()[:5000])
     np.savez(out["pickle_npz"], w1=np.array([{"a": 1}], dtype=object))
     np.savez(out["wrong_shape_npz"], w1=np.zeros((1, 214, 3)), b1=np.zeros((1, 3)),

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
 
 import pytest
 
 from gammon.ai.met import MatchEquityTable, MetParameters, default_met
+from paths import ROOT
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "match_equity.md"
+DOC = ROOT / "docs" / "match_equity.md"
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from gammon.core.match import Match
 from gammon.core.position import ResultKind
 from gammon.formats.mat import RecordFormatError
 from gammon.formats.sgf import SgfFormatError, match_from_sgf, read_sgf, write_sgf
-from test_formats_mat import MATCH_FEATURES, assert_same_match, find_match, play_match
+from matches import MATCH_FEATURES, assert_same_match, find_match, play_match
 
 # -- round trips ---------------------------------------------------------------------------
 
@@ -134,8 +134,9 @@ def test_reads_gnubg_style_sample() -> None:
 
 
 def test_sample_agrees_with_mat_sample() -> None:
-    from gammon.formats.mat import read_mat
     from test_formats_mat import GNU_SAMPLE
+
+    from gammon.formats.mat import read_mat
 
     assert_same_match(read_sgf(SAMPLE).replay(), read_mat(GNU_SAMPLE).replay())
 

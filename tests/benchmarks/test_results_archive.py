@@ -14,8 +14,8 @@ from types import ModuleType
 import pytest
 
 from benchmark_modules import load_benchmark
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 
 

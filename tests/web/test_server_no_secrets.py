@@ -22,10 +22,10 @@ from typing import Any
 
 import httpx
 import pytest
+from test_web_browser import act_once, browser, new_page, settled, start_game, version  # noqa: F401
 
 from gammon.web.logs import REDACTED, RedactingFormatter, redact
 from gammon.web.testing import ServerProcess, connect_game, pick_action
-from test_web_browser import act_once, browser, new_page, settled, start_game, version  # noqa: F401
 
 TIMEOUT = 15.0
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import doctest
 import importlib
-from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+from paths import ROOT
+
+SRC = ROOT / "src"
 
 
 def _modules_with_examples() -> list[str]:

@@ -14,8 +14,9 @@ from gammon.analysis.graph import graph_image, graph_points, graph_svg, text_gra
 from gammon.analysis.report import after_game_report, html_report
 from gammon.core.position import Position
 from gammon.play.selfplay import run_selfplay
+from paths import SCREENSHOTS
 
-SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+SHOTS = SCREENSHOTS
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 from benchmark_modules import load_benchmark
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from benchmark_modules import load_benchmark
 from gammon.ai.evaluator import default_network
+from paths import ROOT
 
-TRAINING = Path(__file__).resolve().parent.parent / "training"
+TRAINING = ROOT / "training"
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ gnubg-nn, the over-all-rounds ratios, and each target's verdict) as that file sa
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from paths import ROOT
+
 RAW = (ROOT / "benchmarks" / "results" / "movegen.txt").read_text(encoding="utf-8")
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

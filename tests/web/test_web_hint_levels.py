@@ -18,7 +18,6 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +33,7 @@ from gammon.web.hints import HintEngines, RankedHint, hint_level
 from gammon.web.ratelimit import RateLimits
 from gammon.web.service import GameService
 from gammon.web.testing import pick_action
+from paths import DATA
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -296,7 +296,7 @@ def _best(ranked: list[RankedHint]) -> str:
 def test_a_hint_at_double_match_point_plays_for_the_win(level: str) -> None:
     # The position was chosen with the nets shipped then (tests/data/weights_2195000_deep2.npz):
     # the test is about hints at the score, not about the shipped nets' strength.
-    weights = str(Path(__file__).with_name("data") / "weights_2195000_deep2.npz")
+    weights = str(DATA / "weights_2195000_deep2.npz")
     pool = HintEngines(loader=lambda lv: Engine(lv, weights=weights))
     _, money = pool.rank(GAMMONISH, (6, 5), 0, None, level)
     at_dmp = Game(Rules(match_length=7), score=(6, 6), position=GAMMONISH)

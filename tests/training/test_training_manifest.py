@@ -9,7 +9,8 @@ import re
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from paths import ROOT
+
 MANIFEST = ROOT / "training" / "MANIFEST.sha256"
 SHIPPED = ROOT / "src" / "gammon" / "ai" / "data"
 LINE = re.compile(r"([0-9a-f]{64})  ((?:src/gammon/ai/data|training)/[\w./-]+\.npz)")

@@ -15,13 +15,13 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_properties import Board, arbitrary_position, oracle, reachable
 
 from boards import pos
 from gammon import Play, Position
 from gammon.core.errors import IllegalPlayError, InvalidDiceError
 from gammon.core.steps import Step
 from gammon.core.variants import VARIANTS, Variant
-from test_properties import Board, arbitrary_position, oracle, reachable
 
 Sequence_ = tuple[tuple[int, int, int, bool], ...]
 

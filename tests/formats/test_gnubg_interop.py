@@ -24,7 +24,7 @@ from gammon.core.game import Rules
 from gammon.core.match import Match
 from gammon.formats.mat import read_mat, write_mat
 from gammon.formats.sgf import read_sgf, write_sgf
-from test_formats_mat import MATCH_FEATURES, assert_same_match, find_match, play_match
+from matches import MATCH_FEATURES, assert_same_match, find_match, play_match
 
 
 def _find_gnubg() -> str | None:

@@ -18,12 +18,11 @@ import pytest
 
 from gammon.store import open_store
 from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.service import Command, ConflictError, GameService, GameSetup
 from gammon.web.testing import ThreadedServer
+from webclient import NO_LIMITS, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
-NO_LIMITS = RateLimits(enabled=False)
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
@@ -46,10 +45,6 @@ def server(db_url: str) -> Iterator[ThreadedServer]:
     settings = Settings(database_url=db_url, allow_test_seeds=True, rate_limits=NO_LIMITS)
     with ThreadedServer(create_app(settings)) as s:
         yield s
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def all_at_once(n: int, fn: Any) -> list[Any]:

@@ -18,12 +18,9 @@ import pytest
 
 from gammon.core.dice import derive_roll
 from gammon.web.testing import ServerProcess, pick_action
+from webclient import bearer
 
 SEED = bytes(range(7, 39))
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def play_on(url: str, gid: str, tokens: tuple[str, str], acked: dict[int, dict[str, Any]],

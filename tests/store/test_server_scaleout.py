@@ -21,6 +21,7 @@ import pytest
 
 from gammon.core.dice import derive_roll
 from gammon.web.testing import ServerProcess, connect_game, pick_action
+from webclient import bearer
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL scale-out tests skipped "
@@ -45,10 +46,6 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPr
     finally:
         a.stop()
         b.stop()
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def human_game(a: ServerProcess, b: ServerProcess) -> tuple[str, tuple[str, str]]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import threading
 import time
-import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,32 +20,17 @@ from gammon.analysis.analyse import analyse_record
 from gammon.core.errors import GammonError
 from gammon.core.game import Rules
 from gammon.formats.record_files import parse_record
-from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.schemas import AnalysisResult
 from gammon.web.service import analysis as analysis_module
 from gammon.web.service.analysis import Analyses, Snapshot
 from gammon.web.testing import pick_action
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
 SEED = "7a" * 32
 PLIES = 0  # the server's depth in these tests (the default, 2-ply, is the same code, slower)
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("analysis") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False),
-                        analysis_plies=PLIES)
-    with TestClient(create_app(settings)) as c:
-        yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+client = client_fixture("analysis", **TEST_SERVER, analysis_plies=PLIES)
 
 
 def finished_game(c: TestClient, **body: Any) -> str:

@@ -23,6 +23,7 @@ from gammon.web.service import BusyError
 from gammon.web.service import analysis as analysis_module
 from gammon.web.service.analysis import Analyses, Snapshot
 from gammon.web.testing import ThreadedServer, pick_action
+from webclient import bearer, client_at
 
 
 class Gate:
@@ -111,19 +112,15 @@ def server(tmp_path: Any, gate: Gate) -> Iterator[ThreadedServer]:
             gate.release.release()
 
 
-def client_at(server: ThreadedServer, address: str) -> httpx.Client:
-    return httpx.Client(base_url=server.url, timeout=20, transport=httpx.HTTPTransport(local_address=address))
-
-
 def finished(ann: httpx.Client, bob: httpx.Client) -> tuple[str, str]:
     """A game between Ann and Bob, over at the first double (dropped); its id and Ann's token."""
     d = ann.post("/api/games", json={"opponent": "human"}).json()
     gid, tokens = d["game_id"], [d["token"], ""]
-    tokens[1] = bob.post(f"/api/games/{gid}/join", headers={"Authorization": f"Bearer {d['invite_token']}"}
+    tokens[1] = bob.post(f"/api/games/{gid}/join", headers=bearer(d["invite_token"])
                          ).json()["token"]
     for _ in range(100):
         for seat, c in enumerate((ann, bob)):
-            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            auth = bearer(tokens[seat])
             state = c.get(f"/api/games/{gid}", headers=auth).json()
             if state["match"]["over"]:
                 return gid, tokens[0]
@@ -144,7 +141,7 @@ def test_over_http_a_spectators_address_is_bounded_and_a_player_is_not(server: T
         assert [a.status_code for a in answers] == [200, 200, 429]  # a third waiting one: later, please
         assert answers[2].json()["error"]["code"] == "too_busy" and int(answers[2].headers["retry-after"]) >= 1
         # Ann, behind the same address, asks for her own game's analysis: accepted, and next in line.
-        mine = ann.get(f"/api/games/{games[3][0]}/analysis", headers={"Authorization": f"Bearer {games[3][1]}"})
+        mine = ann.get(f"/api/games/{games[3][0]}/analysis", headers=bearer(games[3][1]))
         assert mine.status_code == 200 and mine.json()["status"] == "running"
         jobs = server.server.config.app.state.service.analyses
         gate.finish(jobs, 3)

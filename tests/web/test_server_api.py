@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import time
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,17 +17,12 @@ import pytest
 from gammon.core.dice import commitment_for, derive_roll
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.schemas import GameState
 from gammon.web.service import hash_token
 from gammon.web.testing import pick_action, reset_postgres
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import NO_LIMITS, TestClient, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
-NO_LIMITS = RateLimits(enabled=False)
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
@@ -48,10 +42,6 @@ def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     app = create_app(Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS))
     with TestClient(app) as c:
         yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(c: TestClient, **body: Any) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-import warnings
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,10 +23,7 @@ from gammon.formats.sgf import read_sgf
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
 from gammon.web.service.clock import Clock, ClockSettings
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TestClient, bearer
 
 
 def app_for(db: Path) -> Any:
@@ -44,10 +40,6 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(app_for(db)) as c:
         yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def test_the_clock_arithmetic() -> None:

@@ -20,14 +20,11 @@ import httpx
 import pytest
 
 from gammon.web.testing import ServerProcess
+from webclient import bearer
 
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 DELAY, RESERVE = 0.5, 6.0  # short clocks: the test servers accept them (GAMMON_ALLOW_TEST_SEEDS)
 DOWN = RESERVE + DELAY + 3.0  # the server stays down longer than the player on move had
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def clocked_game(url: str) -> tuple[str, tuple[str, str], int, dict[str, Any]]:

@@ -11,7 +11,6 @@ match was lost 7-0 by the stranger who joined).
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,20 +25,13 @@ from gammon.web.ratelimit import RateLimits
 from gammon.web.service import GameService
 from gammon.web.service.clock import Clock, ClockSettings, Outages
 from gammon.web.service.requests import Command, GameSetup
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TestClient, bearer
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def at(seconds: float) -> datetime:
     return T0 + timedelta(seconds=seconds)
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def app_for(db: Path, test_server: bool) -> Any:

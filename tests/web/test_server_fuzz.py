@@ -10,24 +10,16 @@ replayed from the database.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import pick_action
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import NO_LIMITS, TestClient, bearer, client_fixture
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
-NO_LIMITS = RateLimits(enabled=False)
 
 ALLOWED = {200, 403, 404, 409, 422}
 
@@ -45,23 +37,19 @@ class Table:
                                                  "beavers": True}).json()
         self.gid = d["game_id"]
         r = self.client.post(f"/api/games/{self.gid}/join",
-                             headers={"Authorization": f"Bearer {d['invite_token']}"})
+                             headers=bearer(d["invite_token"]))
         assert r.status_code == 200
         self.tokens = (d["token"], r.json()["token"])
 
     def state(self, token: str | None = None) -> dict[str, Any]:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        headers = bearer(token) if token else {}
         r = self.client.get(f"/api/games/{self.gid}", headers=headers)
         assert r.status_code == 200, r.text
         s: dict[str, Any] = r.json()
         return s
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("fuzz") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url, rate_limits=NO_LIMITS))) as c:
-        yield c
+client = client_fixture("fuzz", rate_limits=NO_LIMITS)
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +104,7 @@ def test_random_actions_never_500_and_never_corrupt(client: TestClient, table: T
             if action is not None:
                 token, payload, kind = t, action, "json"
                 break
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    headers = bearer(token) if token else {}
     url = f"/api/games/{table.gid}/actions"
     if kind == "raw":
         r = client.post(url, content=payload, headers={**headers, "content-type": "application/json"})

@@ -8,30 +8,11 @@ game is over the analysis is open.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
-from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("hints") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
-    with TestClient(create_app(settings)) as c:
-        yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+client = client_fixture("hints", **TEST_SERVER)
 
 
 def people(c: TestClient, **body: Any) -> tuple[str, tuple[str, str], dict[str, Any]]:

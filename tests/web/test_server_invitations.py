@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import threading
 import time
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,26 +17,11 @@ import pytest
 from sqlalchemy import text
 
 from gammon.store import open_store
-from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.service import ForbiddenError, GameService, GameSetup, GoneError, hash_token
 from gammon.web.testing import auth_message, pick_action
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("invite") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
-    with TestClient(create_app(settings)) as c:
-        yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+client = client_fixture("invite", **TEST_SERVER)
 
 
 def error_code(r: Any) -> str:

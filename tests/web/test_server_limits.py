@@ -18,7 +18,6 @@ import json
 import logging
 import socket
 import threading
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,19 +29,12 @@ from gammon.web.guards import MAX_BODY_BYTES, MessageRefused, json_too_deep, par
 from gammon.web.ratelimit import RateLimiter, RateLimits
 from gammon.web.tasks import ComputerDriver
 from gammon.web.testing import ThreadedServer, connect_game
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TestClient, bearer, client_fixture
 
 LIMITS = RateLimits(client="1000/second", create="6/minute", game="12/second", socket="5/second")
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("limits") / "gammon.db")
-    with TestClient(create_app(Settings(database_url=url, rate_limits=LIMITS))) as c:
-        yield c
+client = client_fixture("limits", rate_limits=LIMITS)
 
 
 def code(r: Any) -> str:
@@ -218,7 +210,7 @@ def test_http_rate_limits_per_game_and_on_creating_games(client: TestClient) -> 
     assert r.status_code == 429 and code(r) == "rate_limited" and int(r.headers["retry-after"]) >= 1
     assert client.get(f"/api/games/{b['game_id']}").status_code == 200  # the other game is untouched
     # Watchers (no token) used up their share of game a; its players have their own.
-    seat = client.get(f"/api/games/{a['game_id']}", headers={"Authorization": f"Bearer {a['token']}"})
+    seat = client.get(f"/api/games/{a['game_id']}", headers=bearer(a["token"]))
     assert seat.status_code == 200 and seat.json()["you"] == 0
     created = [client.post("/api/games", json={"opponent": "computer"}).status_code for _ in range(6)]
     assert created.count(429) >= 1 and created[0] in (201, 429)

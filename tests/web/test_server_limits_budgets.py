@@ -27,6 +27,7 @@ from sqlalchemy import text
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import ThreadedServer, pick_action
+from webclient import bearer, client_at
 
 LIMITS = RateLimits(client="10/minute", create="4/minute", game="40/second", socket="20/second")
 
@@ -44,15 +45,6 @@ _next_address = iter(range(2, 250))
 def new_address() -> str:
     """A loopback address no other test of this module uses (each has budgets of its own)."""
     return f"127.0.0.{next(_next_address)}"
-
-
-def client_at(server: ThreadedServer, address: str) -> httpx.Client:
-    """An HTTP client whose requests come from ``address``."""
-    return httpx.Client(base_url=server.url, timeout=20, transport=httpx.HTTPTransport(local_address=address))
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def spend_address_budget(c: httpx.Client) -> None:

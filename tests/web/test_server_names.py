@@ -16,33 +16,21 @@ import re
 import shutil
 import subprocess
 import time
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gammon.formats.mat import read_mat
-from gammon.web import Settings, create_app
 from gammon.web.names import NAME_MAX_LENGTH, normalize_name
-from gammon.web.ratelimit import RateLimits
 from gammon.web.service import computer_seed
 from gammon.web.testing import pick_action
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
 GNUBG = shutil.which("gnubg") or next((p for p in ("/usr/games/gnubg",) if os.path.exists(p)), None)
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("names") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
-    with TestClient(create_app(settings)) as c:
-        yield c
+client = client_fixture("names", **TEST_SERVER)
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
@@ -63,7 +51,7 @@ def test_the_api_stores_normalised_names_and_refuses_long_ones(client: TestClien
     d = client.post("/api/games", json={"opponent": "human", "name": "\u202eAnn\u0007 ",
                                         "opponent_name": "B\u200bob"}).json()
     assert [s["name"] for s in d["state"]["seats"]] == ["Ann", "Bob"]
-    invite = {"Authorization": f"Bearer {d['invite_token']}"}
+    invite = bearer(d["invite_token"])
     joined = client.post(f"/api/games/{d['game_id']}/join", headers=invite,
                          json={"name": "\u2067Carol\u2069"}).json()
     assert joined["state"]["seats"][1]["name"] == "Carol"
@@ -88,13 +76,13 @@ def finished_game(client: TestClient, names: tuple[str, str]) -> str:
     gid, token = d["game_id"], d["token"]
     deadline = time.monotonic() + 60
     while True:
-        s = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
+        s = client.get(f"/api/games/{gid}", headers=bearer(token)).json()
         if s["status"] == "finished":
             return str(gid)
         assert time.monotonic() < deadline
         action = pick_action(s) if s["your_turn"] else None
         if action:
-            client.post(f"/api/games/{gid}/actions", json=action, headers={"Authorization": f"Bearer {token}"})
+            client.post(f"/api/games/{gid}/actions", json=action, headers=bearer(token))
         else:
             time.sleep(0.01)
 
@@ -154,12 +142,12 @@ def test_the_service_seeds_the_computer_from_the_secret(client: TestClient) -> N
                                             "test_seed": "34" * 32}).json()
         deadline = time.monotonic() + 30
         while not seeds:
-            mine = {"Authorization": f"Bearer {d['token']}"}
+            mine = bearer(d["token"])
             s = client.get(f"/api/games/{d['game_id']}", headers=mine).json()
             action = pick_action(s) if s["your_turn"] else None
             if action:
                 client.post(f"/api/games/{d['game_id']}/actions", json=action,
-                            headers={"Authorization": f"Bearer {d['token']}"})
+                            headers=bearer(d["token"]))
             assert time.monotonic() < deadline
             time.sleep(0.01)
     finally:

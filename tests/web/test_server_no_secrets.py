@@ -26,6 +26,7 @@ from test_web_browser import act_once, browser, new_page, settled, start_game, v
 
 from gammon.web.logs import REDACTED, RedactingFormatter, redact
 from gammon.web.testing import ServerProcess, connect_game, pick_action
+from webclient import bearer
 
 TIMEOUT = 15.0
 
@@ -67,7 +68,7 @@ def test_a_game_over_rest_and_sockets_logs_no_token(logged_server: tuple[ServerP
         created = client.post("/api/games", json={"opponent": "human", "variant": "hypergammon",
                                                   "cube": False, "test_seed": "ab" * 32}).json()
         gid, invite = created["game_id"], created["invite_token"]
-        joined = client.post(f"/api/games/{gid}/join", headers={"Authorization": f"Bearer {invite}"}).json()
+        joined = client.post(f"/api/games/{gid}/join", headers=bearer(invite)).json()
         tokens = [created["token"], joined["token"]]
         # A careless client puts a token in the URL: it is refused, and the log still never shows it.
         assert client.get(f"/api/games/{gid}?token={tokens[0]}").status_code == 422
@@ -79,12 +80,12 @@ def test_a_game_over_rest_and_sockets_logs_no_token(logged_server: tuple[ServerP
             assert [h["type"] for h in hello] == ["hello"] * 3 and [h["you"] for h in hello] == [0, 1, None]
             sockets = {0: p0, 1: p1}
             for rid in range(1, 400):
-                st = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+                st = client.get(f"/api/games/{gid}", headers=bearer(tokens[0])).json()
                 if st["status"] == "finished":
                     break
                 seat = st["to_act"] if st["to_act"] is not None else 0
                 mine = client.get(f"/api/games/{gid}",
-                                  headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+                                  headers=bearer(tokens[seat])).json()
                 action = pick_action(mine)
                 assert action is not None, mine
                 sockets[seat].send(json.dumps({"type": "act", "request_id": rid, "action": action}))

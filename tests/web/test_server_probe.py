@@ -18,6 +18,7 @@ import pytest
 
 from gammon.web import Settings, create_app
 from gammon.web.testing import ThreadedServer, connect_game
+from webclient import bearer
 
 MIB = 1024 * 1024
 
@@ -27,10 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
     url = str(tmp_path_factory.mktemp("probe") / "gammon.db")
     with ThreadedServer(create_app(Settings(database_url=url))) as s:  # the default limits
         yield s
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def send_big_body(port: int, head: bytes, piece: bytes, total: int) -> bytes:

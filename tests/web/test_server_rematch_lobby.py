@@ -9,33 +9,14 @@ lobby and joined without an invitation; a game nobody joins expires.
 from __future__ import annotations
 
 import time
-import warnings
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from sqlalchemy import text
 
-from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("rematch") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False),
-                        expire_unjoined=3600)
-    with TestClient(create_app(settings)) as c:
-        yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+client = client_fixture("rematch", **TEST_SERVER, expire_unjoined=3600)
 
 
 def people(c: TestClient, **body: Any) -> tuple[str, tuple[str, str]]:

@@ -7,8 +7,6 @@ it asks the server why, and the server answers with the rule gammon.core names
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,35 +14,22 @@ import pytest
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
 from gammon.web.ratelimit import RateLimits
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("whynot") / "gammon.db")
-    app = create_app(Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False)))
-    with TestClient(app) as c:
-        yield c
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+client = client_fixture("whynot", **TEST_SERVER)
 
 
 def _moving_game(c: TestClient) -> tuple[str, dict[str, Any]]:
     """A game between two people where someone has the opening roll to play: (id, that seat's state)."""
     d = c.post("/api/games", json={"opponent": "human", "test_seed": "00" * 32}).json()
-    joined = c.post(f"/api/games/{d['game_id']}/join", headers=_bearer(d["invite_token"]), json={}).json()
+    joined = c.post(f"/api/games/{d['game_id']}/join", headers=bearer(d["invite_token"]), json={}).json()
     tokens = (d["token"], joined["token"])
     for _ in range(20):
         s = c.post(f"/api/games/{d['game_id']}/actions", json={"type": "roll"},
-                   headers=_bearer(tokens[0])).json()
+                   headers=bearer(tokens[0])).json()
         if s["state"]["phase"] == "move":
             seat = s["state"]["to_act"]
-            return d["game_id"], c.get(f"/api/games/{d['game_id']}", headers=_bearer(tokens[seat])).json()
+            return d["game_id"], c.get(f"/api/games/{d['game_id']}", headers=bearer(tokens[seat])).json()
     raise AssertionError("the opening roll never ended")
 
 

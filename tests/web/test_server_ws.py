@@ -20,11 +20,10 @@ from websockets.sync.client import ClientConnection
 
 from gammon.core.dice import derive_roll
 from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.testing import ThreadedServer, connect_game, pick_action
+from webclient import NO_LIMITS, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
-NO_LIMITS = RateLimits(enabled=False)
 
 SEED = bytes(range(100, 132))
 TIMEOUT = 15.0
@@ -85,7 +84,7 @@ class Socket:
 def new_human_game(server: ThreadedServer, **body: Any) -> tuple[str, str, str]:
     d = httpx.post(f"{server.url}/api/games", json={"opponent": "human", **body}).json()
     r = httpx.post(f"{server.url}/api/games/{d['game_id']}/join",
-                   headers={"Authorization": f"Bearer {d['invite_token']}"})
+                   headers=bearer(d["invite_token"]))
     assert r.status_code == 200
     return d["game_id"], d["token"], r.json()["token"]
 
@@ -97,7 +96,7 @@ def test_two_players_play_a_whole_game_while_spectators_watch(server: ThreadedSe
     spectators = [Socket(base), Socket(base)]
     assert [p.you for p in players] == [0, 1] and spectators[0].you is None
     assert spectators[0].state["legal_plays"] is None and spectators[0].state["allowed_actions"] == []
-    mine = httpx.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {t0}"}).json()
+    mine = httpx.get(f"{server.url}/api/games/{gid}", headers=bearer(t0)).json()
     assert players[0].state == mine
     everyone = players + spectators
     rid = 0
@@ -128,7 +127,7 @@ def test_two_players_play_a_whole_game_while_spectators_watch(server: ThreadedSe
     assert final["result"] is not None and final["match"]["over"]
     # The sockets' states are the REST API's GameState, field for field.
     for seat, token in enumerate((t0, t1)):
-        rest = httpx.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
+        rest = httpx.get(f"{server.url}/api/games/{gid}", headers=bearer(token)).json()
         assert players[seat].state == rest
     assert spectators[0].state == httpx.get(f"{server.url}/api/games/{gid}").json()
     assert final["fair_dice"]["seed"] == SEED.hex()

@@ -35,6 +35,7 @@ from gammon.web import Settings, create_app
 from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer
 from paths import SCREENSHOTS
+from webclient import bearer
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -618,7 +619,7 @@ def test_the_page_reconnects_after_the_socket_drops(server: ThreadedServer, brow
     # The new socket carries the game on: an action made elsewhere shows up.
     v = version(page)
     r = page.request.post(f"{server.url}/api/games/{gid}/actions", data={"type": "roll"},
-                          headers={"Authorization": f"Bearer {token}"})
+                          headers=bearer(token))
     assert r.ok
     wait_version_above(page, v)
     assert not errors, errors
@@ -735,14 +736,14 @@ def test_a_clock_running_out_loses_the_match(server: ThreadedServer, browser: An
                                                   "clock_delay": 1, "clock_reserve": 2}).json()
     gid = d["game_id"]
     joined = api.post(f"{server.url}/api/games/{gid}/join", data={"name": "Bob"},
-                      headers={"Authorization": f"Bearer {d['invite_token']}"}).json()
+                      headers=bearer(d["invite_token"])).json()
     page.goto(f"{server.url}/game/{gid}#token={d['token']}")
     page.wait_for_selector(".strip .clock")
     assert page.locator(".strip .clock").count() == 2
     tokens = (d["token"], joined["token"])
     for _ in range(20):  # the opening: then somebody's clock runs, and nobody moves
         s = api.post(f"{server.url}/api/games/{gid}/actions", data={"type": "roll"},
-                     headers={"Authorization": f"Bearer {tokens[0]}"}).json()["state"]
+                     headers=bearer(tokens[0])).json()["state"]
         if s["phase"] == "move":
             break
     page.wait_for_selector(".strip .clock.running")
@@ -818,12 +819,12 @@ def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, brows
         "test_seed": "61" * 32}).json()
     gid = d["game_id"]
     other = page.request.post(f"{api}/api/games/{gid}/join", data={"name": LONGEST_NAME[::-1]},
-                              headers={"Authorization": f"Bearer {d['invite_token']}"}).json()
+                              headers=bearer(d["invite_token"])).json()
     tokens = {0: d["token"], 1: other["token"]}
 
     def act(seat: int, action: dict[str, Any]) -> dict[str, Any]:
         r = page.request.post(f"{api}/api/games/{gid}/actions", data=action,
-                              headers={"Authorization": f"Bearer {tokens[seat]}"})
+                              headers=bearer(tokens[seat]))
         assert r.ok, r.text()
         state: dict[str, Any] = r.json()["state"]
         return state
@@ -834,7 +835,7 @@ def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, brows
     first = state["to_act"]
     me = 1 - first  # the phone is the player who answers the opening move
     mine = page.request.get(f"{api}/api/games/{gid}",
-                            headers={"Authorization": f"Bearer {tokens[first]}"}).json()
+                            headers=bearer(tokens[first])).json()
     act(first, {"type": "play", "play": mine["legal_plays"][0]["notation"]})
 
     page.goto(f"{api}/game/{gid}#token={tokens[me]}")

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import threading
 import time
-import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,10 +32,7 @@ from gammon.web.ratelimit import RateLimits
 from gammon.web.service import GameService
 from gammon.web.testing import pick_action
 from paths import DATA
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
 SEED = "42" * 32
 
@@ -52,20 +47,13 @@ def _settings(tmp: Any, name: str, **kw: Any) -> Settings:
                     rate_limits=RateLimits(enabled=False), **kw)
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    # Between people this server hints at world-class (not the default), to see the setting used.
-    with TestClient(create_app(_settings(tmp_path_factory, "levels", hint_level="world-class"))) as c:
-        yield c
+#: Between people this server hints at world-class (not the default), to see the setting used.
+client = client_fixture("levels", **TEST_SERVER, hint_level="world-class")
 
 
 def service_of(c: TestClient) -> GameService:
     service: GameService = c.app.state.service  # type: ignore[attr-defined]
     return service
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def computer_game(c: TestClient, level: str) -> tuple[str, str]:

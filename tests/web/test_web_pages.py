@@ -8,35 +8,19 @@
 from __future__ import annotations
 
 import time
-import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from gammon.web import Settings, create_app
 from gammon.web import hints as hints_module
-from gammon.web.ratelimit import RateLimits
 from gammon.web.routes.pages import STATIC_DIR
 from gammon.web.testing import pick_action
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
 SEED = "42" * 32
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = str(tmp_path_factory.mktemp("pages") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
-    with TestClient(create_app(settings)) as c:
-        yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+client = client_fixture("pages", **TEST_SERVER)
 
 
 def computer_game(c: TestClient, **body: Any) -> tuple[str, str]:

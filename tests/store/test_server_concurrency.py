@@ -7,7 +7,6 @@ PostgreSQL when GAMMON_TEST_POSTGRES_URL is set).
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
+from databases import postgres_url_or_skip
 from gammon.store import open_store
 from gammon.web import Settings, create_app
 from gammon.web.service import Command, ConflictError, GameService, GameSetup
@@ -24,9 +24,6 @@ from webclient import NO_LIMITS, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
 
-PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
-PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
-           "(start one with: eval \"$(scripts/start_postgres.sh)\")")
 SEED = bytes(range(50, 82))  # its opening roll is no tie
 THREADS = 6
 
@@ -34,9 +31,7 @@ THREADS = 6
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     if request.param == "postgresql":
-        if not PG_URL:
-            pytest.skip(PG_SKIP)
-        return PG_URL
+        return postgres_url_or_skip("the PostgreSQL concurrency tests")
     return str(tmp_path_factory.mktemp("race") / "gammon.db")
 
 

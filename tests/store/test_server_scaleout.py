@@ -9,7 +9,6 @@ GAMMON_TEST_POSTGRES_URL (see scripts/start_postgres.sh).
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from collections.abc import Iterator
@@ -19,13 +18,11 @@ from typing import Any
 import httpx
 import pytest
 
+from databases import postgres_url_or_skip
 from gammon.core.dice import derive_roll
 from gammon.web.testing import ServerProcess, connect_game, pick_action
 from webclient import bearer
 
-PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
-PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL scale-out tests skipped "
-           "(start one with: eval \"$(scripts/start_postgres.sh)\")")
 # A seed whose opening roll is no tie.
 SEED = next(seed for seed in (bytes(range(k, k + 32)) for k in range(200))
             if len(set(derive_roll(seed, 0))) == 2)
@@ -34,11 +31,11 @@ TIMEOUT = 15.0
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    if not PG_URL:  # each test skips (and fails in CI, where PostgreSQL runs: see conftest)
-        pytest.skip(PG_SKIP)
+    # each test skips (and fails in CI, where PostgreSQL runs: see conftest)
+    url = postgres_url_or_skip("the PostgreSQL scale-out tests")
     logs: Path = tmp_path_factory.mktemp("scaleout")
-    a = ServerProcess(PG_URL, log_path=logs / "a.log")
-    b = ServerProcess(PG_URL, log_path=logs / "b.log")
+    a = ServerProcess(url, log_path=logs / "a.log")
+    b = ServerProcess(url, log_path=logs / "b.log")
     try:
         a.start(wait_listening=True)
         b.start(wait_listening=True)

@@ -7,13 +7,13 @@ finished game; the migrated schema against the models.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from databases import postgres_url_or_skip
 from gammon.core.dice import commitment_for, derive_roll
 from gammon.core.position import Position
 from gammon.web import Settings, create_app
@@ -24,19 +24,14 @@ from webclient import NO_LIMITS, TestClient, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
 
-PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
-PG_SKIP = ("GAMMON_TEST_POSTGRES_URL is not set: PostgreSQL tests skipped "
-           "(start one with: eval \"$(scripts/start_postgres.sh)\")")
 SEED = bytes(range(32))
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     if request.param == "postgresql":
-        if not PG_URL:
-            pytest.skip(PG_SKIP)
-        reset_postgres(PG_URL)  # the app below migrates an empty database
-        url = PG_URL
+        url = postgres_url_or_skip("the PostgreSQL API tests")
+        reset_postgres(url)  # the app below migrates an empty database
     else:
         url = str(tmp_path_factory.mktemp("api") / "gammon.db")
     app = create_app(Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS))

@@ -11,7 +11,6 @@ outage: the players' time ran on the other process.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -19,10 +18,10 @@ from typing import Any
 import httpx
 import pytest
 
+from databases import PG_URL, needs_postgres
 from gammon.web.testing import ServerProcess
 from webclient import bearer
 
-PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL")
 DELAY, RESERVE = 0.5, 6.0  # short clocks: the test servers accept them (GAMMON_ALLOW_TEST_SEEDS)
 DOWN = RESERVE + DELAY + 3.0  # the server stays down longer than the player on move had
 
@@ -44,8 +43,7 @@ def clocked_game(url: str) -> tuple[str, tuple[str, str], int, dict[str, Any]]:
 
 
 def databases() -> list[Any]:
-    return ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-        not PG_URL, reason="GAMMON_TEST_POSTGRES_URL is not set (eval \"$(scripts/start_postgres.sh)\")"))]
+    return ["sqlite", pytest.param("postgresql", marks=needs_postgres("the PostgreSQL outage test"))]
 
 
 @pytest.mark.parametrize("kind", databases())
@@ -76,7 +74,7 @@ def test_a_killed_server_charges_its_downtime_to_nobody(tmp_path: Path, kind: st
             assert r.status_code == 200, r.text
 
 
-@pytest.mark.skipif(not PG_URL, reason="GAMMON_TEST_POSTGRES_URL is not set: two processes need PostgreSQL")
+@needs_postgres("the two-process outage test (two processes need one PostgreSQL)")
 def test_a_process_restarting_beside_a_live_one_is_no_outage(tmp_path: Path) -> None:
     """Two processes on one PostgreSQL: one killed and started again while the other serves on.  No
     outage is stored, so the player on move is charged the time as ever (here: runs out of it)."""

@@ -15,13 +15,13 @@ import pytest
 #: The database URL of a throwaway PostgreSQL, or None where none is given.
 PG_URL = os.environ.get("GAMMON_TEST_POSTGRES_URL") or None
 #: How to enable the PostgreSQL tests (in every skip reason).
-PG_HOW = ('to run them, start a throwaway server with: eval "$(scripts/start_postgres.sh)" '
-          "(it exports GAMMON_TEST_POSTGRES_URL)")
+PG_HOW = ('to run: eval "$(scripts/start_postgres.sh)", which starts a throwaway PostgreSQL '
+          "and exports GAMMON_TEST_POSTGRES_URL")
 
 
 def pg_skip_reason(what: str = "the PostgreSQL tests") -> str:
     """Why ``what`` skipped, and how to run it."""
-    return f"GAMMON_TEST_POSTGRES_URL is not set: {what} skipped; {PG_HOW}"
+    return f"GAMMON_TEST_POSTGRES_URL is not set: {what} skipped ({PG_HOW})"
 
 
 def postgres_url_or_skip(what: str = "the PostgreSQL tests") -> str:

@@ -70,12 +70,12 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
         acked: dict[int, dict[str, Any]] = {}
         player = threading.Thread(target=play_on, args=(server.url, gid, tokens, acked), daemon=True)
         player.start()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while len(acked) < 40:
             assert time.monotonic() < deadline and player.is_alive(), "the first server played too slowly"
             time.sleep(0.005)
         server.kill()  # SIGKILL, in the middle of the client's stream of actions
-        player.join(15)
+        player.join(60)
         assert not player.is_alive()
     finally:
         server.kill()
@@ -108,7 +108,7 @@ def test_the_computer_resumes_after_a_crash(tmp_path: Path, delay: float) -> Non
         c = httpx.Client(base_url=server.url, timeout=10)
         d = c.post("/api/games", json={"opponent": "computer", "test_seed": SEED.hex()}).json()
         gid, token = d["game_id"], d["token"]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while True:
             s = c.get(f"/api/games/{gid}", headers=bearer(token)).json()
             if s["to_act"] == 1 and s["phase"] == "move" and s["actions"] >= 2:
@@ -124,7 +124,7 @@ def test_the_computer_resumes_after_a_crash(tmp_path: Path, delay: float) -> Non
     finally:
         server.kill()
     with ServerProcess(db) as again:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120
         while True:
             s = httpx.get(f"{again.url}/api/games/{gid}", headers=bearer(token)).json()
             if s["your_turn"]:

@@ -145,7 +145,7 @@ def test_requests_get_the_progress_while_the_analysis_runs(monkeypatch: pytest.M
     def slow(s: Snapshot, plies: int, progress: Any = None, valuer: Any = None) -> AnalysisResult:
         progress(1, 3)
         started.set()
-        assert release.wait(10)
+        assert release.wait(60)
         return AnalysisResult(game_id=s.game_id, status="done", done=3, total=3, engine="x")
 
     monkeypatch.setattr(analysis_module, "analyse_snapshot", slow)
@@ -155,12 +155,12 @@ def test_requests_get_the_progress_while_the_analysis_runs(monkeypatch: pytest.M
         assert jobs.known("g1") is None
         first = jobs.start(snap())
         assert first.status == "running"
-        assert started.wait(10)
+        assert started.wait(60)
         now = jobs.known("g1")
         assert now is not None and (now.status, now.done, now.total) == ("running", 1, 3)
         assert jobs.start(snap()).status == "running"  # not queued twice
         release.set()
-        made = jobs.wait("g1", 10)
+        made = jobs.wait("g1", 60)
         assert made is not None and made.status == "done" and made.total == 3
     finally:
         release.set()
@@ -176,7 +176,7 @@ def test_a_failed_analysis_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
     jobs = Analyses(plies=0)
     try:
         jobs.start(snap("g2"))
-        made = jobs.wait("g2", 10)
+        made = jobs.wait("g2", 60)
         assert made is not None and made.status == "failed"
         assert made.message is not None and "not legal" in made.message and made.report is None
     finally:
@@ -193,7 +193,7 @@ def test_old_reports_are_forgotten_first(monkeypatch: pytest.MonkeyPatch) -> Non
     try:
         for gid in ("a", "b", "c"):
             jobs.start(snap(gid))
-            assert jobs.wait(gid, 10) is not None
+            assert jobs.wait(gid, 60) is not None
         assert jobs.known("a") is None and jobs.known("b") is not None and jobs.known("c") is not None
     finally:
         jobs.close()
@@ -217,6 +217,6 @@ def test_closing_stops_a_running_analysis_at_its_next_decision(monkeypatch: pyte
     monkeypatch.setattr(Analyses, "_valuer", lambda self: None)
     jobs = Analyses(plies=0)
     jobs.start(snap("g3"))
-    assert started.wait(10)
+    assert started.wait(60)
     jobs.close()
-    assert stopped.wait(10)
+    assert stopped.wait(60)

@@ -51,6 +51,7 @@ def test_a_killed_server_charges_its_downtime_to_nobody(tmp_path: Path, kind: st
     db = str(tmp_path / "gammon.db") if kind == "sqlite" else str(PG_URL)
     server = ServerProcess(db, log_path=tmp_path / "server.log").start()
     try:
+        began = time.monotonic()
         gid, tokens, mover, s = clocked_game(server.url)
         had = s["clock"]["remaining"][mover]
         server.kill()  # SIGKILL: no goodbye, no last stamp
@@ -58,16 +59,21 @@ def test_a_killed_server_charges_its_downtime_to_nobody(tmp_path: Path, kind: st
     finally:
         server.kill()
     time.sleep(DOWN)
+    restarted = time.monotonic()
     with ServerProcess(db, log_path=tmp_path / "server.log") as again:
         down = time.monotonic() - killed
         time.sleep(1.0)  # the restarted server's clock watcher has looked (before: the game was lost here)
         with httpx.Client(base_url=again.url, timeout=10) as c:
             s = c.get(f"/api/games/{gid}", headers=bearer(tokens[mover])).json()
+            served = (killed - began) + (time.monotonic() - restarted)
             assert s["status"] == "active" and not s["match"]["over"], "the downtime lost the game on time"
             assert down > RESERVE + DELAY and s["clock"]["running"] == mover
             # What ran before the kill and since the start again (a second or two, half a second of it
             # the delay) is charged; the time nobody served is not.  Before: the reserve was gone.
-            assert had - 3.0 < s["clock"]["remaining"][mover] <= had
+            # ``served`` bounds what a server was up for, as this test saw it (not a fixed guess:
+            # a busy machine starts a server slowly); the downtime alone is longer than the reserve.
+            charged = had - s["clock"]["remaining"][mover]
+            assert 0 <= charged <= served + 0.1 and charged < DOWN, (charged, served)
             assert s["clock"]["remaining"][1 - mover] == RESERVE
             r = c.post(f"/api/games/{gid}/actions", headers=bearer(tokens[mover]),
                        json={"type": "play", "play": s["legal_plays"][0]["notation"]})
@@ -85,7 +91,7 @@ def test_a_process_restarting_beside_a_live_one_is_no_outage(tmp_path: Path) -> 
         a.kill()
         time.sleep(DOWN)
         a.start()
-        deadline = time.monotonic() + 15  # the restarted process's clock watcher stores the timeout
+        deadline = time.monotonic() + 60  # the restarted process's clock watcher stores the timeout
         while True:
             s = httpx.get(f"{a.url}/api/games/{gid}", headers=bearer(tokens[mover]), timeout=10).json()
             if s["status"] == "finished" or time.monotonic() > deadline:

@@ -80,8 +80,9 @@ def test_a_huge_header_is_refused_unparsed_and_costs_the_others_nothing(server: 
         assert b"headers_too_large" in answer
     # The server stopped reading long before 64 MiB: a few socket buffers at most, not the header.
     assert max(sent) < 16 << 20, sent
-    # Without the limit one such header held the event loop for 10 s; with it nobody waits.
-    assert slowest < 2.0, slowest
+    # Without the limit one such header held the event loop for 10 s; with it nobody waits (the
+    # bound is half that, not a figure a busy machine could miss).
+    assert slowest < 5.0, slowest
 
 
 def test_too_many_headers_get_431(server: ServerProcess) -> None:
@@ -136,7 +137,7 @@ def test_one_address_cannot_hold_every_connection(server: ServerProcess) -> None
     finally:
         for sock in held:
             sock.close()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while True:  # the count goes down as they close: the address is served again
         try:
             if httpx.get(f"{server.url}/api/health", timeout=5).status_code == 200:

@@ -124,7 +124,7 @@ def test_two_servers_joining_at_once_seat_one_guest(tmp_path: Path) -> None:
         results: list[Any] = [None, None]
 
         def join(i: int) -> None:
-            door.wait(10)
+            door.wait(60)
             try:
                 results[i] = services[i].join(created.game_id, created.invite_token, f"P{i}")
             except (GoneError, ForbiddenError) as exc:
@@ -134,7 +134,7 @@ def test_two_servers_joining_at_once_seat_one_guest(tmp_path: Path) -> None:
         for t in threads:
             t.start()
         for t in threads:
-            t.join(20)
+            t.join(60)
         winners = [r for r in results if not isinstance(r, Exception)]
         assert len(winners) == 1 and sum(isinstance(r, GoneError) for r in results) == 1, results
         with stores[0].engine.connect() as conn:

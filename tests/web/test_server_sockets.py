@@ -50,13 +50,13 @@ def open_socket(server: ThreadedServer, game_id: str, address: str,
     raw.bind((address, 0))
     raw.connect(("127.0.0.1", server.port))
     url = f"{server.ws_url}/api/games/{game_id}/ws"
-    ws = connect(url, sock=raw, open_timeout=15)
+    ws = connect(url, sock=raw, open_timeout=60)
     ws.send(auth_message(token))
     return ws
 
 
 def first(ws: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=15))
+    message: dict[str, Any] = json.loads(ws.recv(timeout=60))
     return message
 
 
@@ -65,7 +65,7 @@ def refused(ws: ClientConnection) -> str:
     m = first(ws)
     assert m["type"] == "error", m
     with pytest.raises(ConnectionClosed) as closed:
-        ws.recv(timeout=15)
+        ws.recv(timeout=60)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
     return str(m["error"]["code"])
 

@@ -270,7 +270,7 @@ def test_the_start_page_sends_no_seed_from_its_url(server: ThreadedServer, brows
 
 def settled(a: Page, b: Page) -> None:
     """Wait until both pages show the same version of the game, then compare what they show."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if version(a) == version(b) and version(a) >= 0:
             break

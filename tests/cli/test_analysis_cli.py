@@ -122,7 +122,8 @@ def test_the_terminal_shows_the_game_analysis_at_its_end() -> None:
 
     from rich.console import Console
 
-    from gammon.cli.play_terminal import PlaySettings, TerminalGame
+    from gammon.cli.terminal.loop import TerminalGame
+    from gammon.cli.terminal.settings import PlaySettings
     from gammon.core.dice import RandomDice
 
     lines = iter(["13/10 13/9", "resign", "n", "n"])  # player 0 plays 4-3 after an opening 4-3, then resigns

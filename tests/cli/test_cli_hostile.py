@@ -208,7 +208,7 @@ def _within(condition: bool, what: str) -> None:
 def _stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     """Replace the heavy back-ends with checks of what the edge let through."""
     import gammon.ai.rollout as rollout_mod
-    import gammon.cli.play_terminal as play_mod
+    import gammon.cli.terminal.loop as play_mod
     import gammon.play.selfplay as selfplay_mod
     import gammon.training.train as train_mod
     import gammon.web.server as server_mod

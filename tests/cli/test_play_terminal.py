@@ -24,14 +24,9 @@ from typer.testing import CliRunner
 
 from gammon import Position
 from gammon.cli import app
-from gammon.cli.play_terminal import (
-    COMMANDS,
-    Command,
-    CommandError,
-    PlaySettings,
-    TerminalGame,
-    parse_command,
-)
+from gammon.cli.terminal.commands import COMMANDS, Command, CommandError, parse_command
+from gammon.cli.terminal.loop import TerminalGame
+from gammon.cli.terminal.settings import PlaySettings
 from gammon.core.dice import ScriptedDice
 from gammon.core.errors import AmbiguousPlayError, GammonError, IllegalPlayError, PlaySyntaxError
 from gammon.core.plays import Play
@@ -142,7 +137,7 @@ def test_bad_command_arguments(text: str) -> None:
 
 
 def test_every_command_is_in_help() -> None:
-    from gammon.cli.play_terminal import HELP
+    from gammon.cli.terminal.commands import HELP
 
     for name in COMMANDS:
         assert name in HELP, name
@@ -828,7 +823,7 @@ def test_resume_continues_a_saved_match(tmp_path: Path) -> None:
 
 
 def test_computer_plays_are_written_in_the_viewers_numbering() -> None:
-    from gammon.cli.play_terminal import renumber_play
+    from gammon.cli.terminal.commands import renumber_play
 
     assert renumber_play("24/18 13/11*") == "1/7 12/14*"
     assert renumber_play("bar/22 6/off 8/5(2)") == "bar/3 19/off 17/20(2)"
@@ -873,7 +868,7 @@ def test_moves_on_doubles_fit_80_by_24_a_page_at_a_time(monkeypatch: pytest.Monk
 
 
 def test_hint_lines_fit_80_columns() -> None:
-    from gammon.cli.play_terminal import hint_lines
+    from gammon.cli.terminal.commands import hint_lines
 
     class R:
         play = "bar/22 22/21 13/12(2) 8/7 6/5 24/23 24/23"
@@ -884,7 +879,7 @@ def test_hint_lines_fit_80_columns() -> None:
 
 
 def test_refusals_give_the_reason_on_the_bar_and_before_bearing_off() -> None:
-    from gammon.cli.play_terminal import why_not
+    from gammon.cli.terminal.commands import why_not
 
     assert "on the bar must enter" in (why_not(ON_THE_BAR, "13/7 13/8") or "")
     assert why_not(ON_THE_BAR, "bar/20 6/1") is None
@@ -906,7 +901,7 @@ def test_refusal_reasons_follow_the_variant_rules() -> None:
     """The reasons come from core's single-step rule, so they follow the variant: in Acey-Deucey
     "checkers still in the pool may wait while others move" (no bar-first reason for them),
     while a hit checker on the bar must enter first."""
-    from gammon.cli.play_terminal import why_not
+    from gammon.cli.terminal.commands import why_not
 
     me = [0] * 25
     me[12], me[24] = 1, 14

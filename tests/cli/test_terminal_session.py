@@ -12,7 +12,8 @@ import io
 import pytest
 from rich.console import Console
 
-from gammon.cli.play_terminal import PlaySettings, TerminalGame
+from gammon.cli.terminal.loop import TerminalGame
+from gammon.cli.terminal.settings import PlaySettings
 from gammon.core.actions import Action
 from gammon.core.dice import ScriptedDice
 from gammon.core.events import Event

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from gammon.ai.cube import CubeInfo, refusal
-from gammon.cli.play_terminal import PlaySettings, TerminalGame
+from gammon.cli.terminal.loop import TerminalGame
+from gammon.cli.terminal.settings import PlaySettings
 from gammon.core.cube import CubeAction, cube_is_dead
 from gammon.core.game import Game, Phase, Rules
 from gammon.core.match import Match

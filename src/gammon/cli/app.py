@@ -366,7 +366,8 @@ def play(
     resign, save, quit).
     """
     from gammon.cli.limits import MAX_AUTO_DOUBLES, MAX_NAME, MAX_SEED, check_int, check_text
-    from gammon.cli.play_terminal import PlaySettings, run_terminal_game
+    from gammon.cli.terminal.loop import run_terminal_game
+    from gammon.cli.terminal.settings import PlaySettings
 
     who = "human" if two_players else opponent.strip().lower()
     loaded = None

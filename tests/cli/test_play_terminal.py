@@ -672,7 +672,9 @@ def spawn(*args: str, colour: bool = False) -> Any:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(
         sys.executable, ["-m", "gammon", "play", *args], env=env, encoding="utf-8",
-        timeout=30, dimensions=(24, 80), preexec_fn=_as_a_shell_starts_it,
+        # Each expect waits up to 120 s: generous, as the computer's first move loads the engine,
+        # which a busy machine does slowly; an expectation that is met returns at once.
+        timeout=120, dimensions=(24, 80), preexec_fn=_as_a_shell_starts_it,
     )
 
 
@@ -771,7 +773,7 @@ def test_pty_ctrl_c_and_end_of_input() -> None:
     child.expect(PROMPTS[0])
     child.sendintr()
     answered = child.expect(["Interrupted: leaving the game. Bye.", pexpect.TIMEOUT])
-    assert answered == 0, f"Ctrl-C not answered in 30 s: {_signal_state(child.pid)}"
+    assert answered == 0, f"Ctrl-C not answered in {child.timeout} s: {_signal_state(child.pid)}"
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130

@@ -2,25 +2,20 @@
 lobby's listing and on the invitation's join page, as the server sends it (the page holds no rules).
 
 Before, a stranger could join a public match with a 1 s reserve without being told of any clock.
-Needs Chromium at /usr/bin/chromium and the ``playwright`` package; skipped without them.
+Needs Chromium at /usr/bin/chromium and the ``playwright`` package; skipped without them (the
+``browser`` fixture of ``tests/webpages.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import playwright.sync_api as playwright_api
 import pytest
 
 from gammon.web import Settings, create_app
 from gammon.web.testing import ThreadedServer
-
-CHROMIUM = Path("/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 @pytest.fixture(scope="module")
@@ -28,16 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
     app = create_app(Settings(database_url=str(tmp_path_factory.mktemp("clock-page") / "gammon.db")))
     with ThreadedServer(app) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("browser tests need Chromium at /usr/bin/chromium (Debian: apt-get install chromium)")
-    with playwright_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 def test_the_lobby_and_the_join_page_show_the_clock(server: ThreadedServer, browser: Any) -> None:

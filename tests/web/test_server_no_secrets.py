@@ -22,11 +22,11 @@ from typing import Any
 
 import httpx
 import pytest
-from test_web_browser import act_once, browser, new_page, settled, start_game, version  # noqa: F401
 
 from gammon.web.logs import REDACTED, RedactingFormatter, redact
 from gammon.web.testing import ServerProcess, connect_game, pick_action
 from webclient import bearer
+from webpages import act_once, new_page, settled, start_game, version
 
 TIMEOUT = 60.0  # generous: only a broken server waits it out; a busy machine answers late
 

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_browser import SHOTS, act_once, browser, new_page, shot, start_game  # noqa: F401 (browser: a fixture)
 
 from gammon.web import Settings, create_app
 from gammon.web.testing import ThreadedServer
+from webpages import SHOTS, act_once, new_page, shot, start_game
 
 ANALYSIS_TIMEOUT_MS = 180_000
 

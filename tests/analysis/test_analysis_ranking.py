@@ -11,7 +11,6 @@ within a factor of three of ours, and agree on most blunders.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,7 @@ from gammon.formats.mat import write_mat
 from gammon.play.ai_player import AIPlayer
 from gammon.play.players import HeuristicPlayer, RandomPlayer
 from gammon.play.session import play_match
-
-GNUBG = shutil.which("gnubg") or next((p for p in ("/usr/games/gnubg",) if Path(p).exists()), None)
+from gnubg_program import GNUBG, needs_gnubg
 
 
 def _match(players: tuple[Any, Any], seed: int) -> Match:
@@ -99,7 +97,7 @@ def _gnubg_rate(stats: dict[str, Any], side: str) -> float:
     return 1000.0 * mv["error-skill"] / max(1, mv["unforced-moves"])
 
 
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed (Debian: apt-get install gnubg)")
+@needs_gnubg
 def test_gnubg_ranks_them_the_same(tmp_path: Path, matches: dict[str, tuple[Match, MatchAnalysis]]) -> None:
     report: list[str] = []
     for key, (m, a) in matches.items():

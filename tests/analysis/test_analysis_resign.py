@@ -11,7 +11,6 @@ double he likes: naming one whose best play is worth less is a checker error.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from gammon.analysis.walk import ChoiceTask, ResignTask, walk
 from gammon.core.game import AcceptResignation, ChooseDouble, Game, Move, RejectResignation, Resign, Roll, Rules
 from gammon.core.match import Match
 from gammon.core.position import Position, ResultKind
+from gnubg_program import GNUBG, GNUBG_MISSING
 
 
 @pytest.fixture(scope="module")
@@ -179,11 +179,10 @@ def test_a_resignation_at_the_end_goes_into_the_annotated_sgf_and_gnubg_loads_it
     text = annotated_sgf(m, analyse_match(m, ("Ann", "Bob"), plies=0, processes=1))
     assert "resigns a single game" in text and "accepts a single game" in text
     assert len(re.findall(r"(?<![A-Z])C\[", text)) == 1  # one node's comment: the play, then the resignation
-    gnubg = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
-    if gnubg is None:
-        pytest.skip("GNU Backgammon is not installed")
+    if GNUBG is None:
+        pytest.skip(GNUBG_MISSING)
     (tmp_path / "a.sgf").write_text(text)
-    proc = subprocess.run([gnubg, "-t", "-q"], input="load match a.sgf\nsave match back.sgf\n", cwd=tmp_path,
+    proc = subprocess.run([GNUBG, "-t", "-q"], input="load match a.sgf\nsave match back.sgf\n", cwd=tmp_path,
                           env={"HOME": str(tmp_path)}, capture_output=True, text=True, timeout=120)
     back = (tmp_path / "back.sgf").read_text()
     assert "resigns a single game" in back, proc.stdout[-2000:]

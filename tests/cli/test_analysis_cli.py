@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from gammon.formats.mat import match_from_mat, write_mat
 from gammon.formats.record_json import match_to_json
 from gammon.formats.sgf import match_from_sgf, write_sgf
 from gammon.play.selfplay import run_selfplay
+from gnubg_program import GNUBG, needs_gnubg
 
 runner = CliRunner()
 
@@ -91,10 +91,9 @@ def test_a_broken_record_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "error:" in result.output
 
 
-GNUBG = shutil.which("gnubg") or next((p for p in ("/usr/games/gnubg",) if Path(p).exists()), None)
 
 
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed (Debian: apt-get install gnubg)")
+@needs_gnubg
 def test_gnubg_loads_the_annotated_sgf(tmp_path: Path, match: Match) -> None:
     f = _write(match, tmp_path / "m.mat")
     out = tmp_path / "annotated.sgf"

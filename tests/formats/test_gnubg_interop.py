@@ -12,10 +12,7 @@ Skipped when ``gnubg`` is not installed (CI installs it: ``apt-get install gnubg
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,57 +21,8 @@ from gammon.core.game import Rules
 from gammon.core.match import Match
 from gammon.formats.mat import read_mat, write_mat
 from gammon.formats.sgf import read_sgf, write_sgf
+from gnubg_program import needs_gnubg, run_gnubg
 from matches import MATCH_FEATURES, assert_same_match, find_match, play_match
-
-
-def _find_gnubg() -> str | None:
-    found = shutil.which("gnubg")
-    if found:
-        return found
-    for candidate in ("/usr/games/gnubg", "/usr/local/games/gnubg"):  # Debian installs it here
-        if os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-GNUBG = _find_gnubg()
-
-# Per test (each is reported, and fails in CI where gnubg is installed: see conftest).
-needs_gnubg = pytest.mark.skipif(
-    GNUBG is None, reason="GNU Backgammon is not installed (Debian: apt-get install gnubg)"
-)
-
-TIMEOUT = 240
-
-
-def run_gnubg(workdir: Path, commands: list[str]) -> str:
-    """Run ``gnubg -t`` on ``commands`` with HOME in ``workdir``; return what it printed.
-
-    Fails the test on a timeout, a non-zero exit, or any warning GNU Backgammon
-    gives about the files (an invalid or unrecognised move, a record it skipped).
-    """
-    assert GNUBG is not None
-    home = workdir / "home"
-    home.mkdir(exist_ok=True)
-    script = "\n".join(["set confirm new off", "set confirm save off", *commands, "quit"]) + "\n"
-    env = {
-        "HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C", "LC_ALL": "C",
-        "TERM": "dumb",
-    }
-    try:
-        proc = subprocess.run(
-            [GNUBG, "-t", "-q", "-r"], input=script, capture_output=True, text=True,
-            timeout=TIMEOUT, env=env, cwd=workdir, check=False,
-        )
-    except subprocess.TimeoutExpired as exc:  # pragma: no cover - a hung gnubg
-        pytest.fail(f"gnubg did not finish in {TIMEOUT} s; output so far:\n{exc.stdout!r}")
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0, out[-3000:]
-    problems = [line for line in out.splitlines()
-                if re.search(r"warning|invalid|unrecognised|unknown|not a valid|doesn't follow|error", line,
-                             re.IGNORECASE)]
-    assert not problems, "\n".join(problems[:20])
-    return out
 
 
 def _round_trip_through_gnubg(tmp_path: Path, m: Match, names: tuple[str, str], *, via: str,

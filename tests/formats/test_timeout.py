@@ -20,7 +20,6 @@ import json
 from pathlib import Path
 
 import pytest
-from test_gnubg_interop import needs_gnubg, run_gnubg
 
 from gammon.core.dice import RandomDice
 from gammon.core.errors import IllegalActionError, Reason
@@ -30,6 +29,7 @@ from gammon.core.position import ResultKind
 from gammon.formats.mat import MatFormatError, read_mat, write_mat
 from gammon.formats.record_json import match_from_json, match_to_json
 from gammon.formats.sgf import read_sgf, write_sgf
+from gnubg_program import needs_gnubg, run_gnubg
 from matches import assert_same_match, play_match, trace
 
 NAMES = ("Alice", "Bob")

@@ -13,15 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from gammon.core.position import Position
 from gammon.formats.fibs import parse_fibs_board
 from gammon.formats.mat import read_mat
-from gammon.play.external import GnubgExternalClient, gnubg_executable, read_decision, start_gnubg_external
-
-GNUBG = gnubg_executable()
-needs_gnubg = pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon (gnubg) is not installed")
+from gammon.play.external import GnubgExternalClient, read_decision, start_gnubg_external
+from gnubg_program import GNUBG, needs_gnubg
 
 #: gnubg's messages when it cannot use an external player's answer.
 TROUBLE = ("badly formed", "Error", "External connection closed")

@@ -11,9 +11,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -25,10 +23,8 @@ from gammon.formats.mat import read_mat
 from gammon.web.names import NAME_MAX_LENGTH, normalize_name
 from gammon.web.service import computer_seed
 from gammon.web.testing import pick_action
+from gnubg_program import GNUBG, GNUBG_MISSING
 from webclient import TEST_SERVER, TestClient, bearer, client_fixture
-
-GNUBG = shutil.which("gnubg") or next((p for p in ("/usr/games/gnubg",) if os.path.exists(p)), None)
-
 
 client = client_fixture("names", **TEST_SERVER)
 
@@ -96,7 +92,7 @@ def test_the_longest_names_survive_the_mat_export(client: TestClient, tmp_path: 
     mat = client.get(f"/api/games/{finished_game(client, names)}/export.mat").text  # type: ignore[arg-type]
     assert read_mat(mat).names == names
     if GNUBG is None:
-        pytest.skip("GNU Backgammon is not installed: the .mat file was checked with gammon's reader only")
+        pytest.skip(f"{GNUBG_MISSING}: the .mat file was checked with gammon's reader only")
     from gammon.formats.sgf import read_sgf
 
     (tmp_path / "home").mkdir()

@@ -106,14 +106,11 @@ def test_the_pool_loads_each_level_once_across_threads() -> None:
 
 
 def test_the_server_shares_one_engine_per_level_between_games_and_hints(tmp_path: Any) -> None:
-    from fastapi.testclient import TestClient
-
     from gammon.web import Settings, create_app
-    from gammon.web.ratelimit import RateLimits
     from gammon.web.service import GameService
+    from webclient import TEST_SERVER, TestClient
 
-    settings = Settings(database_url=str(tmp_path / "gammon.db"), allow_test_seeds=True,
-                        rate_limits=RateLimits(enabled=False), computer_delay=0.0)
+    settings = Settings(database_url=str(tmp_path / "gammon.db"), **TEST_SERVER, computer_delay=0.0)
     with TestClient(create_app(settings)) as c:
         service: GameService = c.app.state.service  # type: ignore[attr-defined]
         games = []

@@ -20,7 +20,7 @@ from gammon.store import open_store
 from gammon.web import Settings, create_app
 from gammon.web.service import Command, ConflictError, GameService, GameSetup
 from gammon.web.testing import ThreadedServer
-from webclient import NO_LIMITS, bearer
+from webclient import TEST_SERVER, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
 
@@ -37,7 +37,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 @pytest.fixture(scope="module")
 def server(db_url: str) -> Iterator[ThreadedServer]:
-    settings = Settings(database_url=db_url, allow_test_seeds=True, rate_limits=NO_LIMITS)
+    settings = Settings(database_url=db_url, **TEST_SERVER)
     with ThreadedServer(create_app(settings)) as s:
         yield s
 

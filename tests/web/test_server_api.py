@@ -20,7 +20,7 @@ from gammon.web import Settings, create_app
 from gammon.web.schemas import GameState
 from gammon.web.service import hash_token
 from gammon.web.testing import pick_action, reset_postgres
-from webclient import NO_LIMITS, TestClient, bearer
+from webclient import TEST_SERVER, TestClient, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
 
@@ -34,7 +34,7 @@ def client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         reset_postgres(url)  # the app below migrates an empty database
     else:
         url = str(tmp_path_factory.mktemp("api") / "gammon.db")
-    app = create_app(Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS))
+    app = create_app(Settings(database_url=url, **TEST_SERVER))
     with TestClient(app) as c:
         yield c
 

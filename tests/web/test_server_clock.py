@@ -21,13 +21,12 @@ from gammon.formats.mat import read_mat
 from gammon.formats.record_json import match_from_json
 from gammon.formats.sgf import read_sgf
 from gammon.web import Settings, create_app
-from gammon.web.ratelimit import RateLimits
 from gammon.web.service.clock import Clock, ClockSettings
-from webclient import TestClient, bearer
+from webclient import TEST_SERVER, TestClient, bearer
 
 
 def app_for(db: Path) -> Any:
-    settings = Settings(database_url=str(db), allow_test_seeds=True, rate_limits=RateLimits(enabled=False))
+    settings = Settings(database_url=str(db), **TEST_SERVER)
     return create_app(settings)
 
 

@@ -21,7 +21,7 @@ from websockets.sync.client import ClientConnection
 from gammon.core.dice import derive_roll
 from gammon.web import Settings, create_app
 from gammon.web.testing import ThreadedServer, connect_game, pick_action
-from webclient import NO_LIMITS, bearer
+from webclient import TEST_SERVER, bearer
 
 #: These tests play fast on purpose: the rate limits have their own tests (test_server_limits.py).
 
@@ -32,7 +32,7 @@ TIMEOUT = 60.0  # generous: only a broken server waits it out; a busy machine an
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     url = str(tmp_path_factory.mktemp("ws") / "gammon.db")
-    settings = Settings(database_url=url, allow_test_seeds=True, rate_limits=NO_LIMITS)
+    settings = Settings(database_url=url, **TEST_SERVER)
     with ThreadedServer(create_app(settings)) as s:
         yield s
 

@@ -113,7 +113,9 @@ def test_one_address_cannot_lock_a_game_out_for_everyone_else(tmp_path: Any) -> 
             client_at(server, new_address()) as walk_in:
         game = host.post("/api/games", json={"opponent": "human", "public": True}).json()
         gid = game["game_id"]
-        answers = [flooder.get(f"/api/games/{gid}").status_code for _ in range(60)]
+        answers: list[int] = []
+        while 429 not in answers and len(answers) < 600:  # until refused: a busy machine floods slowly
+            answers.append(flooder.get(f"/api/games/{gid}").status_code)
         assert 429 in answers  # the flooder's own share of the game (and of its address) is gone
         assert watcher.get(f"/api/games/{gid}").status_code == 200  # a spectator elsewhere still watches
         joined = walk_in.post(f"/api/games/{gid}/join", json={"name": "Walk-in"})  # and a guest still joins

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection
 
+import webclient
 from gammon.web.testing import ThreadedServer, connect_game
 
 TIMEOUT = 15.0
@@ -23,7 +24,8 @@ HOSTILE = ['<script>window.__pwned = 1</script>',
 
 
 def bearer(token: str | None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"} if token else {}
+    """A seat's Authorization header; none for a spectator (``token`` None)."""
+    return webclient.bearer(token) if token else {}
 
 
 def new_human_game(server: ThreadedServer, **body: Any) -> tuple[str, str, str]:

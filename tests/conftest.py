@@ -16,6 +16,13 @@ import os
 from collections.abc import Generator
 
 import pytest
+from hypothesis import settings
+
+# No property test depends on timing: Hypothesis's default deadline (200 ms an example) fails
+# a test whose example happened to run slowly on a busy machine, which says nothing about the
+# code.  Tests that set their own settings keep them; none sets a deadline.
+settings.register_profile("gammon", deadline=None)
+settings.load_profile("gammon")
 
 NO_SKIP = os.environ.get("GAMMON_CI_NO_SKIP", "") not in ("", "0")
 #: Set by ``.ci/run`` only when the shared vectors are not beside the clone (it says so

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import webclient
 from accounts37_helpers import PG_URL, SAME, TestClient, make_client, other_client, own_postgres_url, sign_up
 from gammon.web.testing import reset_postgres
 
@@ -26,7 +27,8 @@ def rating_client(kind: str, tmp: Any) -> Iterator[TestClient]:
 
 
 def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **SAME}
+    """A seat's Authorization header with this server's Origin (a request with the cookie needs it)."""
+    return {**webclient.bearer(token), **SAME}
 
 
 def player(c: TestClient, name: str) -> TestClient:

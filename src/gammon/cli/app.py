@@ -377,7 +377,8 @@ def play(
     and a number; 'help' lists the commands (hint, undo, double, take, drop,
     resign, save, quit).
     """
-    from gammon.cli.play_terminal import PlaySettings, run_terminal_game
+    from gammon.cli.terminal.loop import run_terminal_game
+    from gammon.cli.terminal.settings import PlaySettings
 
     _use_language(lang)
     loaded = None

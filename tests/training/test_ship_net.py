@@ -1,0 +1,48 @@
+"""``training/ship_net.py`` ships the standard net's weights as they are and describes them."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from benchmark_modules import load_benchmark
+from gammon.ai.evaluator import default_network
+from paths import ROOT
+
+TRAINING = ROOT / "training"
+
+
+@pytest.fixture(scope="module")
+def ship():  # type: ignore[no-untyped-def]
+    return load_benchmark("ship_net", folder=TRAINING)
+
+
+def test_the_standard_net_ships_byte_for_byte_with_its_description(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    run = tmp_path / "runs" / "R1"
+    run.mkdir(parents=True)
+    net = default_network()
+    net.meta = {"variant": "standard", "kind": "a refinement", "games": 123, "date": "2026-12-03",
+                "settings": {"epochs": 4}, "command": "python -m gammon.training.refine_fit ...",
+                "heldout_loss_before": 0.3, "heldout_loss_after": 0.2, "heldout_target_entropy": 0.1}
+    net.save(run / "weights.npz")
+    out = tmp_path / "data"
+    out.mkdir()
+    assert ship.main([str(run), "--to", str(out), "--round", "R1: the one round"]) == 0
+    assert (out / "weights.npz").read_bytes() == (run / "weights.npz").read_bytes()
+    meta = json.loads((out / "weights.json").read_text())
+    assert meta["kind"] == "a refinement" and meta["variant"] == "standard" and meta["refined"]
+    assert meta["hidden"] == net.w1.shape[2] and meta["games"] == 123
+    assert meta["rounds"] == ["R1: the one round"]
+    assert meta["heldout_loss"] == {"before": 0.3, "after": 0.2, "target_entropy": 0.1}
+    assert not (out / "weights-nackgammon.npz").exists()  # the variants' nets are left alone
+    from gammon.ai.network import Network
+
+    shipped = Network.load(out / "weights.npz")
+    assert np.array_equal(shipped.w1, net.w1)
+
+
+def test_a_run_without_a_net_is_refused(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit, match="holds no checkpoint.npz or weights.npz"):
+        ship.main([str(tmp_path), "--to", str(tmp_path)])

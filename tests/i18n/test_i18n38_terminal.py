@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from gammon.cli.play_terminal import PlaySettings, TerminalGame
 from rich.console import Console
 
 from gammon.cli.board import board_text
+from gammon.cli.terminal.loop import TerminalGame
+from gammon.cli.terminal.settings import PlaySettings
 from gammon.core.position import Position
 from gammon.i18n import use_language
 from gammon.i18n.catalogs import TRANSLATED, extract, fields, read_catalog

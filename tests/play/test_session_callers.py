@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from gammon.analysis.walk import walk
-from gammon.core.dice import RandomDice, derive_roll
+from gammon.core.dice import RandomDice
+from gammon.core.fair_dice import derive_roll
 from gammon.core.game import Action, Move, NewGame, Roll, Rules
 from gammon.core.match import Match
 from gammon.core.position import Position

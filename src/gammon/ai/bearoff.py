@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -223,14 +223,35 @@ def _better(e_new, d_new, e_old, d_old, kmax):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
-def _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, boards, moves, table,  # type: ignore[no-untyped-def]
-                 points, checkers):
-    """Fill the rows of positions ``order[lo:hi]`` (all their results already done).
+class Ranking(NamedTuple):
+    """The positions of one table and how they are numbered: ``pos`` holds each
+    position's counts on the lowest ``points`` points (at most ``checkers``
+    checkers), ranked by :func:`rank` with ``offsets``."""
 
-    ``pos`` holds each position's counts on the lowest ``points`` points (at most
-    ``checkers`` checkers), ranked by :func:`rank` with ``offsets``.
-    """
+    pos: np.ndarray
+    offsets: np.ndarray
+    points: int
+    checkers: int
+
+
+class Distributions(NamedTuple):
+    """One table being built, a row per position: the probabilities of needing
+    exactly ``k`` rolls to bear off all (``rolls``) or the first checker
+    (``first``), and their means (``erolls``, ``efirst``); float64."""
+
+    rolls: np.ndarray
+    first: np.ndarray
+    erolls: np.ndarray
+    efirst: np.ndarray
+
+
+@njit(cache=True)
+def _build_range(lo, hi, order, ranking, dist, boards, moves, table):  # type: ignore[no-untyped-def]
+    """Fill the rows of ``dist`` (:class:`Distributions`) of the positions ``order[lo:hi]``
+    of ``ranking`` (:class:`Ranking`), all their results already done; ``boards``,
+    ``moves``, ``table``: the move generator's buffers."""
+    pos, offsets, points, checkers = ranking
+    rolls, first, erolls, efirst = dist
     board = np.zeros(50, dtype=np.uint8)
     kr = rolls.shape[1]
     kf = first.shape[1]
@@ -468,8 +489,8 @@ def _build_table(pos: np.ndarray, offsets: np.ndarray, points: int, checkers: in
     step = 2048
     for lo in range(0, n, step):
         hi = min(n, lo + step)
-        _build_range(lo, hi, order, pos, offsets, rolls, first, erolls, efirst, ws.boards,
-                     ws.moves, ws.table, points, checkers)
+        _build_range(lo, hi, order, Ranking(pos, offsets, points, checkers),
+                     Distributions(rolls, first, erolls, efirst), ws.boards, ws.moves, ws.table)
         if progress is not None:
             progress(done + hi, total)
     tail = max(float(rolls[:, -1].max()), float(first[:, -1].max()))

@@ -24,7 +24,7 @@ at every turn.
   the cube value (in match play, by the match winning chances a point is worth
   at that cube) at the roll.
 * **Fast path.**  With a :class:`~gammon.ai.network.Network` or an evaluator
-  with ``kernel_args()`` (:class:`~gammon.ai.evaluator.NetEvaluator`, which the
+  with ``kernel_model()`` (:class:`~gammon.ai.evaluator.NetEvaluator`, which the
   classifying evaluator with the bear-off database extends) whole trials run
   inside one numba function over the move generator's boards.  Any other
   evaluator (``evaluate_batch``) is driven from Python, much slower.
@@ -43,10 +43,10 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -59,8 +59,8 @@ from gammon.ai.cube import (
     cube_decision,
 )
 from gammon.ai.distributed import Runner
-from gammon.ai.encoding import NUM_INPUTS
 from gammon.ai.evaluator import best_result, static_eval
+from gammon.ai.kernel_args import Model, as_model, new_scratch
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
 from gammon.ai.probabilities import equities, equity, flip_rows
@@ -178,54 +178,165 @@ def _roll_index(state, trial, ply, quasi, perm1, perm2):  # type: ignore[no-unty
     return np.int64(next_u64(state) % np.uint64(36))
 
 
+class TrialPlan(NamedTuple):
+    """Which trials :func:`_run_trials` plays and how (see :class:`RolloutSettings`).
+
+    Trials ``first_trial`` to ``first_trial + count - 1`` of a rollout with dice
+    ``seed``; ``perm1``/``perm2``: the seed's orders of the 36 rolls (``quasi``:
+    use them for the first two rolls); ``truncate``: plies after which the
+    evaluator values the position (-1: none); ``vr``: variance reduction;
+    ``record``: keep each ply's probabilities, luck and cube efficiency.
+    """
+
+    first_trial: int
+    count: int
+    seed: int
+    perm1: np.ndarray
+    perm2: np.ndarray
+    quasi: bool
+    truncate: int
+    vr: bool
+    record: bool
+
+
+class _Trials(NamedTuple):
+    """Per-trial results of one block: root-view results, luck, plies and the records
+    (:func:`_run_trials` writes them)."""
+
+    res: np.ndarray
+    luck: np.ndarray
+    nplies: np.ndarray
+    cut: np.ndarray
+    rec_probs: np.ndarray
+    rec_luck: np.ndarray
+    rec_eff: np.ndarray
+
+    @classmethod
+    def create(cls, count: int, record: int) -> _Trials:
+        """Zeroed results for ``count`` trials, records of ``record`` plies."""
+        return cls(
+            res=np.zeros((count, NUM_OUTPUTS)),
+            luck=np.zeros((count, NUM_OUTPUTS)),
+            nplies=np.zeros(count, dtype=np.int64),
+            cut=np.zeros(count, dtype=np.int64),
+            rec_probs=np.zeros((count, max(record, 1), NUM_OUTPUTS)),
+            rec_luck=np.zeros((count, max(record, 1))),
+            rec_eff=np.zeros((count, max(record, 1)), dtype=np.float64),
+        )
+
+
+class _Buffers(NamedTuple):
+    """A trial's working arrays: the move generator's output and the 0-ply values of a
+    roll's results (``boards``, ``moves``, ``table``, ``ys``); the board on roll, the
+    chosen result (``nxt``, ``ya``: its values, mover's view), the probabilities
+    before the roll (``cur``) and the mean over the 21 rolls (``mean``)."""
+
+    boards: np.ndarray
+    moves: np.ndarray
+    table: np.ndarray
+    ys: np.ndarray
+    board: np.ndarray
+    nxt: np.ndarray
+    cur: np.ndarray
+    ya: np.ndarray
+    mean: np.ndarray
+
+
 @njit(cache=True)
-def _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2, rolls, first,  # type: ignore[no-untyped-def]
-          use_db, x, h, idx, tmp):
-    """The best result of a roll by 0-ply cubeless equity (mover's view) in ``gb``/``ys``.
+def _best(board, d1, d2, flags, checkers, model, s, out):  # type: ignore[no-untyped-def]
+    """The best result of a roll by 0-ply cubeless equity (mover's view), its index in
+    ``out.boards``/``out.ys`` (a :class:`_Buffers`); ``model``, ``s``: the evaluator's
+    tables and scratch.
 
     A roll that cannot be played leaves the board as it is (row 0).  A result
     that wins the game is taken at once.
     """
-    n = movegen.generate(board, d1, d2, flags, checkers, gb, gm, table)
+    gb = out.boards
+    n = movegen.generate(board, d1, d2, flags, checkers, gb, out.moves, out.table)
     if n == 0:
         for i in range(50):
             gb[0, i] = board[i]
         n = 1
-    return best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys,
-                       True)
+    return best_result(gb, n, checkers, model, s, out.ys, True)
 
 
 @njit(cache=True)
-def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2, quasi, truncate,  # type: ignore[no-untyped-def]
-                vr, record, w1, b1, w2t, b2, rolls, first, use_db, res, luck, nplies, cut,
-                rec_probs, rec_luck, rec_eff):
-    """Play ``count`` trials from ``board0`` (player on roll first); root-view results.
+def _run_trials(board0, checkers, flags, plan, model, out):  # type: ignore[no-untyped-def]
+    """Play ``plan.count`` trials (:class:`TrialPlan`) from ``board0`` (player on roll
+    first) into ``out`` (:class:`_Trials`); root-view results.
 
     ``res[t]``: the final (or truncated) probabilities; ``luck[t]``: the summed
     luck (zero without ``vr``); ``nplies[t]``: plies played; ``cut[t]``: 1 when
     the trial stopped before the game's end (truncation).  With ``record``,
     per ply (up to ``rec_probs.shape[1]``): the roller's probabilities before
     the roll, the root's equity luck of the roll and the roller's cube efficiency
-    (:func:`~gammon.ai.cube.board_efficiency`).
+    (:func:`~gammon.ai.cube.board_efficiency`).  Called from Python once per
+    block: ``plan``, ``model`` and ``out`` come as plain tuples
+    (:mod:`gammon.ai.kernel_args`).
     """
+    p = TrialPlan(*plan)
+    m = as_model(model)
+    o = _Trials(*out)
+    s = new_scratch(m)
     cap = movegen.MAX_RESULTS
-    gb = np.zeros((cap + 1, 50), dtype=np.uint8)
-    gm = np.zeros((cap, movegen.MOVE_COLS), dtype=np.int8)
-    table = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
-    ys = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
-    x = np.zeros(NUM_INPUTS, dtype=np.float32)
-    h = np.zeros(w1.shape[2], dtype=np.float32)
-    idx = np.zeros(NUM_INPUTS, dtype=np.int64)
-    tmp = np.zeros(50, dtype=np.uint8)
-    board = np.zeros(50, dtype=np.uint8)
-    nxt = np.zeros(50, dtype=np.uint8)
-    cur = np.zeros(NUM_OUTPUTS, dtype=np.float64)
-    ya = np.zeros(NUM_OUTPUTS, dtype=np.float64)
-    mean = np.zeros(NUM_OUTPUTS, dtype=np.float64)
+    buf = _Buffers(np.zeros((cap + 1, 50), dtype=np.uint8),
+                   np.zeros((cap, movegen.MOVE_COLS), dtype=np.int8),
+                   np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64),
+                   np.zeros((cap, NUM_OUTPUTS), dtype=np.float32),
+                   np.zeros(50, dtype=np.uint8), np.zeros(50, dtype=np.uint8),
+                   np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(NUM_OUTPUTS, dtype=np.float64),
+                   np.zeros(NUM_OUTPUTS, dtype=np.float64))
+    _play_trials(board0, checkers, flags, p, m, s, buf, o)
+
+
+@njit(cache=True, inline="always")
+def _play_roll(dice, vr, flags, checkers, model, s, buf):  # type: ignore[no-untyped-def]
+    """Play ``dice`` (d1 >= d2) on ``buf.board``: the best result into ``buf.nxt`` and its
+    values into ``buf.ya``; with ``vr`` also the mean over the 21 rolls of their best
+    results' values into ``buf.mean`` (the luck of the roll is ``ya - mean``)."""
+    d1, d2 = dice
+    board = buf.board
+    gb = buf.boards
+    ys = buf.ys
+    ya = buf.ya
+    nxt = buf.nxt
+    mean = buf.mean
+    if vr:
+        for o in range(NUM_OUTPUTS):
+            mean[o] = 0.0
+        for a in range(1, 7):
+            for b in range(1, a + 1):
+                bi = _best(board, a, b, flags, checkers, model, s, buf)
+                wgt = (1.0 if a == b else 2.0) / 36.0
+                for o in range(NUM_OUTPUTS):
+                    mean[o] += wgt * ys[bi, o]
+                if a == d1 and b == d2:
+                    for o in range(NUM_OUTPUTS):
+                        ya[o] = ys[bi, o]
+                    for i in range(50):
+                        nxt[i] = gb[bi, i]
+    else:
+        bi = _best(board, d1, d2, flags, checkers, model, s, buf)
+        for o in range(NUM_OUTPUTS):
+            ya[o] = ys[bi, o]
+        for i in range(50):
+            nxt[i] = gb[bi, i]
+
+
+@njit(cache=True)
+def _play_trials(board0, checkers, flags, plan, model, s, buf, out):  # type: ignore[no-untyped-def]
+    """:func:`_run_trials` with its bundles named; ``s``, ``buf``: scratch."""
+    first_trial, count, seed, perm1, perm2, quasi, truncate, vr, record = plan
+    res, luck, nplies, cut, rec_probs, rec_luck, rec_eff = out
+    board = buf.board
+    nxt = buf.nxt
+    cur = buf.cur
+    ya = buf.ya
+    mean = buf.mean
     y0 = np.zeros(NUM_OUTPUTS, dtype=np.float32)
     state = np.zeros(1, dtype=np.uint64)
     reclen = rec_probs.shape[1]
-    static_eval(board0, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, y0)
+    static_eval(board0, checkers, model, s, y0)
     for t in range(count):
         trial = first_trial + t
         state[0] = np.uint64(seed) * M1 + np.uint64(trial + 1) * GOLDEN
@@ -252,21 +363,8 @@ def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2,
             db = k % 6 + 1
             d1 = max(da, db)
             d2 = min(da, db)
+            _play_roll((d1, d2), vr, flags, checkers, model, s, buf)
             if vr:
-                for o in range(NUM_OUTPUTS):
-                    mean[o] = 0.0
-                for a in range(1, 7):
-                    for b in range(1, a + 1):
-                        bi = _best(board, a, b, flags, checkers, gb, gm, table, ys, w1, b1, w2t,
-                                   b2, rolls, first, use_db, x, h, idx, tmp)
-                        wgt = (1.0 if a == b else 2.0) / 36.0
-                        for o in range(NUM_OUTPUTS):
-                            mean[o] += wgt * ys[bi, o]
-                        if a == d1 and b == d2:
-                            for o in range(NUM_OUTPUTS):
-                                ya[o] = ys[bi, o]
-                            for i in range(50):
-                                nxt[i] = gb[bi, i]
                 l0 = ya[0] - mean[0]
                 l1 = ya[1] - mean[1]
                 l2 = ya[2] - mean[2]
@@ -281,13 +379,6 @@ def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2,
                 luck[t, 4] += l4
                 if record and ply < reclen:
                     rec_luck[t, ply] = 2.0 * l0 + l1 - l3 + l2 - l4
-            else:
-                bi = _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2,
-                           rolls, first, use_db, x, h, idx, tmp)
-                for o in range(NUM_OUTPUTS):
-                    ya[o] = ys[bi, o]
-                for i in range(50):
-                    nxt[i] = gb[bi, i]
             ply += 1
             if side_empty(nxt, 0):
                 _to_root(ya, root, res[t])
@@ -320,21 +411,6 @@ def _to_root(v, root, out):  # type: ignore[no-untyped-def]
 # -- the Python driver ----------------------------------------------------------------------
 
 
-class _Trials:
-    """Per-trial results of one block: root-view results, luck, plies and the records."""
-
-    __slots__ = ("res", "luck", "nplies", "cut", "rec_probs", "rec_luck", "rec_eff")
-
-    def __init__(self, count: int, record: int) -> None:
-        self.res = np.zeros((count, NUM_OUTPUTS))
-        self.luck = np.zeros((count, NUM_OUTPUTS))
-        self.nplies = np.zeros(count, dtype=np.int64)
-        self.cut = np.zeros(count, dtype=np.int64)
-        self.rec_probs = np.zeros((count, max(record, 1), NUM_OUTPUTS))
-        self.rec_luck = np.zeros((count, max(record, 1)))
-        self.rec_eff = np.zeros((count, max(record, 1)), dtype=np.float64)
-
-
 @dataclass
 class _Job:
     """Everything a worker needs for a rollout (sent once per worker)."""
@@ -345,7 +421,7 @@ class _Job:
     settings: RolloutSettings
     perm1: np.ndarray
     perm2: np.ndarray
-    kernel: tuple[Any, ...] | None
+    kernel: Model | None
     evaluator: Any
     choose: Chooser | None
     variant: Any
@@ -480,14 +556,13 @@ class _PyPlayer:
 def _run_block(job: _Job, first_trial: int, count: int) -> _Trials:
     s = job.settings
     record = min(MAX_TRIAL_PLIES + 1, 4096) if s.cubeful else 0
-    out = _Trials(count, record)
+    out = _Trials.create(count, record)
     if job.kernel is not None and job.choose is None:
-        _run_trials(  # type: ignore[call-arg]
-            job.board, job.checkers, job.flags, first_trial, count, s.seed, job.perm1, job.perm2,
-            s.quasi_random, -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
-            s.cubeful, *job.kernel, out.res, out.luck, out.nplies, out.cut, out.rec_probs,
-            out.rec_luck, out.rec_eff,
-        )
+        plan = TrialPlan(first_trial, count, s.seed, job.perm1, job.perm2, s.quasi_random,
+                         -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
+                         s.cubeful)
+        _run_trials(job.board, job.checkers, job.flags, tuple(plan),  # type: ignore[call-arg]
+                    tuple(job.kernel), tuple(out))
     else:
         _PyPlayer(job).run(first_trial, count, out)
     return out
@@ -577,18 +652,7 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
                 assert after is not None
                 vr_adjust += lk * 0.5 * (after(a0 - value, b0) - after(a0, b0 - value))
     if not ended:
-        res = block.res[t]
-        win = res[0] > 0.5
-        if win:
-            kind = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
-        else:
-            kind = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
-        pts = info0.points_for(kind, value, owner)  # core's scoring: gammons, Jacoby, the cube
-        if money:
-            final = (pts if win else -pts) / v0
-        else:
-            assert after is not None
-            final = after(a0 - pts, b0) if win else after(a0, b0 - pts)
+        final = _game_end(block.res[t], info0, value, owner, after)
     assert final is not None
     if money:
         return final - vr_adjust, math.nan
@@ -596,6 +660,24 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
     mwc = final - vr_adjust
     emg = met.mwc_to_emg(mwc, a0, b0, v0, post_crawford=post)
     return emg, mwc
+
+
+def _game_end(res: np.ndarray, info0: CubeInfo, value: int, owner: RelativeOwner,
+              after: Callable[[int, int], float] | None) -> float:
+    """What a trial that played to the end (root-view result ``res``) is worth to the root
+    with the cube at ``value`` owned by ``owner``: money points over the starting cube,
+    or the match winning chances (``after``: the match equity after a game)."""
+    win = res[0] > 0.5
+    if win:
+        kind = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
+    else:
+        kind = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
+    pts = info0.points_for(kind, value, owner)  # core's scoring: gammons, Jacoby, the cube
+    if info0.is_money:
+        return (pts if win else -pts) / info0.value
+    assert after is not None
+    a0, b0 = info0.away
+    return after(a0 - pts, b0) if win else after(a0, b0 - pts)
 
 
 # -- worker processes ---------------------------------------------------------------------
@@ -621,7 +703,7 @@ def _job_block(job: _Job, block: tuple[int, int]) -> np.ndarray:
 # -- public API ---------------------------------------------------------------------------
 
 
-def _kernel_of(evaluator: Any) -> tuple[tuple[Any, ...] | None, Any]:
+def _kernel_of(evaluator: Any) -> tuple[Model | None, Any]:
     """The compiled-path arguments (weights, bear-off tables, switch) and a Python evaluator."""
     from gammon.ai.evaluator import CompiledEvaluator, Evaluator, NetEvaluator
     from gammon.ai.search import PlyEvaluator
@@ -631,7 +713,7 @@ def _kernel_of(evaluator: Any) -> tuple[tuple[Any, ...] | None, Any]:
     if isinstance(evaluator, PlyEvaluator) and evaluator.plies == 0:
         evaluator = evaluator.inner
     if isinstance(evaluator, CompiledEvaluator):
-        return tuple(evaluator.kernel_args()), evaluator
+        return evaluator.kernel_model(), evaluator
     if not isinstance(evaluator, Evaluator):
         raise GammonError("a rollout needs a Network or an evaluator with evaluate_batch")
     return None, evaluator
@@ -672,6 +754,71 @@ def _summarise(vals: np.ndarray, settings: RolloutSettings, stopped: bool,
     )
 
 
+def _make_job(position: Position, evaluator_or_network: Any, s: RolloutSettings, info: CubeInfo,
+              choose: Chooser | None, met: MatchEquityTable | None) -> _Job:
+    """The :class:`_Job` of a rollout of ``position`` (see :func:`rollout`)."""
+    kernel, evaluator = _kernel_of(evaluator_or_network)
+    match = s.cubeful and not info.is_money
+    if match and met is None:
+        met = default_met(max(info.away))
+    rng = np.random.default_rng(s.seed)
+    v = position.variant
+    return _Job(
+        board=np.frombuffer(position.board, dtype=np.uint8).copy(),
+        checkers=v.checkers,
+        flags=v.flags,
+        settings=s,
+        perm1=rng.permutation(36).astype(np.int64),
+        perm2=rng.permutation(36).astype(np.int64),
+        kernel=kernel,
+        evaluator=None if kernel is not None and choose is None else evaluator,
+        choose=choose,
+        variant=v,
+        cube_info=info,
+        met=met if match else None,
+    )
+
+
+def _finished_blocks(job: _Job, blocks: list[tuple[int, int]],
+                     runner: Runner | None) -> Iterator[list[tuple[int, np.ndarray]]]:
+    """Run the ``blocks`` of trials ``(first_trial, count)`` of ``job``: in this process, in
+    ``job.settings.processes`` worker processes or on ``runner``; yields the blocks as they
+    finish, ``(index, values)`` in batches (the caller reports progress after each batch).
+    Closing the generator cancels the blocks still running."""
+    processes = job.settings.processes
+    if runner is not None:
+        finished_blocks = runner.imap_unordered(_job_block, job, blocks)
+        try:
+            for i, vals in finished_blocks:
+                yield [(i, vals)]
+        finally:
+            close = getattr(finished_blocks, "close", None)
+            if close is not None:
+                close()
+    elif processes == 1:
+        for i, (first_trial, count) in enumerate(blocks):
+            yield [(i, _block_values(job, _run_block(job, first_trial, count)))]
+    else:
+        # fork where the platform has it: workers start at once with the compiled
+        # code loaded, and scripts need no ``if __name__ == "__main__"`` guard.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        ctx = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(processes, mp_context=ctx, initializer=_init_worker,
+                                 initargs=(job,)) as pool:
+            pending: dict[Future[np.ndarray], int] = {}
+            nxt = 0
+            try:
+                while nxt < len(blocks) or pending:
+                    while nxt < len(blocks) and len(pending) < 2 * processes:
+                        pending[pool.submit(_work, *blocks[nxt])] = nxt
+                        nxt += 1
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    yield [(pending.pop(fut), fut.result()) for fut in finished]
+            finally:
+                for fut in pending:
+                    fut.cancel()
+
+
 def rollout(
     position: Position,
     evaluator_or_network: Any,
@@ -685,7 +832,7 @@ def rollout(
     """Roll out ``position`` (the player on roll rolls first).
 
     ``evaluator_or_network``: a :class:`~gammon.ai.network.Network` or an
-    evaluator (``evaluate``/``evaluate_batch``; one with ``kernel_args()`` runs
+    evaluator (``evaluate``/``evaluate_batch``; one with ``kernel_model()`` runs
     compiled).  ``progress(done, total)`` is called after each block of trials.
     ``cube_info``: the cube and score for a cubeful rollout (default: money,
     centred cube).  ``choose(position, dice)``: another checker-play policy
@@ -702,26 +849,9 @@ def rollout(
     v = position.variant
     if v.acey_deucey_bonus or v.pays_per_checker:
         raise GammonError(f"rollouts do not handle {v.title}'s bonus rolls and scoring")
-    kernel, evaluator = _kernel_of(evaluator_or_network)
     info = cube_info or CubeInfo()
     match = s.cubeful and not info.is_money
-    if match and met is None:
-        met = default_met(max(info.away))
-    rng = np.random.default_rng(s.seed)
-    job = _Job(
-        board=np.frombuffer(position.board, dtype=np.uint8).copy(),
-        checkers=v.checkers,
-        flags=v.flags,
-        settings=s,
-        perm1=rng.permutation(36).astype(np.int64),
-        perm2=rng.permutation(36).astype(np.int64),
-        kernel=kernel,
-        evaluator=None if kernel is not None and choose is None else evaluator,
-        choose=choose,
-        variant=v,
-        cube_info=info,
-        met=met if match else None,
-    )
+    job = _make_job(position, evaluator_or_network, s, info, choose, met)
     t0 = time.perf_counter()
     blocks = [(i, min(BATCH, s.trials - i)) for i in range(0, s.trials, BATCH)]
     done: dict[int, np.ndarray] = {}
@@ -743,57 +873,19 @@ def rollout(
         return False
 
     count_done = 0
-    if runner is not None:
-        finished_blocks = runner.imap_unordered(_job_block, job, blocks)
-        try:
-            for i, vals in finished_blocks:
+    finished = _finished_blocks(job, blocks, runner)
+    try:
+        for batch in finished:
+            for i, vals in batch:
                 done[i] = vals
                 count_done += blocks[i][1]
-                if progress is not None:
-                    progress(count_done, s.trials)
-                if advance():
-                    stopped = True
-                    break
-        finally:
-            close = getattr(finished_blocks, "close", None)
-            if close is not None:
-                close()  # cancels the blocks still running
-    elif s.processes == 1:
-        for i, (first_trial, count) in enumerate(blocks):
-            done[i] = _block_values(job, _run_block(job, first_trial, count))
-            count_done += count
             if progress is not None:
                 progress(count_done, s.trials)
             if advance():
                 stopped = True
                 break
-    else:
-        # fork where the platform has it: workers start at once with the compiled
-        # code loaded, and scripts need no ``if __name__ == "__main__"`` guard.
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        ctx = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(s.processes, mp_context=ctx, initializer=_init_worker,
-                                 initargs=(job,)) as pool:
-            pending: dict[Future[np.ndarray], int] = {}
-            nxt = 0
-            try:
-                while nxt < len(blocks) or pending:
-                    while nxt < len(blocks) and len(pending) < 2 * s.processes:
-                        pending[pool.submit(_work, *blocks[nxt])] = nxt
-                        nxt += 1
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        i = pending.pop(fut)
-                        done[i] = fut.result()
-                        count_done += blocks[i][1]
-                    if progress is not None:
-                        progress(count_done, s.trials)
-                    if advance():
-                        stopped = True
-                        break
-            finally:
-                for fut in pending:
-                    fut.cancel()
+    finally:
+        finished.close()  # cancels the blocks still running
     vals = np.concatenate(prefix)
     return _summarise(vals, s, stopped, time.perf_counter() - t0, s.cubeful, match)
 

@@ -31,12 +31,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS
 from gammon.ai.evaluator import (
     ClassifyingEvaluator,
     NetEvaluator,
@@ -46,6 +45,7 @@ from gammon.ai.evaluator import (
     result_eval,
     static_eval,
 )
+from gammon.ai.kernel_args import as_model, new_scratch
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
 from gammon.ai.probabilities import equities
 from gammon.ai.pruning import PRUNE_INPUTS, load_pruning, prune_score
@@ -163,21 +163,26 @@ def _cache_put(b, tag, ckeys, cvals, val):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, boards, moves,  # type: ignore[no-untyped-def]
-             table, rb, rv, rf, x, h, idx, tmp, y, prune, pw, ph, ps):
+def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no-untyped-def]
     """For each of the 21 rolls of the player on roll of ``b``: the best play by 0-ply.
 
-    ``rb[level, k]`` gets the position after it with the turn passed (the
-    board unchanged but swapped when nothing can be played), ``rv[level,
-    k]`` its 0-ply value in the mover's view (for a pass: the static value of
-    the swapped board, flipped) and ``rf[level, k]`` its search flags
-    (:func:`search_flags`: the pools of the side now on roll and of the other).
+    ``model``, ``s``: the evaluator's tables and scratch (:mod:`gammon.ai.kernel_args`);
+    ``ws``: the :class:`SearchWorkspace`, whose ``rb[level, k]`` gets the position
+    after it with the turn passed (the board unchanged but swapped when nothing can
+    be played), ``rv[level, k]`` its 0-ply value in the mover's view (for a pass:
+    the static value of the swapped board, flipped) and ``rf[level, k]`` its search
+    flags (:func:`search_flags`: the pools of the side now on roll and of the other).
 
     With ``prune`` > 0 and more plays than that, every play is first scored by
-    the pruning net ``pw`` (:mod:`gammon.ai.pruning`) and only its ``prune``
-    best are valued by the evaluator (``ph``, ``ps``: scratch).
+    the pruning net ``ws.pw`` (:mod:`gammon.ai.pruning`) and only its ``prune``
+    best are valued by the evaluator (``ws.ph``, ``ws.ps``: scratch).
     """
-    gb = boards[level]
+    rb = ws.rb
+    rv = ws.rv
+    rf = ws.rf
+    ps = ws.ps
+    y = s.y
+    gb = ws.boards[level]
     base = flags & _RULES
     pool_me = (flags >> movegen.POOL_SHIFT) & 15
     pool_opp = (flags >> _OPP_POOL_SHIFT) & 15
@@ -185,7 +190,7 @@ def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, b
     k = 0
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
-            n = movegen.generate(b, d1, d2, gen_flags, checkers, gb, moves[level], table)
+            n = movegen.generate(b, d1, d2, gen_flags, checkers, gb, ws.moves[level], ws.table)
             nb = rb[level, k]
             yk = rv[level, k]
             if n == 0:
@@ -193,11 +198,11 @@ def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, b
                 for i in range(25):
                     nb[i] = b[25 + i]
                     nb[25 + i] = b[i]
-                static_eval(nb, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, yk)
+                static_eval(nb, checkers, model, s, yk)
                 flip_into(yk, yk)
             elif prune > 0 and n > prune:
                 for r in range(n):
-                    ps[r] = prune_score(gb[r], pw, ph)
+                    ps[r] = prune_score(gb[r], ws.pw, ws.ph)
                 best = n
                 bestv = -1e30
                 for _ in range(prune):
@@ -208,7 +213,7 @@ def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, b
                             mv = ps[r]
                             m = r
                     ps[m] = -np.inf
-                    result_eval(gb[m], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
+                    result_eval(gb[m], checkers, model, s, y)
                     v = equity_of(y)
                     # Ties go to the lower index, as without pruning.
                     if v > bestv or (v == bestv and m < best):
@@ -220,7 +225,7 @@ def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, b
                 best = 0
                 bestv = -1e30
                 for r in range(n):
-                    result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
+                    result_eval(gb[r], checkers, model, s, y)
                     v = equity_of(y)
                     if v > bestv:
                         bestv = v
@@ -243,10 +248,10 @@ def _roll_weight(k):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-             boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, out,
-             prune, pw, ph, ps):
-    """Probabilities for the player on roll of board ``b`` at ``plies`` (see module doc).
+def eval_ply(b, plies, flags, checkers, model, s, ws, out):  # type: ignore[no-untyped-def]
+    """Probabilities for the player on roll of board ``b`` at ``plies`` (see module doc)
+    into ``out``; ``model``, ``s``: the evaluator's tables and scratch; ``ws``: the
+    :class:`SearchWorkspace` (its ``prune``: the inner nodes' pre-filter).
 
     ``flags`` are the search flags of ``b`` (:func:`search_flags`): the rules
     and both sides' pools, so every ply generates with its own mover's pool.
@@ -257,75 +262,83 @@ def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  
     buffers and ``rb[L]``/``rv[L]``/``rf[L]`` its 21 replies (:func:`_replies`).
     """
     if plies <= 0 or classify_board(b) == 0:
-        static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out)
+        static_eval(b, checkers, model, s, out)
         return
-    y = np.empty(5, dtype=np.float32)
+    fb = ws.fb
+    ff = ws.ff
     for i in range(50):
         fb[0, i] = b[i]
     ff[0, 0] = plies
     ff[0, 12] = flags
     lv = 0
-    fresh = True  # frame lv has just been pushed
+    done = _open_frame(0, checkers, model, s, ws)
     while True:
-        if fresh:
-            fresh = False
-            fr = ff[lv]
-            p = int(fr[0])
-            res = fr[7:12]
-            done = True
-            # Pruning: only the replies of 1-ply frames below the root (the leaves' parents,
-            # 441 of the 462 nodes under a 2-ply candidate); a 1-ply search stays exact.
-            pr = 0 if p == 1 and lv == 0 else prune
-            # Cache entries are keyed by the board, the depth (< 8), the rules, the pools
-            # and the pruning that made them.
-            vtag = _tag(checkers, int(fr[12]), pr)
-            if classify_board(fb[lv]) == 0:
-                static_eval(fb[lv], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, res)
-            elif not _cache_get(fb[lv], p + vtag, ckeys, cvals, stats, res):
-                _replies(fb[lv], lv, int(fr[12]), checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                         boards, moves, table, rb, rv, rf, x, h, idx, tmp, y, pr if p == 1 else 0,
-                         pw, ph, ps)
-                if p == 1:
-                    for q in range(5):
-                        res[q] = 0.0
-                    for k in range(21):
-                        w = _roll_weight(k)
-                        for q in range(5):
-                            res[q] += w * rv[lv, k, q]
-                    for q in range(5):
-                        res[q] /= 36.0
-                    _cache_put(fb[lv], 1 + vtag, ckeys, cvals, res)
-                else:
-                    fr[1] = 0.0
-                    for q in range(5):
-                        fr[2 + q] = 0.0
-                    done = False
-            if done:
-                if lv == 0:
-                    break
-                lv -= 1
-                _absorb(ff[lv], ff[lv + 1, 7:12])
+        if done:
+            # Frame lv is valued: pop it into its parent.
+            if lv == 0:
+                break
+            lv -= 1
+            _absorb(ff[lv], ff[lv + 1, 7:12])
         fr = ff[lv]
         k = int(fr[1])
         if k < 21:
             # Push the reply of roll k, one ply shallower.
             for i in range(50):
-                fb[lv + 1, i] = rb[lv, k, i]
+                fb[lv + 1, i] = ws.rb[lv, k, i]
             ff[lv + 1, 0] = fr[0] - 1.0
-            ff[lv + 1, 12] = rf[lv, k]
+            ff[lv + 1, 12] = ws.rf[lv, k]
             lv += 1
-            fresh = True
+            done = _open_frame(lv, checkers, model, s, ws)
             continue
         res = fr[7:12]
         for q in range(5):
             res[q] = fr[2 + q] / 36.0
-        _cache_put(fb[lv], int(fr[0]) + _tag(checkers, int(fr[12]), prune), ckeys, cvals, res)
-        if lv == 0:
-            break
-        lv -= 1
-        _absorb(ff[lv], ff[lv + 1, 7:12])
+        _cache_put(fb[lv], int(fr[0]) + _tag(checkers, int(fr[12]), ws.prune), ws.ckeys, ws.cvals,
+                   res)
+        done = True
     for q in range(5):
         out[q] = ff[0, 7 + q]
+
+
+@njit(cache=True, inline="always")
+def _open_frame(lv, checkers, model, s, ws):  # type: ignore[no-untyped-def]
+    """Value frame ``lv`` of :func:`eval_ply`, just pushed, where no deeper frame is
+    needed: a finished game (exactly), a cached value, or a 1-ply frame (the mean of
+    its replies' 0-ply values, then cached); True then.  Otherwise its replies are
+    found (:func:`_replies`) and its sums cleared for the search below: False.
+    """
+    fb = ws.fb
+    fr = ws.ff[lv]
+    p = int(fr[0])
+    res = fr[7:12]
+    # Pruning: only the replies of 1-ply frames below the root (the leaves' parents,
+    # 441 of the 462 nodes under a 2-ply candidate); a 1-ply search stays exact.
+    pr = 0 if p == 1 and lv == 0 else ws.prune
+    # Cache entries are keyed by the board, the depth (< 8), the rules, the pools
+    # and the pruning that made them.
+    vtag = _tag(checkers, int(fr[12]), pr)
+    if classify_board(fb[lv]) == 0:
+        static_eval(fb[lv], checkers, model, s, res)
+        return True
+    if _cache_get(fb[lv], p + vtag, ws.ckeys, ws.cvals, ws.stats, res):
+        return True
+    _replies(fb[lv], lv, int(fr[12]), checkers, model, s, ws, pr if p == 1 else 0)
+    if p != 1:
+        fr[1] = 0.0
+        for q in range(5):
+            fr[2 + q] = 0.0
+        return False
+    rv = ws.rv
+    for q in range(5):
+        res[q] = 0.0
+    for k in range(21):
+        w = _roll_weight(k)
+        for q in range(5):
+            res[q] += w * rv[lv, k, q]
+    for q in range(5):
+        res[q] /= 36.0
+    _cache_put(fb[lv], 1 + vtag, ws.ckeys, ws.cvals, res)
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -351,60 +364,48 @@ def _absorb(fr, child):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-                 boards, moves, table, ys):
+def roll_results(src, d1, d2, flags, checkers, model, ws, ys):  # type: ignore[no-untyped-def]
     """The 0-ply decision: every legal result of rolling ``d1``-``d2`` on ``src[0]``
-    into ``boards[0, :n]``/``moves[0, :n]``, each valued at 0-ply in the mover's view
-    into ``ys[:n]``; returns ``(n, best)``, best by cubeless equity (the first of equals).
+    into ``boards[0, :n]``/``moves[0, :n]`` of the workspace ``ws``, each valued at
+    0-ply in the mover's view into ``ys[:n]``; returns ``(n, best)``, best by cubeless
+    equity (the first of equals).
 
-    :func:`run`'s ``MODE_ROLL``, callable with fewer arguments (each costs time
-    in numba's dispatcher): the engine's plain 0-ply play goes straight here.
+    Called from Python at each decision (the engine's plain 0-ply play), so
+    ``model`` and ``ws`` come as plain tuples (:mod:`gammon.ai.kernel_args`).
     """
-    x = np.empty(NUM_INPUTS, dtype=np.float32)
-    h = np.empty(w1.shape[2], dtype=np.float32)
-    idx = np.empty(NUM_INPUTS, dtype=np.int64)
-    tmp = np.empty(50, dtype=np.uint8)
-    gb = boards[0]
-    n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, moves[0], table)
-    return n, best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp,
-                          ys, False)
+    m = as_model(model)
+    w = as_workspace(ws)
+    gb = w.boards[0]
+    n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, w.moves[0], w.table)
+    return n, best_result(gb, n, checkers, m, new_scratch(m), ys, False)
 
 
-#: Modes of :func:`run`.
+#: Modes of :func:`run` (``MODE_ROLL``: :func:`roll_results`).
 MODE_ROLL = 0
 MODE_POSITIONS = 1
 MODE_RESULTS = 2
 
 
 @njit(cache=True)
-def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-        boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, ys, prune, pw):
-    """The one compiled entry point of the engine (one compilation serves every use).
+def run(mode, src, plies, flags, checkers, model, ws, ys):  # type: ignore[no-untyped-def]
+    """The compiled entry point of the search (one compilation serves every use).
 
-    * ``MODE_ROLL``: generate every legal result of rolling ``d1``-``d2`` on
-      ``src[0]`` into ``boards[0, :n]``/``moves[0, :n]`` and value each at 0-ply in
-      the mover's view into ``ys[:n]``;
     * ``MODE_POSITIONS``: value each row of ``src`` (player on roll) at ``plies``;
     * ``MODE_RESULTS``: value each row of ``src`` (a move result, mover first)
       at ``plies`` with the opponent on roll, flipped back to the mover.
 
     ``flags`` are search flags (:func:`search_flags`) of the position on roll
-    (``MODE_ROLL``, ``MODE_POSITIONS``) or of the mover before the play
-    (``MODE_RESULTS``: each row's own pools follow from it).  ``prune`` and
-    ``pw``: the inner nodes' pre-filter (:func:`_replies`; 0 = none).
+    (``MODE_POSITIONS``) or of the mover before the play (``MODE_RESULTS``: each
+    row's own pools follow from it).  ``model`` (the evaluator's tables) and ``ws``
+    (the :class:`SearchWorkspace`, with the pruning of the inner nodes) come as
+    plain tuples (:mod:`gammon.ai.kernel_args`).  Writes ``ys``.
 
     Returns ``(n, best)``: rows written and the index of the best by equity.
     """
-    x = np.zeros(NUM_INPUTS, dtype=np.float32)
-    h = np.empty(w1.shape[2], dtype=np.float32)
-    idx = np.empty(NUM_INPUTS, dtype=np.int64)
-    tmp = np.empty(50, dtype=np.uint8)
+    m = as_model(model)
+    w = as_workspace(ws)
+    s = new_scratch(m)
     sw = np.empty(50, dtype=np.uint8)
-    ph = np.empty(pw.shape[1], dtype=np.float32)
-    ps = np.empty(moves.shape[1], dtype=np.float32)
-    if mode == MODE_ROLL:
-        return roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                            boards, moves, table, ys)
     best = 0
     bestv = -1e30
     n = src.shape[0]
@@ -417,16 +418,12 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
             after = min((flags >> movegen.POOL_SHIFT) & 15, np.int64(src[r, 24]))
             rflags = ((flags & _RULES) | ((flags >> _OPP_POOL_SHIFT) & 15) << movegen.POOL_SHIFT
                       | after << _OPP_POOL_SHIFT)
-            eval_ply(sw, plies, rflags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                     boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, ys[r],
-                     prune, pw, ph, ps)
+            eval_ply(sw, plies, rflags, checkers, m, s, w, ys[r])
             flip_into(ys[r], ys[r])
         else:
             for i in range(50):
                 sw[i] = src[r, i]
-            eval_ply(sw, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                     boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, ys[r],
-                     prune, pw, ph, ps)
+            eval_ply(sw, plies, flags, checkers, m, s, w, ys[r])
         v = equity_of(ys[r])
         if v > bestv:
             bestv = v
@@ -437,34 +434,77 @@ def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first
 # -- Python layer --------------------------------------------------------------------
 
 
-class SearchWorkspace:
-    """Buffers of one searching thread: generator output per depth, cache, scratch."""
+class SearchWorkspace(NamedTuple):
+    """Buffers of one searching thread: generator output per depth, cache, scratch,
+    and the pruning of the inner nodes (:func:`_replies`).
 
-    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "rf", "fb", "ff",
-                 "src")
+    One named tuple, so the kernels take it as one argument; make one with
+    :meth:`create`.
+    """
 
-    def __init__(self, cache_bits: int = CACHE_BITS) -> None:
+    #: Generator output per depth (``boards[0]``/``moves[0]``: the root's roll).
+    boards: np.ndarray
+    moves: np.ndarray
+    table: np.ndarray
+    #: Values of the root's results (at least MAX_RESULTS rows).
+    ys: np.ndarray
+    #: The cache: keys and values, and its hits and misses.
+    ckeys: np.ndarray
+    cvals: np.ndarray
+    stats: np.ndarray
+    #: Per depth, the 21 replies: boards, values, search flags (:func:`_replies`).
+    rb: np.ndarray
+    rv: np.ndarray
+    rf: np.ndarray
+    #: The frames of :func:`eval_ply`.
+    fb: np.ndarray
+    ff: np.ndarray
+    #: The board of :meth:`PlyEvaluator.roll`.
+    src: np.ndarray
+    #: Plays per inner node valued after the pruning net ``pw``'s pre-filter (0: all);
+    #: ``ph``, ``ps``: its scratch (hidden units, a score per play).
+    prune: int
+    pw: np.ndarray
+    ph: np.ndarray
+    ps: np.ndarray
+
+    @classmethod
+    def create(cls, cache_bits: int = CACHE_BITS, prune: int = 0,
+               pw: np.ndarray | None = None) -> SearchWorkspace:
+        """Zeroed buffers, a cache of ``2**cache_bits`` slots; ``pw``: the pruning net."""
         depth = MAX_SEARCH_PLIES + 1
         cap = movegen.MAX_RESULTS
-        self.boards = np.zeros((depth, cap + 1, 50), dtype=np.uint8)
-        self.moves = np.zeros((depth, cap, movegen.MOVE_COLS), dtype=np.int8)
-        self.table = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
-        self.ys = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
-        self.ckeys = np.zeros((1 << cache_bits, 5), dtype=np.int64)
-        self.cvals = np.zeros((1 << cache_bits, 5), dtype=np.float32)
-        #: Cache hits and misses.
-        self.stats = np.zeros(2, dtype=np.int64)
-        self.rb = np.zeros((depth, 21, 50), dtype=np.uint8)
-        self.rv = np.zeros((depth, 21, NUM_OUTPUTS), dtype=np.float32)
-        self.rf = np.zeros((depth, 21), dtype=np.int64)
-        self.fb = np.zeros((depth + 1, 50), dtype=np.uint8)
-        self.ff = np.zeros((depth + 1, 13), dtype=np.float64)
-        #: The board of :meth:`PlyEvaluator.roll`.
-        self.src = np.zeros((1, 50), dtype=np.uint8)
+        if pw is None:
+            pw = np.zeros((PRUNE_INPUTS + 3, 1), dtype=np.float32)
+        return cls(
+            boards=np.zeros((depth, cap + 1, 50), dtype=np.uint8),
+            moves=np.zeros((depth, cap, movegen.MOVE_COLS), dtype=np.int8),
+            table=np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64),
+            ys=np.zeros((cap, NUM_OUTPUTS), dtype=np.float32),
+            ckeys=np.zeros((1 << cache_bits, 5), dtype=np.int64),
+            cvals=np.zeros((1 << cache_bits, 5), dtype=np.float32),
+            stats=np.zeros(2, dtype=np.int64),
+            rb=np.zeros((depth, 21, 50), dtype=np.uint8),
+            rv=np.zeros((depth, 21, NUM_OUTPUTS), dtype=np.float32),
+            rf=np.zeros((depth, 21), dtype=np.int64),
+            fb=np.zeros((depth + 1, 50), dtype=np.uint8),
+            ff=np.zeros((depth + 1, 13), dtype=np.float64),
+            src=np.zeros((1, 50), dtype=np.uint8),
+            prune=prune,
+            pw=pw,
+            ph=np.zeros(pw.shape[1], dtype=np.float32),
+            ps=np.zeros(cap, dtype=np.float32),
+        )
 
     def clear_cache(self) -> None:
         self.ckeys[:, 4] = 0
         self.stats[:] = 0
+
+
+@njit(cache=True, inline="always")
+def as_workspace(t):  # type: ignore[no-untyped-def]
+    """The :class:`SearchWorkspace` of a plain tuple of its fields (:mod:`gammon.ai.kernel_args`)."""
+    return SearchWorkspace(*t)
 
 
 class PlyEvaluator:
@@ -486,30 +526,40 @@ class PlyEvaluator:
         self._pw = load_pruning() if prune else np.zeros((PRUNE_INPUTS + 3, 1), dtype=np.float32)
         self._cache_bits = cache_bits
         self._local = threading.local()
-        self._kernel = inner.kernel_args()
+        #: The evaluator's tables as the kernels take them from Python (a plain tuple).
+        self._model = tuple(inner.kernel_model())
 
     @property
     def workspace(self) -> SearchWorkspace:
         """The calling thread's workspace."""
-        ws: SearchWorkspace | None = getattr(self._local, "ws", None)
-        if ws is None:
-            ws = self._local.ws = SearchWorkspace(self._cache_bits)
-        return ws
+        return self._buffers()[0]
+
+    def _buffers(self) -> tuple[SearchWorkspace, tuple[Any, ...]]:
+        """The calling thread's workspace, and the same as a plain tuple for the kernels."""
+        found: tuple[SearchWorkspace, tuple[Any, ...]] | None = getattr(self._local, "ws", None)
+        if found is None:
+            ws = SearchWorkspace.create(self._cache_bits, self.prune, self._pw)
+            found = self._local.ws = (ws, tuple(ws))
+        return found
 
     def run(self, mode: int, src: np.ndarray, plies: int = 0, dice: tuple[int, int] = (0, 0),
             checkers: int = 15, flags: int = 1, out: np.ndarray | None = None) -> tuple[int, int]:
-        """Call the kernel :func:`run` with this thread's workspace.
+        """Call the kernel :func:`run` (``MODE_ROLL``: :func:`roll_results`, with ``dice``)
+        with this thread's workspace.
 
         ``src`` must be a writable C-contiguous ``(n, 50)`` uint8 array (one
         compiled version serves every call); ``out`` defaults to the
         workspace's ``ys`` (which holds at least MAX_RESULTS rows).
         """
-        ws = self.workspace
+        ws, args = self._buffers()
         ys = ws.ys if out is None else out
-        kernel: Any = run  # numba's Dispatcher stub does not type the call
-        n, best = kernel(mode, src, plies, dice[0], dice[1], flags, checkers, *self._kernel,
-                      ws.boards, ws.moves, ws.table, ws.ckeys, ws.cvals, ws.stats, ws.rb, ws.rv,
-                      ws.rf, ws.fb, ws.ff, ys, self.prune, self._pw)
+        # numba's Dispatcher stubs do not type the calls.
+        if mode == MODE_ROLL:
+            roll: Any = roll_results
+            n, best = roll(src, dice[0], dice[1], flags, checkers, self._model, args, ys)
+        else:
+            kernel: Any = run
+            n, best = kernel(mode, src, plies, flags, checkers, self._model, args, ys)
         return int(n), int(best)
 
     def roll(self, board: bytes, dice: tuple[int, int], checkers: int = 15,
@@ -517,13 +567,11 @@ class PlyEvaluator:
         """The 0-ply decision on ``board`` (a position's 50 bytes) for checked ``dice``:
         ``(n, best)``, the results and their values in this thread's workspace
         (``boards[0, :n]``, ``moves[0, :n]``, ``ys[:n]``), as :func:`run`'s ``MODE_ROLL``."""
-        ws = self.workspace
+        ws, args = self._buffers()
         src = ws.src
         src[0] = np.frombuffer(board, dtype=np.uint8)
-        k = self._kernel
         kernel: Any = roll_results  # numba's Dispatcher stub does not type the call
-        n, best = kernel(src, dice[0], dice[1], flags, checkers, k[0], k[1], k[2], k[3], k[4], k[5],
-                         k[6], ws.boards, ws.moves, ws.table, ws.ys)
+        n, best = kernel(src, dice[0], dice[1], flags, checkers, self._model, args, ws.ys)
         return int(n), int(best)
 
     def _run(self, boards: np.ndarray, checkers: int, flags: int, plies: int,

@@ -151,14 +151,18 @@ def single_steps(board, d, flags, checkers, out):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True, inline="always")
-def _record(table, moves, boards, b, n, stamp, k0, k1, used, high):  # type: ignore[no-untyped-def]
-    """Insert a result (its key, the moves played and the board ``b`` now) unless
-    present; return the count.
+def _record(table, moves, boards, b, n, stamp, key, use):  # type: ignore[no-untyped-def]
+    """Insert a result (its ``key`` (k0, k1), the moves played and the board ``b`` now)
+    unless present; return the count.  ``use`` is (dice used, whether the higher die
+    alone): kept as the most dice any sequence reaching the result used, and whether
+    one used the higher die alone.
 
     The moves played are kept in row ``n`` of ``moves`` (the next free row, zero past
     the moves of the current path): a new result keeps that row and the path goes on
     in the next one.  Recording the board at insert time spares decoding it later.
     """
+    k0, k1 = key
+    used, high = use
     h = ((k0 * -7046029254386353131) ^ (k1 * -4417276706812531889)) >> 20
     h &= _MASK
     while (table[h, 2] >> 16) == stamp:
@@ -377,7 +381,7 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             # moves are left that this path skips, another order plays them and uses
             # more dice, so this shorter sequence is no result.)
             if terminal:
-                n = _record(table, moves, boards, b, n, stamp, k0, k1, depth, depth == 1 and high_first)
+                n = _record(table, moves, boards, b, n, stamp, (k0, k1), (depth, depth == 1 and high_first))
             # Undo this move at once and continue at the same depth.  (The same lines as
             # the pop above, written out on purpose: a shared inlined helper returning the
             # running keys measured 14% slower here, 29% in the batch path.)

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -367,7 +367,7 @@ def _make_job(position: Position, evaluator_or_network: Any, s: RolloutSettings,
 
 
 def _finished_blocks(job: RolloutJob, blocks: list[tuple[int, int]],
-                     runner: Runner | None) -> Iterator[list[tuple[int, np.ndarray]]]:
+                     runner: Runner | None) -> Generator[list[tuple[int, np.ndarray]], None, None]:
     """Run the ``blocks`` of trials ``(first_trial, count)`` of ``job``: in this process, in
     ``job.settings.processes`` worker processes or on ``runner``; yields the blocks as they
     finish, ``(index, values)`` in batches (the caller reports progress after each batch).

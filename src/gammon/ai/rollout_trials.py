@@ -57,7 +57,7 @@ def _roll_index(state, trial, ply, quasi, perm1, perm2):  # type: ignore[no-unty
 class TrialPlan(NamedTuple):
     """Which trials :func:`run_trials` plays and how (see :class:`RolloutSettings`).
 
-    Trials ``first_trial`` to ``first_trial + count - 1`` of a rollout with dice
+    Trials ``first_trial`` to ``first_trial + n_trials - 1`` of a rollout with dice
     ``seed``; ``perm1``/``perm2``: the seed's orders of the 36 rolls (``quasi``:
     use them for the first two rolls); ``truncate``: plies after which the
     evaluator values the position (-1: none); ``vr``: variance reduction;
@@ -65,7 +65,7 @@ class TrialPlan(NamedTuple):
     """
 
     first_trial: int
-    count: int
+    n_trials: int
     seed: int
     perm1: np.ndarray
     perm2: np.ndarray
@@ -138,7 +138,7 @@ def _best(board, d1, d2, flags, checkers, model, s, out):  # type: ignore[no-unt
 
 @njit(cache=True)
 def run_trials(board0, checkers, flags, plan, model, out):  # type: ignore[no-untyped-def]
-    """Play ``plan.count`` trials (:class:`TrialPlan`) from ``board0`` (player on roll
+    """Play ``plan.n_trials`` trials (:class:`TrialPlan`) from ``board0`` (player on roll
     first) into ``out`` (:class:`Trials`); root-view results.
 
     ``res[t]``: the final (or truncated) probabilities; ``luck[t]``: the summed
@@ -439,7 +439,7 @@ def run_block(job: RolloutJob, first_trial: int, count: int) -> Trials:
         plan = TrialPlan(first_trial, count, s.seed, job.perm1, job.perm2, s.quasi_random,
                          -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
                          s.cubeful)
-        run_trials(job.board, job.checkers, job.flags, tuple(plan),  # type: ignore[call-arg]
+        run_trials(job.board, job.checkers, job.flags, tuple(plan),
                     tuple(job.kernel), tuple(out))
     else:
         PythonPlayer(job).run(first_trial, count, out)

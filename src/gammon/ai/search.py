@@ -38,15 +38,17 @@ from gammon.ai.probabilities import equities
 from gammon.ai.pruning import PRUNE_INPUTS, load_pruning
 from gammon.ai.search_kernels import (
     CACHE_BITS,
-    MAX_SEARCH_PLIES,
-    MODE_POSITIONS,
-    MODE_RESULTS,
-    MODE_ROLL,
     OPP_POOL_SHIFT,
-    SearchWorkspace,
     roll_results,
     run,
 )
+
+# Re-exported: the depth limit and the kernels' modes and workspace are part of this module's API.
+from gammon.ai.search_kernels import MAX_SEARCH_PLIES as MAX_SEARCH_PLIES
+from gammon.ai.search_kernels import MODE_POSITIONS as MODE_POSITIONS
+from gammon.ai.search_kernels import MODE_RESULTS as MODE_RESULTS
+from gammon.ai.search_kernels import MODE_ROLL as MODE_ROLL
+from gammon.ai.search_kernels import SearchWorkspace as SearchWorkspace
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 

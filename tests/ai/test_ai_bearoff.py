@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from gammon.ai import bearoff
+from gammon.ai import bearoff, bearoff_build
 from gammon.ai.evaluator import ClassifyingEvaluator, PositionClass, classify, default_network
 from gammon.core import movegen
 from gammon.core.position import Position
@@ -159,8 +159,9 @@ def test_builder_reproduces_the_shipped_rows() -> None:
     er = np.zeros(bearoff.N_POSITIONS)
     ef = np.zeros(bearoff.N_POSITIONS)
     ws = movegen.Workspace()
-    bearoff._build_range(0, k, order, pos, bearoff.OFFSETS, rolls, first, er, ef, ws.boards,
-                         ws.moves, ws.table, bearoff.POINTS, bearoff.MAX_CHECKERS)
+    ranking = bearoff_build.Ranking(pos, bearoff.OFFSETS, bearoff.POINTS, bearoff.MAX_CHECKERS)
+    bearoff_build._build_range(0, k, order, ranking, bearoff_build.Distributions(rolls, first, er, ef),
+                               ws.boards, ws.moves, ws.table)
     rows = order[:k]
     np.testing.assert_allclose(er[rows], DB.mean_rolls[rows], atol=1e-9)
     np.testing.assert_allclose(rolls[rows], DB.rolls[rows], atol=2e-7)

@@ -75,7 +75,7 @@ def test_static_probabilities_are_unchanged(stored: dict[str, np.ndarray],
         sel = np.flatnonzero(ck == c)
         ys = np.zeros((len(sel), 5), dtype=np.float32)
         static_batch(np.ascontiguousarray(stored["boards"][sel]), int(c),
-                     *evaluator.inner.kernel_args(), ys)
+                     tuple(evaluator.inner.kernel_model()), ys)
         _same_values(ys, stored["probs"][sel])
 
 

@@ -89,7 +89,7 @@ def main() -> None:
     for c in np.unique(ck):
         sel = np.flatnonzero(ck == c)
         ys = np.zeros((len(sel), 5), dtype=np.float32)
-        static_batch(np.ascontiguousarray(bs[sel]), int(c), *static.kernel_args(), ys)
+        static_batch(np.ascontiguousarray(bs[sel]), int(c), tuple(static.kernel_model()), ys)
         probs[sel] = ys
     # 1-ply values of some of the positions (the search's own path).
     firsts = items[:: ROLLS_PER_VARIANT // 4]

@@ -341,8 +341,13 @@ def _put(idx, val, m, i, v):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _put_features(b, s, pip, blots, home, prime, anchors, back, rear, idx, val, m):  # type: ignore[no-untyped-def]
-    """Append side ``s``'s non-zero feature inputs; returns the new count."""
+def _put_features(b, s, counts, idx, val, m):  # type: ignore[no-untyped-def]
+    """Append side ``s``'s non-zero feature inputs after ``m``; returns the new count.
+
+    ``counts`` is what :func:`_side_pass` returned for that side (its first item,
+    the count after the side's point inputs, is not used here).
+    """
+    _, pip, blots, home, prime, anchors, back, rear = counts
     ox = 25 * s
     oy = 25 - ox
     f = OFF_FEATURES + FEATURES_PER_SIDE * s
@@ -367,10 +372,14 @@ def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
     each side gathers every count the features need; the values are those of
     the layout in the module doc, rounded to float32 once.
     """
-    m, p0, bl0, h0, pr0, an0, bk0, r0 = _side_pass(b, 0, idx, val, 0)
-    m, p1, bl1, h1, pr1, an1, bk1, r1 = _side_pass(b, 1, idx, val, m)
-    m = _put_features(b, 0, p0, bl0, h0, pr0, an0, bk0, r0, idx, val, m)
-    m = _put_features(b, 1, p1, bl1, h1, pr1, an1, bk1, r1, idx, val, m)
+    c0 = _side_pass(b, 0, idx, val, 0)
+    c1 = _side_pass(b, 1, idx, val, c0[0])
+    m = _put_features(b, 0, c0, idx, val, c1[0])
+    m = _put_features(b, 1, c1, idx, val, m)
+    p0 = c0[1]
+    p1 = c1[1]
+    r0 = c0[7]
+    r1 = c1[7]
     if p0 != p1:
         idx[m] = OFF_PIPDIFF
         val[m] = (p0 - p1) / 100.0

@@ -30,7 +30,7 @@ import json
 from collections.abc import Sequence
 from enum import IntEnum
 from importlib import resources
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 from numba import njit
@@ -39,7 +39,8 @@ from gammon.ai.bearoff import N_POSITIONS as BEAROFF_POSITIONS
 from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities, race_row
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import NUM_INPUTS, OFF_CONTACT, encode_sparse, is_contact
+from gammon.ai.encoding import OFF_CONTACT, encode_sparse, is_contact
+from gammon.ai.kernel_args import Model, as_model, new_scratch
 from gammon.ai.network import (
     NUM_OUTPUTS,
     Network,
@@ -89,8 +90,8 @@ class Evaluator(Protocol):
 class CompiledEvaluator(Evaluator, Protocol):
     """An evaluator the compiled kernels can run without Python: :func:`static_eval`'s arrays."""
 
-    def kernel_args(self) -> tuple[Any, ...]:
-        """The arrays :func:`static_eval` needs after ``checkers``: weights, database, switch."""
+    def kernel_model(self) -> Model:
+        """What :func:`static_eval` needs besides the board: weights, database, switch."""
         ...
 
 
@@ -144,10 +145,10 @@ def over_into(b, checkers, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")
-def forward_sparse(idx, val, m, w1, b1, w2t, b2, k, h, y):  # type: ignore[no-untyped-def]
-    """Outputs ``y`` (5) of net ``k`` for the ``m`` non-zero inputs ``idx[:m]``/``val[:m]``
-    (in index order, as :func:`gammon.ai.encoding.encode_sparse` writes them); ``h``
-    (hidden units) is scratch.
+def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
+    """Outputs ``y`` (5) of ``model``'s net ``k`` for the ``m`` non-zero inputs
+    ``idx[:m]``/``val[:m]`` (in index order, as :func:`gammon.ai.encoding.encode_sparse`
+    writes them); ``h`` (hidden units) is scratch.
 
     :func:`gammon.ai.network.forward_one`'s outputs, three times faster.  Measured
     on the opening position's plays: 1.24 -> 0.45 us per board, from (1)
@@ -157,6 +158,10 @@ def forward_sparse(idx, val, m, w1, b1, w2t, b2, k, h, y):  # type: ignore[no-un
     (3) the transposed output weights ``w2t`` ``(K, 5, H)``, so that each
     output is one contiguous dot product.
     """
+    w1 = model.w1
+    b1 = model.b1
+    w2t = model.w2t
+    b2 = model.b2
     nh = b1.shape[1]
     bk = b1[k]
     for j in range(nh):
@@ -196,14 +201,16 @@ def forward_sparse(idx, val, m, w1, b1, w2t, b2, k, h, y):  # type: ignore[no-un
 
 
 @njit(cache=True)
-def static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out):  # type: ignore[no-untyped-def]
-    """Five probabilities for the player on roll of board ``b``, routed by class.
+def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
+    """Five probabilities for the player on roll of board ``b`` (``checkers`` per side),
+    routed by class, into ``out`` (5); returns the class used.
 
-    ``x`` (NUM_INPUTS float32: the non-zero input values), ``h`` (hidden units)
-    and ``idx`` (NUM_INPUTS int64: their input numbers) are scratch; ``w2t`` the
-    transposed output weights (:func:`forward_sparse`); writes ``out`` (5).
-    Returns the class used.
+    ``model``: the nets and tables (:class:`~gammon.ai.kernel_args.Model`); ``s``:
+    scratch (:class:`~gammon.ai.kernel_args.Scratch`, ``x``, ``h`` and ``idx`` used).
     """
+    rolls = model.rolls
+    first = model.first
+    use_db = model.use_db
     c = classify_board(b)
     if c == 0:
         over_into(b, checkers, out)
@@ -222,30 +229,32 @@ def static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, o
                 race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
                                    _side_total(b, 25) == checkers, out)
                 return c
-    m = encode_sparse(b, idx, x)
+    idx = s.idx
+    m = encode_sparse(b, idx, s.x)
     # The contact flag is the last input (the race net values boards without it).
-    k = 0 if w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
-    forward_sparse(idx, x, m, w1, b1, w2t, b2, k, h, out)
+    k = 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
+    forward_sparse(model, k, idx, s.x, m, s.h, out)
     settle_into(b, checkers, out)
     return c
 
 
 @njit(cache=True)
-def result_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, out):  # type: ignore[no-untyped-def]
+def result_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     """Probabilities in the MOVER's view of a move result ``b`` (mover first).
 
-    The board is swapped so the opponent is on roll, evaluated and flipped.
+    The board is swapped (into ``s.tmp``) so the opponent is on roll, evaluated
+    and flipped.
     """
+    tmp = s.tmp
     for i in range(25):
         tmp[i] = b[25 + i]
         tmp[25 + i] = b[i]
-    static_eval(tmp, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out)
+    static_eval(tmp, checkers, model, s, out)
     flip_into(out, out)
 
 
 @njit(cache=True)
-def best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys,  # type: ignore[no-untyped-def]
-                win_at_once):
+def best_result(gb, n, checkers, model, s, ys, win_at_once):  # type: ignore[no-untyped-def]
     """Value the ``n`` move results ``gb[:n]`` (mover first) at 0-ply into ``ys[:n]``
     (:func:`result_eval`, the mover's view); returns the index of the best by cubeless
     equity (the first of equals).
@@ -257,7 +266,7 @@ def best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, id
     best = 0
     bestv = -1e30
     for r in range(n):
-        result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys[r])
+        result_eval(gb[r], checkers, model, s, ys[r])
         if win_at_once and side_empty(gb[r], 0):
             return r
         v = equity_of(ys[r])
@@ -268,17 +277,17 @@ def best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, id
 
 
 @njit(cache=True)
-def static_batch(boards, checkers, w1, b1, w2t, b2, rolls, first, use_db, ys):  # type: ignore[no-untyped-def]
+def static_batch(boards, checkers, model, ys):  # type: ignore[no-untyped-def]
     """:func:`static_eval` of each row of ``boards`` (player on roll first) into ``ys``.
 
-    The 0-ply evaluation of the search (``gammon.ai.search``) is the same call,
-    so both give the same values.
+    ``model`` is a :class:`~gammon.ai.kernel_args.Model` as a plain tuple (called
+    from Python, see :mod:`gammon.ai.kernel_args`).  The 0-ply evaluation of the
+    search (``gammon.ai.search``) is the same call, so both give the same values.
     """
-    x = np.zeros(NUM_INPUTS, dtype=np.float32)
-    h = np.empty(w1.shape[2], dtype=np.float32)
-    idx = np.empty(NUM_INPUTS, dtype=np.int64)
+    m = as_model(model)
+    s = new_scratch(m)
     for r in range(boards.shape[0]):
-        static_eval(boards[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, ys[r])
+        static_eval(boards[r], checkers, m, s, ys[r])
 
 
 # -- Python evaluators ---------------------------------------------------------------
@@ -325,29 +334,29 @@ class NetEvaluator:
 
     def __init__(self, network: Network) -> None:
         self.network = network
-        self._kernel_args: tuple[Any, ...] | None = None
+        self._model: Model | None = None
 
     @property
     def bearoff(self) -> BearoffDatabase | None:
         return None
 
-    def kernel_args(self) -> tuple[Any, ...]:
-        """The arrays :func:`static_eval` needs after ``checkers``: weights, database, switch."""
-        args = self._kernel_args
-        if args is None:
+    def kernel_model(self) -> Model:
+        """What :func:`static_eval` needs besides the board: weights, database, switch."""
+        model = self._model
+        if model is None:
             n = self.network
             db = self.bearoff
             rolls, first = _EMPTY_DB if db is None else db.kernel_tables()
             w2t = np.ascontiguousarray(n.w2.transpose(0, 2, 1))
-            args = self._kernel_args = (n.w1, n.b1, w2t, n.b2, rolls, first, np.bool_(db is not None))
-        return args
+            model = self._model = Model(n.w1, n.b1, w2t, n.b2, rolls, first, np.bool_(db is not None))
+        return model
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
         boards, checkers = as_boards(positions)
         if not isinstance(positions, np.ndarray) and len({p.variant for p in positions}) > 1:
             raise GammonError("positions of different variants cannot be evaluated in one batch")
         ys = np.empty((boards.shape[0], NUM_OUTPUTS), dtype=np.float32)
-        static_batch(boards, int(checkers[0]) if len(checkers) else 15, *self.kernel_args(), ys)
+        static_batch(boards, int(checkers[0]) if len(checkers) else 15, tuple(self.kernel_model()), ys)
         return ys.astype(np.float64)
 
     def evaluate(self, position: Position) -> np.ndarray:

@@ -225,14 +225,17 @@ def net_index(b, knets):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def evaluate_results(boards, n, checkers, w1, b1, w2, b2, xs, ys, tmp):  # type: ignore[no-untyped-def]
-    """Probabilities, in the MOVER's view, of ``boards[:n]`` (move results, mover first).
+def evaluate_results(boards, checkers, w1, b1, w2, b2, xs, ys):  # type: ignore[no-untyped-def]
+    """Probabilities, in the MOVER's view, of every row of ``boards`` (move results,
+    mover first).
 
     Each result is swapped so the opponent is on roll, encoded into ``xs[r]``,
     evaluated and flipped; finished games get their exact result.  Writes
     ``ys[:n]`` and returns the index of the best result by cubeless equity.
     """
+    n = boards.shape[0]
     h = np.empty(b1.shape[1], dtype=np.float32)
+    tmp = np.empty(50, dtype=np.uint8)
     knets = w1.shape[0]
     best = 0
     bestv = -1e30
@@ -401,8 +404,7 @@ class Network:
         n = boards.shape[0]
         xs = np.zeros((max(n, 1), NUM_INPUTS), dtype=np.float32)
         ys = np.zeros((max(n, 1), NUM_OUTPUTS), dtype=np.float32)
-        tmp = np.zeros(50, dtype=np.uint8)
-        best = evaluate_results(boards, n, checkers, self.w1, self.b1, self.w2, self.b2, xs, ys, tmp)
+        best = evaluate_results(boards, checkers, self.w1, self.b1, self.w2, self.b2, xs, ys)
         return ys[:n], int(best)
 
     def rank_plays(self, position: Position, dice: Iterable[int]) -> list[RankedPlay]:

@@ -24,7 +24,7 @@ at every turn.
   the cube value (in match play, by the match winning chances a point is worth
   at that cube) at the roll.
 * **Fast path.**  With a :class:`~gammon.ai.network.Network` or an evaluator
-  with ``kernel_args()`` (:class:`~gammon.ai.evaluator.NetEvaluator`, which the
+  with ``kernel_model()`` (:class:`~gammon.ai.evaluator.NetEvaluator`, which the
   classifying evaluator with the bear-off database extends) whole trials run
   inside one numba function over the move generator's boards.  Any other
   evaluator (``evaluate_batch``) is driven from Python, much slower.
@@ -43,29 +43,20 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from gammon.ai.cube import (
-    BEAVER,
-    PASS,
-    CubeInfo,
-    board_efficiency,
-    cube_decision,
-)
+from gammon.ai.cube import BEAVER, PASS, CubeInfo, cube_decision
 from gammon.ai.distributed import Runner
-from gammon.ai.encoding import NUM_INPUTS
-from gammon.ai.evaluator import best_result, static_eval
+from gammon.ai.kernel_args import Model
 from gammon.ai.met import MatchEquityTable, default_met
-from gammon.ai.network import NUM_OUTPUTS, Network, side_empty
-from gammon.ai.probabilities import equities, equity, flip_rows
-from gammon.ai.rng import GOLDEN, M1, M2, next_u64
-from gammon.core import movegen
+from gammon.ai.network import NUM_OUTPUTS, Network
+from gammon.ai.probabilities import equities, equity
+from gammon.ai.rollout_trials import Chooser, RolloutJob, Trials, run_block
 from gammon.core.cube import RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -80,13 +71,9 @@ __all__ = [
 
 #: Trials are run, checked and reported in blocks of this many (one turn of the 36 first rolls).
 BATCH = 36
-#: Most plies a trial may last; a longer game stops there and is valued by the evaluator.
-MAX_TRIAL_PLIES = 2000
 
-_MASK = (1 << 64) - 1
 
 ProgressCallback = Callable[[int, int], None]
-Chooser = Callable[[Position, tuple[int, int]], "Position | Play | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,335 +152,10 @@ class RolloutResult:
         )
 
 
-# -- the compiled trials ------------------------------------------------------------------
+# -- the values of the trials ----------------------------------------------------------------
 
 
-@njit(cache=True)
-def _roll_index(state, trial, ply, quasi, perm1, perm2):  # type: ignore[no-untyped-def]
-    """The roll (0..35: 6*(d1-1) + d2-1) of ``ply`` in ``trial``."""
-    if quasi and ply == 0:
-        return perm1[trial % 36]
-    if quasi and ply == 1:
-        return perm2[(11 * (trial % 36) + (trial // 36)) % 36]
-    return np.int64(next_u64(state) % np.uint64(36))
-
-
-@njit(cache=True)
-def _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2, rolls, first,  # type: ignore[no-untyped-def]
-          use_db, x, h, idx, tmp):
-    """The best result of a roll by 0-ply cubeless equity (mover's view) in ``gb``/``ys``.
-
-    A roll that cannot be played leaves the board as it is (row 0).  A result
-    that wins the game is taken at once.
-    """
-    n = movegen.generate(board, d1, d2, flags, checkers, gb, gm, table)
-    if n == 0:
-        for i in range(50):
-            gb[0, i] = board[i]
-        n = 1
-    return best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, ys,
-                       True)
-
-
-@njit(cache=True)
-def _run_trials(board0, checkers, flags, first_trial, count, seed, perm1, perm2, quasi, truncate,  # type: ignore[no-untyped-def]
-                vr, record, w1, b1, w2t, b2, rolls, first, use_db, res, luck, nplies, cut,
-                rec_probs, rec_luck, rec_eff):
-    """Play ``count`` trials from ``board0`` (player on roll first); root-view results.
-
-    ``res[t]``: the final (or truncated) probabilities; ``luck[t]``: the summed
-    luck (zero without ``vr``); ``nplies[t]``: plies played; ``cut[t]``: 1 when
-    the trial stopped before the game's end (truncation).  With ``record``,
-    per ply (up to ``rec_probs.shape[1]``): the roller's probabilities before
-    the roll, the root's equity luck of the roll and the roller's cube efficiency
-    (:func:`~gammon.ai.cube.board_efficiency`).
-    """
-    cap = movegen.MAX_RESULTS
-    gb = np.zeros((cap + 1, 50), dtype=np.uint8)
-    gm = np.zeros((cap, movegen.MOVE_COLS), dtype=np.int8)
-    table = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
-    ys = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
-    x = np.zeros(NUM_INPUTS, dtype=np.float32)
-    h = np.zeros(w1.shape[2], dtype=np.float32)
-    idx = np.zeros(NUM_INPUTS, dtype=np.int64)
-    tmp = np.zeros(50, dtype=np.uint8)
-    board = np.zeros(50, dtype=np.uint8)
-    nxt = np.zeros(50, dtype=np.uint8)
-    cur = np.zeros(NUM_OUTPUTS, dtype=np.float64)
-    ya = np.zeros(NUM_OUTPUTS, dtype=np.float64)
-    mean = np.zeros(NUM_OUTPUTS, dtype=np.float64)
-    y0 = np.zeros(NUM_OUTPUTS, dtype=np.float32)
-    state = np.zeros(1, dtype=np.uint64)
-    reclen = rec_probs.shape[1]
-    static_eval(board0, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, y0)
-    for t in range(count):
-        trial = first_trial + t
-        state[0] = np.uint64(seed) * M1 + np.uint64(trial + 1) * GOLDEN
-        for i in range(50):
-            board[i] = board0[i]
-        for o in range(NUM_OUTPUTS):
-            cur[o] = y0[o]
-            luck[t, o] = 0.0
-        ply = 0
-        cut[t] = 0
-        while True:
-            root = ply % 2 == 0
-            if record and ply < reclen:
-                for o in range(NUM_OUTPUTS):
-                    rec_probs[t, ply, o] = cur[o]
-                rec_eff[t, ply] = board_efficiency(board, 0)
-                rec_luck[t, ply] = 0.0
-            if (truncate >= 0 and ply >= truncate) or ply >= MAX_TRIAL_PLIES:
-                _to_root(cur, root, res[t])
-                cut[t] = 1
-                break
-            k = _roll_index(state, trial, ply, quasi, perm1, perm2)
-            da = k // 6 + 1
-            db = k % 6 + 1
-            d1 = max(da, db)
-            d2 = min(da, db)
-            if vr:
-                for o in range(NUM_OUTPUTS):
-                    mean[o] = 0.0
-                for a in range(1, 7):
-                    for b in range(1, a + 1):
-                        bi = _best(board, a, b, flags, checkers, gb, gm, table, ys, w1, b1, w2t,
-                                   b2, rolls, first, use_db, x, h, idx, tmp)
-                        wgt = (1.0 if a == b else 2.0) / 36.0
-                        for o in range(NUM_OUTPUTS):
-                            mean[o] += wgt * ys[bi, o]
-                        if a == d1 and b == d2:
-                            for o in range(NUM_OUTPUTS):
-                                ya[o] = ys[bi, o]
-                            for i in range(50):
-                                nxt[i] = gb[bi, i]
-                l0 = ya[0] - mean[0]
-                l1 = ya[1] - mean[1]
-                l2 = ya[2] - mean[2]
-                l3 = ya[3] - mean[3]
-                l4 = ya[4] - mean[4]
-                if not root:
-                    l0, l1, l2, l3, l4 = -l0, l3, l4, l1, l2
-                luck[t, 0] += l0
-                luck[t, 1] += l1
-                luck[t, 2] += l2
-                luck[t, 3] += l3
-                luck[t, 4] += l4
-                if record and ply < reclen:
-                    rec_luck[t, ply] = 2.0 * l0 + l1 - l3 + l2 - l4
-            else:
-                bi = _best(board, d1, d2, flags, checkers, gb, gm, table, ys, w1, b1, w2t, b2,
-                           rolls, first, use_db, x, h, idx, tmp)
-                for o in range(NUM_OUTPUTS):
-                    ya[o] = ys[bi, o]
-                for i in range(50):
-                    nxt[i] = gb[bi, i]
-            ply += 1
-            if side_empty(nxt, 0):
-                _to_root(ya, root, res[t])
-                break
-            for i in range(25):
-                board[i] = nxt[25 + i]
-                board[25 + i] = nxt[i]
-            cur[0] = 1.0 - ya[0]
-            cur[1] = ya[3]
-            cur[2] = ya[4]
-            cur[3] = ya[1]
-            cur[4] = ya[2]
-        nplies[t] = ply
-
-
-@njit(cache=True)
-def _to_root(v, root, out):  # type: ignore[no-untyped-def]
-    """``v`` (the view of the player on roll at a ply) in the root player's view."""
-    if root:
-        for o in range(5):
-            out[o] = v[o]
-    else:
-        out[0] = 1.0 - v[0]
-        out[1] = v[3]
-        out[2] = v[4]
-        out[3] = v[1]
-        out[4] = v[2]
-
-
-# -- the Python driver ----------------------------------------------------------------------
-
-
-class _Trials:
-    """Per-trial results of one block: root-view results, luck, plies and the records."""
-
-    __slots__ = ("res", "luck", "nplies", "cut", "rec_probs", "rec_luck", "rec_eff")
-
-    def __init__(self, count: int, record: int) -> None:
-        self.res = np.zeros((count, NUM_OUTPUTS))
-        self.luck = np.zeros((count, NUM_OUTPUTS))
-        self.nplies = np.zeros(count, dtype=np.int64)
-        self.cut = np.zeros(count, dtype=np.int64)
-        self.rec_probs = np.zeros((count, max(record, 1), NUM_OUTPUTS))
-        self.rec_luck = np.zeros((count, max(record, 1)))
-        self.rec_eff = np.zeros((count, max(record, 1)), dtype=np.float64)
-
-
-@dataclass
-class _Job:
-    """Everything a worker needs for a rollout (sent once per worker)."""
-
-    board: np.ndarray
-    checkers: int
-    flags: int
-    settings: RolloutSettings
-    perm1: np.ndarray
-    perm2: np.ndarray
-    kernel: tuple[Any, ...] | None
-    evaluator: Any
-    choose: Chooser | None
-    variant: Any
-    cube_info: CubeInfo | None
-    met: MatchEquityTable | None
-
-
-def _flip5(v: np.ndarray) -> np.ndarray:
-    out: np.ndarray = flip_rows(v)[0]
-    return out
-
-
-def _splitmix(state: list[int]) -> int:
-    state[0] = (state[0] + int(GOLDEN)) & _MASK
-    z = state[0]
-    z = ((z ^ (z >> 30)) * int(M1)) & _MASK
-    z = ((z ^ (z >> 27)) * int(M2)) & _MASK
-    return z ^ (z >> 31)
-
-
-class _PyPlayer:
-    """The slow path: trials driven from Python through ``evaluate_batch``."""
-
-    def __init__(self, job: _Job) -> None:
-        self.job = job
-        self.ev = job.evaluator
-
-    def _results(self, position: Position, dice: tuple[int, int]) -> list[Position]:
-        plays = position.legal_plays(dice)
-        return plays.positions() if len(plays) else [position]
-
-    def _values(self, results: list[Position]) -> np.ndarray:
-        """Mover's-view probabilities of move results."""
-        out = np.zeros((len(results), NUM_OUTPUTS))
-        live: list[int] = []
-        for i, r in enumerate(results):
-            o = r.outcome
-            if o is None:
-                live.append(i)
-            else:
-                g = 1.0 if o.kind >= 2 else 0.0
-                bg = 1.0 if o.kind >= 3 else 0.0
-                out[i] = (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
-        if live:
-            vals = np.asarray(self.ev.evaluate_batch([results[i].swap() for i in live]), dtype=np.float64)
-            for j, i in enumerate(live):
-                out[i] = _flip5(vals[j])
-        return out
-
-    def _best(self, position: Position, dice: tuple[int, int]) -> tuple[Position, np.ndarray]:
-        results = self._results(position, dice)
-        vals = self._values(results)
-        for i, r in enumerate(results):
-            if r.outcome is not None:
-                return r, vals[i]
-        eqs = 2.0 * vals[:, 0] - 1.0 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4]
-        i = int(np.argmax(eqs))
-        return results[i], vals[i]
-
-    def _chosen(self, position: Position, dice: tuple[int, int]) -> tuple[Position, np.ndarray]:
-        choose = self.job.choose
-        if choose is None:
-            return self._best(position, dice)
-        pick = choose(position, dice)
-        if isinstance(pick, Play):
-            result = pick.position
-        elif isinstance(pick, Position):
-            result = pick
-        else:
-            result = position
-        return result, self._values([result])[0]
-
-    def run(self, first_trial: int, count: int, out: _Trials) -> None:
-        job = self.job
-        s = job.settings
-        start = Position._make(job.board.tobytes(), job.variant)
-        y0 = np.asarray(self.ev.evaluate(start), dtype=np.float64)
-        trunc = -1 if s.truncate_at is None else s.truncate_at
-        reclen = out.rec_probs.shape[1]
-        record = s.cubeful
-        for t in range(count):
-            trial = first_trial + t
-            state = [(s.seed * int(M1) + (trial + 1) * int(GOLDEN)) & _MASK]
-            pos = start
-            cur = y0.copy()
-            ply = 0
-            while True:
-                root = ply % 2 == 0
-                if record and ply < reclen:
-                    out.rec_probs[t, ply] = cur
-                    out.rec_eff[t, ply] = board_efficiency(np.frombuffer(pos.board, dtype=np.uint8), 0)
-                if (trunc >= 0 and ply >= trunc) or ply >= MAX_TRIAL_PLIES:
-                    out.res[t] = cur if root else _flip5(cur)
-                    out.cut[t] = 1
-                    break
-                if s.quasi_random and ply == 0:
-                    k = int(job.perm1[trial % 36])
-                elif s.quasi_random and ply == 1:
-                    k = int(job.perm2[(11 * (trial % 36) + trial // 36) % 36])
-                else:
-                    k = _splitmix(state) % 36
-                d1, d2 = max(k // 6, k % 6) + 1, min(k // 6, k % 6) + 1
-                if s.variance_reduction:
-                    mean = np.zeros(NUM_OUTPUTS)
-                    yb = mean
-                    for a in range(1, 7):
-                        for b2 in range(1, a + 1):
-                            r, v = self._best(pos, (a, b2))
-                            mean += (1.0 if a == b2 else 2.0) / 36.0 * v
-                            if (a, b2) == (d1, d2):
-                                nxt, ya = r, v
-                                yb = v
-                    if job.choose is not None:
-                        nxt, ya = self._chosen(pos, (d1, d2))
-                    lk = yb - mean
-                    lk_root = lk if root else np.array([-lk[0], lk[3], lk[4], lk[1], lk[2]])
-                    out.luck[t] += lk_root
-                    if record and ply < reclen:
-                        out.rec_luck[t, ply] = 2.0 * lk_root[0] + lk_root[1] - lk_root[3] + (
-                            lk_root[2] - lk_root[4])
-                else:
-                    nxt, ya = self._chosen(pos, (d1, d2))
-                ply += 1
-                if nxt.outcome is not None:
-                    out.res[t] = ya if root else _flip5(ya)
-                    break
-                pos = nxt.swap()
-                cur = _flip5(ya)
-            out.nplies[t] = ply
-
-
-def _run_block(job: _Job, first_trial: int, count: int) -> _Trials:
-    s = job.settings
-    record = min(MAX_TRIAL_PLIES + 1, 4096) if s.cubeful else 0
-    out = _Trials(count, record)
-    if job.kernel is not None and job.choose is None:
-        _run_trials(  # type: ignore[call-arg]
-            job.board, job.checkers, job.flags, first_trial, count, s.seed, job.perm1, job.perm2,
-            s.quasi_random, -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
-            s.cubeful, *job.kernel, out.res, out.luck, out.nplies, out.cut, out.rec_probs,
-            out.rec_luck, out.rec_eff,
-        )
-    else:
-        _PyPlayer(job).run(first_trial, count, out)
-    return out
-
-
-def _block_values(job: _Job, block: _Trials) -> np.ndarray:
+def _block_values(job: RolloutJob, block: Trials) -> np.ndarray:
     """Per-trial values: 5 adjusted probabilities, then cubeful equity and MWC (NaN if none)."""
     n = block.res.shape[0]
     vals = np.full((n, NUM_OUTPUTS + 3), np.nan)
@@ -507,7 +169,7 @@ def _block_values(job: _Job, block: _Trials) -> np.ndarray:
     return vals
 
 
-def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTable | None,
+def _cubeful_trial(block: Trials, t: int, info0: CubeInfo, met: MatchEquityTable | None,
                    s: RolloutSettings) -> tuple[float, float]:
     """Replay the cube over trial ``t``: (root's cubeful equity normalised to the start cube, MWC)."""
     value = info0.value
@@ -577,18 +239,7 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
                 assert after is not None
                 vr_adjust += lk * 0.5 * (after(a0 - value, b0) - after(a0, b0 - value))
     if not ended:
-        res = block.res[t]
-        win = res[0] > 0.5
-        if win:
-            kind = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
-        else:
-            kind = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
-        pts = info0.points_for(kind, value, owner)  # core's scoring: gammons, Jacoby, the cube
-        if money:
-            final = (pts if win else -pts) / v0
-        else:
-            assert after is not None
-            final = after(a0 - pts, b0) if win else after(a0, b0 - pts)
+        final = _game_end(block.res[t], info0, value, owner, after)
     assert final is not None
     if money:
         return final - vr_adjust, math.nan
@@ -598,30 +249,48 @@ def _cubeful_trial(block: _Trials, t: int, info0: CubeInfo, met: MatchEquityTabl
     return emg, mwc
 
 
+def _game_end(res: np.ndarray, info0: CubeInfo, value: int, owner: RelativeOwner,
+              after: Callable[[int, int], float] | None) -> float:
+    """What a trial that played to the end (root-view result ``res``) is worth to the root
+    with the cube at ``value`` owned by ``owner``: money points over the starting cube,
+    or the match winning chances (``after``: the match equity after a game)."""
+    win = res[0] > 0.5
+    if win:
+        kind = 1 + int(res[1] > 0.5) + int(res[2] > 0.5)
+    else:
+        kind = 1 + int(res[3] > 0.5) + int(res[4] > 0.5)
+    pts = info0.points_for(kind, value, owner)  # core's scoring: gammons, Jacoby, the cube
+    if info0.is_money:
+        return (pts if win else -pts) / info0.value
+    assert after is not None
+    a0, b0 = info0.away
+    return after(a0 - pts, b0) if win else after(a0, b0 - pts)
+
+
 # -- worker processes ---------------------------------------------------------------------
 
-_worker_job: _Job | None = None
+_worker_job: RolloutJob | None = None
 
 
-def _init_worker(job: _Job) -> None:
+def _init_worker(job: RolloutJob) -> None:
     global _worker_job
     _worker_job = job
 
 
 def _work(first_trial: int, count: int) -> np.ndarray:
     assert _worker_job is not None
-    return _block_values(_worker_job, _run_block(_worker_job, first_trial, count))
+    return _block_values(_worker_job, run_block(_worker_job, first_trial, count))
 
 
-def _job_block(job: _Job, block: tuple[int, int]) -> np.ndarray:
+def _job_block(job: RolloutJob, block: tuple[int, int]) -> np.ndarray:
     """One block of trials ``(first_trial, count)`` as a task of a :mod:`gammon.ai.distributed` runner."""
-    return _block_values(job, _run_block(job, *block))
+    return _block_values(job, run_block(job, *block))
 
 
 # -- public API ---------------------------------------------------------------------------
 
 
-def _kernel_of(evaluator: Any) -> tuple[tuple[Any, ...] | None, Any]:
+def _kernel_of(evaluator: Any) -> tuple[Model | None, Any]:
     """The compiled-path arguments (weights, bear-off tables, switch) and a Python evaluator."""
     from gammon.ai.evaluator import CompiledEvaluator, Evaluator, NetEvaluator
     from gammon.ai.search import PlyEvaluator
@@ -631,7 +300,7 @@ def _kernel_of(evaluator: Any) -> tuple[tuple[Any, ...] | None, Any]:
     if isinstance(evaluator, PlyEvaluator) and evaluator.plies == 0:
         evaluator = evaluator.inner
     if isinstance(evaluator, CompiledEvaluator):
-        return tuple(evaluator.kernel_args()), evaluator
+        return evaluator.kernel_model(), evaluator
     if not isinstance(evaluator, Evaluator):
         raise GammonError("a rollout needs a Network or an evaluator with evaluate_batch")
     return None, evaluator
@@ -672,6 +341,71 @@ def _summarise(vals: np.ndarray, settings: RolloutSettings, stopped: bool,
     )
 
 
+def _make_job(position: Position, evaluator_or_network: Any, s: RolloutSettings, info: CubeInfo,
+              choose: Chooser | None, met: MatchEquityTable | None) -> RolloutJob:
+    """The :class:`RolloutJob` of a rollout of ``position`` (see :func:`rollout`)."""
+    kernel, evaluator = _kernel_of(evaluator_or_network)
+    match = s.cubeful and not info.is_money
+    if match and met is None:
+        met = default_met(max(info.away))
+    rng = np.random.default_rng(s.seed)
+    v = position.variant
+    return RolloutJob(
+        board=np.frombuffer(position.board, dtype=np.uint8).copy(),
+        checkers=v.checkers,
+        flags=v.flags,
+        settings=s,
+        perm1=rng.permutation(36).astype(np.int64),
+        perm2=rng.permutation(36).astype(np.int64),
+        kernel=kernel,
+        evaluator=None if kernel is not None and choose is None else evaluator,
+        choose=choose,
+        variant=v,
+        cube_info=info,
+        met=met if match else None,
+    )
+
+
+def _finished_blocks(job: RolloutJob, blocks: list[tuple[int, int]],
+                     runner: Runner | None) -> Generator[list[tuple[int, np.ndarray]], None, None]:
+    """Run the ``blocks`` of trials ``(first_trial, count)`` of ``job``: in this process, in
+    ``job.settings.processes`` worker processes or on ``runner``; yields the blocks as they
+    finish, ``(index, values)`` in batches (the caller reports progress after each batch).
+    Closing the generator cancels the blocks still running."""
+    processes = job.settings.processes
+    if runner is not None:
+        finished_blocks = runner.imap_unordered(_job_block, job, blocks)
+        try:
+            for i, vals in finished_blocks:
+                yield [(i, vals)]
+        finally:
+            close = getattr(finished_blocks, "close", None)
+            if close is not None:
+                close()
+    elif processes == 1:
+        for i, (first_trial, count) in enumerate(blocks):
+            yield [(i, _block_values(job, run_block(job, first_trial, count)))]
+    else:
+        # fork where the platform has it: workers start at once with the compiled
+        # code loaded, and scripts need no ``if __name__ == "__main__"`` guard.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        ctx = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(processes, mp_context=ctx, initializer=_init_worker,
+                                 initargs=(job,)) as pool:
+            pending: dict[Future[np.ndarray], int] = {}
+            nxt = 0
+            try:
+                while nxt < len(blocks) or pending:
+                    while nxt < len(blocks) and len(pending) < 2 * processes:
+                        pending[pool.submit(_work, *blocks[nxt])] = nxt
+                        nxt += 1
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    yield [(pending.pop(fut), fut.result()) for fut in finished]
+            finally:
+                for fut in pending:
+                    fut.cancel()
+
+
 def rollout(
     position: Position,
     evaluator_or_network: Any,
@@ -685,7 +419,7 @@ def rollout(
     """Roll out ``position`` (the player on roll rolls first).
 
     ``evaluator_or_network``: a :class:`~gammon.ai.network.Network` or an
-    evaluator (``evaluate``/``evaluate_batch``; one with ``kernel_args()`` runs
+    evaluator (``evaluate``/``evaluate_batch``; one with ``kernel_model()`` runs
     compiled).  ``progress(done, total)`` is called after each block of trials.
     ``cube_info``: the cube and score for a cubeful rollout (default: money,
     centred cube).  ``choose(position, dice)``: another checker-play policy
@@ -702,26 +436,9 @@ def rollout(
     v = position.variant
     if v.acey_deucey_bonus or v.pays_per_checker:
         raise GammonError(f"rollouts do not handle {v.title}'s bonus rolls and scoring")
-    kernel, evaluator = _kernel_of(evaluator_or_network)
     info = cube_info or CubeInfo()
     match = s.cubeful and not info.is_money
-    if match and met is None:
-        met = default_met(max(info.away))
-    rng = np.random.default_rng(s.seed)
-    job = _Job(
-        board=np.frombuffer(position.board, dtype=np.uint8).copy(),
-        checkers=v.checkers,
-        flags=v.flags,
-        settings=s,
-        perm1=rng.permutation(36).astype(np.int64),
-        perm2=rng.permutation(36).astype(np.int64),
-        kernel=kernel,
-        evaluator=None if kernel is not None and choose is None else evaluator,
-        choose=choose,
-        variant=v,
-        cube_info=info,
-        met=met if match else None,
-    )
+    job = _make_job(position, evaluator_or_network, s, info, choose, met)
     t0 = time.perf_counter()
     blocks = [(i, min(BATCH, s.trials - i)) for i in range(0, s.trials, BATCH)]
     done: dict[int, np.ndarray] = {}
@@ -743,57 +460,19 @@ def rollout(
         return False
 
     count_done = 0
-    if runner is not None:
-        finished_blocks = runner.imap_unordered(_job_block, job, blocks)
-        try:
-            for i, vals in finished_blocks:
+    finished = _finished_blocks(job, blocks, runner)
+    try:
+        for batch in finished:
+            for i, vals in batch:
                 done[i] = vals
                 count_done += blocks[i][1]
-                if progress is not None:
-                    progress(count_done, s.trials)
-                if advance():
-                    stopped = True
-                    break
-        finally:
-            close = getattr(finished_blocks, "close", None)
-            if close is not None:
-                close()  # cancels the blocks still running
-    elif s.processes == 1:
-        for i, (first_trial, count) in enumerate(blocks):
-            done[i] = _block_values(job, _run_block(job, first_trial, count))
-            count_done += count
             if progress is not None:
                 progress(count_done, s.trials)
             if advance():
                 stopped = True
                 break
-    else:
-        # fork where the platform has it: workers start at once with the compiled
-        # code loaded, and scripts need no ``if __name__ == "__main__"`` guard.
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        ctx = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(s.processes, mp_context=ctx, initializer=_init_worker,
-                                 initargs=(job,)) as pool:
-            pending: dict[Future[np.ndarray], int] = {}
-            nxt = 0
-            try:
-                while nxt < len(blocks) or pending:
-                    while nxt < len(blocks) and len(pending) < 2 * s.processes:
-                        pending[pool.submit(_work, *blocks[nxt])] = nxt
-                        nxt += 1
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        i = pending.pop(fut)
-                        done[i] = fut.result()
-                        count_done += blocks[i][1]
-                    if progress is not None:
-                        progress(count_done, s.trials)
-                    if advance():
-                        stopped = True
-                        break
-            finally:
-                for fut in pending:
-                    fut.cancel()
+    finally:
+        finished.close()  # cancels the blocks still running
     vals = np.concatenate(prefix)
     return _summarise(vals, s, stopped, time.perf_counter() - t0, s.cubeful, match)
 

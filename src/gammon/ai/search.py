@@ -19,11 +19,8 @@ Backgammon's move filters do: every play is valued at 0-ply (one numba call
 for the whole roll), the best ``accept`` plus up to ``extra`` more within
 ``threshold`` equity of the best survive, and only those are searched deeper.
 
-Values found at 1 ply or more are kept in a direct-mapped cache keyed by the
-exact board (4 bits per count) and the depth, in the spirit of GNU
-Backgammon's evaluation cache: transpositions between candidates and repeated
-queries cost nothing.  The cache lives in a :class:`SearchWorkspace` with the
-move generator buffers; a workspace serves one thread at a time.
+Values found at 1 ply or more are kept in a cache (the compiled kernels and
+their workspace: :mod:`gammon.ai.search_kernels`).
 """
 
 from __future__ import annotations
@@ -34,29 +31,26 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS
-from gammon.ai.evaluator import (
-    ClassifyingEvaluator,
-    NetEvaluator,
-    as_boards,
-    best_result,
-    classify_board,
-    result_eval,
-    static_eval,
-)
-from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
+from gammon.ai.evaluator import ClassifyingEvaluator, NetEvaluator, as_boards
+from gammon.ai.network import NUM_OUTPUTS
 from gammon.ai.probabilities import equities
-from gammon.ai.pruning import PRUNE_INPUTS, load_pruning, prune_score
-from gammon.core import movegen
+from gammon.ai.pruning import PRUNE_INPUTS, load_pruning
+from gammon.ai.search_kernels import (
+    CACHE_BITS,
+    OPP_POOL_SHIFT,
+    roll_results,
+    run,
+)
+
+# Re-exported: the depth limit and the kernels' modes and workspace are part of this module's API.
+from gammon.ai.search_kernels import MAX_SEARCH_PLIES as MAX_SEARCH_PLIES
+from gammon.ai.search_kernels import MODE_POSITIONS as MODE_POSITIONS
+from gammon.ai.search_kernels import MODE_RESULTS as MODE_RESULTS
+from gammon.ai.search_kernels import MODE_ROLL as MODE_ROLL
+from gammon.ai.search_kernels import SearchWorkspace as SearchWorkspace
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
-
-#: Deepest n-ply search supported (3-ply costs about 20 times 2-ply); also the deepest analysis.
-MAX_SEARCH_PLIES = 3
-#: Cache slots (a power of two): 2**17 entries take about 7 MB.
-CACHE_BITS = 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,375 +90,12 @@ DEFAULT_FILTERS: tuple[MoveFilter | None, ...] = (
 )
 
 
-#: Search flags: the generator's rule flags (low byte), the pool of the player on
-#: roll from ``movegen.POOL_SHIFT`` and the other side's pool from ``_OPP_POOL_SHIFT``.
-_RULES = (1 << movegen.POOL_SHIFT) - 1
-_OPP_POOL_SHIFT = movegen.POOL_SHIFT + 4
-_GEN_MASK = (1 << _OPP_POOL_SHIFT) - 1
-
-
 def search_flags(position: Position) -> int:
     """The flags the search kernels take for ``position``: its generator flags
     (:attr:`~gammon.core.Position.generator_flags`: the rules and the pool of the
     player on roll) plus the other side's pool, so that every ply of the search
     generates with its own mover's pool (Acey-Deucey)."""
-    return position.generator_flags | position.pool[1] << _OPP_POOL_SHIFT
-
-
-# -- the kernels ---------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def _key_part(b, q):  # type: ignore[no-untyped-def]
-    k = np.int64(0)
-    for i in range(16):
-        j = 16 * q + i
-        if j < 50:
-            k |= np.int64(b[j]) << (4 * i)
-    return k
-
-
-@njit(cache=True)
-def _slot(b, tag, mask):  # type: ignore[no-untyped-def]
-    """Cache slot of board ``b`` under ``tag`` (depth and rules, see :func:`eval_ply`)."""
-    h = np.int64(tag) * np.int64(-7046029254386353131)
-    for q in range(4):
-        h = (h ^ _key_part(b, q)) * np.int64(-4417276706812531889)
-        h ^= h >> 29
-    return h & mask
-
-
-@njit(cache=True)
-def _cache_get(b, tag, ckeys, cvals, stats, out):  # type: ignore[no-untyped-def]
-    """Copy the cached value of (``b``, ``tag``) into ``out``; False when absent."""
-    s = _slot(b, tag, ckeys.shape[0] - 1)
-    if ckeys[s, 4] != tag + 1:
-        stats[1] += 1
-        return False
-    for q in range(4):
-        if ckeys[s, q] != _key_part(b, q):
-            stats[1] += 1
-            return False
-    for k in range(5):
-        out[k] = cvals[s, k]
-    stats[0] += 1
-    return True
-
-
-@njit(cache=True)
-def _cache_put(b, tag, ckeys, cvals, val):  # type: ignore[no-untyped-def]
-    """Store ``val`` for (``b``, ``tag``), replacing whatever held the slot."""
-    s = _slot(b, tag, ckeys.shape[0] - 1)
-    for q in range(4):
-        ckeys[s, q] = _key_part(b, q)
-    ckeys[s, 4] = tag + 1
-    for k in range(5):
-        cvals[s, k] = val[k]
-
-
-@njit(cache=True)
-def _replies(b, level, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db, boards, moves,  # type: ignore[no-untyped-def]
-             table, rb, rv, rf, x, h, idx, tmp, y, prune, pw, ph, ps):
-    """For each of the 21 rolls of the player on roll of ``b``: the best play by 0-ply.
-
-    ``rb[level, k]`` gets the position after it with the turn passed (the
-    board unchanged but swapped when nothing can be played), ``rv[level,
-    k]`` its 0-ply value in the mover's view (for a pass: the static value of
-    the swapped board, flipped) and ``rf[level, k]`` its search flags
-    (:func:`search_flags`: the pools of the side now on roll and of the other).
-
-    With ``prune`` > 0 and more plays than that, every play is first scored by
-    the pruning net ``pw`` (:mod:`gammon.ai.pruning`) and only its ``prune``
-    best are valued by the evaluator (``ph``, ``ps``: scratch).
-    """
-    gb = boards[level]
-    base = flags & _RULES
-    pool_me = (flags >> movegen.POOL_SHIFT) & 15
-    pool_opp = (flags >> _OPP_POOL_SHIFT) & 15
-    gen_flags = base | pool_me << movegen.POOL_SHIFT
-    k = 0
-    for d1 in range(1, 7):
-        for d2 in range(d1, 7):
-            n = movegen.generate(b, d1, d2, gen_flags, checkers, gb, moves[level], table)
-            nb = rb[level, k]
-            yk = rv[level, k]
-            if n == 0:
-                rf[level, k] = base | pool_opp << movegen.POOL_SHIFT | pool_me << _OPP_POOL_SHIFT
-                for i in range(25):
-                    nb[i] = b[25 + i]
-                    nb[25 + i] = b[i]
-                static_eval(nb, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, yk)
-                flip_into(yk, yk)
-            elif prune > 0 and n > prune:
-                for r in range(n):
-                    ps[r] = prune_score(gb[r], pw, ph)
-                best = n
-                bestv = -1e30
-                for _ in range(prune):
-                    m = 0
-                    mv = ps[0]
-                    for r in range(1, n):
-                        if ps[r] > mv:
-                            mv = ps[r]
-                            m = r
-                    ps[m] = -np.inf
-                    result_eval(gb[m], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
-                    v = equity_of(y)
-                    # Ties go to the lower index, as without pruning.
-                    if v > bestv or (v == bestv and m < best):
-                        bestv = v
-                        best = m
-                        for q in range(5):
-                            yk[q] = y[q]
-            else:
-                best = 0
-                bestv = -1e30
-                for r in range(n):
-                    result_eval(gb[r], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp, y)
-                    v = equity_of(y)
-                    if v > bestv:
-                        bestv = v
-                        best = r
-                        for q in range(5):
-                            yk[q] = y[q]
-                for i in range(25):
-                    nb[i] = gb[best, 25 + i]
-                    nb[25 + i] = gb[best, i]
-                # An entry takes a hit checker first: the pool shrinks once none is left.
-                after = min(pool_me, np.int64(gb[best, 24]))
-                rf[level, k] = base | pool_opp << movegen.POOL_SHIFT | after << _OPP_POOL_SHIFT
-            k += 1
-
-
-@njit(cache=True, inline="always")
-def _roll_weight(k):  # type: ignore[no-untyped-def]
-    """Weight (of 36) of the k-th roll in the order 1-1, 1-2, ..., 1-6, 2-2, ..., 6-6."""
-    return 1.0 if k in (0, 6, 11, 15, 18, 20) else 2.0
-
-
-@njit(cache=True)
-def eval_ply(b, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-             boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, out,
-             prune, pw, ph, ps):
-    """Probabilities for the player on roll of board ``b`` at ``plies`` (see module doc).
-
-    ``flags`` are the search flags of ``b`` (:func:`search_flags`): the rules
-    and both sides' pools, so every ply generates with its own mover's pool.
-    Depth-first with an explicit stack of frames, one per depth (numba cannot
-    cache recursive functions safely: numba issue #6061).  Frame ``L`` holds
-    its board ``fb[L]`` and ``ff[L]`` = (plies, next roll, accumulated 5,
-    result 5, search flags); ``boards[L]``/``moves[L]`` are its generator
-    buffers and ``rb[L]``/``rv[L]``/``rf[L]`` its 21 replies (:func:`_replies`).
-    """
-    if plies <= 0 or classify_board(b) == 0:
-        static_eval(b, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, out)
-        return
-    y = np.empty(5, dtype=np.float32)
-    for i in range(50):
-        fb[0, i] = b[i]
-    ff[0, 0] = plies
-    ff[0, 12] = flags
-    lv = 0
-    fresh = True  # frame lv has just been pushed
-    while True:
-        if fresh:
-            fresh = False
-            fr = ff[lv]
-            p = int(fr[0])
-            res = fr[7:12]
-            done = True
-            # Pruning: only the replies of 1-ply frames below the root (the leaves' parents,
-            # 441 of the 462 nodes under a 2-ply candidate); a 1-ply search stays exact.
-            pr = 0 if p == 1 and lv == 0 else prune
-            # Cache entries are keyed by the board, the depth (< 8), the rules, the pools
-            # and the pruning that made them.
-            vtag = _tag(checkers, int(fr[12]), pr)
-            if classify_board(fb[lv]) == 0:
-                static_eval(fb[lv], checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, res)
-            elif not _cache_get(fb[lv], p + vtag, ckeys, cvals, stats, res):
-                _replies(fb[lv], lv, int(fr[12]), checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                         boards, moves, table, rb, rv, rf, x, h, idx, tmp, y, pr if p == 1 else 0,
-                         pw, ph, ps)
-                if p == 1:
-                    for q in range(5):
-                        res[q] = 0.0
-                    for k in range(21):
-                        w = _roll_weight(k)
-                        for q in range(5):
-                            res[q] += w * rv[lv, k, q]
-                    for q in range(5):
-                        res[q] /= 36.0
-                    _cache_put(fb[lv], 1 + vtag, ckeys, cvals, res)
-                else:
-                    fr[1] = 0.0
-                    for q in range(5):
-                        fr[2 + q] = 0.0
-                    done = False
-            if done:
-                if lv == 0:
-                    break
-                lv -= 1
-                _absorb(ff[lv], ff[lv + 1, 7:12])
-        fr = ff[lv]
-        k = int(fr[1])
-        if k < 21:
-            # Push the reply of roll k, one ply shallower.
-            for i in range(50):
-                fb[lv + 1, i] = rb[lv, k, i]
-            ff[lv + 1, 0] = fr[0] - 1.0
-            ff[lv + 1, 12] = rf[lv, k]
-            lv += 1
-            fresh = True
-            continue
-        res = fr[7:12]
-        for q in range(5):
-            res[q] = fr[2 + q] / 36.0
-        _cache_put(fb[lv], int(fr[0]) + _tag(checkers, int(fr[12]), prune), ckeys, cvals, res)
-        if lv == 0:
-            break
-        lv -= 1
-        _absorb(ff[lv], ff[lv + 1, 7:12])
-    for q in range(5):
-        out[q] = ff[0, 7 + q]
-
-
-@njit(cache=True, inline="always")
-def _tag(checkers, flags, prune):  # type: ignore[no-untyped-def]
-    """Cache tag (less the depth, which is below 8) of a frame: its checkers, search flags
-    (below 2**16) and pruning."""
-    return 8 * (checkers + 64 * (flags + 65536 * prune))
-
-
-@njit(cache=True, inline="always")
-def _absorb(fr, child):  # type: ignore[no-untyped-def]
-    """Add a finished child (the reply of roll ``fr[1]``, its value for the player on
-    roll after the reply, i.e. the opponent) to frame ``fr`` and move to the next roll."""
-    k = int(fr[1])
-    w = _roll_weight(k)
-    # The child's player on roll is the other side: flip (1 - win, lg, lbg, wg, wbg).
-    fr[2] += w * (1.0 - child[0])
-    fr[3] += w * child[3]
-    fr[4] += w * child[4]
-    fr[5] += w * child[1]
-    fr[6] += w * child[2]
-    fr[1] = k + 1
-
-
-@njit(cache=True)
-def roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-                 boards, moves, table, ys):
-    """The 0-ply decision: every legal result of rolling ``d1``-``d2`` on ``src[0]``
-    into ``boards[0, :n]``/``moves[0, :n]``, each valued at 0-ply in the mover's view
-    into ``ys[:n]``; returns ``(n, best)``, best by cubeless equity (the first of equals).
-
-    :func:`run`'s ``MODE_ROLL``, callable with fewer arguments (each costs time
-    in numba's dispatcher): the engine's plain 0-ply play goes straight here.
-    """
-    x = np.empty(NUM_INPUTS, dtype=np.float32)
-    h = np.empty(w1.shape[2], dtype=np.float32)
-    idx = np.empty(NUM_INPUTS, dtype=np.int64)
-    tmp = np.empty(50, dtype=np.uint8)
-    gb = boards[0]
-    n = movegen.generate(src[0], d1, d2, flags & _GEN_MASK, checkers, gb, moves[0], table)
-    return n, best_result(gb, n, checkers, w1, b1, w2t, b2, rolls, first, use_db, x, h, idx, tmp,
-                          ys, False)
-
-
-#: Modes of :func:`run`.
-MODE_ROLL = 0
-MODE_POSITIONS = 1
-MODE_RESULTS = 2
-
-
-@njit(cache=True)
-def run(mode, src, plies, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,  # type: ignore[no-untyped-def]
-        boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, ys, prune, pw):
-    """The one compiled entry point of the engine (one compilation serves every use).
-
-    * ``MODE_ROLL``: generate every legal result of rolling ``d1``-``d2`` on
-      ``src[0]`` into ``boards[0, :n]``/``moves[0, :n]`` and value each at 0-ply in
-      the mover's view into ``ys[:n]``;
-    * ``MODE_POSITIONS``: value each row of ``src`` (player on roll) at ``plies``;
-    * ``MODE_RESULTS``: value each row of ``src`` (a move result, mover first)
-      at ``plies`` with the opponent on roll, flipped back to the mover.
-
-    ``flags`` are search flags (:func:`search_flags`) of the position on roll
-    (``MODE_ROLL``, ``MODE_POSITIONS``) or of the mover before the play
-    (``MODE_RESULTS``: each row's own pools follow from it).  ``prune`` and
-    ``pw``: the inner nodes' pre-filter (:func:`_replies`; 0 = none).
-
-    Returns ``(n, best)``: rows written and the index of the best by equity.
-    """
-    x = np.zeros(NUM_INPUTS, dtype=np.float32)
-    h = np.empty(w1.shape[2], dtype=np.float32)
-    idx = np.empty(NUM_INPUTS, dtype=np.int64)
-    tmp = np.empty(50, dtype=np.uint8)
-    sw = np.empty(50, dtype=np.uint8)
-    ph = np.empty(pw.shape[1], dtype=np.float32)
-    ps = np.empty(moves.shape[1], dtype=np.float32)
-    if mode == MODE_ROLL:
-        return roll_results(src, d1, d2, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                            boards, moves, table, ys)
-    best = 0
-    bestv = -1e30
-    n = src.shape[0]
-    for r in range(n):
-        if mode == MODE_RESULTS:
-            for i in range(25):
-                sw[i] = src[r, 25 + i]
-                sw[25 + i] = src[r, i]
-            # The opponent is on roll; the mover's pool shrank if this play entered from it.
-            after = min((flags >> movegen.POOL_SHIFT) & 15, np.int64(src[r, 24]))
-            rflags = ((flags & _RULES) | ((flags >> _OPP_POOL_SHIFT) & 15) << movegen.POOL_SHIFT
-                      | after << _OPP_POOL_SHIFT)
-            eval_ply(sw, plies, rflags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                     boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, ys[r],
-                     prune, pw, ph, ps)
-            flip_into(ys[r], ys[r])
-        else:
-            for i in range(50):
-                sw[i] = src[r, i]
-            eval_ply(sw, plies, flags, checkers, w1, b1, w2t, b2, rolls, first, use_db,
-                     boards, moves, table, ckeys, cvals, stats, rb, rv, rf, fb, ff, x, h, idx, tmp, ys[r],
-                     prune, pw, ph, ps)
-        v = equity_of(ys[r])
-        if v > bestv:
-            bestv = v
-            best = r
-    return n, best
-
-
-# -- Python layer --------------------------------------------------------------------
-
-
-class SearchWorkspace:
-    """Buffers of one searching thread: generator output per depth, cache, scratch."""
-
-    __slots__ = ("boards", "moves", "table", "ys", "ckeys", "cvals", "stats", "rb", "rv", "rf", "fb", "ff",
-                 "src")
-
-    def __init__(self, cache_bits: int = CACHE_BITS) -> None:
-        depth = MAX_SEARCH_PLIES + 1
-        cap = movegen.MAX_RESULTS
-        self.boards = np.zeros((depth, cap + 1, 50), dtype=np.uint8)
-        self.moves = np.zeros((depth, cap, movegen.MOVE_COLS), dtype=np.int8)
-        self.table = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
-        self.ys = np.zeros((cap, NUM_OUTPUTS), dtype=np.float32)
-        self.ckeys = np.zeros((1 << cache_bits, 5), dtype=np.int64)
-        self.cvals = np.zeros((1 << cache_bits, 5), dtype=np.float32)
-        #: Cache hits and misses.
-        self.stats = np.zeros(2, dtype=np.int64)
-        self.rb = np.zeros((depth, 21, 50), dtype=np.uint8)
-        self.rv = np.zeros((depth, 21, NUM_OUTPUTS), dtype=np.float32)
-        self.rf = np.zeros((depth, 21), dtype=np.int64)
-        self.fb = np.zeros((depth + 1, 50), dtype=np.uint8)
-        self.ff = np.zeros((depth + 1, 13), dtype=np.float64)
-        #: The board of :meth:`PlyEvaluator.roll`.
-        self.src = np.zeros((1, 50), dtype=np.uint8)
-
-    def clear_cache(self) -> None:
-        self.ckeys[:, 4] = 0
-        self.stats[:] = 0
+    return position.generator_flags | position.pool[1] << OPP_POOL_SHIFT
 
 
 class PlyEvaluator:
@@ -486,30 +117,40 @@ class PlyEvaluator:
         self._pw = load_pruning() if prune else np.zeros((PRUNE_INPUTS + 3, 1), dtype=np.float32)
         self._cache_bits = cache_bits
         self._local = threading.local()
-        self._kernel = inner.kernel_args()
+        #: The evaluator's tables as the kernels take them from Python (a plain tuple).
+        self._model = tuple(inner.kernel_model())
 
     @property
     def workspace(self) -> SearchWorkspace:
         """The calling thread's workspace."""
-        ws: SearchWorkspace | None = getattr(self._local, "ws", None)
-        if ws is None:
-            ws = self._local.ws = SearchWorkspace(self._cache_bits)
-        return ws
+        return self._buffers()[0]
+
+    def _buffers(self) -> tuple[SearchWorkspace, tuple[Any, ...]]:
+        """The calling thread's workspace, and the same as a plain tuple for the kernels."""
+        found: tuple[SearchWorkspace, tuple[Any, ...]] | None = getattr(self._local, "ws", None)
+        if found is None:
+            ws = SearchWorkspace.create(self._cache_bits, self.prune, self._pw)
+            found = self._local.ws = (ws, tuple(ws))
+        return found
 
     def run(self, mode: int, src: np.ndarray, plies: int = 0, dice: tuple[int, int] = (0, 0),
             checkers: int = 15, flags: int = 1, out: np.ndarray | None = None) -> tuple[int, int]:
-        """Call the kernel :func:`run` with this thread's workspace.
+        """Call the kernel :func:`run` (``MODE_ROLL``: :func:`roll_results`, with ``dice``)
+        with this thread's workspace.
 
         ``src`` must be a writable C-contiguous ``(n, 50)`` uint8 array (one
         compiled version serves every call); ``out`` defaults to the
         workspace's ``ys`` (which holds at least MAX_RESULTS rows).
         """
-        ws = self.workspace
+        ws, args = self._buffers()
         ys = ws.ys if out is None else out
-        kernel: Any = run  # numba's Dispatcher stub does not type the call
-        n, best = kernel(mode, src, plies, dice[0], dice[1], flags, checkers, *self._kernel,
-                      ws.boards, ws.moves, ws.table, ws.ckeys, ws.cvals, ws.stats, ws.rb, ws.rv,
-                      ws.rf, ws.fb, ws.ff, ys, self.prune, self._pw)
+        # numba's Dispatcher stubs do not type the calls.
+        if mode == MODE_ROLL:
+            roll: Any = roll_results
+            n, best = roll(src, dice[0], dice[1], flags, checkers, self._model, args, ys)
+        else:
+            kernel: Any = run
+            n, best = kernel(mode, src, plies, flags, checkers, self._model, args, ys)
         return int(n), int(best)
 
     def roll(self, board: bytes, dice: tuple[int, int], checkers: int = 15,
@@ -517,13 +158,11 @@ class PlyEvaluator:
         """The 0-ply decision on ``board`` (a position's 50 bytes) for checked ``dice``:
         ``(n, best)``, the results and their values in this thread's workspace
         (``boards[0, :n]``, ``moves[0, :n]``, ``ys[:n]``), as :func:`run`'s ``MODE_ROLL``."""
-        ws = self.workspace
+        ws, args = self._buffers()
         src = ws.src
         src[0] = np.frombuffer(board, dtype=np.uint8)
-        k = self._kernel
         kernel: Any = roll_results  # numba's Dispatcher stub does not type the call
-        n, best = kernel(src, dice[0], dice[1], flags, checkers, k[0], k[1], k[2], k[3], k[4], k[5],
-                         k[6], ws.boards, ws.moves, ws.table, ws.ys)
+        n, best = kernel(src, dice[0], dice[1], flags, checkers, self._model, args, ws.ys)
         return int(n), int(best)
 
     def _run(self, boards: np.ndarray, checkers: int, flags: int, plies: int,

@@ -96,11 +96,12 @@ STAGES_FOR_0PLY = 3
 
 def _kernels() -> list[object]:
     """The compiled entry points whose disk cache tells whether the engine is ready."""
-    from gammon.ai import evaluator, rollout, search
+    from gammon.ai import evaluator, rollout_trials, search_kernels
     from gammon.core import movegen
 
     return [movegen.generate, movegen.single_steps, evaluator.static_eval, evaluator.result_eval,
-            evaluator.static_batch, search.run, search.roll_results, rollout._run_trials]
+            evaluator.static_batch, search_kernels.run, search_kernels.roll_results,
+            rollout_trials.run_trials]
 
 
 def _cached(dispatcher: object) -> bool:

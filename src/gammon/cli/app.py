@@ -377,8 +377,8 @@ def play(
     and a number; 'help' lists the commands (hint, undo, double, take, drop,
     resign, save, quit).
     """
-    from gammon.cli.terminal.loop import run_terminal_game
-    from gammon.cli.terminal.settings import PlaySettings
+    from gammon.cli.terminal import loop
+    from gammon.cli.terminal import settings as terminal_settings
 
     _use_language(lang)
     loaded = None
@@ -394,11 +394,8 @@ def play(
             jacoby, beavers, auto_doubles = rules.jacoby, rules.beavers, rules.automatic_doubles
             opening = opening or rules.opening
             name, opponent_name = name or saved_names[0], opponent_name or saved_names[1]
-        settings = PlaySettings(
-            match_length=match_length,
-            variant=find_variant(variant).name,
-            dice=dice.strip().lower(),
-            level=level,
+        settings = terminal_settings.PlaySettings(
+            match_length=match_length, variant=find_variant(variant).name, dice=dice.strip().lower(), level=level,
             opponent="human" if two_players else opponent.strip().lower(),  # type: ignore[arg-type]
             jacoby=jacoby,
             beavers=beavers,
@@ -407,7 +404,7 @@ def play(
             names=(name, opponent_name),
             opening=opening.strip().lower() if opening else None,
         ).checked()
-    status = run_terminal_game(settings, match=loaded, resumed_from=resume)
+    status = loop.run_terminal_game(settings, match=loaded, resumed_from=resume)
     if status:
         raise typer.Exit(status)
 

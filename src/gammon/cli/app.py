@@ -395,11 +395,10 @@ def play(
             opening = opening or rules.opening
             name, opponent_name = name or saved_names[0], opponent_name or saved_names[1]
         settings = terminal_settings.PlaySettings(
-            match_length=match_length, variant=find_variant(variant).name, dice=dice.strip().lower(), level=level,
+            match_length=match_length, variant=find_variant(variant).name, dice=dice.strip().lower(),
+            level=level,
             opponent="human" if two_players else opponent.strip().lower(),  # type: ignore[arg-type]
-            jacoby=jacoby,
-            beavers=beavers,
-            auto_doubles=auto_doubles,
+            jacoby=jacoby, beavers=beavers, auto_doubles=auto_doubles,
             seed=seed,
             names=(name, opponent_name),
             opening=opening.strip().lower() if opening else None,

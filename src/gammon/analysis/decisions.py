@@ -17,7 +17,7 @@ from gammon.ai.cube import CubeInfo
 from gammon.analysis.marks import CLOSE_CUBE, luck_mark, mark_for
 from gammon.analysis.valuation import Value, Valuer, final_value, flip
 from gammon.analysis.walk import ChoiceTask, CubeTask, ResignTask, RollTask, TakeTask, Task
-from gammon.core.cube import CubeAction, CubeOwner
+from gammon.core.cube import CubeAction, CubeOwner, cube_is_dead
 from gammon.core.errors import GammonError
 from gammon.core.position import Outcome, Position, ResultKind
 
@@ -400,6 +400,26 @@ def analyse_choice(valuer: Valuer, task: ChoiceTask) -> Decision:
     return d
 
 
+def is_decision(task: Task) -> bool:
+    """Whether the analysis judges ``task`` (and counts it in the error rates and PR).
+
+    Every task is a decision except a cube task where the player on roll did
+    not double and the cube is dead for him (core's
+    :func:`~gammon.core.cube.cube_is_dead`: a single game at the present cube
+    already wins him the match, so a double can gain him nothing).  There
+    holding the cube is the only sensible action, and GNU Backgammon lists no
+    cube decision; counted, each would be a "close" decision that loses
+    nothing, diluting the cube error rate and the PR.  A double made with a
+    dead cube was a real choice and stays a decision.  (A cube the player
+    may not turn at all, in the Crawford game, owned by the opponent or at
+    its limit, never becomes a task.)
+    """
+    if isinstance(task, CubeTask) and not task.doubled:
+        info = task.info
+        return not cube_is_dead(info.match_length, info.score[0], info.value)
+    return True
+
+
 def analyse_task(valuer: Valuer, task: Task) -> Decision:
     """The decision a task describes, analysed."""
     if isinstance(task, RollTask):
@@ -417,5 +437,6 @@ def analyse_task(valuer: Valuer, task: Task) -> Decision:
 
 __all__ = [
     "RESIGN_NAMES", "Alternative", "Decision", "analyse_choice", "analyse_cube", "analyse_move",
-    "analyse_resign", "analyse_take", "analyse_task", "playing_on_value", "resignation_value",
+    "analyse_resign", "analyse_take", "analyse_task", "is_decision", "playing_on_value",
+    "resignation_value",
 ]

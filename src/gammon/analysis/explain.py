@@ -11,7 +11,9 @@ position after the better play, both from the mover's side:
   makes and the play made does not;
 * primes: the longest run of made points;
 * hits, blots, and in races the checkers borne off and the pips wasted;
-* the chances: winning, and winning or losing a gammon, as the engine sees them.
+* the chances: winning, and winning or losing a gammon, as the engine sees them;
+* failing all of those, smaller differences (a shot or a blot more, a pip
+  wasted) and, with nothing to name, the equity the play gives up.
 
 For a cube decision: the cubeful equities the verdict was drawn from (no
 double, double/take, double/pass; for the taker, take and pass), what the
@@ -166,12 +168,45 @@ def chance_reasons(played: Sequence[float], best: Sequence[float]) -> list[str]:
     return out
 
 
+def small_reasons(before: Position, played: Position, best: Position) -> list[str]:
+    """Smaller differences, for a play :func:`play_reasons` finds nothing against: a shot or a
+    blot more, a checker less borne off or a pip wasted, a hit or a point made elsewhere."""
+    out: list[str] = []
+    race = is_race(before)
+    if not race:
+        s_played, s_best = shots(played), shots(best)
+        if s_played > s_best:
+            out.append(f"leaves {s_played} shots instead of {s_best}")
+        b_played, b_best = len(blots(played)), len(blots(best))
+        if b_played > b_best:
+            out.append(f"leaves {b_played} blot{'s' if b_played != 1 else ''} instead of {b_best}")
+    made = sorted(made_points(best) - made_points(played), reverse=True)
+    if made:
+        out.append(f"does not make {_point_name(made[0])}")
+    waste = played.pip_counts[0] - best.pip_counts[0]
+    if race and waste >= 1:
+        out.append(f"wastes {waste} pip{'s' if waste != 1 else ''}")
+    return out
+
+
 def explain_play(before: Position, played: Position, best: Position, played_probs: Sequence[float],
-                 best_probs: Sequence[float], played_text: str = "the play", best_text: str = "") -> str:
-    """A sentence saying what the play made gives up against the better play."""
-    reasons = play_reasons(before, played, best)[:3]
+                 best_probs: Sequence[float], played_text: str = "the play", best_text: str = "",
+                 loss: float | None = None) -> str:
+    """A sentence saying what the play made gives up against the better play.
+
+    The position's reasons first (:func:`play_reasons`, then
+    :func:`small_reasons`), the chances where the better play is ahead; with
+    nothing to name, what the play gives up in equity (``loss``, at the
+    decision's score and cube) rather than a bare "is weaker".
+    """
+    reasons = play_reasons(before, played, best)[:3] or small_reasons(before, played, best)[:2]
     chances = chance_reasons(played_probs, best_probs)
-    text = f"{played_text} " + (_and(reasons) if reasons else "is weaker")
+    if reasons:
+        text = f"{played_text} {_and(reasons)}"
+    elif loss is not None:
+        text = f"{played_text} gives up {loss:.3f} in equity"
+    else:
+        text = f"{played_text} is weaker"
     if chances:
         text += f" ({_and(chances)})"
     if best_text:
@@ -264,10 +299,10 @@ def explain_decision(task: Task, decision: Decision, valuer: Valuer | None = Non
     variant = task.position.variant
     return explain_play(task.position, Position.from_position_id(played.position_id, variant),
                         Position.from_position_id(best.position_id, variant), played.probabilities,
-                        best.probabilities, played.play, best.play)
+                        best.probabilities, played.play, best.play, best.equity - played.equity)
 
 
 __all__ = [
     "blots", "chance_reasons", "explain_cube", "explain_decision", "explain_play", "is_race",
-    "longest_prime", "made_points", "play_reasons", "shots",
+    "longest_prime", "made_points", "play_reasons", "shots", "small_reasons",
 ]

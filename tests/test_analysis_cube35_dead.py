@@ -15,7 +15,7 @@ from gammon.analysis import analyse_match
 from gammon.analysis.decisions import is_decision
 from gammon.analysis.walk import CubeTask, walk
 from gammon.core.cube import cube_is_dead
-from gammon.core.game import AcceptResignation, Double, Drop, Move, Resign, Roll, Rules
+from gammon.core.game import AcceptResignation, Double, Drop, Move, Resign, Roll, Rules, Take
 from gammon.core.match import Match
 from gammon.core.position import ResultKind
 
@@ -75,3 +75,21 @@ def test_a_dead_cube_yields_no_cube_decision_and_no_close_decision() -> None:
     assert bob.cube_decisions == 2 and bob.close_cube_decisions == 2
     assert all("dead" not in str((d.cube or {}).get("text", "")) for d in a.decisions)
     assert all(d["kind"] != "cube" or d["player"] == 0 for d in a.to_dict()["games"][3]["decisions"])
+
+
+def test_a_double_made_with_a_dead_cube_is_judged_and_costs_equity() -> None:
+    # Bob, 1-away post-Crawford, doubles anyway: a win still only wins the match, but Ann now
+    # owns a cube at 2, and her gammons count double.  Judged by the 1-roll cubeful look-ahead
+    # (on today's main its three equities were all the no double's, so the double lost nothing).
+    m = _post_crawford_match()
+    m.apply(Double(1))
+    m.apply(Take(0))
+    m.apply(Roll(1, (4, 3)))  # from the bar (Ann hit him) onto her open 3- and 4-points
+    m.apply(Move(1, m.game.position.legal_plays((4, 3))[0]))
+    a = analyse_match(m, ("Ann", "Bob"), plies=1, processes=1)
+    d = [d for d in a.games[3].decisions if d.kind == "cube" and d.player == 1]
+    assert len(d) == 1 and d[0].played == "double" and d[0].close
+    c = d[0].cube
+    assert c is not None and c["double_take"] < c["no_double"]
+    assert d[0].equity_lost > 0 and d[0].error_kind == "wrong double (too early)"
+    assert "dead" in c["text"]

@@ -55,7 +55,8 @@ class FixedCube:
                                      "constructed", True, 0.0, take_point, 0.7)
         self.probs = (win, gammon, 0.0, 0.02, 0.0)
 
-    def cube(self, position: Position, info: CubeInfo) -> tuple[CubeDecision, tuple[float, ...]]:
+    def cube(self, position: Position, info: CubeInfo, doubled: bool = False
+             ) -> tuple[CubeDecision, tuple[float, ...]]:
         return self.decision, self.probs
 
 

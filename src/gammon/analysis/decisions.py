@@ -218,7 +218,7 @@ def _is_close(cd: Any) -> bool:
 def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
     """The decision to double or not of the player on roll."""
     d = _base(task, "cube")
-    cd, probs = valuer.cube(task.position, task.info)
+    cd, probs = valuer.cube(task.position, task.info, task.doubled)
     d.probabilities = probs
     d.cube = _cube_dict(cd, probs)
     best = cd.equity

@@ -187,19 +187,21 @@ class Valuer:
         """How many rolls the cube look-ahead searches: the analysis's depth, at most :data:`MAX_CUBE_PLIES`."""
         return min(self.plies, MAX_CUBE_PLIES) if self._cube_plies is None else self._cube_plies
 
-    def cube(self, position: Position, info: CubeInfo) -> tuple[CubeDecision, tuple[float, ...]]:
+    def cube(self, position: Position, info: CubeInfo, doubled: bool = False
+             ) -> tuple[CubeDecision, tuple[float, ...]]:
         """The cube decision of the player on roll of ``position`` and its cubeless probabilities.
 
         At 1 ply or more the decision is a cubeful look-ahead of :attr:`cube_plies`
         rolls (:func:`gammon.ai.cube_search.cubeful_cube_action`): the depth the
         checker play is judged at, up to :data:`MAX_CUBE_PLIES`.  At 0 plies it is
-        Janowski's formula on the 0-ply probabilities.
+        Janowski's formula on the 0-ply probabilities.  ``doubled``: the player
+        doubled, so a double he should not have made (a dead cube) is valued too.
         """
         probs = self.probs_on_roll(position)
         if self.plies == 0:
             return cube_decision(probs, info, cube_efficiency(position)), probs
         ev = self.engine.evaluator_for(position.variant)
-        return cubeful_cube_action(ev, position, info, self.cube_plies), probs
+        return cubeful_cube_action(ev, position, info, self.cube_plies, value_double=doubled), probs
 
     # -- luck --------------------------------------------------------------------------
 

@@ -6,7 +6,8 @@ For each ``.mat`` given (a stored run's folder or packed ``.tar.bz2`` works too,
 (``match_NNN.stats.txt``, written by ``match_pr.py``: GNU Backgammon's 2-ply,
 cubeful analysis), only the cube decisions (doubles, non-doubles and answers)
 are analysed, the way ``gammon analyse`` does (dead cubes left out), once per
-cube look-ahead depth (``--cube-plies``).  Printed per depth, over all the
+cube look-ahead depth (``--cube-plies``; ``2s``: 2 rolls only where 1 roll finds
+the decision close or a double, as the analysis does by default).  Printed per depth, over all the
 players: the close cube decisions, the cube loss (EMG) and the count of each
 kind of cube error, GNU Backgammon's beside them; the mean absolute difference
 of the players' cube error rates (mEMG per close decision) from GNU
@@ -59,11 +60,12 @@ def ours(mat: Path, valuer: Valuer) -> tuple[list[dict[str, float]], int, float]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="+", type=Path, help=".mat files or folders (or packed runs) of them")
-    parser.add_argument("--cube-plies", default="1,2", help="the look-ahead depths to compare")
+    parser.add_argument("--cube-plies", default="1,2,2s",
+                        help="the look-ahead depths to compare (2s: 2 rolls where 1 roll finds it close)")
     parser.add_argument("--plies", type=int, default=2, help="the analysis's depth (its probabilities)")
     parser.add_argument("--first", type=int, default=0, help="the first N matches only")
     args = parser.parse_args(argv)
-    depths = [int(x) for x in args.cube_plies.split(",") if x.strip()]
+    depths = [x.strip() for x in args.cube_plies.split(",") if x.strip()]
     with results_archive.unpacked(args.paths) as paths:
         mats = sorted(m for p in paths for m in ([p] if p.is_file() else p.glob("*.mat")))
         mats = [m for m in mats if m.with_suffix(".stats.txt").exists()][: args.first or None]
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
               "| wrong passes | mean abs diff of cube error rate (mEMG) | ms per cube decision |")
         print("|---|---|---|---|---|---|---|---|---|")
         for depth in depths:
-            valuer = Valuer(plies=args.plies, cube_plies=depth)
+            valuer = Valuer(plies=args.plies, cube_plies=int(depth.rstrip("s")), screen=depth.endswith("s"))
             total = dict.fromkeys(keys, 0.0)
             diffs: list[float] = []
             n, seconds = 0, 0.0

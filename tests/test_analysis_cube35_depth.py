@@ -42,3 +42,17 @@ def test_a_2_ply_analysis_judges_the_cube_two_rolls_ahead() -> None:
     assert decision.explanation.startswith("2-ply cubeful look-ahead")
     d = analyse_cube(valuer, CubeTask(0, 1, 0, RACE, info, doubled=False))
     assert d.cube is not None and d.cube["no_double"] == pytest.approx(two.no_double, abs=1e-4)
+
+
+def test_a_clear_non_double_keeps_the_1_roll_verdict_and_a_close_one_goes_deeper() -> None:
+    from gammon.core.position import Position
+
+    start = Position.initial()
+    info = CubeInfo()
+    screened = Valuer(plies=2)
+    clear, _ = screened.cube(start, info)  # the opening position: far from a double
+    assert clear.explanation.startswith("1-ply cubeful look-ahead") and not clear.doubles
+    # A double made, or an answer to one, is always judged at full depth.
+    assert screened.cube(start, info, True)[0].explanation.startswith("2-ply cubeful look-ahead")
+    full, _ = Valuer(plies=2, screen=False).cube(start, info)
+    assert full.explanation.startswith("2-ply cubeful look-ahead") and not full.doubles

@@ -250,7 +250,7 @@ def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
 def analyse_take(valuer: Valuer, task: TakeTask) -> Decision:
     """The answer to a double (equities turned to the taker's side)."""
     d = _base(task, "take")
-    cd, probs = valuer.cube(task.position, task.info)
+    cd, probs = valuer.cube(task.position, task.info, True)  # the double was made
     d.probabilities = probs
     d.cube = _cube_dict(cd, probs)
     take, drop = -cd.double_take, -cd.double_pass
@@ -297,7 +297,7 @@ def playing_on_value(valuer: Valuer, task: ResignTask) -> tuple[Value, tuple[flo
     double) and his cubeless chances (win, gammon, backgammon, lose gammon, lose backgammon)."""
     pos, info = task.position, task.info
     if task.phase == "doubled":  # the resigner was doubled: take or pass instead (the doubler's view)
-        cd, probs = valuer.cube(pos, info)
+        cd, probs = valuer.cube(pos, info, True)
         take, drop = -cd.double_take, -cd.double_pass
         mwc = None if cd.mwc is None else (1.0 - cd.mwc[1] if take >= drop else 1.0 - cd.mwc[2])
         return Value(max(take, drop), mwc), flip(probs)

@@ -94,10 +94,12 @@ def final_value(outcome: Outcome, info: CubeInfo, variant_pays_per_checker: bool
 
 #: The deepest cube look-ahead an analysis asks for (see :meth:`Valuer.cube`).  Costed by GNU
 #: Backgammon's 2-ply verdicts on 5,685 cube decisions of our matches
-#: (``benchmarks/results/cube_policies.txt``), the 2-roll look-ahead lost 4.29 EMG in all and
-#: the 1-roll one 6.19 (Janowski's formula on 2-ply probabilities: 7.13), at about 160 ms a
-#: decision against 10.  Each further roll costs about 21 times more (some 3 s a decision),
-#: so a 3-ply or deeper analysis judges its cube at 2 rolls.
+#: (``benchmarks/results/cube_policies.txt``, earlier nets), the 2-roll look-ahead lost 4.29 EMG
+#: in all and the 1-roll one 6.19 (Janowski's formula on 2-ply probabilities: 7.13), at about
+#: 160 ms a decision against 10; with the shipped nets, on the first 500 of them, 0.382 against
+#: 0.695.  On 4 whole matches it also comes closer to GNU Backgammon's close decisions, cube
+#: loss and error kinds (``cube_depth.txt``).  Each further roll costs about 21 times more
+#: (some 3 s a decision), so a 3-ply or deeper analysis judges its cube at 2 rolls.
 MAX_CUBE_PLIES = 2
 #: A non-double that a 1-roll look-ahead finds this far (normalised equity) from double/take is
 #: left at 1 roll (:meth:`Valuer.cube`); wider than the 0.16 of a close decision

@@ -84,7 +84,7 @@ def test_cube_explanations_quote_the_take_point() -> None:
     valuer = Valuer(plies=0)
     early_pass = analyse_take(valuer, TakeTask(0, 1, 1, Position.initial(), CubeInfo(), answer="pass"))
     text = explain_cube(early_pass)
-    assert text is not None and text.startswith("the take point is ") and text.endswith(": take")
+    assert text is not None and text.startswith("taking leaves you ") and text.endswith(": take")
     tp = early_pass.cube["take_point"]  # type: ignore[index]
     assert f"{100 * tp:.0f}%" in text
     early = analyse_cube(valuer, CubeTask(0, 1, 0, Position.initial(), CubeInfo(), doubled=True))

@@ -181,12 +181,19 @@ def _normalise(info: CubeInfo, met: MatchEquityTable | None, value: float) -> fl
 
 
 def cubeful_cube_action(ev: PlyEvaluator, position: Position, info: CubeInfo, plies: int,
-                        met: MatchEquityTable | None = None) -> CubeDecision:
+                        met: MatchEquityTable | None = None, value_double: bool = False) -> CubeDecision:
     """The cube decision of the player on roll, looking ``plies`` (1 or more) rolls ahead.
 
     See the module documentation.  The take point, efficiency and cubeless
     equity reported are those of the root formula on the averaged cubeless
     probabilities after the best plays (informative; the decision is the search's).
+
+    Where the player should not double (:func:`~gammon.ai.cube.refusal`) the
+    decision is no double and, by default, all three equities are the no
+    double's.  ``value_double``: a double was made all the same (a dead cube),
+    and an analysis must know what it cost: double/take and double/pass are
+    then valued as usual (as :func:`~gammon.ai.cube.cube_decision` reports
+    them), the action staying no double.
 
     :raises GammonError: a finished game or a depth below 1.
     """
@@ -198,11 +205,20 @@ def cubeful_cube_action(ev: PlyEvaluator, position: Position, info: CubeInfo, pl
         met = met or default_met(max(info.away))
     search = _Search(ev, met)
     why = refusal(info)
-    states = [info] if why is not None else [info, info.after_double()]
+    judged = why is not None and value_double and 2 * info.value <= info.cube_limit
+    states = [info] if why is not None and not judged else [info, info.after_double()]
     values, probs = search.ahead(position, states, plies, CANDIDATES)
     # The root formula on the first ply's cubeless probabilities, for the take point and the
     # cubeless equity it reports.
     root = cube_decision(probs, info, cube_efficiency(position), met)
+    if judged:
+        nd_v, dt_v = (float(x) for x in values)
+        dp_v = search.cash(info)
+        nd, dt, dp = (_normalise(info, met, float(x)) for x in (nd_v, dt_v, dp_v))
+        mwc = None if info.is_money else (nd_v, dt_v, dp_v)
+        taker = taker_action(dt_v, dp_v, info.is_money and info.beavers)
+        return CubeDecision(NO_DOUBLE, nd, dt, dp, taker, f"{why} (ND {nd:+.3f}, D/T {dt:+.3f}, D/P {dp:+.3f})",
+                            False, root.cubeless_equity, root.take_point, root.efficiency, mwc)
     if why is not None:
         nd_v = float(values[0])
         nd = _normalise(info, met, nd_v)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from gammon.ai.met import default_met
 from gammon.ai.search import MAX_SEARCH_PLIES
-from gammon.analysis.decisions import Decision, analyse_task
+from gammon.analysis.decisions import Decision, analyse_task, is_decision
 from gammon.analysis.stats import PlayerStats, luck_difference_mwc, luck_difference_points, player_stats
 from gammon.analysis.valuation import Valuer
 from gammon.analysis.walk import GameSummary, Task, walk
@@ -149,6 +149,14 @@ def run_tasks(tasks: Sequence[Task], valuer: Valuer, processes: int = 1,
 
 # -- the public entry points ---------------------------------------------------------------
 
+def decision_tasks(rules: Rules, games: Sequence[Sequence[Action]], games_limit: int | None = None
+                   ) -> tuple[list[Task], list[GameSummary]]:
+    """The record walked (:func:`~gammon.analysis.walk.walk`), keeping only the tasks that are decisions
+    (:func:`~gammon.analysis.decisions.is_decision`: no dead-cube non-doubles)."""
+    tasks, summaries = walk(rules, games, games_limit)
+    return [t for t in tasks if is_decision(t)], summaries
+
+
 def _warm(valuer: Valuer) -> None:
     """Compile and load what the workers need once, in this process, before forking."""
     from gammon.core.position import Position
@@ -172,7 +180,7 @@ def analyse_record(rules: Rules, games: Sequence[Sequence[Action]],
         raise GammonError(f"plies must be a whole number from 0 to {MAX_SEARCH_PLIES}, not {plies!r}")
     if len(names) != 2:
         raise GammonError("a match has two players: give two names")
-    tasks, summaries = walk(rules, games, games_limit)
+    tasks, summaries = decision_tasks(rules, games, games_limit)
     val = valuer or Valuer(plies)
     _warm(val)
     procs = default_processes(plies) if processes is None else max(1, int(processes))
@@ -236,7 +244,7 @@ def analyse_game(match: Match, names: Sequence[str] = ("Player 0", "Player 1"), 
     """
     rules = match.rules
     records = [g.record for g in match.games]
-    tasks, summaries = walk(rules, records, match.games_limit)
+    tasks, summaries = decision_tasks(rules, records, match.games_limit)
     index = game % len(summaries) if summaries else 0
     mine = [t for t in tasks if t.game == index]
     val = valuer or Valuer(plies)
@@ -285,7 +293,7 @@ def analyse_files(paths: Sequence[str], *, plies: int = DEFAULT_PLIES, processes
 
 
 __all__ = [
-    "DEFAULT_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_files",
+    "DEFAULT_PLIES", "GameAnalysis", "MatchAnalysis", "analyse_file", "analyse_files", "decision_tasks",
     "analyse_game", "analyse_match",
     "analyse_record", "default_processes", "run_tasks", "summarise",
 ]

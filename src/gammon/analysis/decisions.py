@@ -17,7 +17,7 @@ from gammon.ai.cube import CubeInfo
 from gammon.analysis.marks import CLOSE_CUBE, luck_mark, mark_for
 from gammon.analysis.valuation import Value, Valuer, final_value, flip
 from gammon.analysis.walk import ChoiceTask, CubeTask, ResignTask, RollTask, TakeTask, Task
-from gammon.core.cube import CubeAction, CubeOwner
+from gammon.core.cube import CubeAction, CubeOwner, cube_is_dead
 from gammon.core.errors import GammonError
 from gammon.core.position import Outcome, Position, ResultKind
 
@@ -47,7 +47,8 @@ class Decision:
     and ``luck`` are normalised equity (EMG at the decision's cube);
     ``mwc_lost`` and ``luck_mwc`` the same in match winning chance.
     ``value_after``/``mwc_after``: the decider's value once the decision is
-    made (for the equity graph).
+    made (for the equity graph).  ``error_kind``: what kind of error a
+    decision that loses equity is (for the cube, one of :data:`CUBE_ERRORS`).
     """
 
     kind: str
@@ -168,6 +169,33 @@ def analyse_move(valuer: Valuer, task: RollTask) -> Decision:
     return d
 
 
+#: The kinds of cube error, GNU Backgammon's (its statistics' names in brackets).  The doubler's:
+#: a double missed where the proper action is double/take, below the cash point ("missed doubles
+#: below CP"), or double/pass, above it ("above CP"); a double where the proper action is no
+#: double, below the doubling point ("wrong doubles below DP"), or where the position is too good
+#: to double, above the too-good point ("above TG").  The taker's: a wrong take, pass or beaver.
+MISSED_DOUBLE_BELOW_CP = "missed double (below cash point)"
+MISSED_DOUBLE_ABOVE_CP = "missed double (above cash point)"
+WRONG_DOUBLE_BELOW_DP = "wrong double (too early)"
+WRONG_DOUBLE_ABOVE_TG = "wrong double (too good)"
+MISSED_DOUBLES = (MISSED_DOUBLE_BELOW_CP, MISSED_DOUBLE_ABOVE_CP)
+CUBE_ERRORS: tuple[str, ...] = (MISSED_DOUBLE_BELOW_CP, MISSED_DOUBLE_ABOVE_CP, WRONG_DOUBLE_BELOW_DP,
+                                WRONG_DOUBLE_ABOVE_TG, "wrong take", "wrong pass", "wrong beaver")
+
+
+def cube_error_kind(proper: CubeAction, doubled: bool) -> str | None:
+    """The kind of a doubler's cube error from the proper action (None: the action was right).
+
+    >>> cube_error_kind(CubeAction.DOUBLE_PASS, False), cube_error_kind(CubeAction.TOO_GOOD, True)
+    ('missed double (above cash point)', 'wrong double (too good)')
+    """
+    if doubled:
+        wrong = {CubeAction.NO_DOUBLE: WRONG_DOUBLE_BELOW_DP, CubeAction.TOO_GOOD: WRONG_DOUBLE_ABOVE_TG}
+        return wrong.get(proper)
+    missed = {CubeAction.DOUBLE_TAKE: MISSED_DOUBLE_BELOW_CP, CubeAction.DOUBLE_PASS: MISSED_DOUBLE_ABOVE_CP}
+    return missed.get(proper)
+
+
 def _cube_dict(cd: Any, probs: tuple[float, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "no_double": round(cd.no_double, 4), "double_take": round(cd.double_take, 4),
@@ -190,7 +218,7 @@ def _is_close(cd: Any) -> bool:
 def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
     """The decision to double or not of the player on roll."""
     d = _base(task, "cube")
-    cd, probs = valuer.cube(task.position, task.info)
+    cd, probs = valuer.cube(task.position, task.info, task.doubled)
     d.probabilities = probs
     d.cube = _cube_dict(cd, probs)
     best = cd.equity
@@ -199,10 +227,6 @@ def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
         d.played = CubeAction.DOUBLE
         d.value_after = doubled_value
         d.equity_lost = max(0.0, best - doubled_value)
-        if cd.action is CubeAction.NO_DOUBLE and d.equity_lost > 0:
-            d.error_kind = "wrong double (too early)"
-        elif cd.action is CubeAction.TOO_GOOD and d.equity_lost > 0:
-            d.error_kind = "wrong double (too good)"
         if cd.mwc is not None:
             nd, dt, dp = cd.mwc
             d.mwc_after = min(dt, dp)
@@ -211,14 +235,14 @@ def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
         d.played = CubeAction.NO_DOUBLE
         d.value_after = cd.no_double
         d.equity_lost = max(0.0, best - cd.no_double)
-        if cd.action.doubles and d.equity_lost > 0:
-            d.error_kind = "missed double"
         if cd.mwc is not None:
             nd, dt, dp = cd.mwc
             d.mwc_after = nd
             d.mwc_lost = max(0.0, max(nd, min(dt, dp)) - nd)
+    if d.equity_lost > 0:
+        d.error_kind = cube_error_kind(cd.action, task.doubled)
     d.best = CubeAction.DOUBLE if cd.action.doubles else CubeAction.NO_DOUBLE
-    d.close = task.doubled or _is_close(cd) or d.error_kind == "missed double"
+    d.close = task.doubled or _is_close(cd) or d.error_kind in MISSED_DOUBLES
     d.mark = mark_for(d.equity_lost)
     return d
 
@@ -226,7 +250,7 @@ def analyse_cube(valuer: Valuer, task: CubeTask) -> Decision:
 def analyse_take(valuer: Valuer, task: TakeTask) -> Decision:
     """The answer to a double (equities turned to the taker's side)."""
     d = _base(task, "take")
-    cd, probs = valuer.cube(task.position, task.info)
+    cd, probs = valuer.cube(task.position, task.info, True)  # the double was made
     d.probabilities = probs
     d.cube = _cube_dict(cd, probs)
     take, drop = -cd.double_take, -cd.double_pass
@@ -273,7 +297,7 @@ def playing_on_value(valuer: Valuer, task: ResignTask) -> tuple[Value, tuple[flo
     double) and his cubeless chances (win, gammon, backgammon, lose gammon, lose backgammon)."""
     pos, info = task.position, task.info
     if task.phase == "doubled":  # the resigner was doubled: take or pass instead (the doubler's view)
-        cd, probs = valuer.cube(pos, info)
+        cd, probs = valuer.cube(pos, info, True)
         take, drop = -cd.double_take, -cd.double_pass
         mwc = None if cd.mwc is None else (1.0 - cd.mwc[1] if take >= drop else 1.0 - cd.mwc[2])
         return Value(max(take, drop), mwc), flip(probs)
@@ -400,6 +424,26 @@ def analyse_choice(valuer: Valuer, task: ChoiceTask) -> Decision:
     return d
 
 
+def is_decision(task: Task) -> bool:
+    """Whether the analysis judges ``task`` (and counts it in the error rates and PR).
+
+    Every task is a decision except a cube task where the player on roll did
+    not double and the cube is dead for him (core's
+    :func:`~gammon.core.cube.cube_is_dead`: a single game at the present cube
+    already wins him the match, so a double can gain him nothing).  There
+    holding the cube is the only sensible action, and GNU Backgammon lists no
+    cube decision; counted, each would be a "close" decision that loses
+    nothing, diluting the cube error rate and the PR.  A double made with a
+    dead cube was a real choice and stays a decision.  (A cube the player
+    may not turn at all, in the Crawford game, owned by the opponent or at
+    its limit, never becomes a task.)
+    """
+    if isinstance(task, CubeTask) and not task.doubled:
+        info = task.info
+        return not cube_is_dead(info.match_length, info.score[0], info.value)
+    return True
+
+
 def analyse_task(valuer: Valuer, task: Task) -> Decision:
     """The decision a task describes, analysed."""
     if isinstance(task, RollTask):
@@ -416,6 +460,8 @@ def analyse_task(valuer: Valuer, task: Task) -> Decision:
 
 
 __all__ = [
-    "RESIGN_NAMES", "Alternative", "Decision", "analyse_choice", "analyse_cube", "analyse_move",
-    "analyse_resign", "analyse_take", "analyse_task", "playing_on_value", "resignation_value",
+    "CUBE_ERRORS", "MISSED_DOUBLES", "MISSED_DOUBLE_ABOVE_CP", "MISSED_DOUBLE_BELOW_CP", "RESIGN_NAMES",
+    "WRONG_DOUBLE_ABOVE_TG", "WRONG_DOUBLE_BELOW_DP", "Alternative", "Decision", "analyse_choice",
+    "analyse_cube", "analyse_move", "analyse_resign", "analyse_take", "analyse_task", "cube_error_kind",
+    "is_decision", "playing_on_value", "resignation_value",
 ]

@@ -11,10 +11,14 @@ position after the better play, both from the mover's side:
   makes and the play made does not;
 * primes: the longest run of made points;
 * hits, blots, and in races the checkers borne off and the pips wasted;
-* the chances: winning, and winning or losing a gammon, as the engine sees them.
+* the chances: winning, and winning or losing a gammon, as the engine sees them;
+* failing all of those, smaller differences (a shot or a blot more, a pip
+  wasted) and, with nothing to name, the equity the play gives up.
 
-For a cube decision: the chance of winning against the take point, gammons,
-and what the proper action is.
+For a cube decision: the cubeful equities the verdict was drawn from (no
+double, double/take, double/pass; for the taker, take and pass), what the
+error gives up, and the cubeless chances against the take point in words that
+never contradict those equities.
 
 Each reason is a short phrase; :func:`explain_play` and :func:`explain_cube`
 join the most telling ones into a sentence.
@@ -23,13 +27,19 @@ join the most telling ones into a sentence.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from gammon.analysis.decisions import Decision
+from gammon.analysis.decisions import (
+    MISSED_DOUBLE_ABOVE_CP,
+    MISSED_DOUBLE_BELOW_CP,
+    WRONG_DOUBLE_ABOVE_TG,
+    WRONG_DOUBLE_BELOW_DP,
+    Decision,
+)
 from gammon.analysis.valuation import ROLLS, Valuer
 from gammon.analysis.walk import Task
-from gammon.core.cube import CubeAction
 from gammon.core.position import Position
 
 
@@ -158,12 +168,45 @@ def chance_reasons(played: Sequence[float], best: Sequence[float]) -> list[str]:
     return out
 
 
+def small_reasons(before: Position, played: Position, best: Position) -> list[str]:
+    """Smaller differences, for a play :func:`play_reasons` finds nothing against: a shot or a
+    blot more, a checker less borne off or a pip wasted, a hit or a point made elsewhere."""
+    out: list[str] = []
+    race = is_race(before)
+    if not race:
+        s_played, s_best = shots(played), shots(best)
+        if s_played > s_best:
+            out.append(f"leaves {s_played} shots instead of {s_best}")
+        b_played, b_best = len(blots(played)), len(blots(best))
+        if b_played > b_best:
+            out.append(f"leaves {b_played} blot{'s' if b_played != 1 else ''} instead of {b_best}")
+    made = sorted(made_points(best) - made_points(played), reverse=True)
+    if made:
+        out.append(f"does not make {_point_name(made[0])}")
+    waste = played.pip_counts[0] - best.pip_counts[0]
+    if race and waste >= 1:
+        out.append(f"wastes {waste} pip{'s' if waste != 1 else ''}")
+    return out
+
+
 def explain_play(before: Position, played: Position, best: Position, played_probs: Sequence[float],
-                 best_probs: Sequence[float], played_text: str = "the play", best_text: str = "") -> str:
-    """A sentence saying what the play made gives up against the better play."""
-    reasons = play_reasons(before, played, best)[:3]
+                 best_probs: Sequence[float], played_text: str = "the play", best_text: str = "",
+                 loss: float | None = None) -> str:
+    """A sentence saying what the play made gives up against the better play.
+
+    The position's reasons first (:func:`play_reasons`, then
+    :func:`small_reasons`), the chances where the better play is ahead; with
+    nothing to name, what the play gives up in equity (``loss``, at the
+    decision's score and cube) rather than a bare "is weaker".
+    """
+    reasons = play_reasons(before, played, best)[:3] or small_reasons(before, played, best)[:2]
     chances = chance_reasons(played_probs, best_probs)
-    text = f"{played_text} " + (_and(reasons) if reasons else "is weaker")
+    if reasons:
+        text = f"{played_text} {_and(reasons)}"
+    elif loss is not None:
+        text = f"{played_text} gives up {loss:.3f} in equity"
+    else:
+        text = f"{played_text} is weaker"
     if chances:
         text += f" ({_and(chances)})"
     if best_text:
@@ -171,33 +214,72 @@ def explain_play(before: Position, played: Position, best: Position, played_prob
     return text + "."
 
 
+def _equities(c: dict[str, Any]) -> str:
+    return (f"no double {c['no_double']:+.3f}, double/take {c['double_take']:+.3f}, "
+            f"double/pass {c['double_pass']:+.3f}")
+
+
+def _take_point_note(c: dict[str, Any], takes: bool, mine: bool) -> str:
+    """The cubeless chances against the take point, in words that agree with the verdict.
+
+    The verdict (``takes``: the taker should take) comes from the cubeful
+    equities; the take point is Janowski's formula's at the same score and
+    cube, and the taker's cubeless chance to win is set against it.  At 0 plies
+    the two are one model and always agree; a look-ahead can see what the
+    formula cannot (market losers, a volatile position), and where the two
+    disagree the sentence says that the cubeful equities decide, rather than
+    quoting a take point the verdict ignores.  ``mine``: said to the taker.
+    """
+    tp, taker_win = c["take_point"], 1.0 - c["win"]
+    who = "you win" if mine else "the opponent wins"
+    chances = f"{who} {_pct(taker_win)} cubeless against a take point of {_pct(tp)}"
+    if (taker_win >= tp) == takes:
+        return chances
+    return f"{chances}, but the cubeful equities, which see the market and the recube, decide"
+
+
 def explain_cube(d: Decision) -> str | None:
-    """The cube reasoning: win chance against the take point, gammons, the proper action."""
+    """The cube reasoning from the equities the verdict used (no double, double/take, double/pass).
+
+    Every sentence quotes those three cubeful equities and draws its verdict
+    from them alone (for a take, the taker's: take = -double/take, pass =
+    -double/pass), so it cannot contradict them; the cubeless chances and the
+    take point are added only as :func:`_take_point_note` words them.
+    """
     c = d.cube
-    if c is None:
+    if c is None or "no_double" not in c:
         return None
-    win, gammon, tp = c["win"], c["gammon"], c["take_point"]
-    taker_win = 1.0 - win
+    nd, dt, dp = c["no_double"], c["double_take"], c["double_pass"]
+    nums = _equities(c)
+    takes = dt <= dp
     kind = d.error_kind or ""
     if d.kind == "take":
-        lose_g = gammon
+        take, drop = -dt, -dp
+        answer = f"taking leaves you {take:+.3f}, passing {drop:+.3f} ({nums}, the doubler's view)"
+        note = _take_point_note(c, takes, True)
         if kind == "wrong take":
-            return (f"the take point is {_pct(tp)} and you win only {_pct(taker_win)}"
-                    f" (you lose a gammon {_pct(lose_g)}): pass")
+            return f"{answer}; {note}; you lose a gammon {_pct(c['gammon'])}: pass"
         if kind == "wrong pass":
-            return f"the take point is {_pct(tp)} and you win {_pct(taker_win)}: take"
+            return f"{answer}; {note}: take"
+        if kind == "wrong beaver":
+            better, verdict = ("taking", "take") if take >= drop else ("passing", "pass")
+            return (f"{answer}: a beaver makes it {2 * take:+.3f}, less than {better} "
+                    f"({max(take, drop):+.3f}): {verdict}")
         return None
-    if kind == "missed double":
-        after = ("the opponent should pass" if c["taker_proper"] == CubeAction.DROP
-                 else "the opponent still has a take")
-        return (f"you win {_pct(win)} (gammons {_pct(gammon)}) against a take point of {_pct(tp)} for the "
-                f"opponent ({_pct(1 - tp)} for you): double now, {after}")
-    if kind == "wrong double (too early)":
-        return (f"you win only {_pct(win)} (gammons {_pct(gammon)}); the opponent wins {_pct(taker_win)} "
-                f"against a take point of {_pct(tp)}: too early to double")
-    if kind == "wrong double (too good)":
-        return (f"you win {_pct(win)} with {_pct(gammon)} gammons: playing on for the gammon is worth more "
-                "than the point the double cashes")
+    note = _take_point_note(c, takes, False)
+    gammons = f"you win {_pct(c['win'])}, gammons {_pct(c['gammon'])}"
+    if kind == MISSED_DOUBLE_BELOW_CP:
+        return (f"{nums}: the opponent should take ({note}), and doubling gains {dt - nd:.3f} over holding "
+                f"the cube ({gammons}): double")
+    if kind == MISSED_DOUBLE_ABOVE_CP:
+        return (f"{nums}: the opponent should pass ({note}), and cashing gains {dp - nd:.3f} over playing on "
+                f"({gammons}): double")
+    if kind == WRONG_DOUBLE_BELOW_DP:
+        return (f"{nums}: doubling gives up {nd - min(dt, dp):.3f} against holding the cube ({gammons}; "
+                f"{note}): too early to double")
+    if kind == WRONG_DOUBLE_ABOVE_TG:
+        return (f"{nums}: playing on is worth {nd - dp:.3f} more than the point the double cashes ({gammons}): "
+                "too good to double")
     return None
 
 
@@ -217,10 +299,10 @@ def explain_decision(task: Task, decision: Decision, valuer: Valuer | None = Non
     variant = task.position.variant
     return explain_play(task.position, Position.from_position_id(played.position_id, variant),
                         Position.from_position_id(best.position_id, variant), played.probabilities,
-                        best.probabilities, played.play, best.play)
+                        best.probabilities, played.play, best.play, best.equity - played.equity)
 
 
 __all__ = [
     "blots", "chance_reasons", "explain_cube", "explain_decision", "explain_play", "is_race",
-    "longest_prime", "made_points", "play_reasons", "shots",
+    "longest_prime", "made_points", "play_reasons", "shots", "small_reasons",
 ]

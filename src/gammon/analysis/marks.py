@@ -23,7 +23,13 @@ Per player:
 * cube error rate: total cube loss / close cube decisions, in mEMG (a cube
   decision is *close*, as GNU Backgammon counts it, when the proper action's
   equity is less than 0.16 above the double/take equity capped at 1, and every
-  double, take and pass is counted);
+  double, take and pass is counted; a turn where the cube is dead for the
+  player on roll and he does not double is no cube decision at all, see
+  :func:`gammon.analysis.decisions.is_decision`);
+* cube errors by kind, GNU Backgammon's: missed doubles below the cash point
+  (the proper action double/take) and above it (double/pass), wrong doubles
+  below the doubling point ("too early") and above the too-good point ("too
+  good"), wrong takes, passes and beavers (:data:`gammon.analysis.decisions.CUBE_ERRORS`);
 * error rate: (checker + cube + resignation loss) / (unforced moves + close
   cube decisions + resignations offered or answered); a resignation is a
   decision like a cube decision (its value against the value of playing on),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gammon.analysis.decisions import Decision
+from gammon.analysis.decisions import CUBE_ERRORS, Decision
 from gammon.analysis.marks import MARK_NAMES, performance_rating, rating_estimate, rating_name
 from gammon.core.cube import CubeAction
 
@@ -35,9 +35,7 @@ class PlayerStats:
     marks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARK_NAMES, 0))
     checker_marks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARK_NAMES, 0))
     cube_marks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARK_NAMES, 0))
-    cube_errors: dict[str, int] = field(default_factory=lambda: {
-        "missed double": 0, "wrong double (too early)": 0, "wrong double (too good)": 0,
-        "wrong take": 0, "wrong pass": 0, "wrong beaver": 0})
+    cube_errors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CUBE_ERRORS, 0))
     resign_decisions: int = 0
     resign_loss: float = 0.0
     resign_errors: dict[str, int] = field(default_factory=lambda: {

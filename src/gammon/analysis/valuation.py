@@ -92,11 +92,33 @@ def final_value(outcome: Outcome, info: CubeInfo, variant_pays_per_checker: bool
     return Value(met.mwc_to_emg(mwc, a, b, k, post), mwc)
 
 
+#: The deepest cube look-ahead an analysis asks for (see :meth:`Valuer.cube`).  Costed by GNU
+#: Backgammon's 2-ply verdicts on 5,685 cube decisions of our matches
+#: (``benchmarks/results/cube_policies.txt``, earlier nets), the 2-roll look-ahead lost 4.29 EMG
+#: in all and the 1-roll one 6.19 (Janowski's formula on 2-ply probabilities: 7.13), at about
+#: 160 ms a decision against 10; with the shipped nets, on the first 500 of them, 0.382 against
+#: 0.695.  On 4 whole matches it also comes closer to GNU Backgammon's close decisions, cube
+#: loss and error kinds (``cube_depth.txt``).  Each further roll costs about 21 times more
+#: (some 3 s a decision), so a 3-ply or deeper analysis judges its cube at 2 rolls.
+MAX_CUBE_PLIES = 2
+#: A non-double that a 1-roll look-ahead finds this far (normalised equity) from double/take is
+#: left at 1 roll (:meth:`Valuer.cube`); wider than the 0.16 of a close decision
+#: (:data:`gammon.analysis.marks.CLOSE_CUBE`), so that what the deeper look could call close
+#: is looked at deeper.
+SCREEN_MARGIN = 0.25
+
+
 class Valuer:
     """Values decisions with one :class:`Engine` at ``plies`` (luck always at 0-ply)."""
 
-    def __init__(self, plies: int = 2, engine: Engine | None = None) -> None:
+    def __init__(self, plies: int = 2, engine: Engine | None = None, cube_plies: int | None = None,
+                 screen: bool = True) -> None:
         self.plies = plies
+        #: The cube look-ahead's depth (None: :attr:`cube_plies`' rule; a benchmark may set its own).
+        self._cube_plies = cube_plies
+        #: Whether a deeper cube look-ahead is kept for the decisions a 1-roll one finds close
+        #: (see :meth:`cube`); False: every cube decision at full depth.
+        self.screen = screen
         self.engine = engine or Engine(plies=0)
         #: 0-ply, no noise: chooses the best play of each roll for luck (its fast path).
         self._luck_engine = self.engine if self.engine.level.plies == 0 and self.engine.level.noise == 0 \
@@ -171,21 +193,38 @@ class Valuer:
 
     # -- the cube ---------------------------------------------------------------------
 
-    def cube(self, position: Position, info: CubeInfo) -> tuple[CubeDecision, tuple[float, ...]]:
+    @property
+    def cube_plies(self) -> int:
+        """How many rolls the cube look-ahead searches: the analysis's depth, at most :data:`MAX_CUBE_PLIES`."""
+        return min(self.plies, MAX_CUBE_PLIES) if self._cube_plies is None else self._cube_plies
+
+    def cube(self, position: Position, info: CubeInfo, doubled: bool = False
+             ) -> tuple[CubeDecision, tuple[float, ...]]:
         """The cube decision of the player on roll of ``position`` and its cubeless probabilities.
 
-        At 1 ply or more the decision is a 1-roll cubeful look-ahead
-        (:func:`gammon.ai.cube_search.cubeful_cube_action`). Costed by GNU Backgammon's
-        2-ply analyses of 5,685 cube decisions of our matches, it lost 6.19 EMG in all,
-        and Janowski's formula on 2-ply probabilities lost 7.13. It also takes about
-        twice as long (``benchmarks/results/cube_policies.txt``). At 0 plies the
-        decision is the formula on the 0-ply probabilities.
+        At 1 ply or more the decision is a cubeful look-ahead of :attr:`cube_plies`
+        rolls (:func:`gammon.ai.cube_search.cubeful_cube_action`): the depth the
+        checker play is judged at, up to :data:`MAX_CUBE_PLIES`.  At 0 plies it is
+        Janowski's formula on the 0-ply probabilities.  ``doubled``: the player
+        doubled (for a take or pass: the double was made), so a double he should
+        not have made (a dead cube) is valued too.
+
+        With :attr:`screen`, a 2-roll look-ahead (about 20 times the cost of a
+        1-roll one) is spent only where it can matter: a double made, a double
+        the 1-roll look-ahead calls proper, or a decision it finds within
+        :data:`SCREEN_MARGIN` of double/take.  A non-double it finds clearly
+        right keeps its 1-roll verdict (no error, not close).
         """
         probs = self.probs_on_roll(position)
         if self.plies == 0:
             return cube_decision(probs, info, cube_efficiency(position)), probs
         ev = self.engine.evaluator_for(position.variant)
-        return cubeful_cube_action(ev, position, info, 1), probs
+        depth = self.cube_plies
+        if self.screen and depth > 1 and not doubled:
+            first = cubeful_cube_action(ev, position, info, 1)
+            if not first.doubles and first.equity - min(first.double_take, 1.0) >= SCREEN_MARGIN:
+                return first, probs
+        return cubeful_cube_action(ev, position, info, depth, value_double=doubled), probs
 
     # -- luck --------------------------------------------------------------------------
 
@@ -221,4 +260,7 @@ class Valuer:
         return luck, actual
 
 
-__all__ = ["OPENING_ROLLS", "ROLLS", "Candidate", "Value", "Valuer", "final_value", "flip"]
+__all__ = [
+    "MAX_CUBE_PLIES", "OPENING_ROLLS", "ROLLS", "SCREEN_MARGIN", "Candidate", "Value", "Valuer", "final_value",
+    "flip",
+]

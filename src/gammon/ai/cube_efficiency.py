@@ -75,7 +75,7 @@ def finish_chance(side: np.ndarray | Sequence[int]) -> float:
         raise GammonError("a side has 25 counts") from None
     if len(c) != 25:
         raise GammonError("a side has 25 counts")
-    return _finish_ways(c, 0) / 36.0
+    return float(_finish_ways(c, 0)) / 36.0
 
 
 @njit(cache=True)

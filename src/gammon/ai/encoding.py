@@ -278,7 +278,7 @@ def _side_pass(b, s, idx, val, m):  # type: ignore[no-untyped-def]
     prime = 0
     rear = -1
     for i in range(24):
-        n = np.int64(b[o + i])
+        n = int(b[o + i])  # an int64 in numba (no uint8 arithmetic), an int for mypy
         if n == 0:
             run = 0
             continue
@@ -314,7 +314,7 @@ def _side_pass(b, s, idx, val, m):  # type: ignore[no-untyped-def]
             home += 1
         if i >= 18:
             anchors += 1
-    bar = np.int64(b[o + 24])
+    bar = int(b[o + 24])
     if bar != 0:
         rear = 24
         total += bar

@@ -40,8 +40,9 @@ import numpy as np
 
 from gammon.ai.cube import CubeDecision, CubeInfo, cube_decision, cube_efficiency
 from gammon.ai.cube_search import cubeful_cube_action
-from gammon.ai.engine import Engine, RankedPlay
+from gammon.ai.engine import Engine
 from gammon.ai.met import default_met
+from gammon.ai.ranked import RankedPlay
 from gammon.ai.search import search_flags
 from gammon.core.dice import WEIGHTED_ROLLS
 from gammon.core.plays import Play
@@ -179,7 +180,7 @@ class Valuer:
             chosen += [r for r in ranked if r.play.position == played]
         out: list[Candidate] = []
         for r in chosen:
-            probs = r.probabilities
+            probs: tuple[float, ...] = r.probabilities
             depth = r.plies
             if depth < self.plies and n > 1:
                 probs = self.probs_after(r.play.position, self.plies)

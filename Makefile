@@ -20,7 +20,7 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy src/gammon/core src/gammon/formats src/gammon/i18n
+	$(BIN)/mypy src/gammon  # strict (pyproject), over every subpackage
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest

@@ -21,6 +21,12 @@ then on two sharing the database, each game's two seats on different processes (
 actions reach each other through LISTEN/NOTIFY), and prints the scale-out ratio of the
 actions per second.
 
+``--accounts`` runs the same load twice on each database, once with guests (seat tokens
+only) and once with logged-in players: each table's two players sign up (Argon2id),
+every game is created and joined with the accounts' session cookies (so every request
+passes the session and Origin checks and every seat is the account's), and the actions
+go over the sockets as before.  It prints both rows and the ratio of actions per second.
+
 ``--flood`` adds the abuse case of issue 11: the same load on SQLite twice,
 once quietly and once while a flooding client (in a process of its own) sends
 messages as fast as it can on a spectator socket of one of the games being
@@ -35,6 +41,7 @@ Usage::
     .venv/bin/python benchmarks/server_load.py --games 20 --seconds 15
     .venv/bin/python benchmarks/server_load.py --games 8 --seconds 10 --flood
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --processes 2
+    .venv/bin/python benchmarks/server_load.py --games 20 --seconds 15 --accounts
 """
 
 from __future__ import annotations
@@ -128,16 +135,27 @@ async def seat_loop(url: str, token: str, seat: int, stats: Stats, deadline: flo
                 sent_at = pushed_at = None
 
 
+async def sign_up(base_url: str, name: str) -> httpx.AsyncClient:
+    """A client logged in as a new account ``name`` (its session cookie kept, its Origin sent)."""
+    client = httpx.AsyncClient(base_url=base_url, timeout=60, headers={"Origin": base_url})
+    r = await client.post("/api/accounts", json={"name": name, "password": "benchmark secret 1234"})
+    r.raise_for_status()
+    return client
+
+
 async def table(http: httpx.AsyncClient, ws_bases: list[str], variant: str, stats: Stats, deadline: float,
-                first: asyncio.Queue[str] | None = None) -> None:
-    """Games one after the other until the time is up; seat ``s`` on server ``s % len(ws_bases)``."""
+                first: asyncio.Queue[str] | None = None,
+                players: tuple[httpx.AsyncClient, httpx.AsyncClient] | None = None) -> None:
+    """Games one after the other until the time is up; seat ``s`` on server ``s % len(ws_bases)``.
+    ``players``: two logged-in clients that create and join the games (else guests)."""
+    host, guest = players if players is not None else (http, http)
     while time.monotonic() < deadline:
-        d = (await http.post("/api/games", json={"opponent": "human", "variant": variant})).json()
+        d = (await host.post("/api/games", json={"opponent": "human", "variant": variant})).json()
         if first is not None:
             first.put_nowait(d["game_id"])  # the game the flooder picks on
             first = None
-        joined = await http.post(f"/api/games/{d['game_id']}/join",
-                                 headers={"Authorization": f"Bearer {d['invite_token']}"})
+        joined = await guest.post(f"/api/games/{d['game_id']}/join",
+                                  headers={"Authorization": f"Bearer {d['invite_token']}"})
         gid, tokens = d["game_id"], (d["token"], joined.json()["token"])
         done = await asyncio.gather(*(
             seat_loop(f"{ws_bases[s % len(ws_bases)]}/api/games/{gid}/ws", tokens[s], s, stats, deadline)
@@ -147,16 +165,24 @@ async def table(http: httpx.AsyncClient, ws_bases: list[str], variant: str, stat
 
 
 async def load(server: ServerProcess, games: int, seconds: float, variant: str, flood: bool = False,
-               others: tuple[ServerProcess, ...] = ()) -> tuple[Stats, float, dict[str, int]]:
+               others: tuple[ServerProcess, ...] = (), accounts: bool = False
+               ) -> tuple[Stats, float, dict[str, int]]:
     stats = Stats()
     ws_bases = [server.ws_url, *(o.ws_url for o in others)]
     flooded: dict[str, int] = {}
-    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http, contextlib.AsyncExitStack() as stack:
+        players: list[tuple[httpx.AsyncClient, httpx.AsyncClient] | None] = [None] * games
+        if accounts:  # signed up before the clock starts: Argon2id is the sign-up's cost, not the games'
+            for i in range(games):
+                pair = (await sign_up(server.url, f"host{i}"), await sign_up(server.url, f"guest{i}"))
+                for c in pair:
+                    stack.push_async_callback(c.aclose)
+                players[i] = pair
         start = time.monotonic()
         deadline = start + seconds
         first: asyncio.Queue[str] = asyncio.Queue()
         tables = [asyncio.create_task(table(http, ws_bases, variant, stats, deadline,
-                                            first if i == 0 else None)) for i in range(games)]
+                                            first if i == 0 else None, players[i])) for i in range(games)]
         proc = None
         if flood:
             game_id = await first.get()
@@ -224,6 +250,8 @@ def main() -> None:
                     help="a PostgreSQL URL (default: $GAMMON_TEST_POSTGRES_URL)")
     ap.add_argument("--processes", type=int, choices=(1, 2), default=1,
                     help="2: PostgreSQL on one process, then on two (each game's seats on both); the ratio")
+    ap.add_argument("--accounts", action="store_true",
+                    help="each database twice: guests, then logged-in players (accounts' seats)")
     ap.add_argument("--flood", action="store_true",
                     help="measure SQLite quietly and beside a flooding client, and compare the p99s")
     args = ap.parse_args()
@@ -243,13 +271,24 @@ def main() -> None:
     print(head)
     rates = {}
     for name, url in targets:
-        with ServerProcess(url, env=BENCH_ENV, args=BENCH_ARGS) as server:
-            assert server.proc is not None
-            cpu0 = cpu_seconds(server.proc.pid)
-            stats, elapsed, _ = asyncio.run(load(server, args.games, args.seconds, args.variant))
-            cpu1 = cpu_seconds(server.proc.pid)
-        print(row(name, stats, elapsed, cpu0, cpu1))
-        rates[name] = stats.actions / elapsed
+        for logged_in in (False, True) if args.accounts else (False,):
+            label = f"{name[:6]} accts" if logged_in else name
+            if logged_in and name == "postgresql":
+                from gammon.web.testing import reset_postgres
+
+                reset_postgres(url)
+            with ServerProcess(url if not logged_in or name != "sqlite" else url + ".accounts.db",
+                               env=BENCH_ENV, args=BENCH_ARGS) as server:
+                assert server.proc is not None
+                cpu0 = cpu_seconds(server.proc.pid)
+                stats, elapsed, _ = asyncio.run(load(server, args.games, args.seconds, args.variant,
+                                                     accounts=logged_in))
+                cpu1 = cpu_seconds(server.proc.pid)
+            print(row(label, stats, elapsed, cpu0, cpu1))
+            rates[label] = stats.actions / elapsed
+        if args.accounts:
+            print(f"{name}: logged-in players / guests, actions/s: "
+                  f"{rates[f'{name[:6]} accts'] / rates[name]:.2f}")
     if args.processes == 2 and args.postgres:
         with contextlib.ExitStack() as stack:
             a, b = (ServerProcess(args.postgres, env=BENCH_ENV, args=BENCH_ARGS) for _ in range(2))

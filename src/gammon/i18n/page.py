@@ -36,7 +36,7 @@ def page_files() -> Iterator[Path]:
 def page_messages() -> Iterator[tuple[str, str, int]]:
     """Each ``t('...')`` message of the page: (message, file relative to ``src``, line)."""
     for path in page_files():
-        relative = path.relative_to(SOURCE.parent).as_posix()
+        relative = f"gammon/web/static/js/{path.name}"
         found = extract_from_file("javascript", str(path), keywords=_KEYWORDS)
         for lineno, message, _comments, _context in found:
             if isinstance(message, str) and message:

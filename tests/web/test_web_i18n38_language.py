@@ -1,0 +1,144 @@
+"""The browser page in five languages: the server names the language in the shell's
+``<html lang>`` (the picker's ``gammon_lang`` cookie, else ``Accept-Language``), and the
+page's scripts show the catalogs' words for it.
+
+* over HTTP: the shell in English is the file itself, byte for byte; in another language it
+  names it and carries its words; the cookie beats the header; a hostile cookie or header is
+  ignored (English), never an error;
+* in Chromium: the start page opened in each language shows none of the English page
+  messages that the language translates differently (compared with the English rendering,
+  which shows them), and the picker switches the language and remembers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gammon.i18n import translations
+from gammon.i18n.page import page_messages
+from gammon.web import Settings, create_app
+from gammon.web.routes.pages import STATIC_DIR
+from gammon.web.testing import ThreadedServer
+from webclient import client_fixture
+
+client = client_fixture("i18n38")
+OTHERS = ("nb", "sv", "da", "pl")
+#: Each language's header as a browser set to it sends it.
+HEADERS = {"en": "en-US,en;q=0.9", "nb": "nb-NO,nb;q=0.9,no;q=0.8,en;q=0.5", "sv": "sv-SE,sv;q=0.9",
+           "da": "da-DK,da;q=0.9,en;q=0.8", "pl": "pl-PL,pl;q=0.9,en-US;q=0.8"}
+
+
+def test_the_english_shell_is_the_file_itself(client: TestClient) -> None:
+    for headers in ({}, {"accept-language": HEADERS["en"]}, {"accept-language": "de-DE,fr;q=0.5"}):
+        res = client.get("/", headers=headers)
+        assert res.status_code == 200
+        assert res.content == (STATIC_DIR / "index.html").read_bytes()
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_shell_names_the_language_of_accept_language(client: TestClient, language: str) -> None:
+    for path in ("/", "/game/abc", "/join/abc", "/watch/abc"):
+        res = client.get(path, headers={"accept-language": HEADERS[language]})
+        assert res.status_code == 200
+        assert f'<html lang="{language}">' in res.text
+        assert translations(language).gettext("Loading…") in res.text
+        assert "Loading…" not in res.text
+        assert "Content-Security-Policy" in res.headers
+
+
+def test_the_pickers_cookie_beats_the_header(client: TestClient) -> None:
+    res = client.get("/", headers={"accept-language": HEADERS["pl"], "cookie": "gammon_lang=sv"})
+    assert '<html lang="sv">' in res.text
+    res = client.get("/", headers={"accept-language": HEADERS["pl"], "cookie": "gammon_lang=en"})
+    assert res.content == (STATIC_DIR / "index.html").read_bytes()
+
+
+@pytest.mark.parametrize("cookie", ['"><script>alert(1)</script>', "x" * 5000, "de", "", "pl\x00"])
+def test_a_hostile_cookie_or_header_is_ignored(client: TestClient, cookie: str) -> None:
+    res = client.get("/", headers={"cookie": f"gammon_lang={cookie}", "accept-language": "q=;;,,,*" * 600})
+    assert res.status_code == 200
+    assert "<script>alert" not in res.text
+    assert '<html lang="en">' in res.text or '<html lang="pl">' in res.text
+
+
+# -- in Chromium ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
+    db = tmp_path_factory.mktemp("web-i18n") / "gammon.db"
+    with ThreadedServer(create_app(Settings(database_url=str(db), computer_delay=0.0))) as srv:
+        yield srv
+
+
+_VISIBLE_TEXT = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (text) found.push(text);
+  }
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+    for (const name of ['placeholder', 'aria-label', 'title']) {
+      if (el.getAttribute(name)) found.push(el.getAttribute(name));
+    }
+  }
+  return found;
+}"""
+
+
+def _start_page_texts(browser: Any, url: str, language: str) -> list[str]:
+    context = browser.new_context(locale={"en": "en-US", "nb": "nb-NO", "sv": "sv-SE", "da": "da-DK",
+                                          "pl": "pl-PL"}[language], bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/")
+        page.wait_for_selector("#new-game")
+        page.wait_for_selector("#lobby h2")
+        assert page.get_attribute("html", "lang") == language
+        page.check("input[name=opponent][value=human]", force=True)  # the friend's rows and words too
+        texts: list[str] = page.evaluate(_VISIBLE_TEXT)
+        return texts
+    finally:
+        context.close()
+
+
+def _plain_messages() -> set[str]:
+    """The page messages without fields: whole text nodes as they stand."""
+    return {m for m, _file, _line in page_messages() if "{" not in m}
+
+
+def test_the_start_page_shows_no_english_in_the_other_languages(server: ThreadedServer, browser: Any) -> None:
+    english = set(_start_page_texts(browser, server.url, "en"))
+    shown_in_english = _plain_messages() & english
+    assert {"Play the computer", "Create the game and get a link", "New game", "Your name"} <= shown_in_english
+    for language in OTHERS:
+        texts = set(_start_page_texts(browser, server.url, language))
+        catalog = translations(language)
+        translated = {m for m in shown_in_english if catalog.gettext(m) != m}
+        assert translated & texts == set(), language
+        assert catalog.gettext("Create the game and get a link") in texts
+
+
+def test_the_picker_switches_the_language_and_remembers_it(server: ThreadedServer, browser: Any) -> None:
+    context = browser.new_context(locale="en-US", bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#new-game")
+        assert page.inner_text("#start") == "Play the computer"
+        with page.expect_navigation():
+            page.select_option("#language", "da")
+        page.wait_for_selector("#new-game")
+        assert page.get_attribute("html", "lang") == "da"
+        assert page.inner_text("#start") == translations("da").gettext("Play the computer")
+        page.goto(f"{server.url}/game/nosuchgame")  # another page, the same language
+        assert page.get_attribute("html", "lang") == "da"
+        cookies = {c["name"]: c["value"] for c in context.cookies()}
+        assert cookies["gammon_lang"] == "da"
+    finally:
+        context.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -91,16 +92,18 @@ _VISIBLE_TEXT = """() => {
 }"""
 
 
-def _start_page_texts(browser: Any, url: str, language: str) -> list[str]:
-    context = browser.new_context(locale={"en": "en-US", "nb": "nb-NO", "sv": "sv-SE", "da": "da-DK",
-                                          "pl": "pl-PL"}[language], bypass_csp=True)
+def _page_texts(browser: Any, url: str, language: str, ready: str, friend: bool = False) -> list[str]:
+    """The visible texts (and placeholders, labels, titles) of the page at ``url`` in a browser set to
+    ``language``, once ``ready`` shows."""
+    locales = {"en": "en-US", "nb": "nb-NO", "sv": "sv-SE", "da": "da-DK", "pl": "pl-PL"}
+    context = browser.new_context(locale=locales[language], bypass_csp=True)
     try:
         page = context.new_page()
-        page.goto(f"{url}/")
-        page.wait_for_selector("#new-game")
-        page.wait_for_selector("#lobby h2")
+        page.goto(url)
+        page.wait_for_selector(ready)
         assert page.get_attribute("html", "lang") == language
-        page.check("input[name=opponent][value=human]", force=True)  # the friend's rows and words too
+        if friend:  # the start page's rows and words for a game with a friend too
+            page.check("input[name=opponent][value=human]", force=True)
         texts: list[str] = page.evaluate(_VISIBLE_TEXT)
         return texts
     finally:
@@ -112,16 +115,32 @@ def _plain_messages() -> set[str]:
     return {m for m, _file, _line in page_messages() if "{" not in m}
 
 
-def test_the_start_page_shows_no_english_in_the_other_languages(server: ThreadedServer, browser: Any) -> None:
-    english = set(_start_page_texts(browser, server.url, "en"))
+def _no_english(browser: Any, url: str, ready: str, expected: set[str], friend: bool = False) -> None:
+    """The page at ``url`` shows ``expected`` (page messages) in English, and in every other
+    language none of the English messages it shows that the language translates otherwise."""
+    english = set(_page_texts(browser, url, "en", ready, friend))
     shown_in_english = _plain_messages() & english
-    assert {"Play the computer", "Create the game and get a link", "New game", "Your name"} <= shown_in_english
+    assert expected <= shown_in_english
     for language in OTHERS:
-        texts = set(_start_page_texts(browser, server.url, language))
+        texts = set(_page_texts(browser, url, language, ready, friend))
         catalog = translations(language)
         translated = {m for m in shown_in_english if catalog.gettext(m) != m}
         assert translated & texts == set(), language
-        assert catalog.gettext("Create the game and get a link") in texts
+        assert {catalog.gettext(m) for m in expected} <= texts, language
+
+
+def test_the_start_page_shows_no_english_in_the_other_languages(server: ThreadedServer, browser: Any) -> None:
+    _no_english(browser, f"{server.url}/", "#lobby h2",
+                {"Play the computer", "Create the game and get a link", "New game", "Your name"}, friend=True)
+
+
+def test_the_join_pages_show_no_english_in_the_other_languages(server: ThreadedServer, browser: Any) -> None:
+    game = {"opponent": "human", "name": "Ann", "variant": "dutch", "clock_delay": 8, "clock_reserve": 180}
+    created = httpx.post(f"{server.url}/api/games", json=game).json()
+    invited = f"{server.url}/join/{created['game_id']}#invite={created['invite_token']}"
+    _no_english(browser, invited, "#join-button", {"Join the game", "Invitation", "Your name"})
+    _no_english(browser, f"{server.url}/join/{created['game_id']}", "#join h2",
+                {"This invitation link is incomplete", "Watch the game"})
 
 
 def test_the_picker_switches_the_language_and_remembers_it(server: ThreadedServer, browser: Any) -> None:

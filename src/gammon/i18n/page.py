@@ -1,9 +1,9 @@
 """The browser page's words: taken from the same catalogs as the terminal's, written out as JSON.
 
-The page's JavaScript marks what a person reads with ``t('...')`` (in modules that import
-``./i18n.js``); :func:`page_messages` finds those messages with Babel's JavaScript
-extractor, they go into the one template with the Python messages (so every ``.po``
-must translate them), and :func:`write_page_catalogs` writes
+The page's JavaScript marks what a person reads with ``t('...')`` (a constant shown later with
+``N_('...')``) in modules that import ``./i18n.js``; :func:`page_messages` finds those
+messages with Babel's JavaScript extractor, they go into the one template with the Python
+messages (so every ``.po`` must translate them), and :func:`write_page_catalogs` writes
 ``web/static/i18n/<lang>.json`` for each translated language: the page's messages and
 their translations, nothing hand-copied.  ``scripts/i18n_catalogs.py`` writes them with
 the ``.mo`` files; :func:`stale_page_catalogs` is what ``--check`` and the tests ask.
@@ -23,7 +23,7 @@ from gammon.i18n.catalogs import SOURCE, TRANSLATED, read_catalog
 #: The page's modules and where its generated catalogs go.
 SCRIPTS = SOURCE / "web" / "static" / "js"
 PAGE_CATALOGS = SOURCE / "web" / "static" / "i18n"
-_KEYWORDS = {"t": None}
+_KEYWORDS = {"t": None, "N_": None}
 
 
 def page_files() -> Iterator[Path]:

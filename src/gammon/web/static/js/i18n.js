@@ -30,6 +30,11 @@ export function t(message, fields) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? String(fields[key]) : whole));
 }
 
+/** Mark ``message`` for the catalogs without translating it (it is translated with t() where shown). */
+export function N_(message) {
+  return message;
+}
+
 /** Remember ``lang`` for this browser (a cookie the server reads) and draw the page again in it. */
 export function chooseLanguage(lang) {
   document.cookie = `${COOKIE}=${encodeURIComponent(lang)}; Path=/; Max-Age=31536000; SameSite=Lax`;

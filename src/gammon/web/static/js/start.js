@@ -23,7 +23,7 @@ export async function startPage(root) {
   const level = h('select#level', { name: 'level' },
     info.levels.map((lv) => h('option', { value: lv.name, text: lv.title, title: lv.description, selected: lv.name === DEFAULT_LEVEL })));
   const variant = h('select#variant', { name: 'variant' },
-    info.variants.map((v) => h('option', { value: v.name, text: v.title, dataset: { cube: v.cube ? '1' : '0' } })));
+    info.variants.map((v) => h('option', { value: v.name, text: t(v.title), dataset: { cube: v.cube ? '1' : '0' } })));
   const length = h('select#length', { name: 'length' },
     LENGTHS.map((n) => h('option', { value: String(n), text: n ? (n > 1 ? t('Match to {n} points', { n }) : t('Match to 1 point')) : t('Single game (money)') })));
   const cube = h('input#cube', { type: 'checkbox', name: 'cube', checked: true });
@@ -151,7 +151,7 @@ async function loadLobby(box, nameInput) {
   }
   const error = h('p.error', { hidden: true });
   fill(box, h('h2', { text: t('Lobby: open games') }), h('ul.lobby-list', {}, games.map((g) => {
-    const variant = VARIANT_TITLES[g.rules.variant] || g.rules.variant;
+    const variant = t(VARIANT_TITLES[g.rules.variant] || g.rules.variant);
     const kind = g.rules.match_length ? t('match to {n}', { n: g.rules.match_length }) : t('money game');
     const hintsOn = g.rules.hints ? t(', hints on') : '';
     const join = h('button.btn.primary', { type: 'button', text: t('Join'), dataset: { game: g.game_id } });

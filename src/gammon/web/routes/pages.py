@@ -9,8 +9,9 @@ no build step and nothing fetched from elsewhere.
 
 The page's language is written into the shell's ``<html lang>``: the ``gammon_lang``
 cookie that the page's language picker sets, else the request's ``Accept-Language``
-(:func:`page_language`); the scripts then load ``/static/i18n/<lang>.json``, generated
-from the gettext catalogs.  In English the shell is the file itself, byte for byte.
+(:func:`~gammon.web.language.request_language`); the scripts then load
+``/static/i18n/<lang>.json``, generated from the gettext catalogs.  In English the shell
+is the file itself, byte for byte.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from gammon.i18n import DEFAULT, N_, _, from_accept_language, normalize, use_language
+from gammon.i18n import DEFAULT, N_, _, use_language
+from gammon.web.language import LANGUAGE_COOKIE, request_language
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -46,18 +48,9 @@ router = APIRouter(include_in_schema=False)
 GameId = Annotated[str, PathParam(min_length=1, max_length=32)]
 
 
-#: The cookie the page's language picker sets (a language code; anything else is ignored).
-LANGUAGE_COOKIE = "gammon_lang"
 _ENGLISH_TAG = '<html lang="en">'
 #: The shell's own words (the scripts replace the first at once; the second shows without them).
 _SHELL_TEXTS = (N_("Loading…"), N_("gammon's board needs JavaScript."))
-
-
-def page_language(request: Request) -> str:
-    """The language to show ``request``'s pages in: the picker's cookie when it names one of
-    ours, else the best of ``Accept-Language`` (English when neither says)."""
-    chosen = normalize(request.cookies.get(LANGUAGE_COOKIE, "")[:16])
-    return chosen or from_accept_language(request.headers.get("accept-language"))
 
 
 @cache
@@ -71,7 +64,7 @@ def _shell(language: str) -> bytes:
 
 
 def _page(request: Request) -> Response:
-    language = page_language(request)
+    language = request_language(request)
     headers = {**PAGE_HEADERS, "Vary": "Accept-Language, Cookie"}
     if language == DEFAULT:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=headers)
@@ -107,4 +100,4 @@ def install_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
 
 
-__all__ = ["LANGUAGE_COOKIE", "STATIC_DIR", "install_pages", "page_language", "router"]
+__all__ = ["LANGUAGE_COOKIE", "STATIC_DIR", "install_pages", "router"]

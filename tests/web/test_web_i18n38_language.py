@@ -143,6 +143,15 @@ def test_the_join_pages_show_no_english_in_the_other_languages(server: ThreadedS
                 {"This invitation link is incomplete", "Watch the game"})
 
 
+def test_the_waiting_game_page_shows_no_english_in_the_other_languages(server: ThreadedServer,
+                                                                       browser: Any) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"opponent": "human", "name": "Ann"}).json()
+    seat = f"{server.url}/game/{created['game_id']}#token={created['token']}"
+    _no_english(browser, seat, "#cancel-game",
+                {"Invite your opponent", "Cancel this game", "Waiting for your opponent", "Spectators:",
+                 "The game starts when they open the invitation."})
+
+
 def test_the_picker_switches_the_language_and_remembers_it(server: ThreadedServer, browser: Any) -> None:
     context = browser.new_context(locale="en-US", bypass_csp=True)
     try:

@@ -953,7 +953,7 @@ class GamePage {
     }
     if (st.status === 'waiting') {
       fill(this.el.banner, close, h('strong', { text: t('Waiting for your opponent') }),
-        h('span', { text: st.rematch_of ? 'The rematch starts when they accept it.' : 'The game starts when they open the invitation.' }));
+        h('span', { text: st.rematch_of ? t('The rematch starts when they accept it.') : t('The game starts when they open the invitation.') }));
       return;
     }
     const next = [];
@@ -1051,9 +1051,9 @@ class GamePage {
     fill(panel, h('h2', { text: t('Invite your opponent') }),
       link ? h('p', { text: t('Send this link to the person you want to play:') }) : h('p', { text: t('Send your opponent the invitation link you got when you created the game.') }),
       link ? h('div.copy-row', {}, input, this.button(t('Copy'), async () => {
-        copied.textContent = (await copyText(link, input)) ? 'Copied!' : 'Select the link and copy it.';
+        copied.textContent = (await copyText(link, input)) ? t('Copied!') : t('Select the link and copy it.');
       }, { kind: 'quiet' }), copied) : null,
-      h('p', {}, 'Spectators: ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })),
+      h('p', {}, t('Spectators:') + ' ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })),
       h('p', {}, this.button(t('Cancel this game'), () => this.cancelGame(), { id: 'cancel-game', kind: 'quiet' })));
   }
 

@@ -26,7 +26,8 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
 # make catalogs: the translation template from the source, every .po brought up to it (new
-# messages empty, to be translated), every .mo compiled (committed: no build step at install).
+# messages empty, to be translated), every .mo compiled and the page's JSON written
+# (web/static/i18n/<lang>.json; all committed: no build step at install).
 catalogs: $(STAMP)
 	$(BIN)/python scripts/i18n_catalogs.py
 

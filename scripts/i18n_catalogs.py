@@ -1,7 +1,7 @@
 """Keep the translation catalogs in step with the source (``make catalogs``).
 
-    python scripts/i18n_catalogs.py            # extract, update every .po, compile every .mo
-    python scripts/i18n_catalogs.py --check    # exit 1 when a .po lacks a message or a .mo is stale
+    python scripts/i18n_catalogs.py            # extract, update every .po, compile every .mo, write page JSON
+    python scripts/i18n_catalogs.py --check    # exit 1 when a .po lacks a message or a .mo or JSON is stale
 
 After an update, translate the new (empty) messages in each
 ``src/gammon/i18n/locale/<lang>/LC_MESSAGES/gammon.po`` and run it again to compile.
@@ -24,6 +24,7 @@ from gammon.i18n.catalogs import (
     update,
     write_template,
 )
+from gammon.i18n.page import stale_page_catalogs, write_page_catalogs
 
 
 def main() -> int:
@@ -48,6 +49,12 @@ def main() -> int:
         else:
             path.write_bytes(data)
             print(f"{language}: {path}")
+    if args.check:
+        problems += [f"{language}: the page's JSON is stale: run scripts/i18n_catalogs.py"
+                     for language in stale_page_catalogs()]
+    else:
+        for path in write_page_catalogs():
+            print(f"page: {path}")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -38,7 +38,8 @@ def source_files() -> Iterator[Path]:
 
 
 def extract() -> Catalog:
-    """The template catalog: every message of :func:`source_files`, with where it is used."""
+    """The template catalog: every message of :func:`source_files` and of the page's scripts
+    (:mod:`gammon.i18n.page`), with where it is used."""
     template = Catalog(project="gammon", charset="utf-8", fuzzy=False)
     for path in source_files():
         relative = path.relative_to(SOURCE.parent).as_posix()
@@ -46,6 +47,9 @@ def extract() -> Catalog:
             "python", str(path), keywords=_KEYWORDS, comment_tags=("TRANSLATORS:",)
         ):
             template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    from gammon.i18n.page import add_page_messages  # the page's t('...') messages (it imports this module)
+
+    add_page_messages(template)
     return template
 
 

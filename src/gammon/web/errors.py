@@ -4,7 +4,8 @@ Service refusals keep their code (404 not_found, 403 forbidden, 410 invitation_u
 actions that do not fit the state, 422 for malformed requests); malformed JSON
 and bodies that do not match the schema are 422 ``invalid_json`` and
 ``invalid_request``; a database that cannot be reached is 503; anything else
-is 500 ``internal_error`` and says nothing more.
+is 500 ``internal_error`` and says nothing more.  The message is said in the reader's
+language (:mod:`gammon.web.error_words`); the code never changes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gammon.core.errors import GammonError
+from gammon.web.error_words import localized
 from gammon.web.service import (
     BusyError,
     ConflictError,
@@ -72,33 +74,36 @@ def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
 def install_error_handlers(app: FastAPI) -> None:
     """Answer every error in the one JSON shape."""
 
-    async def on_service_error(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_service_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ServiceError)
-        answer = error_response(status_of(exc), exc.code, str(exc))
+        answer = error_response(status_of(exc), exc.code, localized(request, exc.code, str(exc)))
         if isinstance(exc, BusyError):
             answer.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
         return answer
 
-    async def on_gammon_error(_request: Request, exc: Exception) -> JSONResponse:
-        return error_response(422, "invalid_request", str(exc))
+    async def on_gammon_error(request: Request, exc: Exception) -> JSONResponse:
+        return error_response(422, "invalid_request", localized(request, "invalid_request", str(exc)))
 
-    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         code, message = _validation_message(exc)
-        return error_response(422, code, message)
+        return error_response(422, code, localized(request, code, message))
 
-    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
         if exc.status_code == 400:
             # FastAPI's answer to a body it cannot decode at all (not UTF-8, truncated form data).
-            return error_response(422, "invalid_json", "the request body is not valid JSON")
+            message = localized(request, "invalid_json", "the request body is not valid JSON")
+            return error_response(422, "invalid_json", message)
         code = _HTTP_CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
-        return JSONResponse(error_body(code, message), status_code=exc.status_code, headers=exc.headers)
+        body = error_body(code, localized(request, code, message))
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
-    async def on_db(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_db(request: Request, exc: Exception) -> JSONResponse:
         log.error("database error: %s", exc)
-        return error_response(503, "database_unavailable", "the database cannot be reached; try again")
+        message = localized(request, "database_unavailable", "the database cannot be reached; try again")
+        return error_response(503, "database_unavailable", message)
 
     app.add_exception_handler(ServiceError, on_service_error)
     app.add_exception_handler(GammonError, on_gammon_error)

@@ -6,17 +6,28 @@ fragment, ``#token=...``, which browsers never send to the server),
 and ``/watch/{id}`` (spectate) all serve ``static/index.html``; its JavaScript
 modules pick the page from the path.  Everything is served from the package:
 no build step and nothing fetched from elsewhere.
+
+The page's language is written into the shell's ``<html lang>``: the ``gammon_lang``
+cookie that the page's language picker sets, else the request's ``Accept-Language``
+(:func:`~gammon.web.language.request_language`); the scripts then load
+``/static/i18n/<lang>.json``, generated from the gettext catalogs.  In English the shell
+is the file itself, byte for byte.
 """
 
 from __future__ import annotations
 
+import html
+from functools import cache
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from gammon.i18n import DEFAULT, N_, _, use_language
+from gammon.web.language import LANGUAGE_COOKIE, request_language
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -37,28 +48,47 @@ router = APIRouter(include_in_schema=False)
 GameId = Annotated[str, PathParam(min_length=1, max_length=32)]
 
 
-def _page() -> FileResponse:
-    return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=PAGE_HEADERS)
+_ENGLISH_TAG = '<html lang="en">'
+#: The shell's own words (the scripts replace the first at once; the second shows without them).
+_SHELL_TEXTS = (N_("Loading…"), N_("gammon's board needs JavaScript."))
+
+
+@cache
+def _shell(language: str) -> bytes:
+    """The page shell with ``<html lang>`` naming ``language`` and its words in it."""
+    text = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+    with use_language(language):
+        for english in _SHELL_TEXTS:
+            text = text.replace(f">{english}<", f">{html.escape(_(english), quote=False)}<")
+    return text.replace(_ENGLISH_TAG, f'<html lang="{language}">', 1).encode("utf-8")
+
+
+def _page(request: Request) -> Response:
+    language = request_language(request)
+    headers = {**PAGE_HEADERS, "Vary": "Accept-Language, Cookie"}
+    if language == DEFAULT:
+        return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=headers)
+    return HTMLResponse(_shell(language), headers=headers)
 
 
 @router.api_route("/", methods=["GET", "HEAD"])
-async def start_page() -> FileResponse:
-    return _page()
+async def start_page(request: Request) -> Response:
+    return _page(request)
 
 
 @router.api_route("/game/{game_id}", methods=["GET", "HEAD"])
-async def game_page(game_id: GameId) -> FileResponse:
-    return _page()
+async def game_page(request: Request, game_id: GameId) -> Response:
+    return _page(request)
 
 
 @router.api_route("/join/{game_id}", methods=["GET", "HEAD"])
-async def join_page(game_id: GameId) -> FileResponse:
-    return _page()
+async def join_page(request: Request, game_id: GameId) -> Response:
+    return _page(request)
 
 
 @router.api_route("/watch/{game_id}", methods=["GET", "HEAD"])
-async def watch_page(game_id: GameId) -> FileResponse:
-    return _page()
+async def watch_page(request: Request, game_id: GameId) -> Response:
+    return _page(request)
 
 
 def install_pages(app: FastAPI) -> None:
@@ -70,4 +100,4 @@ def install_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
 
 
-__all__ = ["STATIC_DIR", "install_pages", "router"]
+__all__ = ["LANGUAGE_COOKIE", "STATIC_DIR", "install_pages", "router"]

@@ -2,6 +2,7 @@
 // /api/games/{id}/analysis and drawn in the result panel.  The server makes it in a thread: until it
 // is made the answer is `running` with the progress, shown here with a progress bar.
 
+import { t } from './i18n.js';
 import { api } from './api.js';
 import { h } from './util.js';
 
@@ -59,7 +60,7 @@ function mistakeItem(d, nameOf) {
 
 /** The analysis panel for a result of /analysis; ``nameOf(seat)`` names the players. */
 export function analysisPanel(a, nameOf) {
-  const title = h('h3', { text: 'Analysis' });
+  const title = h('h3', { text: t('Analysis') });
   if (a.status === 'running') {
     const text = a.total ? `Analysing the game (${a.engine}): ${a.done} of ${a.total} decisions…`
       : 'Starting the analysis…';
@@ -80,7 +81,7 @@ export function analysisPanel(a, nameOf) {
   const graph = a.graph_svg ? h('img.analysis-graph#analysis-graph', {
     src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(a.graph_svg)}`,
     alt: 'Equity graph: the match winning chance (or points) after every decision, mistakes and luck marked',
-    title: 'Click to enlarge', tabindex: '0',
+    title: t('Click to enlarge'), tabindex: '0',
     onclick: (e) => e.currentTarget.classList.toggle('zoomed'),
     onkeydown: (e) => {
       if (e.key === 'Escape') e.currentTarget.classList.remove('zoomed');

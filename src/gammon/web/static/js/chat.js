@@ -5,6 +5,7 @@
 // the page keeps no rules of its own beyond the field's maxlength.  A message goes out on the game's
 // socket when it is open, else over REST; history comes over REST.
 
+import { t } from './i18n.js';
 import { api } from './api.js';
 import { fill, h } from './util.js';
 
@@ -21,11 +22,11 @@ export class ChatPanel {
     this.list = h('ol.chat-list#chat-list', { 'aria-live': 'polite' });
     this.error = h('p.chat-error#chat-error', { role: 'alert', hidden: true });
     this.input = h('input.chat-input#chat-input', {
-      type: 'text', maxlength: String(MAX_LENGTH), autocomplete: 'off', 'aria-label': 'Chat message',
+      type: 'text', maxlength: String(MAX_LENGTH), autocomplete: 'off', 'aria-label': t('Chat message'),
       placeholder: token ? 'Say something to your opponent' : 'Say something to the other spectators',
     });
     const form = h('form.chat-form', { onsubmit: (ev) => { ev.preventDefault(); this.send(); } },
-      this.input, h('button.chat-send#chat-send', { type: 'submit', text: 'Send' }));
+      this.input, h('button.chat-send#chat-send', { type: 'submit', text: t('Send') }));
     this.options = h('div.chat-options');
     if (token) {
       this.mute = this.option('chat-mute', 'Mute opponent', 'muted');

@@ -4,6 +4,7 @@
 // backoff; every connection starts with the full state).  Actions go over REST with the state's
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
+import { t } from './i18n.js';
 import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView } from './board.js';
@@ -54,7 +55,7 @@ class GamePage {
     this.el = {};
     const e = this.el;
     e.title = h('span.game-title');
-    e.conn = h('span.conn', { text: 'connecting…', title: 'Connection to the server' });
+    e.conn = h('span.conn', { text: t('connecting…'), title: t('Connection to the server') });
     e.oppStrip = h('div.strip.opp');
     e.meStrip = h('div.strip.me');
     e.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -72,7 +73,7 @@ class GamePage {
     e.resultPanel = h('section.panel.result-panel#result', { hidden: true });
     e.invitePanel = h('section.panel.invite-panel#invite', { hidden: true });
     e.recordList = h('ol.record-list#record');
-    e.recordPanel = h('section.panel.record-panel', {}, h('h2', { text: 'Record' }), e.recordList,
+    e.recordPanel = h('section.panel.record-panel', {}, h('h2', { text: t('Record') }), e.recordList,
       h('p.downloads', {}, 'Download: ',
         h('a', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
@@ -123,8 +124,8 @@ class GamePage {
     if (err instanceof ApiError && err.status === 403) {
       text = 'This link holds no seat in this game. Ask your opponent for a new link, or watch the game.';
     }
-    fill(this.el.controls, h('a.button', { href: '/', text: 'Start a new game' }),
-      err.status === 403 ? h('a.button.secondary', { href: `/watch/${this.gameId}`, text: 'Watch it' }) : null);
+    fill(this.el.controls, h('a.button', { href: '/', text: t('Start a new game') }),
+      err.status === 403 ? h('a.button.secondary', { href: `/watch/${this.gameId}`, text: t('Watch it') }) : null);
     this.setStatus(text, 'error');
     this.el.conn.textContent = 'offline';
   }
@@ -374,12 +375,12 @@ class GamePage {
   async askHint() {
     if (!this.builder) return;
     this.el.hintPanel.hidden = false;
-    fill(this.el.hintPanel, h('h2', { text: 'Hint' }), h('p.muted', { text: 'Thinking…' }));
+    fill(this.el.hintPanel, h('h2', { text: t('Hint') }), h('p.muted', { text: t('Thinking…') }));
     try {
       this.hint = await api(`/games/${this.gameId}/hint?count=5`, { token: this.token });
     } catch (err) {
       this.hint = null;
-      fill(this.el.hintPanel, h('h2', { text: 'Hint' }), h('p.muted', { text: err.message }));
+      fill(this.el.hintPanel, h('h2', { text: t('Hint') }), h('p.muted', { text: err.message }));
       return;
     }
     this.renderHint();
@@ -708,8 +709,8 @@ class GamePage {
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
         h('span.figures', {},
-          st.clock ? h('span.clock', { title: 'Time left: the delay of this turn, then the reserve', dataset: { seat } }) : null,
-          h('span.pips', { title: 'Pip count', text: `${pipCount} pips` }),
+          st.clock ? h('span.clock', { title: t('Time left: the delay of this turn, then the reserve'), dataset: { seat } }) : null,
+          h('span.pips', { title: t('Pip count'), text: `${pipCount} pips` }),
           h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score })));
       el.classList.toggle('active', Boolean(active));
       el.dataset.seat = String(seat);
@@ -733,57 +734,57 @@ class GamePage {
     const out = [];
     const b = this.builder;
     if (this.resigning) {
-      out.push(h('span.ask', { text: 'Resign:' }));
+      out.push(h('span.ask', { text: t('Resign:') }));
       for (const kind of ['single', 'gammon', 'backgammon']) {
         const btn = this.button(kind[0].toUpperCase() + kind.slice(1),
           () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' });
         if (kind === 'single') btn.append(h('span.roomy', { text: ' game' })); // "Single" where room is short
         out.push(btn);
       }
-      out.push(this.button('Cancel', () => this.askResign(false), { id: 'resign-cancel' }));
+      out.push(this.button(t('Cancel'), () => this.askResign(false), { id: 'resign-cancel' }));
       fill(this.el.controls, out);
       return;
     }
     if (allowed.includes('roll')) {
       const label = st.phase === 'opening' ? 'Roll to start' : st.phase === 'over' ? 'Start next game' : 'Roll';
-      out.push(this.button(label, () => this.send({ type: 'roll' }), { id: 'roll', kind: 'primary', title: 'Roll (r)' }));
+      out.push(this.button(label, () => this.send({ type: 'roll' }), { id: 'roll', kind: 'primary', title: t('Roll (r)') }));
     }
     if (allowed.includes('double')) {
       out.push(this.button(`Double to ${st.cube.value * 2}`, () => this.send({ type: 'double' }), { id: 'double' }));
     }
-    if (allowed.includes('take')) out.push(this.button('Take', () => this.send({ type: 'take' }), { id: 'take', kind: 'primary' }));
+    if (allowed.includes('take')) out.push(this.button(t('Take'), () => this.send({ type: 'take' }), { id: 'take', kind: 'primary' }));
     if (allowed.includes('beaver')) {
       out.push(this.button(`Beaver (to ${st.cube.value * 4})`, () => this.send({ type: 'beaver' }), { id: 'beaver' }));
     }
-    if (allowed.includes('drop')) out.push(this.button('Drop', () => this.send({ type: 'drop' }), { id: 'drop', kind: 'danger' }));
+    if (allowed.includes('drop')) out.push(this.button(t('Drop'), () => this.send({ type: 'drop' }), { id: 'drop', kind: 'danger' }));
     if (allowed.includes('accept')) {
-      out.push(this.button('Accept', () => this.send({ type: 'accept' }), { id: 'accept', kind: 'primary' }));
+      out.push(this.button(t('Accept'), () => this.send({ type: 'accept' }), { id: 'accept', kind: 'primary' }));
     }
-    if (allowed.includes('reject')) out.push(this.button('Reject', () => this.send({ type: 'reject' }), { id: 'reject' }));
+    if (allowed.includes('reject')) out.push(this.button(t('Reject'), () => this.send({ type: 'reject' }), { id: 'reject' }));
     if (allowed.includes('choose-double')) {
-      out.push(h('span.ask', { text: 'Play double:' }));
+      out.push(h('span.ask', { text: t('Play double:') }));
       for (let n = 1; n <= 6; n++) {
         out.push(this.button(`${n}s`, () => this.send({ type: 'choose-double', number: n }), { id: `choose-${n}` }));
       }
     }
     if (allowed.includes('play') && b) {
       out.push(this.button(b.canMove ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
-        { id: 'confirm', kind: 'primary', disabled: !b.complete, title: 'Confirm (Enter)' }));
-      out.push(this.button('Undo', () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: 'Undo (u)' }));
+        { id: 'confirm', kind: 'primary', disabled: !b.complete, title: t('Confirm (Enter)') }));
+      out.push(this.button(t('Undo'), () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: t('Undo (u)') }));
       if ((st.legal_plays || []).length > 1 && st.rules.hints) {
-        out.push(this.button('Hint', () => this.askHint(), { id: 'hint', kind: 'quiet' }));
+        out.push(this.button(t('Hint'), () => this.askHint(), { id: 'hint', kind: 'quiet' }));
       }
     }
     if (allowed.includes('resign')) {
-      out.push(this.button('Resign…', () => this.askResign(true), { id: 'resign', kind: 'quiet' }));
+      out.push(this.button(t('Resign…'), () => this.askResign(true), { id: 'resign', kind: 'quiet' }));
     }
     if (st.match.over) {
       if (st.you !== null) out.push(this.rematchButton('rematch-control'));
-      out.push(h('a.btn#new-game', { href: '/', text: 'New game' }));
+      out.push(h('a.btn#new-game', { href: '/', text: t('New game') }));
     }
     if (this.opponentNeverMoved()) {
-      out.push(this.button('Call the game off', () => this.cancelGame(), {
-        id: 'call-off', kind: 'quiet', title: 'Your opponent has not moved: end the game with no result' }));
+      out.push(this.button(t('Call the game off'), () => this.cancelGame(), {
+        id: 'call-off', kind: 'quiet', title: t('Your opponent has not moved: end the game with no result') }));
     }
     fill(this.el.controls, out);
   }
@@ -841,8 +842,10 @@ class GamePage {
       const w = st.match.winner;
       if (w === null || w === undefined) return 'The game is over.';
       const what = st.match.length ? 'the match' : st.rules.games > 1 ? 'the session' : 'the game';
-      const t = st.match.timeout;
-      const how = t !== null && t !== undefined ? ` on time (${t === you ? 'your' : `${this.plainName(t)}'s`} time ran out)` : '';
+      // No template literal inside another here: the catalogs' extractor (Babel) cannot read one.
+      const late = st.match.timeout;
+      const whose = late === you ? 'your' : late !== null && late !== undefined ? this.plainName(late) + "'s" : '';
+      const how = late !== null && late !== undefined ? ` on time (${whose} time ran out)` : '';
       return w === you ? `You won ${what}${how}!` : `${this.plainName(w)} won ${what}${how}.`;
     }
     if (st.phase === 'over') {
@@ -934,28 +937,28 @@ class GamePage {
     this.el.banner.hidden = !show;
     if (!show) return;
     const close = h('button.banner-close#banner-close', {
-      type: 'button', text: '×', title: 'Close: show the board', 'aria-label': 'Close',
+      type: 'button', text: '×', title: t('Close: show the board'), 'aria-label': t('Close'),
       onclick: () => { this.bannerClosedAt = st.version; this.renderBanner(); },
     });
     if (st.status === 'expired') {
-      fill(this.el.banner, close, h('strong', { text: 'This game has expired' }),
-        h('span', { text: 'Nobody joined it in time.' }));
+      fill(this.el.banner, close, h('strong', { text: t('This game has expired') }),
+        h('span', { text: t('Nobody joined it in time.') }));
       return;
     }
     if (st.status === 'cancelled') {
-      fill(this.el.banner, close, h('strong', { text: 'This game was called off' }),
-        h('span', { text: 'It was cancelled before it was played: it has no result.' }),
-        h('div.banner-actions', {}, h('a.btn', { href: '/', text: 'New game' })));
+      fill(this.el.banner, close, h('strong', { text: t('This game was called off') }),
+        h('span', { text: t('It was cancelled before it was played: it has no result.') }),
+        h('div.banner-actions', {}, h('a.btn', { href: '/', text: t('New game') })));
       return;
     }
     if (st.status === 'waiting') {
-      fill(this.el.banner, close, h('strong', { text: 'Waiting for your opponent' }),
-        h('span', { text: st.rematch_of ? 'The rematch starts when they accept it.' : 'The game starts when they open the invitation.' }));
+      fill(this.el.banner, close, h('strong', { text: t('Waiting for your opponent') }),
+        h('span', { text: st.rematch_of ? t('The rematch starts when they accept it.') : t('The game starts when they open the invitation.') }));
       return;
     }
     const next = [];
     if (st.allowed_actions.includes('roll') && !st.match.over) {
-      next.push(this.button('Next game', () => this.send({ type: 'roll' }), { id: 'next-game', kind: 'primary' }));
+      next.push(this.button(t('Next game'), () => this.send({ type: 'roll' }), { id: 'next-game', kind: 'primary' }));
     }
     if (st.match.over && st.you !== null) next.push(this.rematchButton());
     fill(this.el.banner, close, h('strong', { text: this.headline() }), h('span', { text: this.resultDetail() }),
@@ -1003,7 +1006,7 @@ class GamePage {
     panel.hidden = false;
     const ver = this.verify;
     let dice;
-    if (!ver) dice = h('p.muted', { text: 'Checking the dice…' });
+    if (!ver) dice = h('p.muted', { text: t('Checking the dice…') });
     else {
       const ok = ver.verified === true;
       dice = h('div.verify', { class: `verify ${ok ? 'ok' : 'bad'}`, id: 'verify' },
@@ -1019,14 +1022,14 @@ class GamePage {
       h('p', { text: this.resultDetail() }),
       h('p.score-line#score-line', { text: this.scoreLine() }),
       this.analysisSummary(),
-      h('h3', { text: 'Fair dice' }), dice,
+      h('h3', { text: t('Fair dice') }), dice,
       h('p.downloads', {}, 'Save the game: ',
         h('a#download-mat', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
         h('a#download-sgf', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })),
       st.rematch_id && st.you !== null && !tokens.seat(st.rematch_id)
-        ? h('p.rematch-offer#rematch-offer', { text: 'A rematch is on offer: accept it with the button below the board.' }) : null,
-      h('p', {}, h('a.btn', { href: '/', text: 'Start a different game' })));
+        ? h('p.rematch-offer#rematch-offer', { text: t('A rematch is on offer: accept it with the button below the board.') }) : null,
+      h('p', {}, h('a.btn', { href: '/', text: t('Start a different game') })));
   }
 
   analysisSummary() {
@@ -1045,13 +1048,13 @@ class GamePage {
     const link = invite ? inviteUrl(this.gameId, invite) : null;
     const input = link ? h('input.link', { type: 'text', readonly: true, value: link }) : null;
     const copied = h('span.copied', { text: '' });
-    fill(panel, h('h2', { text: 'Invite your opponent' }),
-      link ? h('p', { text: 'Send this link to the person you want to play:' }) : h('p', { text: 'Send your opponent the invitation link you got when you created the game.' }),
-      link ? h('div.copy-row', {}, input, this.button('Copy', async () => {
-        copied.textContent = (await copyText(link, input)) ? 'Copied!' : 'Select the link and copy it.';
+    fill(panel, h('h2', { text: t('Invite your opponent') }),
+      link ? h('p', { text: t('Send this link to the person you want to play:') }) : h('p', { text: t('Send your opponent the invitation link you got when you created the game.') }),
+      link ? h('div.copy-row', {}, input, this.button(t('Copy'), async () => {
+        copied.textContent = (await copyText(link, input)) ? t('Copied!') : t('Select the link and copy it.');
       }, { kind: 'quiet' }), copied) : null,
-      h('p', {}, 'Spectators: ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })),
-      h('p', {}, this.button('Cancel this game', () => this.cancelGame(), { id: 'cancel-game', kind: 'quiet' })));
+      h('p', {}, t('Spectators:') + ' ', h('a', { href: watchUrl(this.gameId), text: watchUrl(this.gameId) })),
+      h('p', {}, this.button(t('Cancel this game'), () => this.cancelGame(), { id: 'cancel-game', kind: 'quiet' })));
   }
 
   renderHint() {
@@ -1064,12 +1067,12 @@ class GamePage {
     const hint = this.hint;
     const rows = hint.plays.map((p, i) => h('li', {},
       h('button.link-btn', {
-        type: 'button', text: p.notation || '(no move)', title: 'Show this play on the board',
+        type: 'button', text: p.notation || '(no move)', title: t('Show this play on the board'),
         onclick: () => { this.builder.playWhole(p); this.selected = null; this.dests = new Map(); this.render(); },
       }),
       p.equity !== null ? h('span.eq', { text: ` ${p.equity >= 0 ? '+' : ''}${p.equity.toFixed(3)}` }) : null,
       p.difference !== null && i > 0 ? h('span.diff', { text: ` (${p.difference.toFixed(3)})` }) : null));
-    fill(panel, h('h2', { text: 'Hint' }),
+    fill(panel, h('h2', { text: t('Hint') }),
       h('ol.hint-list', {}, rows),
       h('p.muted', { text: hint.engine === 'heuristic' ? 'Ranked by the quick heuristic.' : `Equities at this score and cube, by ${hint.engine}.` +
         ' Click a play to set it on the board.' }));
@@ -1080,7 +1083,7 @@ class GamePage {
     const f = st.fair_dice;
     this.el.fairPanel.hidden = st.match.over; // the result panel shows the verification
     if (st.match.over) return;
-    fill(this.el.fairPanel, h('h2', { text: 'Fair dice' }),
+    fill(this.el.fairPanel, h('h2', { text: t('Fair dice') }),
       h('p.muted', { text: f.revealed ? 'The seed is revealed: every roll can be checked.'
         : 'Before the first roll the server committed to its secret dice seed with this hash; the seed is revealed when the game ends.' }),
       h('p', {}, h('code.commitment', { text: f.commitment })),
@@ -1135,7 +1138,7 @@ class GamePage {
         }
       }
     }
-    if (!items.length) items.push(h('li.muted', { text: 'No moves yet.' }));
+    if (!items.length) items.push(h('li.muted', { text: t('No moves yet.') }));
     fill(this.el.recordList, items);
     this.el.recordList.scrollTop = this.el.recordList.scrollHeight;
     this.renderBoard();

@@ -1,10 +1,12 @@
 // Picks the page from the URL: / (start), /game/{id}, /join/{id}, /watch/{id}.
 
 import { gamePage } from './game.js';
+import { loadLanguage, t } from './i18n.js';
 import { joinPage } from './join.js';
 import { startPage } from './start.js';
 import { fill, h } from './util.js';
 
+await loadLanguage();
 const root = document.getElementById('app');
 const path = window.location.pathname;
 const m = /^\/(game|join|watch)\/([^/]+)\/?$/.exec(path);
@@ -18,5 +20,5 @@ if (path === '/' || path === '') {
 } else if (m && m[1] === 'join') {
   joinPage(root, decodeURIComponent(m[2]));
 } else {
-  fill(root, h('main.start', {}, h('h1', { text: 'No such page' }), h('p', {}, h('a', { href: '/', text: 'Start a game' }))));
+  fill(root, h('main.start', {}, h('h1', { text: t('No such page') }), h('p', {}, h('a', { href: '/', text: t('Start a game') }))));
 }

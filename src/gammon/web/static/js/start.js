@@ -1,6 +1,7 @@
 // The start page: a game against the computer or a friend.
 
 import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
+import { chooseLanguage, currentLanguage, LANGUAGES, t } from './i18n.js';
 import { clockText, copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
@@ -15,49 +16,49 @@ export async function startPage(root) {
     info = { variants: Object.entries(VARIANT_TITLES).map(([name, title]) => ({ name, title, cube: name !== 'acey-deucey' })),
       levels: [] };
   }
-  const name = h('input#name', { type: 'text', name: 'name', maxlength: info.name_max_length || NAME_MAX_LENGTH, value: savedName(), placeholder: 'Your name', autocomplete: 'nickname' });
-  const opponent = h('div.segmented#opponent', { role: 'radiogroup', 'aria-label': 'Opponent' },
-    h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'computer', checked: true }), h('span', { text: 'Play the computer' })),
-    h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'human' }), h('span', { text: 'Play a friend' })));
+  const name = h('input#name', { type: 'text', name: 'name', maxlength: info.name_max_length || NAME_MAX_LENGTH, value: savedName(), placeholder: t('Your name'), autocomplete: 'nickname' });
+  const opponent = h('div.segmented#opponent', { role: 'radiogroup', 'aria-label': t('Opponent') },
+    h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'computer', checked: true }), h('span', { text: t('Play the computer') })),
+    h('label', {}, h('input', { type: 'radio', name: 'opponent', value: 'human' }), h('span', { text: t('Play a friend') })));
   const level = h('select#level', { name: 'level' },
     info.levels.map((lv) => h('option', { value: lv.name, text: lv.title, title: lv.description, selected: lv.name === DEFAULT_LEVEL })));
   const variant = h('select#variant', { name: 'variant' },
-    info.variants.map((v) => h('option', { value: v.name, text: v.title, dataset: { cube: v.cube ? '1' : '0' } })));
+    info.variants.map((v) => h('option', { value: v.name, text: t(v.title), dataset: { cube: v.cube ? '1' : '0' } })));
   const length = h('select#length', { name: 'length' },
-    LENGTHS.map((n) => h('option', { value: String(n), text: n ? `Match to ${n} point${n > 1 ? 's' : ''}` : 'Single game (money)' })));
+    LENGTHS.map((n) => h('option', { value: String(n), text: n ? (n > 1 ? t('Match to {n} points', { n }) : t('Match to 1 point')) : t('Single game (money)') })));
   const cube = h('input#cube', { type: 'checkbox', name: 'cube', checked: true });
   const jacoby = h('input#jacoby', { type: 'checkbox', name: 'jacoby' });
   const beavers = h('input#beavers', { type: 'checkbox', name: 'beavers' });
   const crawford = h('input#crawford', { type: 'checkbox', name: 'crawford', checked: true });
   const autos = h('input#automatic-doubles', { type: 'number', name: 'automatic_doubles', min: 0, max: 12, value: '0' });
-  const levelRow = h('label.row#level-row', {}, h('span', { text: 'Computer level' }), level);
+  const levelRow = h('label.row#level-row', {}, h('span', { text: t('Computer level') }), level);
   const hints = h('input#hints', { type: 'checkbox', name: 'hints' });
   const hintsRow = h('label.check#hints-row', { hidden: true }, hints,
-    h('span', { text: 'Allow the engine\'s hints for both players (your opponent sees this before joining)' }));
+    h('span', { text: t('Allow the engine\'s hints for both players (your opponent sees this before joining)') }));
   const pub = h('input#public', { type: 'checkbox', name: 'public' });
   const publicRow = h('label.check#public-row', { hidden: true }, pub,
-    h('span', { text: 'List the game in the lobby: anyone may take the seat (otherwise only your link works)' }));
+    h('span', { text: t('List the game in the lobby: anyone may take the seat (otherwise only your link works)') }));
   const error = h('p.error#form-error', { role: 'alert', hidden: true });
-  const submit = h('button.btn.primary.big#start', { type: 'submit', text: 'Start the game' });
+  const submit = h('button.btn.primary.big#start', { type: 'submit', text: t('Start the game') });
   const moneyOnly = h('div.money-only', {},
-    h('label.check', {}, jacoby, h('span', { text: 'Jacoby rule (gammons count only once the cube has been turned)' })),
-    h('label.check', {}, beavers, h('span', { text: 'Beavers (redouble at once, keeping the cube)' })),
-    h('label.row', {}, h('span', { text: 'Automatic doubles (on equal opening throws; 0 = off)' }), autos));
+    h('label.check', {}, jacoby, h('span', { text: t('Jacoby rule (gammons count only once the cube has been turned)') })),
+    h('label.check', {}, beavers, h('span', { text: t('Beavers (redouble at once, keeping the cube)') })),
+    h('label.row', {}, h('span', { text: t('Automatic doubles (on equal opening throws; 0 = off)') }), autos));
   const matchOnly = h('div.match-only', { hidden: true },
-    h('label.check', {}, crawford, h('span', { text: 'Crawford rule' })));
+    h('label.check', {}, crawford, h('span', { text: t('Crawford rule') })));
   const clock = h('select#clock', { name: 'clock' },
-    [['', 'No clock'], ['8:180', '8 s a turn + 3 minutes'], ['12:600', '12 s a turn + 10 minutes'], ['15:1200', '15 s a turn + 20 minutes']]
+    [['', t('No clock')], ['8:180', t('8 s a turn + 3 minutes')], ['12:600', t('12 s a turn + 10 minutes')], ['15:1200', t('15 s a turn + 20 minutes')]]
       .map(([value, text]) => h('option', { value, text })));
-  const cubeOpts = h('details.cube-options#cube-options', {}, h('summary', { text: 'Doubling cube and rules' }),
-    h('label.check', {}, cube, h('span', { text: 'Use the doubling cube' })), moneyOnly, matchOnly);
+  const cubeOpts = h('details.cube-options#cube-options', {}, h('summary', { text: t('Doubling cube and rules') }),
+    h('label.check', {}, cube, h('span', { text: t('Use the doubling cube') })), moneyOnly, matchOnly);
   const form = h('form.card.new-game#new-game', { autocomplete: 'off' },
-    h('h2', { text: 'New game' }), opponent,
-    h('label.row', {}, h('span', { text: 'Your name' }), name),
+    h('h2', { text: t('New game') }), opponent,
+    h('label.row', {}, h('span', { text: t('Your name') }), name),
     levelRow, hintsRow, publicRow,
-    h('label.row', {}, h('span', { text: 'Variant' }), variant),
-    h('label.row', {}, h('span', { text: 'Length' }), length),
+    h('label.row', {}, h('span', { text: t('Variant') }), variant),
+    h('label.row', {}, h('span', { text: t('Length') }), length),
     error, submit, cubeOpts,
-    h('label.row#clock-row', {}, h('span', { text: 'Clock (running out loses the match)' }), clock));
+    h('label.row#clock-row', {}, h('span', { text: t('Clock (running out loses the match)') }), clock));
   const share = h('section.card.share#share', { hidden: true });
   const lobby = h('section.card.lobby#lobby');
 
@@ -66,7 +67,7 @@ export async function startPage(root) {
     levelRow.hidden = !vsComputer;
     hintsRow.hidden = vsComputer;
     publicRow.hidden = vsComputer;
-    submit.textContent = vsComputer ? 'Play the computer' : 'Create the game and get a link';
+    submit.textContent = vsComputer ? t('Play the computer') : t('Create the game and get a link');
     const hasCube = variant.selectedOptions[0] ? variant.selectedOptions[0].dataset.cube === '1' : true;
     cube.disabled = !hasCube;
     const usesCube = hasCube && cube.checked;
@@ -128,11 +129,12 @@ export async function startPage(root) {
   });
 
   fill(root,
-    h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), h('span.game-title', { text: 'Backgammon in your browser' })),
+    h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), h('span.game-title', { text: t('Backgammon in your browser') }),
+      languagePicker()),
     h('main.start', {},
       h('section.intro', {},
-        h('h1', { text: 'Play backgammon' }),
-        h('p', { text: 'Against the computer, or send a link to a friend. Every game\'s dice are committed before the first roll and can be checked when it ends.' })),
+        h('h1', { text: t('Play backgammon') }),
+        h('p', { text: t('Against the computer, or send a link to a friend. Every game\'s dice are committed before the first roll and can be checked when it ends.') })),
       form, share, lobby));
   loadLobby(lobby, name);
 }
@@ -144,14 +146,15 @@ async function loadLobby(box, nameInput) {
     games = (await api('/lobby')).games;
   } catch (err) { /* no lobby: nothing to show */ }
   if (!games.length) {
-    fill(box, h('h2', { text: 'Lobby' }), h('p.muted', { text: 'No open games right now. Create one and tick "List the game in the lobby".' }));
+    fill(box, h('h2', { text: t('Lobby') }), h('p.muted', { text: t('No open games right now. Create one and tick "List the game in the lobby".') }));
     return;
   }
   const error = h('p.error', { hidden: true });
-  fill(box, h('h2', { text: 'Lobby: open games' }), h('ul.lobby-list', {}, games.map((g) => {
-    const variant = VARIANT_TITLES[g.rules.variant] || g.rules.variant;
-    const kind = g.rules.match_length ? `match to ${g.rules.match_length}` : 'money game';
-    const join = h('button.btn.primary', { type: 'button', text: 'Join', dataset: { game: g.game_id } });
+  fill(box, h('h2', { text: t('Lobby: open games') }), h('ul.lobby-list', {}, games.map((g) => {
+    const variant = t(VARIANT_TITLES[g.rules.variant] || g.rules.variant);
+    const kind = g.rules.match_length ? t('match to {n}', { n: g.rules.match_length }) : t('money game');
+    const hintsOn = g.rules.hints ? t(', hints on') : '';
+    const join = h('button.btn.primary', { type: 'button', text: t('Join'), dataset: { game: g.game_id } });
     join.addEventListener('click', async () => {
       join.disabled = true;
       try {
@@ -165,8 +168,8 @@ async function loadLobby(box, nameInput) {
         error.hidden = false;
       }
     });
-    return h('li', {}, h('span', {}, h('b', { text: g.host }), ` · ${variant}, ${kind}${g.rules.hints ? ', hints on' : ''}, `,
-      h('span.lobby-clock', { text: g.rules.clock ? `clock ${clockText(g.rules.clock)}` : 'no clock' })), join);
+    return h('li', {}, h('span', {}, h('b', { text: g.host }), ` · ${variant}, ${kind}${hintsOn}, `,
+      h('span.lobby-clock', { text: g.rules.clock ? t('clock {clock}', { clock: clockText(g.rules.clock) }) : t('no clock') })), join);
   })), error);
 }
 
@@ -180,16 +183,24 @@ function showShare(share, form, created) {
   form.hidden = true;
   share.hidden = false;
   fill(share,
-    h('h2', { text: 'Your game is ready' }),
-    h('p', { text: 'Send this invitation link to your opponent. It holds their seat: give it to them only.' }),
+    h('h2', { text: t('Your game is ready') }),
+    h('p', { text: t('Send this invitation link to your opponent. It holds their seat: give it to them only.') }),
     h('div.copy-row', {}, linkInput,
-      h('button.btn#copy-invite', { type: 'button', text: 'Copy', onclick: async () => {
-        copied.textContent = (await copyText(link, linkInput)) ? 'Copied!' : 'Select the link and copy it.';
+      h('button.btn#copy-invite', { type: 'button', text: t('Copy'), onclick: async () => {
+        copied.textContent = (await copyText(link, linkInput)) ? t('Copied!') : t('Select the link and copy it.');
       } }), copied),
-    h('p', { text: 'Anyone may watch with this link:' }),
+    h('p', { text: t('Anyone may watch with this link:') }),
     h('div.copy-row', {}, watchInput,
-      h('button.btn#copy-watch', { type: 'button', text: 'Copy', onclick: async () => {
-        copiedWatch.textContent = (await copyText(watch, watchInput)) ? 'Copied!' : 'Select the link and copy it.';
+      h('button.btn#copy-watch', { type: 'button', text: t('Copy'), onclick: async () => {
+        copiedWatch.textContent = (await copyText(watch, watchInput)) ? t('Copied!') : t('Select the link and copy it.');
       } }), copiedWatch),
-    h('p', {}, h('a.btn.primary.big#go-to-game', { href: gameUrl(created.game_id, created.token), text: 'Go to the board' })));
+    h('p', {}, h('a.btn.primary.big#go-to-game', { href: gameUrl(created.game_id, created.token), text: t('Go to the board') })));
+}
+
+/** The language picker: each language named in itself; a choice is remembered and the page redrawn in it. */
+function languagePicker() {
+  const picker = h('select#language', { name: 'language', 'aria-label': t('Language') },
+    LANGUAGES.map(([code, title]) => h('option', { value: code, text: title, lang: code, selected: code === currentLanguage() })));
+  picker.addEventListener('change', () => chooseLanguage(picker.value));
+  return picker;
 }

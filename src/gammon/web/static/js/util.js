@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the pages.
 
+import { N_, t } from './i18n.js';
+
 /** h('div.card#main', {onclick}, child, ...): an element with classes, id, attributes and children. */
 export function h(spec, attrs = {}, ...children) {
   const m = /^([a-z0-9-]+)?((?:[.#][\w-]+)*)$/i.exec(spec);
@@ -87,13 +89,13 @@ export function savedName() {
 
 export const VARIANT_TITLES = {
   standard: 'Backgammon', nackgammon: 'Nackgammon', hypergammon: 'Hypergammon',
-  hypergammon2: 'Hypergammon (2 checkers)', hypergammon1: 'Hypergammon (1 checker)',
-  dutch: 'Dutch backgammon', 'acey-deucey': 'Acey-Deucey',
+  hypergammon2: N_('Hypergammon (2 checkers)'), hypergammon1: N_('Hypergammon (1 checker)'),
+  dutch: N_('Dutch backgammon'), 'acey-deucey': 'Acey-Deucey',
 };
 
 /** A game's clock as the server sends it ({delay, reserve} in seconds; null: none), in words. */
 export function clockText(clock) {
-  if (!clock) return 'no clock';
-  const span = (t) => (t >= 60 && t % 60 === 0 ? `${t / 60} minute${t === 60 ? '' : 's'}` : `${t} s`);
-  return `${span(clock.delay)} a turn + ${span(clock.reserve)} each`;
+  if (!clock) return t('no clock');
+  const span = (s) => (s >= 60 && s % 60 === 0 ? (s === 60 ? t('1 minute') : t('{n} minutes', { n: s / 60 })) : `${s} s`);
+  return t('{delay} a turn + {reserve} each', { delay: span(clock.delay), reserve: span(clock.reserve) });
 }

@@ -91,7 +91,11 @@ class MatchAnalysis:
         return [d for g in self.games for d in g.decisions]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary: ``players``, ``games`` (with their ``decisions``) and the result."""
+        """A JSON-ready dictionary: ``players``, ``games`` (with their ``decisions``) and the result.
+
+        Its shape is published as ``docs/analysis.schema.json`` (JSON Schema 2020-12; a test validates
+        real analyses against it): a change of key here is a change of that document.
+        """
         return {
             "format": "gammon.analysis", "version": 1,
             "names": list(self.names), "match_length": self.match_length, "variant": self.variant,

@@ -32,10 +32,6 @@ th:first-child,td:first-child{text-align:left}
 """
 
 
-def _estimate(p: dict[str, Any]) -> str:
-    return "-" if p["rating_estimate"] is None else f"{p['rating_estimate']:.0f}"
-
-
 def _rolls(p: dict[str, Any]) -> str:
     return f"{p['very_lucky']} / {p['lucky']} / {p['unlucky']} / {p['very_unlucky']}"
 
@@ -50,7 +46,6 @@ def _players_table(a: MatchAnalysis) -> str:
         ("Error rate (mEMG per decision)", rate(p[0]["error_rate"]), rate(p[1]["error_rate"])),
         ("PR", rate(p[0]["pr"]), rate(p[1]["pr"])),
         ("Rating", p[0]["rating"], p[1]["rating"]),
-        ("Rating estimate", _estimate(p[0]), _estimate(p[1])),
     ]
     for m in ("doubtful", "error", "blunder"):
         rows.append((f"{m.capitalize()}s {SYMBOLS[m]}", str(p[0]["marks"][m]), str(p[1]["marks"][m])))
@@ -129,6 +124,11 @@ def html_report(analysis: MatchAnalysis) -> str:
     u = a.unit
     result = (f"<p>Result for {escape(a.names[0])}: {a.result:+.3f} {u}; luck {a.luck:+.3f} {u}; "
               f"luck-adjusted {a.luck_adjusted:+.3f} {u}.</p>")
+    if a.unfinished:
+        result += ("<p class='unfinished'><b>Unfinished:</b> "
+                   + ("the record stops before the match is over; the result is the match winning chance "
+                      "at the score reached.</p>" if a.match_length else
+                      "the last game was not played out; the result counts the finished games only.</p>"))
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",

@@ -67,7 +67,6 @@ def _summary_lines(console: Console, analysis: object) -> None:
     row(_("error rate (mEMG/decision)"), "error_rate")
     row("PR", "pr")
     row(_("rating"), "rating", str)
-    row(_("rating estimate"), "rating_estimate", lambda x: "-" if x is None else f"{x:.0f}")
     for m in ("doubtful", "error", "blunder"):
         t.add_row(_(_MARK_ROWS[m]), str(p0["marks"][m]), str(p1["marks"][m]))
     for k in p0["cube_errors"]:
@@ -78,6 +77,12 @@ def _summary_lines(console: Console, analysis: object) -> None:
     console.print(_("Result for {name}: {result} {unit}; luck {luck} {unit}; luck-adjusted {adjusted} {unit}")
                   .format(name=a.names[0], result=f"{a.result:+.3f}", luck=f"{a.luck:+.3f}",
                           adjusted=f"{a.luck_adjusted:+.3f}", unit=u))
+    if a.unfinished and a.match_length:
+        console.print(_("Unfinished: the record stops before the match is over; the result is the match "
+                        "winning chance at the score reached."), highlight=False)
+    elif a.unfinished:
+        console.print(_("Unfinished: the last game was not played out; the result counts the finished "
+                        "games only."), highlight=False)
     worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
     if worst:
         console.print("\n[bold]" + _("Errors and blunders") + "[/bold]")

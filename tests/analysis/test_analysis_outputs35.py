@@ -1,0 +1,97 @@
+"""The analysis's outputs (issue 35): no rating estimate on no known scale (D7), a note when the
+record stops before the end, in the JSON (``unfinished``), the terminal summary and the HTML."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gammon.analysis import analyse_match
+from gammon.analysis import marks as marks_module
+from gammon.analysis.analyse import MatchAnalysis
+from gammon.analysis.report import html_report
+from gammon.cli import app
+from gammon.core.game import AcceptResignation, Move, Resign, Roll, Rules
+from gammon.core.match import Match
+from gammon.core.position import ResultKind
+from gammon.formats.record_json import match_to_json
+
+runner = CliRunner()
+
+
+def _one_game(rules: Rules, resign: bool = True) -> Match:
+    """A game of two rolls that player 1 ends by resigning a single game (or an unfinished one)."""
+    m = Match(rules)
+    m.apply(Roll(0, (3, 1)))
+    m.apply(Move(0, "8/5 6/5"))
+    m.apply(Roll(1, (6, 5)))
+    m.apply(Move(1, "24/13"))
+    if resign:
+        m.apply(Resign(0, ResultKind.SINGLE))
+        m.apply(AcceptResignation(1))
+    return m
+
+
+def _analysis(m: Match) -> MatchAnalysis:
+    return analyse_match(m, ("Ann", "Bob"), plies=0, processes=1, explain=False)
+
+
+def _summary(tmp_path: Path, m: Match) -> str:
+    path = tmp_path / "rec.json"
+    path.write_text(match_to_json(m, ("Ann", "Bob")))
+    result = runner.invoke(app, ["analyse", str(path), "--plies", "0", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+# -- D7: no rating estimate -------------------------------------------------------------------
+
+
+def test_no_rating_estimate_anywhere(tmp_path: Path) -> None:
+    """``2100 - 8 PR`` is on no known scale: neither the JSON, the summary nor the HTML prints it."""
+    m = _one_game(Rules())
+    a = _analysis(m)
+    assert all("rating_estimate" not in p for p in a.to_dict()["players"])
+    assert all("rating_estimate" not in p for g in a.to_dict()["games"] for p in g["players"])
+    assert not hasattr(marks_module, "rating_estimate")
+    assert "estimate" not in html_report(a).lower()
+    text = _summary(tmp_path, m)
+    assert "estimate" not in text and "PR" in text
+
+
+# -- an unfinished record ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "resign", "unfinished"), [
+    (Rules(), True, False),                   # money: every game played out
+    (Rules(), False, True),                   # money: the last game stops half way
+    (Rules(match_length=1), True, False),     # a 1-point match won
+    (Rules(match_length=5), True, True),      # 1-0 in a 5-point match: the record stops early
+    (Rules(match_length=5), False, True),
+])
+def test_the_json_says_whether_the_record_is_unfinished(rules: Rules, resign: bool, unfinished: bool) -> None:
+    assert _analysis(_one_game(rules, resign)).to_dict()["unfinished"] is unfinished
+
+
+def test_the_summary_and_the_html_note_an_unfinished_match(tmp_path: Path) -> None:
+    unfinished = _one_game(Rules(match_length=5))
+    assert "Unfinished: the record stops before the match is over" in _summary(tmp_path, unfinished)
+    assert "Unfinished:</b> the record stops before the match is over" in html_report(_analysis(unfinished))
+    money = _one_game(Rules(), resign=False)
+    assert "Unfinished: the last game was not played out" in _summary(tmp_path, money)
+    assert "the last game was not played out" in html_report(_analysis(money))
+    finished = _one_game(Rules(match_length=1))
+    assert "Unfinished" not in _summary(tmp_path, finished)
+    assert "Unfinished" not in html_report(_analysis(finished))
+
+
+def test_the_note_is_translated(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    path.write_text(match_to_json(_one_game(Rules(match_length=5)), ("Ann", "Bob")))
+    result = runner.invoke(app, ["analyse", str(path), "--plies", "0", "--lang", "nb"])
+    assert result.exit_code == 0, result.output
+    assert "Uferdig: opptegnelsen slutter" in result.output
+    assert json.loads(runner.invoke(app, ["analyse", str(path), "--plies", "0", "--json"]).stdout)["unfinished"]

@@ -1,9 +1,13 @@
 """The analysis's outputs (issue 35): no rating estimate on no known scale (D7), a note when the
-record stops before the end, in the JSON (``unfinished``), the terminal summary and the HTML."""
+record stops before the end, in the JSON (``unfinished``), the terminal summary and the HTML, and
+a summary that does not wrap when piped."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +18,7 @@ from gammon.analysis import marks as marks_module
 from gammon.analysis.analyse import MatchAnalysis
 from gammon.analysis.report import html_report
 from gammon.cli import app
-from gammon.core.game import AcceptResignation, Move, Resign, Roll, Rules
+from gammon.core.game import AcceptResignation, Double, Move, Resign, Roll, Rules, Take
 from gammon.core.match import Match
 from gammon.core.position import ResultKind
 from gammon.formats.record_json import match_to_json
@@ -95,3 +99,40 @@ def test_the_note_is_translated(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Uferdig: opptegnelsen slutter" in result.output
     assert json.loads(runner.invoke(app, ["analyse", str(path), "--plies", "0", "--json"]).stdout)["unfinished"]
+
+
+# -- piped output does not wrap --------------------------------------------------------------
+
+
+def _blunders() -> Match:
+    """A money game with a wrong early double and two wrong resignations: long explanations."""
+    m = Match(Rules())
+    m.apply(Roll(0, (3, 1)))
+    m.apply(Move(0, "8/5 6/5"))
+    m.apply(Double(1))
+    m.apply(Take(0))
+    m.apply(Roll(1, (6, 5)))
+    m.apply(Move(1, "24/13"))
+    m.apply(Resign(0, ResultKind.GAMMON))
+    m.apply(AcceptResignation(1))
+    return m
+
+
+def test_piped_text_keeps_each_explanation_on_one_line(tmp_path: Path) -> None:
+    """Through a pipe the summary does not wrap at 80 columns: every explanation is one whole line."""
+    m = _blunders()
+    explanations = [d.explanation for d in analyse_match(m, ("Ann", "Bob"), plies=0, processes=1).decisions
+                    if d.explanation]
+    assert explanations and max(map(len, explanations)) > 100
+    path = tmp_path / "rec.json"
+    path.write_text(match_to_json(m, ("Ann", "Bob")))
+    unset = ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env.update(NO_COLOR="1", LANG="C", PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.run([sys.executable, "-m", "gammon", "analyse", str(path), "--plies", "0"],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stderr
+    lines = [line.strip() for line in proc.stdout.splitlines()]
+    for text in explanations:
+        assert text in lines
+    assert any(line.startswith("Result for Ann:") and line.endswith("points") for line in lines)

@@ -33,6 +33,15 @@ def _write(path: Path, text: str) -> None:
         raise GammonError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+def _stdout(highlight: bool = True) -> Console:
+    """The console of the summary on standard output: on a terminal it wraps at the terminal's width;
+    piped or redirected, it does not wrap at all (rich would wrap at 80 columns, mid-phrase), so
+    each explanation stays one line for ``grep`` and friends."""
+    console = Console(highlight=highlight)
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
 #: The summary's rows of marks.
 _MARK_ROWS: dict[str, str] = {"doubtful": N_("doubtfuls"), "error": N_("errors"), "blunder": N_("blunders")}
 
@@ -177,7 +186,7 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
         pairs = zip(records, analyses, strict=True)
         typer.echo(json.dumps([{"file": str(r), **a.to_dict()} for r, a in pairs]))
         return
-    out = Console()
+    out = _stdout()
     for r, a in zip(records, analyses, strict=True):
         out.rule(str(r))
         _summary(out, a)
@@ -257,12 +266,12 @@ def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> 
     elif step:
         import sys
 
-        screen = Console(highlight=False)
+        screen = _stdout(highlight=False)
         with use_language(language):
             replay(screen, analysis, input if sys.stdin.isatty() else None)
         _summary(screen, analysis, language)
     else:
-        _summary(Console(), analysis, language)
+        _summary(_stdout(), analysis, language)
 
 
 def analyse(

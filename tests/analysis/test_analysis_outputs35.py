@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +137,58 @@ def test_piped_text_keeps_each_explanation_on_one_line(tmp_path: Path) -> None:
     for text in explanations:
         assert text in lines
     assert any(line.startswith("Result for Ann:") and line.endswith("points") for line in lines)
+
+
+# -- the HTML report: the whole move list, checker and cube marks apart -----------------------
+
+
+def _marked() -> Match:
+    """At 0-ply: a doubtful opening (6-5 played 24/18 13/8, 41 mEMG), a wrong early double taken,
+    a checker error (6-5 run 24/13 in reply) and a gammon resigned too soon."""
+    m = Match(Rules())
+    m.apply(Roll(0, (6, 5)))
+    m.apply(Move(0, "24/18 13/8"))
+    m.apply(Double(1))
+    m.apply(Take(0))
+    m.apply(Roll(1, (6, 5)))
+    m.apply(Move(1, "24/13"))
+    m.apply(Resign(0, ResultKind.GAMMON))
+    m.apply(AcceptResignation(1))
+    return m
+
+
+def _cells(row: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", row)]
+
+
+def test_the_html_lists_every_decision_with_its_mark() -> None:
+    a = _analysis(_marked())
+    html = html_report(a)
+    table = re.search(r"<h2>Move list</h2>(.*?)<h2>", html, re.S)
+    assert table is not None
+    rows = re.findall(r'<tr class="mark-[a-z]+">(.*?)</tr>', table.group(1))
+    assert len(rows) == len(a.decisions)
+    for row, d in zip(rows, a.decisions, strict=True):
+        turn, player, _dice, played, mark, loss, _better = _cells(row)
+        assert (int(turn), player, played) == (d.turn, a.names[d.player], d.played)
+        assert mark.startswith(d.mark or ("forced" if d.forced else ""))
+        assert loss == (f"{1000 * d.equity_lost:.0f}" if d.equity_lost > 0 else "")
+    assert [d.mark for d in a.decisions] == ["doubtful", "blunder", None, "error", "blunder", None]
+    assert "doubtful ?!" in _cells(rows[0])[4] and _cells(rows[0])[5] == "41"
+    for anchor in re.findall(r'<a href="#([^"]+)">', table.group(1)):  # each error links to its boards
+        assert f'id="{anchor}"' in html
+    assert len(re.findall(r'<a href="#', table.group(1))) == 3
+
+
+def test_the_html_summary_counts_checker_and_cube_marks_apart() -> None:
+    html = html_report(_analysis(_marked()))
+
+    def row(label: str) -> list[str]:
+        found = re.search(rf"<tr><td>{re.escape(label)}</td>(.*?)</tr>", html)
+        assert found is not None, label
+        return _cells(found.group(1))
+
+    assert row("Checker doubtfuls ?!") == ["1", "0"] and row("Checker errors ?") == ["0", "1"]
+    assert row("Checker blunders ??") == ["0", "0"] and row("Cube errors ?") == ["0", "0"]
+    assert row("Cube blunders ??") == ["0", "1"] and row("Cube doubtfuls ?!") == ["0", "0"]
+    assert row("Resignation errors") == ["1", "0"]

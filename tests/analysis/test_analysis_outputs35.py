@@ -192,3 +192,14 @@ def test_the_html_summary_counts_checker_and_cube_marks_apart() -> None:
     assert row("Checker blunders ??") == ["0", "0"] and row("Cube errors ?") == ["0", "0"]
     assert row("Cube blunders ??") == ["0", "1"] and row("Cube doubtfuls ?!") == ["0", "0"]
     assert row("Resignation errors") == ["1", "0"]
+
+
+def test_the_terminal_summary_counts_checker_and_cube_marks_apart(tmp_path: Path) -> None:
+    rows = {}
+    for line in _summary(tmp_path, _marked()).splitlines():
+        cells = [c.strip() for c in line.split("│")]
+        if len(cells) == 3:
+            rows[cells[0]] = cells[1:]
+    assert rows["checker doubtfuls"] == ["1", "0"] and rows["checker errors"] == ["0", "1"]
+    assert rows["cube blunders"] == ["0", "1"] and rows["cube doubtfuls"] == ["0", "0"]
+    assert "blunders" not in rows  # no row mixing the two

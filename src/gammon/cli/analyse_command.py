@@ -42,8 +42,12 @@ def _stdout(highlight: bool = True) -> Console:
     return console
 
 
-#: The summary's rows of marks.
-_MARK_ROWS: dict[str, str] = {"doubtful": N_("doubtfuls"), "error": N_("errors"), "blunder": N_("blunders")}
+#: The summary's rows of marks, checker play apart from the cube: (key of the figures, mark, label).
+_MARK_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("checker_marks", "doubtful", N_("checker doubtfuls")), ("checker_marks", "error", N_("checker errors")),
+    ("checker_marks", "blunder", N_("checker blunders")), ("cube_marks", "doubtful", N_("cube doubtfuls")),
+    ("cube_marks", "error", N_("cube errors")), ("cube_marks", "blunder", N_("cube blunders")),
+)
 
 
 def _summary(console: Console, analysis: object, language: str | None = None) -> None:
@@ -76,8 +80,8 @@ def _summary_lines(console: Console, analysis: object) -> None:
     row(_("error rate (mEMG/decision)"), "error_rate")
     row("PR", "pr")
     row(_("rating"), "rating", str)
-    for m in ("doubtful", "error", "blunder"):
-        t.add_row(_(_MARK_ROWS[m]), str(p0["marks"][m]), str(p1["marks"][m]))
+    for group, m, label in _MARK_ROWS:
+        t.add_row(_(label), str(p0[group][m]), str(p1[group][m]))
     for k in p0["cube_errors"]:
         t.add_row(mark_word(k), str(p0["cube_errors"][k]), str(p1["cube_errors"][k]))
     row(_("luck (EMG)"), "luck", signed)

@@ -67,6 +67,9 @@ class MatchAnalysis:
     ``result``: player 0's result (money: points; match: MWC won minus the
     MWC at the start); ``luck``: player 0's luck minus player 1's in the same
     unit; ``luck_adjusted``: ``result - luck``, what the play alone earned.
+    ``unfinished``: the record stops before the end (a match nobody has won,
+    or a game nobody has won): the result is then the score reached, the
+    unfinished game counting for nothing.
     """
 
     names: tuple[str, str]
@@ -81,6 +84,7 @@ class MatchAnalysis:
     info: dict[str, str] = field(default_factory=dict)
     #: The match equity table the match-play figures come from (None in money play).
     met: str | None = None
+    unfinished: bool = False
 
     @property
     def luck_adjusted(self) -> float:
@@ -91,7 +95,11 @@ class MatchAnalysis:
         return [d for g in self.games for d in g.decisions]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary: ``players``, ``games`` (with their ``decisions``) and the result."""
+        """A JSON-ready dictionary: ``players``, ``games`` (with their ``decisions``) and the result.
+
+        Its shape is published as ``docs/analysis.schema.json`` (JSON Schema 2020-12; a test validates
+        real analyses against it): a change of key here is a change of that document.
+        """
         return {
             "format": "gammon.analysis", "version": 1,
             "names": list(self.names), "match_length": self.match_length, "variant": self.variant,
@@ -100,7 +108,7 @@ class MatchAnalysis:
             "players": [p.to_dict() for p in self.players],
             "result": {"player0": round(self.result, 4), "luck": round(self.luck, 4),
                        "luck_adjusted": round(self.luck_adjusted, 4), "unit": self.unit},
-            "games": [g.to_dict() for g in self.games],
+            "games": [g.to_dict() for g in self.games], "unfinished": self.unfinished,
             **({"match_equity_table": self.met} if self.met is not None else {}),
         }
 
@@ -202,6 +210,7 @@ def summarise(rules: Rules, names: tuple[str, str], summaries: Sequence[GameSumm
         ds = [d for d in decisions if d.game == s.index]
         games.append(GameAnalysis(s, ds, player_stats(names, ds), luck_difference_points(ds)))
     players = player_stats(names, decisions)
+    unfinished = any(s.winner is None for s in summaries)
     if rules.match_length:
         met = default_met(rules.match_length)
         n = rules.match_length
@@ -215,6 +224,7 @@ def summarise(rules: Rules, names: tuple[str, str], summaries: Sequence[GameSumm
             final = 0.0
         else:
             final = met.mwc(score[0], score[1], n)
+            unfinished = True
         result = final - met.mwc(0, 0, n)
         luck = luck_difference_mwc(decisions)
         unit = "MWC"
@@ -225,7 +235,7 @@ def summarise(rules: Rules, names: tuple[str, str], summaries: Sequence[GameSumm
         unit = "points"
     return MatchAnalysis(names, rules.match_length, rules.variant.name, plies, games, players, result, luck,
                          unit, dict(info or {}),
-                         default_met(rules.match_length).name if rules.match_length else None)
+                         default_met(rules.match_length).name if rules.match_length else None, unfinished)
 
 
 def analyse_match(match: Match, names: Sequence[str] = ("Player 0", "Player 1"),

@@ -41,9 +41,11 @@ Per player:
 * rating category: GNU Backgammon's names for the error per decision
   (Supernatural below 0.002 EMG, World class 0.005, Expert 0.008, Advanced
   0.012, Intermediate 0.018, Casual player 0.026, Beginner 0.035, Awful!);
-* rating estimate: ``2100 - 8 x PR`` on the FIBS scale.  This is our own
-  rule of thumb (a perfect player near 2100, a PR 10 player near 2020, a
-  PR 25 beginner near 1900), not a calibrated fit: read it as a rough guide.
+* no rating estimate: a number on a rating scale (FIBS, a club's) from one
+  match's PR would need a fit of PR against ratings measured on that scale,
+  and there is none published that we could state; the rule of thumb
+  ``2100 - 8 x PR`` we printed before put GNU Backgammon 0-ply at 2080 where
+  GNU Backgammon's own estimate says 2009 (issue 35, D7), so it is gone.
 """
 
 from __future__ import annotations
@@ -112,12 +114,7 @@ def performance_rating(error_rate_memg: float | None) -> float | None:
     return None if error_rate_memg is None else error_rate_memg / 2.0
 
 
-def rating_estimate(pr: float | None) -> float | None:
-    """Our rough FIBS-scale rating for a PR: ``2100 - 8 * PR`` (see the module text)."""
-    return None if pr is None else 2100.0 - 8.0 * pr
-
-
 __all__ = [
     "CLOSE_CUBE", "LUCKY", "MARKS", "MARK_NAMES", "RATINGS", "SYMBOLS", "VERY_LUCKY",
-    "luck_mark", "mark_for", "performance_rating", "rating_estimate", "rating_name",
+    "luck_mark", "mark_for", "performance_rating", "rating_name",
 ]

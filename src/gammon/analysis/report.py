@@ -1,9 +1,10 @@
 """The HTML report of an analysis, and the after-game bundle the browser's page asks for.
 
-The report is one self-contained HTML file: the players' figures, the equity
-graph (SVG, embedded) and, for every error and blunder, the board before the
-decision, the board after the play made beside the board after the better
-play, the alternatives and the reason in words.
+The report is one self-contained HTML file: the players' figures (checker and
+cube marks apart), the equity graph (SVG, embedded), the whole move list with
+every mark (:mod:`gammon.analysis.move_list`) and, for every error and
+blunder, the board before the decision, the board after the play made beside
+the board after the better play, the alternatives and the reason in words.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from gammon.analysis.board_svg import board_svg, changed_points
 from gammon.analysis.decisions import Decision
 from gammon.analysis.graph import graph_svg
 from gammon.analysis.marks import SYMBOLS
+from gammon.analysis.move_list import mistake_anchor, move_list_html
 from gammon.analysis.text import decision_title, rate, signed
 from gammon.core.position import Position
 
@@ -29,11 +31,10 @@ th:first-child,td:first-child{text-align:left}
 .mistake{border:1px solid #ddd;border-radius:8px;padding:10px 14px;margin:14px 0}
 .boards{display:flex;gap:14px;flex-wrap:wrap}.why{background:#fff8e1;padding:6px 10px;border-radius:6px}
 .played td{background:#ffebee}.small{color:#666;font-size:12px}
+table.moves td:nth-child(4),table.moves td:nth-child(7){text-align:left}
+tr.mark-doubtful td{background:#fffde7}tr.mark-error td{background:#fff3e0}
+tr.mark-blunder td{background:#ffebee}
 """
-
-
-def _estimate(p: dict[str, Any]) -> str:
-    return "-" if p["rating_estimate"] is None else f"{p['rating_estimate']:.0f}"
 
 
 def _rolls(p: dict[str, Any]) -> str:
@@ -50,10 +51,13 @@ def _players_table(a: MatchAnalysis) -> str:
         ("Error rate (mEMG per decision)", rate(p[0]["error_rate"]), rate(p[1]["error_rate"])),
         ("PR", rate(p[0]["pr"]), rate(p[1]["pr"])),
         ("Rating", p[0]["rating"], p[1]["rating"]),
-        ("Rating estimate", _estimate(p[0]), _estimate(p[1])),
     ]
-    for m in ("doubtful", "error", "blunder"):
-        rows.append((f"{m.capitalize()}s {SYMBOLS[m]}", str(p[0]["marks"][m]), str(p[1]["marks"][m])))
+    for group, key in (("Checker", "checker_marks"), ("Cube", "cube_marks")):
+        for m in ("doubtful", "error", "blunder"):
+            rows.append((f"{group} {m}s {SYMBOLS[m]}", str(p[0][key][m]), str(p[1][key][m])))
+    if p[0]["resign_decisions"] or p[1]["resign_decisions"]:
+        rows.append(("Resignation errors", str(sum(p[0]["resign_errors"].values())),
+                     str(sum(p[1]["resign_errors"].values()))))
     for k in p[0]["cube_errors"]:
         rows.append((k.capitalize(), str(p[0]["cube_errors"][k]), str(p[1]["cube_errors"][k])))
     rows.append(("Luck (EMG)", signed(p[0]["luck"]), signed(p[1]["luck"])))
@@ -113,7 +117,8 @@ def _mistake(a: MatchAnalysis, d: Decision) -> str:
                   f"Proper: {escape(str(c.get('proper')))}; {escape(str(c.get('taker_proper')))}. "
                   f"Played: {escape(d.played)}.</p>")
     why = f'<p class="why">{escape(d.explanation)}</p>' if d.explanation else ""
-    return (f'<div class="mistake">{head}{why}<div class="boards">{"".join(boards)}</div>{detail}</div>')
+    return (f'<div class="mistake" id="{mistake_anchor(d)}">{head}{why}'
+            f'<div class="boards">{"".join(boards)}</div>{detail}</div>')
 
 
 def names_dice(d: Decision) -> str:
@@ -129,6 +134,11 @@ def html_report(analysis: MatchAnalysis) -> str:
     u = a.unit
     result = (f"<p>Result for {escape(a.names[0])}: {a.result:+.3f} {u}; luck {a.luck:+.3f} {u}; "
               f"luck-adjusted {a.luck_adjusted:+.3f} {u}.</p>")
+    if a.unfinished:
+        result += ("<p class='unfinished'><b>Unfinished:</b> "
+                   + ("the record stops before the match is over; the result is the match winning chance "
+                      "at the score reached.</p>" if a.match_length else
+                      "the last game was not played out; the result counts the finished games only.</p>"))
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
@@ -139,6 +149,7 @@ def html_report(analysis: MatchAnalysis) -> str:
         "marks: doubtful from 30, error from 60, blunder from 120 mEMG.</p>",
         _players_table(a), result,
         "<h2>Equity graph</h2>", f"<div class='graph'>{graph_svg(a)}</div>",
+        "<h2>Move list</h2>", move_list_html(a),
         f"<h2>Errors and blunders ({len(mistakes)})</h2>",
     ]
     parts += [_mistake(a, d) for d in mistakes]

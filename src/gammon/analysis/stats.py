@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gammon.analysis.decisions import CUBE_ERRORS, Decision
-from gammon.analysis.marks import MARK_NAMES, performance_rating, rating_estimate, rating_name
+from gammon.analysis.marks import MARK_NAMES, performance_rating, rating_name
 from gammon.core.cube import CubeAction
 
 
@@ -145,7 +145,6 @@ class PlayerStats:
             checker_error_rate=r(self.checker_error_rate), cube_error_rate=r(self.cube_error_rate),
             error_rate=r(rate), decisions=self.decisions, pr=r(self.pr),
             rating=rating_name(None if rate is None else rate / 1000.0),
-            rating_estimate=r(rating_estimate(self.pr), 0),
             luck_per_roll_memg=r(_rate(self.luck, self.rolls)),
         )
         return out

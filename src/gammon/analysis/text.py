@@ -106,8 +106,7 @@ def player_lines(p: PlayerStats) -> list[str]:
         f"{p.name}",
         f"  checker: {p.unforced_moves} unforced moves, error rate {rate(p.checker_error_rate)} mEMG",
         f"  cube: {p.close_cube_decisions} close decisions, error rate {rate(p.cube_error_rate)} mEMG",
-        f"  overall error rate {rate(p.error_rate)} mEMG, PR {rate(p.pr)}, rating {out['rating']}"
-        f" (about {'-' if out['rating_estimate'] is None else round(out['rating_estimate'])})",
+        f"  overall error rate {rate(p.error_rate)} mEMG, PR {rate(p.pr)}, rating {out['rating']}",
         f"  marks: {m['doubtful']} doubtful, {m['error']} errors, {m['blunder']} blunders",
         f"  luck {signed(p.luck)} EMG over {p.rolls} rolls",
     ]

@@ -33,8 +33,21 @@ def _write(path: Path, text: str) -> None:
         raise GammonError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-#: The summary's rows of marks.
-_MARK_ROWS: dict[str, str] = {"doubtful": N_("doubtfuls"), "error": N_("errors"), "blunder": N_("blunders")}
+def _stdout(highlight: bool = True) -> Console:
+    """The console of the summary on standard output: on a terminal it wraps at the terminal's width;
+    piped or redirected, it does not wrap at all (rich would wrap at 80 columns, mid-phrase), so
+    each explanation stays one line for ``grep`` and friends."""
+    console = Console(highlight=highlight)
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+#: The summary's rows of marks, checker play apart from the cube: (key of the figures, mark, label).
+_MARK_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("checker_marks", "doubtful", N_("checker doubtfuls")), ("checker_marks", "error", N_("checker errors")),
+    ("checker_marks", "blunder", N_("checker blunders")), ("cube_marks", "doubtful", N_("cube doubtfuls")),
+    ("cube_marks", "error", N_("cube errors")), ("cube_marks", "blunder", N_("cube blunders")),
+)
 
 
 def _summary(console: Console, analysis: object, language: str | None = None) -> None:
@@ -67,9 +80,8 @@ def _summary_lines(console: Console, analysis: object) -> None:
     row(_("error rate (mEMG/decision)"), "error_rate")
     row("PR", "pr")
     row(_("rating"), "rating", str)
-    row(_("rating estimate"), "rating_estimate", lambda x: "-" if x is None else f"{x:.0f}")
-    for m in ("doubtful", "error", "blunder"):
-        t.add_row(_(_MARK_ROWS[m]), str(p0["marks"][m]), str(p1["marks"][m]))
+    for group, m, label in _MARK_ROWS:
+        t.add_row(_(label), str(p0[group][m]), str(p1[group][m]))
     for k in p0["cube_errors"]:
         t.add_row(mark_word(k), str(p0["cube_errors"][k]), str(p1["cube_errors"][k]))
     row(_("luck (EMG)"), "luck", signed)
@@ -78,6 +90,12 @@ def _summary_lines(console: Console, analysis: object) -> None:
     console.print(_("Result for {name}: {result} {unit}; luck {luck} {unit}; luck-adjusted {adjusted} {unit}")
                   .format(name=a.names[0], result=f"{a.result:+.3f}", luck=f"{a.luck:+.3f}",
                           adjusted=f"{a.luck_adjusted:+.3f}", unit=u))
+    if a.unfinished and a.match_length:
+        console.print(_("Unfinished: the record stops before the match is over; the result is the match "
+                        "winning chance at the score reached."), highlight=False)
+    elif a.unfinished:
+        console.print(_("Unfinished: the last game was not played out; the result counts the finished "
+                        "games only."), highlight=False)
     worst = sorted((d for d in a.decisions if d.mark in ("error", "blunder")), key=lambda d: -d.equity_lost)
     if worst:
         console.print("\n[bold]" + _("Errors and blunders") + "[/bold]")
@@ -172,7 +190,7 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
         pairs = zip(records, analyses, strict=True)
         typer.echo(json.dumps([{"file": str(r), **a.to_dict()} for r, a in pairs]))
         return
-    out = Console()
+    out = _stdout()
     for r, a in zip(records, analyses, strict=True):
         out.rule(str(r))
         _summary(out, a)
@@ -252,12 +270,12 @@ def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> 
     elif step:
         import sys
 
-        screen = Console(highlight=False)
+        screen = _stdout(highlight=False)
         with use_language(language):
             replay(screen, analysis, input if sys.stdin.isatty() else None)
         _summary(screen, analysis, language)
     else:
-        _summary(Console(), analysis, language)
+        _summary(_stdout(), analysis, language)
 
 
 def analyse(

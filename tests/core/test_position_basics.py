@@ -31,7 +31,7 @@ def test_one_pip_count_serves_positions_and_kernels() -> None:
     q = pos("x: bar:1 6:2; o: 1:3")
     board = np.frombuffer(q.board, dtype=np.uint8)
     assert (pips(q.board, 0), pips(board, 25)) == q.pip_counts == (37, 3)
-    assert cube.pips is pips and lopsided.pips is pips and not hasattr(encoding, "pips")
+    assert cube_efficiency.pips is pips and lopsided.pips is pips and not hasattr(encoding, "pips")
 
 
 def test_checkers_off_and_on_the_bar() -> None:

@@ -9,6 +9,7 @@ import re
 import time
 from typing import Any
 
+from accounts37_helpers import EVIL, SAME
 from gammon.web.testing import pick_action
 from webclient import TEST_SERVER, TestClient, bearer, client_fixture
 
@@ -67,3 +68,39 @@ def test_a_match_is_reviewed_when_it_is_over(client: TestClient) -> None:
             assert f'data-seq="{p["seq"]}"' in page and f"costs {p['loss']:.3f}" in page
     assert HOSTILE not in page and "&lt;script&gt;alert(1)" in page
     assert client.get("/static/js/review.js").status_code == 200
+
+
+def test_an_uploaded_record_is_reviewed(client: TestClient) -> None:
+    gid, token = new_game(client, match_length=1)
+    play_to_end(client, gid, token)
+    mat = client.get(f"/api/games/{gid}/export.mat").text
+    plays = [a for a in client.get(f"/api/games/{gid}/actions").json()["actions"] if a["type"] == "play"]
+    guest = TestClient(client.app)
+    assert guest.post("/api/reviews?format=mat", content=mat, headers=SAME).status_code == 401
+    player = TestClient(client.app)
+    r = player.post("/api/accounts", json={"name": "Uploader", "password": "correct horse battery"},
+                    headers=SAME)
+    assert r.status_code == 201, r.text
+    assert player.post("/api/reviews?format=mat", content=mat, headers=EVIL).status_code == 403
+    assert player.post("/api/reviews?format=exe", content=mat, headers=SAME).status_code == 422
+    r = player.post("/api/reviews?format=mat", content="not a match at all\n" * 10, headers=SAME)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_record", r.text
+    deep = {**SAME, "Content-Type": "text/plain"}  # nested past the record reader's limit: refused, no crash
+    r = player.post("/api/reviews?format=json", content="[" * 5000, headers=deep)
+    assert r.status_code == 422, r.text
+    r = player.post("/api/reviews?format=mat", content="x" * (65 * 1024), headers=SAME)
+    assert r.status_code == 413, r.text
+    r = player.post("/api/reviews?format=mat", content=mat, headers=SAME)
+    assert r.status_code == 201, r.text
+    url = r.json()["url"]
+    page = ""
+    for _ in range(600):
+        page = guest.get(url).text  # the link can be shared: anyone with it sees the review
+        if 'class="equity-graph"' in page:
+            break
+        time.sleep(0.05)
+    assert 'class="equity-graph"' in page
+    assert len(re.findall(r'<section class="frame"', page)) == len(plays)
+    assert "/export.mat" not in page  # an upload has no stored record to download
+    assert HOSTILE not in page and "&lt;script&gt;alert(1)" in page
+    assert guest.get("/review/upload/nothing-here").status_code == 404

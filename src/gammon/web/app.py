@@ -33,6 +33,7 @@ from gammon.web.service import Change, GameService
 from gammon.web.service.accounts import AccountService
 from gammon.web.service.finding import Finding
 from gammon.web.service.ratings import RatingService
+from gammon.web.service.review import Uploads
 from gammon.web.sessions import OriginCheckMiddleware
 from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener, forfeit_abandoned_regularly
 
@@ -203,6 +204,7 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
         app.state.kick_computer = driver.kick
         app.state.accounts, app.state.ratings = _accounts(store, service, hub, loop), _ratings(service)
         app.state.finding = Finding(service, app.state.accounts, app.state.ratings)
+        app.state.uploads = Uploads()
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)

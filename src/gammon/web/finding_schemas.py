@@ -78,3 +78,10 @@ class LiveList(BaseModel):
 
     online: list[str]
     games: list[LiveGameOut]
+
+
+class UploadedReview(BaseModel):
+    """An uploaded record, ready to review at ``url`` (kept in the server's memory for a while)."""
+
+    id: str
+    url: str

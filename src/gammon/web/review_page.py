@@ -91,7 +91,8 @@ def _downloads(game_id: str) -> str:
             f'<a href="{base}.json">JSON</a></p>')
 
 
-def render_review(review: Review, result: AnalysisResult | None, why: str | None) -> str:
+def render_review(review: Review, result: AnalysisResult | None, why: str | None,
+                  downloads: bool = True) -> str:
     """The page's body for ``review`` and its analysis (None, with ``why``: none to show)."""
     marks = {p.seq: p for p in (result.plays if result is not None else [])}
     names = review.names
@@ -102,7 +103,8 @@ def render_review(review: Review, result: AnalysisResult | None, why: str | None
                 '<button type="button" data-step="last">⏭</button></nav>')
     title = f"{escape(names[0])} – {escape(names[1])}"
     return (f'<h1>{title}</h1><p>{review.match_length}-point match, {review.score[0]}–{review.score[1]}</p>'
-            f'{_downloads(review.game_id)}<div class="review-layout"><div class="review-boards">{controls}'
+            f'{_downloads(review.game_id) if downloads else ""}'
+            f'<div class="review-layout"><div class="review-boards">{controls}'
             f'{frames}</div>{_analysis(result, why, names)}</div>')
 
 
@@ -124,6 +126,24 @@ async def review_page(game_id: GameId, request: Request) -> HTMLResponse:
     refresh = result is not None and result.status == "running"
     return _html(f"Review: {review.names[0]} – {review.names[1]}", render_review(review, result, why),
                  refresh=refresh)
+
+
+@router.api_route("/review/upload/{upload_id}", methods=["GET", "HEAD"])
+async def upload_page(upload_id: GameId, request: Request) -> HTMLResponse:
+    service = request.app.state.service
+    upload = request.app.state.uploads.get(upload_id)
+    if upload is None:
+        return _html("No such upload", "<h1>No such upload</h1><p>Uploads are kept for a while only.</p>", 404)
+    result: AnalysisResult | None = service.analyses.known(upload.snapshot.game_id)
+    why = None
+    if result is None:
+        try:
+            result = service.analyses.start(upload.snapshot, client_key(request.scope), player=False)
+        except BusyError:
+            why = "Too many analyses are waiting for your address; reload in a while."
+    review = upload.review
+    return _html(f"Review: {review.names[0]} – {review.names[1]}", render_review(review, result, why, False),
+                 refresh=result is not None and result.status == "running")
 
 
 __all__ = ["render_review", "router"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from gammon.web.finding_schemas import (
@@ -21,11 +21,12 @@ from gammon.web.finding_schemas import (
     LiveList,
     QueueRequest,
     QueueStatus,
+    UploadedReview,
 )
 from gammon.web.ratelimit import client_key
 from gammon.web.routes.accounts import CurrentAccount
 from gammon.web.schemas import ErrorResponse
-from gammon.web.service.errors import NotFoundError
+from gammon.web.service.errors import InvalidError, NotFoundError
 from gammon.web.service.finding import Finding
 from gammon.web.service.matchmaking import CHALLENGE_TTL, Challenge, QueueState
 
@@ -131,6 +132,20 @@ async def live(finding: FindingDep) -> LiveList:
     return LiveList(online=finding.presence.online(), games=[
         LiveGameOut(game_id=g.game_id, players=list(g.players), match_length=g.match_length,
                     score=list(g.score), updated_at=g.updated_at) for g in games])
+
+
+@router.post("/reviews", status_code=201, response_model=UploadedReview, responses=_errors(401, 403, 422),
+             summary="Upload a .mat, SGF or JSON record (the request's body, at most 64 KiB) to review it "
+                     "at /review/upload/{id}")
+async def upload_review(request: Request, account: CurrentAccount,
+                        format: Annotated[str, Query(pattern="^(mat|sgf|json)$")]) -> UploadedReview:
+    body = await request.body()  # the body limit (64 KiB) was applied before this runs
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidError("the record is not UTF-8 text", "invalid_record") from None
+    upload_id = await run_in_threadpool(request.app.state.uploads.add, text, f".{format}")
+    return UploadedReview(id=upload_id, url=f"/review/upload/{upload_id}")
 
 
 __all__ = ["router"]

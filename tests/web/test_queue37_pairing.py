@@ -11,6 +11,7 @@ from gammon.web.service.matchmaking import (
     BASE_GAP,
     CHALLENGE_TTL,
     GAP_PER_SECOND,
+    STALE_AFTER,
     Challenges,
     MatchQueue,
     Paired,
@@ -64,8 +65,9 @@ def test_the_gap_widens_with_waiting_time() -> None:
     q.join(who("Ann", 1500), 5)
     q.join(who("Cat", 1700), 5)
     assert made == []
-    clock.t += (200 - BASE_GAP) / GAP_PER_SECOND - 1  # not yet
-    assert q.state("ann").state == "waiting" and made == []
+    for _ in range(int((200 - BASE_GAP) / GAP_PER_SECOND) - 1):  # not yet (both keep asking)
+        clock.t += 1
+        assert q.state("ann").state == q.state("cat").state == "waiting" and made == []
     clock.t += 1
     assert q.state("cat").state == "matched" and made == [("Ann", "Cat", 5)]
 
@@ -77,10 +79,20 @@ def test_the_oldest_first_with_its_closest_rating() -> None:
     q.join(who("Far", 1800), 7)
     q.join(who("Near", 1700), 7)  # 100 from Far: too far for both at once
     assert made == []
-    clock.t += (300 - BASE_GAP) / GAP_PER_SECOND  # every window now takes Near and Far for Old
+    clock.t += 4  # windows of 90: nobody fits yet
+    assert q.state("old").state == q.state("far").state == q.state("near").state == "waiting"
+    clock.t += (300 - BASE_GAP) / GAP_PER_SECOND - 4  # every window now takes Near and Far for Old
     assert q.state("far").state == "waiting"  # asking pairs whom the windows allow now
     assert made == [("Old", "Near", 7)]  # the oldest, with the closest: Near (200) before Far (300)
     assert q.state("near").state == "matched"
+
+
+def test_a_player_who_stops_asking_leaves_the_queue() -> None:
+    q, clock, made = setup()
+    q.join(who("Gone", 1500), 1)
+    clock.t += STALE_AFTER + 1  # the page was closed: no more questions
+    q.join(who("Here", 1500), 1)
+    assert made == [] and q.state("gone").state == "idle" and q.state("here").state == "waiting"
 
 
 def test_one_queue_per_player_and_lengths_checked() -> None:

@@ -9,7 +9,8 @@ game of a pair is the caller's (:data:`StartMatch`), so the rules of seating sta
   players are paired when their rating gap is within the wider of their two windows; a window is
   :data:`BASE_GAP` points and grows by :data:`GAP_PER_SECOND` for each second waited (up to
   :data:`MAX_GAP`), so a lone player finds someone further away the longer they wait.  The oldest
-  waiting player is served first, with the closest rating that fits.
+  waiting player is served first, with the closest rating that fits.  A player who stops asking
+  for :data:`STALE_AFTER` seconds (a closed page) leaves the queue.
 * :class:`Challenges`: an invitation from one account to another named one; the other accepts
   (the game is made) or declines; unanswered, it expires after :data:`CHALLENGE_TTL` seconds.
 * :class:`Presence`: when each account was last seen; online means seen in :data:`ONLINE_FOR`.
@@ -34,6 +35,9 @@ GAP_PER_SECOND = 10.0
 MAX_GAP = 2000.0
 #: Match lengths a queue exists for.
 QUEUE_LENGTHS = (1, 3, 5, 7, 9, 11)
+#: Seconds a waiting player may go without asking (``GET /api/queue``) before leaving the queue: a
+#: closed page is never paired.
+STALE_AFTER = 30.0
 #: Seconds an unanswered challenge stays open.
 CHALLENGE_TTL = 300.0
 #: Open challenges one account may have sent at once.
@@ -77,6 +81,7 @@ class _Waiting:
     seeker: Seeker
     length: int
     since: float
+    asked: float  # when the player last joined or asked for their state
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +122,10 @@ class MatchQueue:
                                     "already_queued")
             if current is None:
                 self._matched.pop(seeker.account_id, None)
-                self._waiting[seeker.account_id] = _Waiting(seeker, length, self._clock())
+                now = self._clock()
+                self._waiting[seeker.account_id] = _Waiting(seeker, length, now, now)
+            else:
+                current.asked = self._clock()
             self._pair(length)
             return self._state(seeker.account_id)
 
@@ -132,6 +140,7 @@ class MatchQueue:
         with self._lock:
             waiting = self._waiting.get(account_id)
             if waiting is not None:
+                waiting.asked = self._clock()
                 self._pair(waiting.length)
             return self._state(account_id)
 
@@ -155,6 +164,9 @@ class MatchQueue:
 
     def _pair(self, length: int) -> None:
         """Pair the waiting players of ``length`` while two fit: the oldest first, the closest rating."""
+        now = self._clock()
+        for key in [k for k, w in self._waiting.items() if now - w.asked > STALE_AFTER]:
+            del self._waiting[key]  # the page that asked was closed
         while True:
             now = self._clock()
             queue = [w for w in self._waiting.values() if w.length == length]
@@ -291,5 +303,5 @@ class Presence:
 
 
 __all__ = ["BASE_GAP", "CHALLENGE_TTL", "GAP_PER_SECOND", "MAX_GAP", "MAX_OPEN_CHALLENGES", "ONLINE_FOR",
-           "QUEUE_LENGTHS", "Challenge", "Challenges", "MatchQueue", "Paired", "Presence", "QueueState",
-           "Seeker", "StartMatch", "window"]
+           "QUEUE_LENGTHS", "STALE_AFTER", "Challenge", "Challenges", "MatchQueue", "Paired", "Presence",
+           "QueueState", "Seeker", "StartMatch", "window"]

@@ -31,7 +31,9 @@ from gammon.web.routes import api_router
 from gammon.web.routes.pages import install_pages
 from gammon.web.service import Change, GameService
 from gammon.web.service.accounts import AccountService
+from gammon.web.service.finding import Finding
 from gammon.web.service.ratings import RatingService
+from gammon.web.service.review import Uploads
 from gammon.web.sessions import OriginCheckMiddleware
 from gammon.web.tasks import ComputerDriver, Heartbeat, PgListener, forfeit_abandoned_regularly
 
@@ -71,6 +73,18 @@ in any variant gammon knows, with dice that can be checked.
   its own; money sessions are not rated; nobody joins their own game. `GET /api/players/{name}` gives the
   rating, experience, record, rating graph and finished matches; `GET /api/leaderboard?min_experience=&
   limit=&offset=` the best first. Pages: `/players` (the leaderboard), `/players/{name}` (with the graph).
+* **Finding an opponent** (accounts): `POST /api/queue {"match_length"}` joins the rated queue of that
+  length (1, 3, 5, 7, 9, 11; one queue at a time), which pairs the closest ratings waiting, accepting a
+  wider gap the longer a player waits; `GET /api/queue` says `waiting`, `matched` (the game and seat: take
+  its token with `POST /api/account/games/{id}/token`) or `idle`; `DELETE /api/queue` leaves.
+  `POST /api/challenges {"name", "match_length"}` challenges a named player, who accepts or declines
+  (`POST /api/challenges/{id}/accept|decline`; open for 5 minutes); `GET /api/challenges` lists yours.
+  `GET /api/live`: who is online and the games between people being played. Page: `/rated`.
+  Queues, challenges and the online list live in the server process's memory.
+* **Review**: `/review/{id}` shows a finished match move by move (the boards drawn on the server; buttons
+  and the arrow keys), its analysis (equity graph, each error with its cost and the better play, luck)
+  and the downloads; `POST /api/reviews?format=mat|sgf|json` with a record as the body (at most 64 KiB)
+  gives an upload's review at `/review/upload/{id}`.
 
 Errors always read `{"error": {"code": ..., "message": ...}}`.
 
@@ -201,6 +215,8 @@ def _lifespan(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextMan
         app.state.listener = listener
         app.state.kick_computer = driver.kick
         app.state.accounts, app.state.ratings = _accounts(store, service, hub, loop), _ratings(service)
+        app.state.finding = Finding(service, app.state.accounts, app.state.ratings)
+        app.state.uploads = Uploads()
         if settings.resume_computer_games:
             for game_id in await asyncio.to_thread(service.computer_games):
                 driver.kick(game_id)

@@ -77,7 +77,8 @@ def _profile_body(p: PlayerProfile) -> str:
     # The graph starts at 1500, before the first rated match; one step per match.
     points = [(0.0, 1500.0)] + [(float(i + 1), pt.rating) for i, pt in enumerate(p.rating_history)]
     rows = "".join(
-        f"<tr><td>{escape(m.finished.strftime('%Y-%m-%d %H:%M'))}</td>"
+        f"<tr><td><a class=\"review-link\" href=\"/review/{escape(quote(m.game_id, safe=''))}\">"
+        f"{escape(m.finished.strftime('%Y-%m-%d %H:%M'))}</a></td>"
         f"<td>{_opponent(m)}</td><td>{m.length}</td><td>{escape(m.result)}</td><td>{m.rating_change:+.2f}</td></tr>"
         for m in p.matches)
     r = p.record

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from gammon.web.routes import accounts, chat, games, lobby, meta, players, ws
+from gammon.web.routes import accounts, chat, finding, games, lobby, meta, players, ws
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(meta.router)
@@ -14,5 +14,6 @@ api_router.include_router(ws.router)
 api_router.include_router(accounts.router)
 api_router.include_router(chat.router)
 api_router.include_router(players.router)
+api_router.include_router(finding.router)
 
 __all__ = ["api_router"]

@@ -47,19 +47,31 @@ AccountsDep = Annotated[AccountService, Depends(get_accounts)]
 SessionDep = Annotated[str | None, Depends(get_session_id)]
 
 
-async def current_account(accounts: AccountsDep, session_id: SessionDep) -> AccountRecord:
+def _seen(request: Request, account: AccountRecord | None) -> None:
+    """Note the account as online (the list of ``GET /api/live``)."""
+    finding = getattr(request.app.state, "finding", None)
+    if account is not None and finding is not None:
+        finding.presence.seen(account.id, account.name)
+
+
+async def current_account(request: Request, accounts: AccountsDep, session_id: SessionDep) -> AccountRecord:
     """The logged-in account, or 401 ``not_logged_in``."""
-    return await run_in_threadpool(accounts.require, session_id)
+    account = await run_in_threadpool(accounts.require, session_id)
+    _seen(request, account)
+    return account
 
 
 CurrentAccount = Annotated[AccountRecord, Depends(current_account)]
 
 
-async def optional_account(accounts: AccountsDep, session_id: SessionDep) -> AccountRecord | None:
+async def optional_account(request: Request, accounts: AccountsDep,
+                           session_id: SessionDep) -> AccountRecord | None:
     """The logged-in account, or None for a guest (no cookie, or one of an ended session)."""
     if session_id is None:
         return None
-    return await run_in_threadpool(accounts.account_for, session_id)
+    account = await run_in_threadpool(accounts.account_for, session_id)
+    _seen(request, account)
+    return account
 
 
 OptionalAccount = Annotated[AccountRecord | None, Depends(optional_account)]

@@ -94,9 +94,13 @@ async def watch_page(request: Request, game_id: GameId) -> Response:
 def install_pages(app: FastAPI) -> None:
     """Serve the pages and ``/static/...`` from ``app``."""
     from gammon.web.player_pages import router as player_pages
+    from gammon.web.rated_page import router as rated_pages
+    from gammon.web.review_page import router as review_pages
 
     app.include_router(router)
     app.include_router(player_pages)  # the leaderboard and the players' pages
+    app.include_router(review_pages)  # a finished match's review
+    app.include_router(rated_pages)  # finding an opponent: the rated queue
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
 
 

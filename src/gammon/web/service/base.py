@@ -147,6 +147,11 @@ class ServiceBase:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
+    def cached_games(self) -> list[LiveGame]:
+        """The games in this process's memory now (a snapshot: read them, change nothing)."""
+        with self._cache_lock:
+            return list(self._cache.values())
+
     def evict(self, game_id: str) -> None:
         """Forget the in-memory copy of a game (the next call replays it from the store)."""
         with self._cache_lock:

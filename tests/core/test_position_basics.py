@@ -24,7 +24,7 @@ def test_one_pip_count_serves_positions_and_kernels() -> None:
     """Core's compiled count is the one the engine's kernels, the lopsided test and the bots call."""
     import numpy as np
 
-    from gammon.ai import cube, encoding
+    from gammon.ai import cube_efficiency, encoding
     from gammon.core.pips import pips
     from gammon.training import lopsided
 

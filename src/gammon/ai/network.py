@@ -389,10 +389,10 @@ class Network:
         out: np.ndarray = _evaluate_on_roll(boards, checkers, self.w1, self.b1, self.w2, self.b2)
         return out
 
-    def evaluate(self, board: bytes | np.ndarray) -> tuple[float, ...]:
+    def evaluate(self, board: bytes | np.ndarray) -> Probabilities:
         """Probabilities of one board (50 counts, player on roll first)."""
         b = np.frombuffer(board, dtype=np.uint8) if isinstance(board, bytes) else board
-        return tuple(float(v) for v in self.evaluate_boards(np.asarray(b))[0])
+        return Probabilities.of_row(self.evaluate_boards(np.asarray(b))[0])
 
     def evaluate_results(self, boards: np.ndarray, checkers: int = 15) -> tuple[np.ndarray, int]:
         """Mover's-view probabilities of move results ``(n, 50)`` and the best index.

@@ -22,7 +22,7 @@ from gammon.ai.evaluator import best_result, static_eval
 from gammon.ai.kernel_args import Model, as_model, new_scratch
 from gammon.ai.met import MatchEquityTable
 from gammon.ai.network import NUM_OUTPUTS, side_empty
-from gammon.ai.probabilities import flip_rows
+from gammon.ai.probabilities import equities, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.core import movegen
 from gammon.core.plays import Play
@@ -353,7 +353,7 @@ class PythonPlayer:
         for i, r in enumerate(results):
             if r.outcome is not None:
                 return r, vals[i]
-        eqs = 2.0 * vals[:, 0] - 1.0 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4]
+        eqs = equities(vals)
         i = int(np.argmax(eqs))
         return results[i], vals[i]
 

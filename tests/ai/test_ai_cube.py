@@ -26,6 +26,7 @@ from gammon.ai.cube import (
 )
 from gammon.ai.met import default_met
 from gammon.ai.network import Network
+from gammon.ai.probabilities import Probabilities
 from gammon.core.errors import GammonError
 from gammon.core.game import Game, Rules
 from gammon.core.position import Position
@@ -44,8 +45,8 @@ class NetAdapter:
     def __init__(self, net: Network) -> None:
         self.net = net
 
-    def evaluate(self, position: Position) -> np.ndarray:
-        return np.asarray(self.net.evaluate(position.board), dtype=np.float64)
+    def evaluate(self, position: Position) -> Probabilities:
+        return Probabilities.of(self.net.evaluate(position.board))
 
     def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
         boards = np.frombuffer(b"".join(q.board for q in positions), dtype=np.uint8).reshape(-1, 50)

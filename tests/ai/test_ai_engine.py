@@ -49,9 +49,10 @@ def test_evaluators_follow_the_protocol_and_shapes() -> None:
     for ev in (static, NetEvaluator(default_network()), PlyEvaluator(static, 1)):
         assert isinstance(ev, Evaluator)
         y = ev.evaluate(START)
-        assert y.shape == (5,) and y.dtype == np.float64
+        assert type(y) is Probabilities and all(type(v) is float for v in y)
         ys = ev.evaluate_batch([START, RACE, BEAROFF, OVER])
-        assert ys.shape == (4, 5)
+        assert ys.shape == (4, 5) and ys.dtype == np.float64
+        assert y == Probabilities.of_row(ys[0])
         assert np.all((ys >= 0.0) & (ys <= 1.0))
         assert np.all(ys[:, 1] <= ys[:, 0] + 1e-6) and np.all(ys[:, 3] <= 1 - ys[:, 0] + 1e-6)
     boards = np.stack([np.frombuffer(p.board, dtype=np.uint8) for p in (START, RACE)])
@@ -138,7 +139,17 @@ def test_evaluate_and_hint() -> None:
     assert ev1.plies == 1 and ev1.probabilities != ev.probabilities
     hints = ENGINE.hint(START, (6, 4), count=3)
     assert len(hints) == 3 and all(isinstance(h, RankedPlay) for h in hints)
-    assert ENGINE.evaluate_batch([START, RACE]).shape == (2, 5)
+    assert ENGINE.probabilities([START, RACE]).shape == (2, 5)
+
+
+def test_an_engine_is_not_an_evaluator() -> None:
+    # Issue 34: the protocol was loose enough that an Engine passed for an Evaluator while
+    # its evaluate answers an Evaluation; now the names differ, so isinstance sees it too.
+    assert not isinstance(ENGINE, Evaluator)
+    assert isinstance(ENGINE.evaluate(START), Evaluation)
+    assert isinstance(ENGINE.evaluator_for(START.variant), Evaluator)
+    np.testing.assert_array_equal(ENGINE.probabilities([START]),
+                                  ENGINE.evaluator.evaluate_batch([START]))
 
 
 def test_the_engine_api_returns_probabilities() -> None:

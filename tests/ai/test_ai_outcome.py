@@ -91,7 +91,7 @@ def test_every_engine_path_scores_a_finished_game_by_the_variant(variant: Varian
     rng = np.random.default_rng(11)
     positions = _finished(variant, rng, 60)[:200]
     engine = Engine("expert")
-    got = engine.evaluate_batch(positions)
+    got = engine.probabilities(positions)
     want = np.array([_expected(p) for p in positions])
     assert np.array_equal(got, want)
     for p in positions[:40]:

@@ -12,6 +12,7 @@ from gammon.ai.cube import CubeInfo
 from gammon.ai.encoding import NUM_INPUTS, OFF_PIPDIFF
 from gammon.ai.met import default_met
 from gammon.ai.network import Network
+from gammon.ai.probabilities import Probabilities
 from gammon.ai.rollout import RolloutSettings, rollout, rollout_play
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
@@ -42,8 +43,8 @@ class NetAdapter:
     def __init__(self, net: Network) -> None:
         self.net = net
 
-    def evaluate(self, position: Position) -> np.ndarray:
-        return np.asarray(self.net.evaluate(position.board), dtype=np.float64)
+    def evaluate(self, position: Position) -> Probabilities:
+        return Probabilities.of(self.net.evaluate(position.board))
 
     def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
         boards = np.frombuffer(b"".join(q.board for q in positions), dtype=np.uint8).reshape(-1, 50)

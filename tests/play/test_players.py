@@ -9,6 +9,7 @@ import pytest
 
 from boards import pos
 from gammon import GammonError, Position, ResultKind
+from gammon.ai.heuristic import play_score, score_positions, shots
 from gammon.core.cube import CubeAction
 from gammon.core.dice import RandomDice
 from gammon.core.game import Event, Game, Phase, Resign, Roll, Rules
@@ -21,7 +22,7 @@ from gammon.play import (
     play_match,
     run_selfplay,
 )
-from gammon.play.players import play_score, score_positions, shots, win_probability
+from gammon.play.players import win_probability
 
 
 class ListDice:

@@ -95,6 +95,7 @@ __all__ = [
     "cube_decision",
     "cube_efficiency",
     "finish_chance",
+    "outcome_probabilities",
     "race_efficiency",
     "refusal",
     "take_decision",
@@ -518,7 +519,7 @@ def evaluate_plies(evaluator: Evaluator, position: Position, plies: int) -> np.n
     if plies < 0:
         raise GammonError("plies must be 0 or more")
     if position.outcome is not None:
-        return _outcome_probs(position)
+        return outcome_probabilities(position)
     if plies == 0:
         return np.asarray(evaluator.evaluate(position), dtype=np.float64)
     from gammon.ai.search import PlyEvaluator
@@ -540,7 +541,8 @@ def evaluate_plies(evaluator: Evaluator, position: Position, plies: int) -> np.n
     return out
 
 
-def _outcome_probs(position: Position) -> np.ndarray:
+def outcome_probabilities(position: Position) -> np.ndarray:
+    """The exact five chances of a finished game for ``position``'s player ``me``."""
     o = position.outcome
     assert o is not None
     g = 1.0 if o.kind >= 2 else 0.0
@@ -558,7 +560,7 @@ def _values_on_roll(evaluator: Evaluator, positions: Sequence[Position]) -> np.n
         out[live] = np.asarray(evaluator.evaluate_batch([positions[i] for i in live]), dtype=np.float64)
     for i, q in enumerate(positions):
         if q.outcome is not None:
-            out[i] = _outcome_probs(q)
+            out[i] = outcome_probabilities(q)
     return out
 
 

@@ -140,7 +140,7 @@ class _Search:
             n, _ = ev.roll(position.board, dice, v.checkers, flags)
             if n == 0:  # no play: the same position, the opponent on roll
                 boards = np.frombuffer(position.board, dtype=np.uint8).reshape(1, 50).copy()
-                probs = flip_rows(ev.inner.evaluate(position.swap()))
+                probs = flip_rows(ev.inner.evaluate_batch([position.swap()]))
                 plays = None
             else:
                 ws = ev.workspace

@@ -388,9 +388,13 @@ class Engine:
         static = self.evaluator_for(position.variant).inner
         return rollout(position, static, settings, progress=progress, cube_info=cube)
 
-    def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
+    def probabilities(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
         """``(n, 5)`` probabilities for the players on roll at this engine's depth
-        (positions with the first one's variant net; boards with the standard net)."""
+        (positions with the first one's variant net; boards with the standard net).
+
+        Not named ``evaluate_batch``: an engine is not an
+        :class:`~gammon.ai.evaluator.Evaluator` (its :meth:`evaluate` answers an
+        :class:`Evaluation`); :meth:`evaluator_for` gives the evaluator itself."""
         if len(positions) and isinstance(positions[0], Position):
             return self.evaluator_for(positions[0].variant).evaluate_batch(positions)
         return self.evaluator.evaluate_batch(positions)

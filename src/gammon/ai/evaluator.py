@@ -1,12 +1,18 @@
 """Evaluators: what a position is worth to the player on roll, as five probabilities.
 
-An evaluator answers ``evaluate(position)`` with a float array of five
-probabilities for the player ON ROLL, as the field writes them: (win, win
-gammon, win backgammon, lose gammon, lose backgammon), gammons counting
-backgammons; cubeless money equity = 2*win - 1 + wg - lg + wbg - lbg.
-``evaluate_batch`` does many at once (positions, or an ``(n, 50)`` array of
-move-generator boards, player on roll first) and is the main speed lever:
+An evaluator (the :class:`Evaluator` protocol) answers ``evaluate(position)``
+with :class:`~gammon.ai.probabilities.Probabilities`, the five chances of the
+player ON ROLL as the field writes them: (win, win gammon, win backgammon,
+lose gammon, lose backgammon), gammons counting backgammons; cubeless money
+equity = 2*win - 1 + wg - lg + wbg - lbg.  ``evaluate_batch`` does many at
+once (positions, or an ``(n, 50)`` array of move-generator boards, player on
+roll first) into an ``(n, 5)`` float64 array, and is the main speed lever:
 all candidate plays of a roll go through one call.
+
+:class:`gammon.ai.engine.Engine` is not an evaluator: its ``evaluate``
+answers an :class:`~gammon.ai.engine.Evaluation` (probabilities, equity,
+depth, class and cube), and it hands out its evaluators
+(``Engine.evaluator_for``) for code that needs one.
 
 The layers, as GNU Backgammon and wildbg compose them:
 
@@ -51,6 +57,7 @@ from gammon.ai.network import (
     side_empty,
     terminal_into,
 )
+from gammon.ai.probabilities import Probabilities
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -75,14 +82,19 @@ class PositionClass(IntEnum):
 
 @runtime_checkable
 class Evaluator(Protocol):
-    """Anything that values positions for the player on roll (see the module doc)."""
+    """Anything that values positions for the player on roll (see the module doc).
 
-    def evaluate(self, position: Position) -> np.ndarray:
-        """Five probabilities (float64) for the player on roll of ``position``."""
+    Exactly these two methods with these types (mypy checks the types; the
+    runtime ``isinstance`` can only see the names, and a test checks the types
+    each implementation returns).
+    """
+
+    def evaluate(self, position: Position) -> Probabilities:
+        """The five chances of the player on roll of ``position``."""
         ...
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
-        """``(n, 5)`` probabilities, each row for the player on roll of that position."""
+        """``(n, 5)`` float64 probabilities, each row for the player on roll of that position."""
         ...
 
 
@@ -359,9 +371,8 @@ class NetEvaluator:
         static_batch(boards, int(checkers[0]) if len(checkers) else 15, tuple(self.kernel_model()), ys)
         return ys.astype(np.float64)
 
-    def evaluate(self, position: Position) -> np.ndarray:
-        out: np.ndarray = self.evaluate_batch([position])[0]
-        return out
+    def evaluate(self, position: Position) -> Probabilities:
+        return Probabilities.of_row(self.evaluate_batch([position])[0])
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(games={self.network.meta.get('games', '?')})"

@@ -18,6 +18,23 @@ Weights (float32):
 
 Files are ``.npz`` archives with these four arrays plus ``meta``: a JSON record
 (settings, games trained, date, command).
+
+The forward pass exists once per input shape, and why two:
+
+* :func:`forward_one`: a dense input vector (``NUM_INPUTS`` floats), as
+  training's self-play and this class's own methods encode them
+  (:func:`forward_batch` is only its loop over rows);
+* :func:`gammon.ai.evaluator.forward_sparse`: the non-zero inputs as index and
+  value lists with the output weights transposed, the engine's hot path (three
+  times faster).
+
+They agree to float32 rounding, not bit for bit (they add the hidden sums in a
+different order), and each is pinned by its own exact results (training's
+self-play games in ``tests/ai/test_ai_playout_pins.py``; the engine's values in
+``tests/ai/test_ai_exact.py``), so neither is written in terms of the other.
+``gammon.training.fitting`` has a numpy batch pass of its own: the
+differentiable one (exact sigmoid, hidden activations kept for
+back-propagation), not a copy of these.
 """
 
 from __future__ import annotations
@@ -389,10 +406,10 @@ class Network:
         out: np.ndarray = _evaluate_on_roll(boards, checkers, self.w1, self.b1, self.w2, self.b2)
         return out
 
-    def evaluate(self, board: bytes | np.ndarray) -> tuple[float, ...]:
+    def evaluate(self, board: bytes | np.ndarray) -> Probabilities:
         """Probabilities of one board (50 counts, player on roll first)."""
         b = np.frombuffer(board, dtype=np.uint8) if isinstance(board, bytes) else board
-        return tuple(float(v) for v in self.evaluate_boards(np.asarray(b))[0])
+        return Probabilities.of_row(self.evaluate_boards(np.asarray(b))[0])
 
     def evaluate_results(self, boards: np.ndarray, checkers: int = 15) -> tuple[np.ndarray, int]:
         """Mover's-view probabilities of move results ``(n, 50)`` and the best index.

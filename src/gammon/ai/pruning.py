@@ -37,6 +37,7 @@ from numba import njit
 from gammon.ai.encoding import OFF_FEATURES, encode_points
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import _sigmoid
+from gammon.ai.probabilities import equities
 
 #: The raw point inputs of :mod:`gammon.ai.encoding` (its first ``OFF_FEATURES``): 196.
 PRUNE_INPUTS = OFF_FEATURES
@@ -144,7 +145,7 @@ def sample_results(evaluator: ClassifyingEvaluator, decisions: int, seed: int,
             continue
         results = [q.position for q in plays]
         ys = evaluator.evaluate_batch([r.swap() for r in results])
-        eq = -(2 * ys[:, 0] - 1 + ys[:, 1] - ys[:, 3] + ys[:, 2] - ys[:, 4])  # the mover's equity
+        eq = -equities(ys)  # the mover's equity
         if len(results) > 1:
             boards.append(np.stack([np.frombuffer(r.board, np.uint8) for r in results]))
             values.append(eq.astype(np.float32))

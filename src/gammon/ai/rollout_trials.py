@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.cube import CubeInfo, board_efficiency
+from gammon.ai.cube import CubeInfo, board_efficiency, outcome_probabilities
 from gammon.ai.evaluator import best_result, static_eval
 from gammon.ai.kernel_args import Model, as_model, new_scratch
 from gammon.ai.met import MatchEquityTable
 from gammon.ai.network import NUM_OUTPUTS, side_empty
-from gammon.ai.probabilities import flip_rows
+from gammon.ai.probabilities import equities, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.core import movegen
 from gammon.core.plays import Play
@@ -334,13 +334,10 @@ class PythonPlayer:
         out = np.zeros((len(results), NUM_OUTPUTS))
         live: list[int] = []
         for i, r in enumerate(results):
-            o = r.outcome
-            if o is None:
+            if r.outcome is None:
                 live.append(i)
             else:
-                g = 1.0 if o.kind >= 2 else 0.0
-                bg = 1.0 if o.kind >= 3 else 0.0
-                out[i] = (1.0, g, bg, 0.0, 0.0) if o.winner_is_me else (0.0, 0.0, 0.0, g, bg)
+                out[i] = outcome_probabilities(r)
         if live:
             vals = np.asarray(self.ev.evaluate_batch([results[i].swap() for i in live]), dtype=np.float64)
             for j, i in enumerate(live):
@@ -353,7 +350,7 @@ class PythonPlayer:
         for i, r in enumerate(results):
             if r.outcome is not None:
                 return r, vals[i]
-        eqs = 2.0 * vals[:, 0] - 1.0 + vals[:, 1] - vals[:, 3] + vals[:, 2] - vals[:, 4]
+        eqs = equities(vals)
         i = int(np.argmax(eqs))
         return results[i], vals[i]
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from gammon.ai.evaluator import ClassifyingEvaluator, NetEvaluator, as_boards
 from gammon.ai.network import NUM_OUTPUTS
-from gammon.ai.probabilities import equities
+from gammon.ai.probabilities import Probabilities, equities
 from gammon.ai.pruning import PRUNE_INPUTS, load_pruning
 from gammon.ai.search_kernels import (
     CACHE_BITS,
@@ -182,9 +182,9 @@ class PlyEvaluator:
             return np.concatenate([self.evaluate_batch([q], p) for q in positions])
         return self._run(boards, checkers, flags, p, False)
 
-    def evaluate(self, position: Position, plies: int | None = None) -> np.ndarray:
-        out: np.ndarray = self.evaluate_batch([position], plies)[0]
-        return out
+    def evaluate(self, position: Position, plies: int | None = None) -> Probabilities:
+        """The five chances of the player on roll of ``position`` at ``plies`` (default: own)."""
+        return Probabilities.of_row(self.evaluate_batch([position], plies)[0])
 
     def evaluate_results(self, boards: np.ndarray, plies: int, variant_checkers: int = 15,
                          flags: int = 1) -> np.ndarray:

@@ -79,7 +79,7 @@ def variant_rules(variant: Variant) -> Rules:
 
 #: :attr:`Policy.kind` of the net's greedy 0-ply choice (by cubeless equity).
 NET = 0
-#: :attr:`Policy.kind` of the fixed heuristic (:func:`gammon.training.selfplay.heuristic_score`).
+#: :attr:`Policy.kind` of the fixed heuristic (:func:`gammon.ai.heuristic.yardstick_score`).
 HEURISTIC = 1
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import encode_into, is_contact, shots, swap_into
+from gammon.ai.encoding import encode_into, swap_into
+from gammon.ai.heuristic import yardstick_score
 from gammon.ai.network import Network, equity_of, forward_one, net_index, side_empty, terminal_into
 from gammon.ai.rng import GOLDEN, M1, next_u64
 from gammon.ai.scoring import points_kernel
 from gammon.core import movegen
-from gammon.core.pips import pips
 from gammon.core.variants import STANDARD, Variant, find_variant
 from gammon.training.bundles import (
     HEURISTIC,
@@ -70,41 +70,6 @@ def seed_state(seed: int) -> np.ndarray:
 # -- a fixed baseline player -----------------------------------------------------
 
 
-@njit(cache=True)
-def heuristic_score(b, checkers=15):  # type: ignore[no-untyped-def]
-    """A simple pip-count and safety heuristic for a move result (mover first).
-
-    Prefers hitting, making points (home board and primes), few exposed blots;
-    in a race, bearing off and pips.  A fixed yardstick for progress reports.
-    """
-    if side_empty(b, 0):
-        return 1e6
-    off = checkers
-    for i in range(25):
-        off -= b[i]
-    if not is_contact(b):
-        return 10.0 * off - 0.1 * pips(b, 0)
-    score = 0.02 * (pips(b, 25) - pips(b, 0)) + 1.0 * b[49]
-    run = 0
-    prime = 0
-    home = 0
-    made = 0
-    for i in range(24):
-        c = b[i]
-        if c >= 2:
-            made += 1
-            run += 1
-            if run > prime:
-                prime = run
-            if i < 6:
-                home += 1
-        else:
-            run = 0
-    score += 0.3 * home + 0.1 * made + 0.2 * prime
-    score -= 2.0 * shots(b, 0, 25) / 36.0
-    return score
-
-
 # -- one turn ------------------------------------------------------------------
 
 
@@ -149,7 +114,7 @@ def _pick(pol, n, checkers, sc):  # type: ignore[no-untyped-def]
                 best = r
         return best, bestv
     for r in range(n):
-        v = heuristic_score(gb[r], checkers)
+        v = yardstick_score(gb[r], checkers)
         if v > bestv:
             bestv = v
             best = r

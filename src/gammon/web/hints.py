@@ -163,7 +163,7 @@ class HintEngines:
 
 
 def _by_heuristic(position: Position, dice: tuple[int, int]) -> list[RankedHint]:
-    from gammon.play.players import score_positions
+    from gammon.ai.heuristic import score_positions
 
     plays = position.legal_plays(dice)
     if len(plays) == 0:

@@ -73,8 +73,8 @@ class RolloutOptions:
     :raises GammonError: a value that cannot work (one line).
     """
 
-    trials: int = 144
-    truncate_at: int | None = None
+    trials: int = 72
+    truncate_at: int | None = 10
     margin: float = 0.04
     cube_margin: float = CLOSE_CUBE
     limit: int | None = None

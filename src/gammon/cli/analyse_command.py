@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gammon.ai.met import MatchEquityTable
     from gammon.analysis.analyse import MatchAnalysis
     from gammon.analysis.rollouts import RolloutOptions
+    from gammon.formats.record_files import LoadedRecord
 
 
 #: ``--rollout-trials``' default (:class:`~gammon.analysis.rollouts.RolloutOptions`: truncated at 10
@@ -272,16 +273,48 @@ def _rollout_runner(rollouts: RolloutOptions | None, ray: bool, address: str | N
         yield runner
 
 
+def _check_many(met: bool, ray: bool, outputs: tuple[Path | None, Path | None, Path | None],
+                step: bool) -> None:
+    """Refuse what only an analysis of one record made here can do, for several records or ``--ray``."""
+    if met and ray:
+        raise GammonError("--met is for analyses made here: leave out --ray and --address")
+    html, annotated, graph = outputs
+    for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
+                        ("--replay", step or None)):
+        if given is not None:
+            raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
+
+
+def _load_one(record: Path, annotated: bool) -> LoadedRecord:
+    """The one record to analyse here; refused if it holds no game or (for ``--annotated``) if SGF
+    cannot carry it, before the long part."""
+    from gammon.formats.record_files import load_record
+
+    rec = load_record(record)
+    if not any(rec.games):
+        raise GammonError(f"{record} holds no game to analyse")
+    if annotated:
+        from gammon.core.match import Match
+        from gammon.formats.sgf import write_sgf
+
+        write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
+    return rec
+
+
 def _rollout_options(rollout: bool, errors: int | None, trials: int, plies: int,
-                     processes: int | None) -> RolloutOptions | None:
+                     processes: int | None, records: int) -> RolloutOptions | None:
     """The rollouts ``--rollout``, ``--rollout-errors`` and ``--rollout-trials`` ask for (None: none);
-    a bad value is refused in one line before anything is read."""
+    a bad value, or rollouts of several ``records``, is refused in one line before anything is read."""
     from gammon.analysis.analyse import default_processes
     from gammon.analysis.rollouts import RolloutOptions
 
     options = RolloutOptions(trials=trials, limit=errors,  # checked even when not used
                              processes=processes or max(1, default_processes(max(plies, 2))))
-    return options if rollout or errors is not None else None
+    if not rollout and errors is None:
+        return None
+    if records > 1:
+        raise GammonError("--rollout is for one record: analyse the files one at a time")
+    return options
 
 
 def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> None:
@@ -355,7 +388,6 @@ def analyse(
     """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
     from gammon.ai.met import met_in_use
     from gammon.cli.app import user_errors
-    from gammon.formats.record_files import load_record
 
     err = Console(stderr=True)
     language = choose_language(lang, os.environ)
@@ -363,29 +395,14 @@ def analyse(
         _check_options(plies, processes, (html, annotated, graph))
         _check_targets(records, (html, annotated, graph), force)
         table = _load_met(met)
-        rollouts = _rollout_options(rollout, rollout_errors, rollout_trials, plies, processes)
-        if rollouts is not None and len(records) > 1:
-            raise GammonError("--rollout is for one record: analyse the files one at a time")
+        rollouts = _rollout_options(rollout, rollout_errors, rollout_trials, plies, processes, len(records))
         if rollouts is None and (len(records) > 1 or ray or address is not None):
-            if table is not None and (ray or address is not None):
-                raise GammonError("--met is for analyses made here: leave out --ray and --address")
-            for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
-                                ("--replay", step or None)):
-                if given is not None:
-                    raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
+            _check_many(table is not None, ray or address is not None, (html, annotated, graph), step)
             with use_language(language), met_in_use(table):
                 _many(records, plies, 1 if table is not None else processes, as_json,
                       ray or address is not None, address, err)
             return
-        record = records[0]
-        rec = load_record(record)
-        if not any(rec.games):
-            raise GammonError(f"{record} holds no game to analyse")
-        if annotated is not None:  # refuse what SGF cannot carry before the long part
-            from gammon.core.match import Match
-            from gammon.formats.sgf import write_sgf
-
-            write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
+        rec = _load_one(records[0], annotated is not None)
         with _rollout_runner(rollouts, ray, address, processes) as runner, met_in_use(table):
             analysis = analyse_with_progress(rec, plies, 1 if table is not None else processes, err,
                                              rollouts, runner)

@@ -3,6 +3,12 @@
 One file is analysed here, its decisions shared among ``--processes``; several
 files are analysed one after the other, or with ``--ray`` as Ray tasks, one
 per file (:mod:`gammon.ai.distributed`), with the same figures either way.
+
+``--rollout`` (or ``--rollout-errors N``, the N closest) then rolls out the
+doubtful decisions of one record (:mod:`gammon.analysis.rollouts`: cubeful,
+variance-reduced, ``--rollout-trials`` games per play, truncated at 10 plies;
+with ``--ray`` the trials run on Ray) and takes their verdicts from the
+rollouts; the JSON gives each such decision a ``rollout`` field.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from gammon.core.match import Match
 
 if TYPE_CHECKING:
     from gammon.ai.distributed import Runner
+    from gammon.analysis.rollouts import RolloutOptions
 
 #: The depth a plain ``gammon analyse`` uses.
 DEFAULT_PLIES = 2
@@ -179,8 +180,13 @@ def analyse_record(rules: Rules, games: Sequence[Sequence[Action]],
                    processes: int | None = None,
                    progress: Progress | None = None, games_limit: int | None = None,
                    valuer: Valuer | None = None, explain: bool = True,
-                   info: dict[str, str] | None = None) -> MatchAnalysis:
+                   info: dict[str, str] | None = None, rollouts: RolloutOptions | None = None,
+                   rollout_progress: Progress | None = None, runner: Runner | None = None) -> MatchAnalysis:
     """Analyse the games of a record (the action lists :meth:`Match.replay` takes).
+
+    ``rollouts``: roll out the doubtful decisions and take their verdicts from the
+    rollouts (:mod:`gammon.analysis.rollouts`; ``rollout_progress`` counts them,
+    ``runner`` a Ray runner for their trials).
 
     :raises GammonError: a bad depth, or a record the rules refuse.
     """
@@ -193,6 +199,10 @@ def analyse_record(rules: Rules, games: Sequence[Sequence[Action]],
     _warm(val)
     procs = default_processes(plies) if processes is None else max(1, int(processes))
     decisions = run_tasks(tasks, val, procs, progress)
+    if rollouts is not None:
+        from gammon.analysis.rollouts import rollout_doubtful
+
+        rollout_doubtful(tasks, decisions, val, rollouts, rollout_progress, runner)
     if explain:
         from gammon.analysis.explain import explain_decision
 

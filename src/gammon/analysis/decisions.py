@@ -83,6 +83,10 @@ class Decision:
     best_position_id: str | None = None
     explanation: str | None = None
     opening: bool = False
+    #: The rollout the verdict rests on (:mod:`gammon.analysis.rollouts`): ``trials``, the rolled-out
+    #: ``equities`` and their standard errors ``se`` (normalised EMG), and the ``search``'s own verdict;
+    #: None: the verdict is the search's.
+    rollout: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (rounded figures)."""
@@ -100,6 +104,8 @@ class Decision:
             "value_after": r(self.value_after), "mwc_after": r(self.mwc_after, 5),
             "explanation": self.explanation,
         }
+        if self.rollout is not None:  # the verdict rests on a rollout (absent: the search's)
+            out["rollout"] = self.rollout
         if self.kind in ("move", "choice"):
             out["legal_plays"] = self.legal_plays
             out["alternatives"] = [

@@ -3,13 +3,20 @@
 One file is analysed here, its decisions shared among ``--processes``; several
 files are analysed one after the other, or with ``--ray`` as Ray tasks, one
 per file (:mod:`gammon.ai.distributed`), with the same figures either way.
+
+``--rollout`` (or ``--rollout-errors N``, the N closest) then rolls out the
+doubtful decisions of one record (:mod:`gammon.analysis.rollouts`: cubeful,
+variance-reduced, ``--rollout-trials`` games per play, truncated at 10 plies;
+with ``--ray`` the trials run on Ray) and takes their verdicts from the
+rollouts; the JSON gives each such decision a ``rollout`` field.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,8 +29,16 @@ from gammon.core.errors import GammonError
 from gammon.i18n import N_, _, choose_language, current_language, ngettext, use_language
 
 if TYPE_CHECKING:
+    from gammon.ai.distributed import Runner
     from gammon.ai.met import MatchEquityTable
     from gammon.analysis.analyse import MatchAnalysis
+    from gammon.analysis.rollouts import RolloutOptions
+    from gammon.formats.record_files import LoadedRecord
+
+
+#: ``--rollout-trials``' default (:class:`~gammon.analysis.rollouts.RolloutOptions`: truncated at 10
+#: plies): chosen so that the doubtful decisions of a 7-point match are rolled out in minutes on 2 cores.
+DEFAULT_ROLLOUT_TRIALS = 72
 
 
 def _write(path: Path, text: str) -> None:
@@ -118,22 +133,29 @@ def replay(console: Console, analysis: object, read: Callable[[str], object] | N
     pages.replay(console, analysis, read)
 
 
-def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console) -> MatchAnalysis:
+def analyse_with_progress(rec: object, plies: int, processes: int | None, err: Console,
+                          rollouts: RolloutOptions | None = None, runner: Runner | None = None
+                          ) -> MatchAnalysis:
     """Analyse a loaded record (:func:`gammon.formats.record_files.load_record`), with a progress
-    bar on ``err``."""
+    bar on ``err`` (and a second one for the rollouts of the doubtful decisions, if asked)."""
     from gammon.analysis.analyse import analyse_record
     from gammon.formats.record_files import LoadedRecord
 
     assert isinstance(rec, LoadedRecord)
-    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
-        task = bar.add_task("decisions", total=None)
+        task = bar.add_task("analysing", total=None)
+        rolled = bar.add_task("rolling out", total=None, visible=False)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
+        def rollout_progress(done: int, total: int) -> None:
+            bar.update(rolled, completed=done, total=total, visible=True)
+
         return analyse_record(rec.rules, rec.games, rec.names, plies=plies, processes=processes,
-                              progress=progress, games_limit=rec.games_limit, info=rec.info)
+                              progress=progress, games_limit=rec.games_limit, info=rec.info,
+                              rollouts=rollouts, rollout_progress=rollout_progress, runner=runner)
 
 
 def replay_file(path: str | Path, plies: int) -> None:
@@ -262,6 +284,63 @@ def _load_met(path: Path | None) -> MatchEquityTable | None:
     return load_met(path)
 
 
+@contextmanager
+def _rollout_runner(rollouts: RolloutOptions | None, ray: bool, address: str | None,
+                    processes: int | None) -> Iterator[Runner | None]:
+    """The Ray runner the rollouts' trials run on with ``--ray``/``--address`` (None: here)."""
+    if rollouts is None or not (ray or address is not None):
+        yield None
+        return
+    from gammon.ai.distributed import make_runner
+
+    with make_runner(address or "local", processes) as runner:
+        yield runner
+
+
+def _check_many(met: bool, ray: bool, outputs: tuple[Path | None, Path | None, Path | None],
+                step: bool) -> None:
+    """Refuse what only an analysis of one record made here can do, for several records or ``--ray``."""
+    if met and ray:
+        raise GammonError("--met is for analyses made here: leave out --ray and --address")
+    html, annotated, graph = outputs
+    for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
+                        ("--replay", step or None)):
+        if given is not None:
+            raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
+
+
+def _load_one(record: Path, annotated: bool) -> LoadedRecord:
+    """The one record to analyse here; refused if it holds no game or (for ``--annotated``) if SGF
+    cannot carry it, before the long part."""
+    from gammon.formats.record_files import load_record
+
+    rec = load_record(record)
+    if not any(rec.games):
+        raise GammonError(f"{record} holds no game to analyse")
+    if annotated:
+        from gammon.core.match import Match
+        from gammon.formats.sgf import write_sgf
+
+        write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
+    return rec
+
+
+def _rollout_options(rollout: bool, errors: int | None, trials: int, plies: int,
+                     processes: int | None, records: int) -> RolloutOptions | None:
+    """The rollouts ``--rollout``, ``--rollout-errors`` and ``--rollout-trials`` ask for (None: none);
+    a bad value, or rollouts of several ``records``, is refused in one line before anything is read."""
+    from gammon.analysis.analyse import default_processes
+    from gammon.analysis.rollouts import RolloutOptions
+
+    options = RolloutOptions(trials=trials, limit=errors,  # checked even when not used
+                             processes=processes or max(1, default_processes(max(plies, 2))))
+    if not rollout and errors is None:
+        return None
+    if records > 1:
+        raise GammonError("--rollout is for one record: analyse the files one at a time")
+    return options
+
+
 def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> None:
     """Print the analysis: as JSON, step by step then the summary (``--replay``), or the summary,
     in ``language``."""
@@ -317,11 +396,22 @@ def analyse(
         Path | None, typer.Option("--met", help="A match equity table in GNU Backgammon's XML format "
                                   "(e.g. Kazaross-XG2.xml) instead of our own.")
     ] = None,
+    rollout: Annotated[
+        bool, typer.Option("--rollout", help="Roll out the doubtful decisions (close calls, errors below a "
+                           "blunder) and judge them by the rollouts; the report marks them R.")
+    ] = False,
+    rollout_errors: Annotated[
+        int | None, typer.Option("--rollout-errors", help="Roll out only the N closest doubtful decisions "
+                                 "(implies --rollout).")
+    ] = None,
+    rollout_trials: Annotated[
+        int, typer.Option("--rollout-trials", help="Games per rolled-out play or cube action (cubeful, "
+                          "variance-reduced).")
+    ] = DEFAULT_ROLLOUT_TRIALS,
 ) -> None:
     """Analyse matches like GNU Backgammon: error rates, marks, cube errors, luck, PR."""
     from gammon.ai.met import met_in_use
     from gammon.cli.app import user_errors
-    from gammon.formats.record_files import load_record
 
     err = Console(stderr=True)
     language = choose_language(lang, os.environ)
@@ -329,28 +419,17 @@ def analyse(
         _check_options(plies, processes, (html, annotated, graph))
         _check_targets(records, (html, annotated, graph), force)
         table = _load_met(met)
-        if len(records) > 1 or ray or address is not None:
-            if table is not None and (ray or address is not None):
-                raise GammonError("--met is for analyses made here: leave out --ray and --address")
-            for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
-                                ("--replay", step or None)):
-                if given is not None:
-                    raise GammonError(f"{flag} is for one record analysed here: one file, without --ray")
+        rollouts = _rollout_options(rollout, rollout_errors, rollout_trials, plies, processes, len(records))
+        if rollouts is None and (len(records) > 1 or ray or address is not None):
+            _check_many(table is not None, ray or address is not None, (html, annotated, graph), step)
             with use_language(language), met_in_use(table):
                 _many(records, plies, 1 if table is not None else processes, as_json,
                       ray or address is not None, address, err)
             return
-        record = records[0]
-        rec = load_record(record)
-        if not any(rec.games):
-            raise GammonError(f"{record} holds no game to analyse")
-        if annotated is not None:  # refuse what SGF cannot carry before the long part
-            from gammon.core.match import Match
-            from gammon.formats.sgf import write_sgf
-
-            write_sgf(Match.replay(rec.rules, rec.games, games_limit=rec.games_limit), rec.names)
-        with met_in_use(table):
-            analysis = analyse_with_progress(rec, plies, 1 if table is not None else processes, err)
+        rec = _load_one(records[0], annotated is not None)
+        with _rollout_runner(rollouts, ray, address, processes) as runner, met_in_use(table):
+            analysis = analyse_with_progress(rec, plies, 1 if table is not None else processes, err,
+                                             rollouts, runner)
         _write_outputs(rec, analysis, annotated, html, graph)
     _show(analysis, as_json, step, language)
     for out in (annotated, html, graph):

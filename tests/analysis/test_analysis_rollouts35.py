@@ -124,3 +124,30 @@ def test_rollout_is_for_one_record(tmp_path: Path) -> None:
     f.write_text(" 1 point match\n\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n")
     result = CliRunner().invoke(app, ["analyse", str(f), str(f), "--rollout"])
     assert result.exit_code == 2 and "one record" in result.output
+
+
+def test_a_rolled_out_verdict_is_marked_and_fits_the_schema(valuer: Valuer) -> None:
+    """The report says which verdicts rest on a rollout ("R" after the mark, in text and
+    HTML), and the JSON's ``rollout`` object is part of docs/analysis.schema.json."""
+    import json
+
+    import jsonschema
+
+    from gammon.analysis.move_list import _row
+    from gammon.analysis.text import mark_text
+    from paths import ROOT
+
+    task, d = _move(valuer, (6, 4), 1)  # the search's second best 6-4: an error or doubtful at most
+    d.mark = d.mark or "doubtful"
+    assert not mark_text(d).endswith(" R") and ">R</abbr>" not in _row(d, ("Ann", "Bob"))
+    rollout_doubtful([task], [d], valuer, RolloutOptions(trials=4, truncate_at=2, processes=1, margin=1.0))
+    assert d.rollout is not None
+    d.mark = d.mark or "doubtful"
+    assert mark_text(d).endswith(" R") and ">R</abbr>" in _row(d, ("Ann", "Bob"))
+    schema = json.loads((ROOT / "docs" / "analysis.schema.json").read_text(encoding="utf-8"))
+    decision = {"$ref": "#/$defs/decision", "$defs": schema["$defs"]}
+    jsonschema.Draft202012Validator(decision).validate(d.to_dict())
+    broken = d.to_dict()
+    broken["rollout"]["trails"] = broken["rollout"].pop("trials")
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(decision).validate(broken)

@@ -34,6 +34,8 @@ def _row(d: Decision, names: tuple[str, str]) -> str:
     better = escape(d.best) if d.best and d.best != d.played and d.equity_lost > 0 else ""
     label = f'<span class="{mark}">{mark} {SYMBOLS[mark]}</span>' if mark else ("forced" if d.forced else "")
     kind = f" ({escape(d.error_kind)})" if d.error_kind and mark else ""
+    if d.rollout is not None:  # the verdict rests on a rollout
+        kind += f' <abbr title="judged by a rollout of {d.rollout["trials"]} games">R</abbr>'
     row_class = f"mark-{mark or 'none'}"
     return (f'<tr class="{row_class}"><td>{d.turn}</td><td>{escape(names[d.player])}</td><td>{dice}</td>'
             f"<td>{played}</td><td>{label}{kind}</td><td>{loss}</td><td>{better}</td></tr>")

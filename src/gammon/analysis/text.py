@@ -46,11 +46,13 @@ def decision_title(d: Decision, names: tuple[str, str]) -> str:
 
 
 def mark_text(d: Decision) -> str:
+    """The mark, its kind and its loss; ``R`` after a verdict that rests on a rollout."""
     if d.mark is None:
         return ""
     kind = f" ({mark_word(d.error_kind)})" if d.error_kind else ""
-    return _("{mark} {symbol}{kind}: loses {memg} mEMG").format(
+    text = _("{mark} {symbol}{kind}: loses {memg} mEMG").format(
         mark=mark_word(d.mark), symbol=SYMBOLS[d.mark], kind=kind, memg=f"{1000 * d.equity_lost:.0f}")
+    return text + (" R" if d.rollout is not None else "")
 
 
 def mark_counts(marks: dict[str, int]) -> str:

@@ -168,15 +168,21 @@ def replay_file(path: str | Path, plies: int) -> None:
     """
     import sys
 
-    from gammon.formats.record_files import load_record
-
-    rec = load_record(Path(path))
-    if not any(rec.games):
-        raise GammonError(f"{path} holds no game to replay")
+    rec = _load_games(path, "replay")
     analysis = analyse_with_progress(rec, plies, None, Console(stderr=True))
     screen = Console(highlight=False)
     replay(screen, analysis, input if sys.stdin.isatty() else None)
     _summary(screen, analysis)
+
+
+def _load_games(path: str | Path, purpose: str) -> LoadedRecord:
+    """The record at ``path``, refused (``{path} holds no game to {purpose}``) when it holds no game."""
+    from gammon.formats.record_files import load_record
+
+    rec = load_record(Path(path))
+    if not any(rec.games):
+        raise GammonError(f"{path} holds no game to {purpose}")
+    return rec
 
 
 def _many(records: list[Path], plies: int, processes: int | None, as_json: bool, ray: bool,
@@ -185,11 +191,9 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
     from gammon.ai.distributed import LocalRunner, RayRunner, make_runner
     from gammon.analysis.analyse import analyse_files, default_processes
     from gammon.cli.limits import max_processes
-    from gammon.formats.record_files import load_record
 
     for record in records:  # refuse a bad file before the long part
-        if not any(load_record(record).games):
-            raise GammonError(f"{record} holds no game to analyse")
+        _load_games(record, "analyse")
     if processes is not None and processes > max_processes():
         raise GammonError(f"--processes must be 1 to {max_processes()} (this machine's cores)")
     runner: LocalRunner | RayRunner
@@ -228,8 +232,9 @@ def _check_targets(records: list[Path], outputs: tuple[Path | None, Path | None,
     given = [out for out in outputs if out is not None]
     for out in given:
         for record in records:
-            if out.exists() and record.exists() and out.resolve() == record.resolve():
-                raise GammonError(f"{out} is the record being analysed: write the analysis to another file")
+            if out.exists() and record.exists() and out.samefile(record):  # links too
+                raise GammonError(_("{file} is the record being analysed: write the analysis to another "
+                                    "file").format(file=out))
         check_target(out, replace=force)
 
 
@@ -301,7 +306,7 @@ def _check_many(met: bool, ray: bool, outputs: tuple[Path | None, Path | None, P
                 step: bool) -> None:
     """Refuse what only an analysis of one record made here can do, for several records or ``--ray``."""
     if met and ray:
-        raise GammonError("--met is for analyses made here: leave out --ray and --address")
+        raise GammonError(_("--met is for analyses made here: leave out --ray and --address"))
     html, annotated, graph = outputs
     for flag, given in (("--html", html), ("--annotated", annotated), ("--graph", graph),
                         ("--replay", step or None)):
@@ -312,11 +317,7 @@ def _check_many(met: bool, ray: bool, outputs: tuple[Path | None, Path | None, P
 def _load_one(record: Path, annotated: bool) -> LoadedRecord:
     """The one record to analyse here; refused if it holds no game or (for ``--annotated``) if SGF
     cannot carry it, before the long part."""
-    from gammon.formats.record_files import load_record
-
-    rec = load_record(record)
-    if not any(rec.games):
-        raise GammonError(f"{record} holds no game to analyse")
+    rec = _load_games(record, "analyse")
     if annotated:
         from gammon.core.match import Match
         from gammon.formats.sgf import write_sgf
@@ -337,7 +338,7 @@ def _rollout_options(rollout: bool, errors: int | None, trials: int, plies: int,
     if not rollout and errors is None:
         return None
     if records > 1:
-        raise GammonError("--rollout is for one record: analyse the files one at a time")
+        raise GammonError(_("--rollout is for one record: analyse the files one at a time"))
     return options
 
 
@@ -417,11 +418,13 @@ def analyse(
     language = choose_language(lang, os.environ)
     with user_errors():
         _check_options(plies, processes, (html, annotated, graph))
-        _check_targets(records, (html, annotated, graph), force)
-        table = _load_met(met)
-        rollouts = _rollout_options(rollout, rollout_errors, rollout_trials, plies, processes, len(records))
-        if rollouts is None and (len(records) > 1 or ray or address is not None):
-            _check_many(table is not None, ray or address is not None, (html, annotated, graph), step)
+        with use_language(language):  # the refusals in the reader's language
+            _check_targets(records, (html, annotated, graph), force)
+            table = _load_met(met)
+            rollouts = _rollout_options(rollout, rollout_errors, rollout_trials, plies, processes, len(records))
+            if many := rollouts is None and (len(records) > 1 or ray or address is not None):
+                _check_many(table is not None, ray or address is not None, (html, annotated, graph), step)
+        if many:
             with use_language(language), met_in_use(table):
                 _many(records, plies, 1 if table is not None else processes, as_json,
                       ray or address is not None, address, err)

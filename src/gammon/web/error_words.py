@@ -16,6 +16,17 @@ from gammon.web.language import request_language
 
 #: One sentence per error code a person may meet.
 SENTENCES: dict[str, str] = {
+    "unauthorized": N_("Log in first."),
+    "stale_version": N_("The game has moved on: look at the board again."),
+    "hints_off": N_("The engine's help is off in this game until it is over."),
+    "cannot_cancel": N_("This game can no longer be called off."),
+    "too_many_public_games": N_("You already have as many open games in the lobby as allowed."),
+    "already_queued": N_("You are already waiting for a rated match."),
+    "invalid_length": N_("Rated matches are played to one of the offered lengths."),
+    "own_challenge": N_("You cannot challenge yourself."),
+    "too_many_challenges": N_("You have too many open challenges: wait for an answer first."),
+    "challenge_answered": N_("That challenge has already been answered."),
+    "invalid_record": N_("That file is not a match record gammon can read."),
     "bad_request": N_("The request was refused."),
     "not_found": N_("There is no such game or page."),
     "forbidden": N_("This link does not give you that seat."),

@@ -50,7 +50,8 @@ def _stack(x: float, top: bool, count: int, colour: str) -> str:
     if count > STACK:
         y = (_R + 2 + (STACK - 1) * 2 * _R) if top else (HEIGHT - _R - 2 - (STACK - 1) * 2 * _R)
         ink = _INK if colour == _MINE else _MINE
-        out.append(f'<text x="{x:.0f}" y="{y + 4}" text-anchor="middle" font-size="12" fill="{ink}">{count}</text>')
+        out.append(f'<text x="{x:.0f}" y="{y + 4}" text-anchor="middle" font-size="12" '
+                   f'fill="{ink}">{count}</text>')
     return "".join(out)
 
 

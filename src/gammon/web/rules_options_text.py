@@ -1,4 +1,4 @@
-"""The words of the options' rules pages, in English, marked for the catalogs (see :mod:`gammon.web.rules_text`).
+"""The options' rules pages in English, marked for the catalogs (see :mod:`gammon.web.rules_text`).
 
 One topic per option a game can be played with: the opening reroll, the Jacoby rule, beavers,
 automatic doubles, no gammons, card dice and the card board.  Each says what gammon does,
@@ -38,8 +38,8 @@ _JACOBY = Topic("jacoby", N_("Jacoby rule"), N_(
 _BEAVERS = Topic("beavers", N_("Beavers"), N_(
     "In money play, a player who is doubled may redouble at once and keep the cube."), (
     Section(N_("How it works"), (
-        N_("When you are doubled you may beaver instead of simply taking: you take at twice the stake, keep the "
-           "cube, and straight away double again."),
+        N_("When you are doubled you may beaver instead of simply taking: you take at twice the stake, keep "
+           "the cube, and straight away double again."),
         N_("The first doubler then takes, and play goes on at four times the stake before the double with you "
            "owning the cube, or drops, and loses twice the stake before the double."),
         N_("Beavers are allowed only in money games played with this option, and only when the cube would not "
@@ -76,8 +76,8 @@ _CARD_DICE = Topic("card-dice", N_("Card dice"), N_(
            "shows one pile as spades and the other as hearts."),
         N_("Before every draw each pile is shuffled whole, with all six of its cards back in, and the top card "
            "of each pile gives that die."),
-        N_("Because every pile is complete at every draw, each of the 36 possible rolls is exactly as likely as "
-           "with real dice, and no draw says anything about the next."),
+        N_("Because every pile is complete at every draw, each of the 36 possible rolls is exactly as likely "
+           "as with real dice, and no draw says anything about the next."),
         N_("On the opening throw each player draws from one of the piles."),
         N_("In the terminal, play with card dice with {command}."),
     )),
@@ -86,8 +86,8 @@ _CARD_DICE = Topic("card-dice", N_("Card dice"), N_(
 _CARD_BOARD = Topic("card-board", N_("Card board"), N_(
     "A board laid out with a deck of playing cards, for when there is no board at hand."), (
     Section(N_("Laying it out"), (
-        N_("Lay twelve cards face down in a row, and one more across the middle of the row to mark the bar. The "
-           "twelve places above the row and the twelve below it are the 24 points."),
+        N_("Lay twelve cards face down in a row, and one more across the middle of the row to mark the bar. "
+           "The twelve places above the row and the twelve below it are the 24 points."),
         N_("The face-up cards are the checkers: red cards for one player and black for the other. Only the "
            "colour matters, not the rank or the suit."),
         N_("Red goes round counterclockwise and bears off at the bottom right; black goes clockwise and bears "
@@ -107,4 +107,5 @@ OPTION_TOPICS: dict[str, Topic] = {
     t.slug: t for t in (_REROLL, _JACOBY, _BEAVERS, _AUTO, _NO_GAMMONS, _CARD_DICE, _CARD_BOARD)}
 
 #: The command a topic's ``{command}`` names (commands stay English in every language).
-OPTION_COMMANDS: dict[str, str] = {"card-dice": "gammon play --dice cards", "card-board": "gammon play --dice manual"}
+OPTION_COMMANDS: dict[str, str] = {
+    "card-dice": "gammon play --dice cards", "card-board": "gammon play --dice manual"}

@@ -65,7 +65,8 @@ def _blocks(paras: tuple[Para, ...], fields: dict[str, str]) -> str:
         if isinstance(para, str):
             out.append(f"<p>{escape(_(para).format(**fields))}</p>")
         else:
-            out.append("<ul>" + "".join(f"<li>{escape(_(item).format(**fields))}</li>" for item in para) + "</ul>")
+            items = "".join(f"<li>{escape(_(item).format(**fields))}</li>" for item in para)
+            out.append(f"<ul>{items}</ul>")
     return "".join(out)
 
 
@@ -77,26 +78,31 @@ def _topic_body(topic: Topic, fields: dict[str, str]) -> str:
 def _start_facts(v: Variant) -> str:
     """The variant's start as core holds it: checkers, points, the bar or pool, the cube, the first move."""
     n = v.checkers
-    items = [ngettext("Each player has {count} checker.", "Each player has {count} checkers.", n).format(count=n)]
+    items = [ngettext("Each player has {count} checker.", "Each player has {count} checkers.", n)
+             .format(count=n)]
     for point in range(24, 0, -1):
         count = v.start[point - 1]
         if count:
-            items.append(ngettext("{count} checker on your {point}-point", "{count} checkers on your {point}-point",
-                                  count).format(count=count, point=point))
+            text = ngettext("{count} checker on your {point}-point",
+                            "{count} checkers on your {point}-point", count)
+            items.append(text.format(count=count, point=point))
     waiting = v.start[24]
     if waiting and v.starts_in_pool:
         items.append(ngettext("{count} checker starts off the board, in the pool.",
-                              "{count} checkers start off the board, in the pool.", waiting).format(count=waiting))
+                              "{count} checkers start off the board, in the pool.", waiting)
+                     .format(count=waiting))
     elif waiting:
         items.append(ngettext("{count} checker starts off the board, on the bar.",
-                              "{count} checkers start off the board, on the bar.", waiting).format(count=waiting))
+                              "{count} checkers start off the board, on the bar.", waiting)
+                     .format(count=waiting))
     items.append(_("Your opponent's checkers stand the same way, counted from the opponent's side."))
     items.append(_("The doubling cube is used.") if v.cube else _("There is no doubling cube."))
     items.append(_("First move, unless the game says otherwise: the starter throws both dice anew.")
                  if v.opening == "reroll" else
                  _("First move, unless the game says otherwise: the starter plays the opening throw."))
     lis = "".join(f"<li>{escape(i)}</li>" for i in items)
-    label = _("Start position of {variant}, seen from the player whose checkers are light").format(variant=_title(v))
+    label = _("Start position of {variant}, seen from the player whose checkers are light").format(
+        variant=_title(v))
     heading = escape(_("Start position"))
     return (f'<section><h2>{heading}</h2><figure>{start_diagram(v, label)}</figure>'
             f'<ul class="start">{lis}</ul></section>')
@@ -112,7 +118,8 @@ def in_force(rules: Rules) -> list[str]:
     the cube's only with the cube)."""
     money_cube = rules.is_money and rules.uses_cube
     chosen = {"opening-reroll": rules.rerolls_opening, "jacoby": money_cube and rules.jacoby,
-              "beavers": money_cube and rules.beavers, "automatic-doubles": money_cube and rules.automatic_doubles > 0,
+              "beavers": money_cube and rules.beavers,
+              "automatic-doubles": money_cube and rules.automatic_doubles > 0,
               "no-gammons": not rules.gammons and not rules.variant.pays_per_checker}
     return [slug for slug, on in chosen.items() if on]
 
@@ -157,7 +164,7 @@ def _nav(current: str | None) -> str:
 
 def _page(language: str, title: str, body: str, back: str | None, current: str | None,
           status: int = 200) -> HTMLResponse:
-    """The whole document: the top bar (home, the index, back to the game), ``body``, and the links to every page."""
+    """The whole document: the top bar (home, the index, back to the game), ``body``, links to every page."""
     back_words, rules_words = escape(_("Back to the game")), escape(_("Rules"))
     back_link = (f' <a class="back" href="{escape(back)}">{back_words}</a>'
                  if back is not None and _BACK.fullmatch(back) else "")
@@ -188,7 +195,8 @@ async def rules_index(request: Request) -> HTMLResponse:
     with use_language(language):
         variants = "".join(f'<li><a href="/rules/{v.name}">{escape(_title(v))}</a>: '
                            f"{escape(_(variant_topic(v).summary))}</li>" for v in VARIANTS.values())
-        options = "".join(f"<li>{_option_link(t.slug)}: {escape(_(t.summary))}</li>" for t in OPTION_TOPICS.values())
+        options = "".join(f"<li>{_option_link(t.slug)}: {escape(_(t.summary))}</li>"
+                          for t in OPTION_TOPICS.values())
         intro = escape(_("The rules of every game gammon plays, as gammon plays them."))
         words = escape(_("Rules")), escape(_("Variants")), escape(_("Options"))
         body = (f"<h1>{words[0]}</h1><p>{intro}</p><section><h2>{words[1]}</h2><ul>{variants}</ul></section>"
@@ -213,7 +221,8 @@ async def option_page(request: Request, slug: Annotated[str, PathParam(max_lengt
         if slug == "opening-reroll":
             users = [v for v in VARIANTS.values() if v.opening == "reroll"]
             names = ", ".join(_title(v) for v in users)
-            users_text = _("Variants that use it unless the game says otherwise: {variants}.").format(variants=names)
+            users_text = _("Variants that use it unless the game says otherwise: {variants}.").format(
+                variants=names)
             body += f"<p>{escape(users_text)}</p>"
         return _page(language, _(topic.title), body, back, f"option/{slug}")
 

@@ -94,16 +94,18 @@ _STANDARD = Topic("standard", "Backgammon", N_(
                "in the winner's home board."),
         ),
         N_("The rule texts describe the gammon in different words; gammon counts one whenever the loser has "
-           "borne off nothing, wherever the loser's checkers stand. The doubling cube multiplies each of these."),
+           "borne off nothing, wherever the loser's checkers stand. The doubling cube multiplies each of "
+           "these."),
     )),
     Section(N_("The doubling cube"), (
-        N_("In a game with the cube, the player on roll may offer to double the stake before throwing the dice."),
+        N_("In a game with the cube, the player on roll may offer to double the stake before throwing the "
+           "dice."),
         N_("The opponent either takes, and play goes on at twice the stake with the taker now owning the cube, "
            "or drops, and loses the game at the stake as it stood before the offer."),
         N_("At the start the cube lies in the middle and either player may double; after that only its owner "
            "may double again."),
-        N_("Each game has a highest cube value; unless chosen otherwise it is {cube_limit}. A double that would "
-           "go past it cannot be offered."),
+        N_("Each game has a highest cube value; unless chosen otherwise it is {cube_limit}. A double that "
+           "would go past it cannot be offered."),
     )),
     Section(N_("Matches and money play"), (
         N_("A match is played to a number of points, and each game adds its points to the winner's score. In a "
@@ -142,8 +144,8 @@ _HYPERGAMMON = Topic("hypergammon", "Hypergammon", N_(
 _DUTCH = Topic("dutch", "Dutch backgammon", N_(
     "All checkers start off the board, and nobody may hit before having a checker in their home board."), (
     Section(N_("Coming in"), (
-        N_("Every checker starts off the board, on the bar, and comes in on the opponent's home board the way a "
-           "hit checker does."),
+        N_("Every checker starts off the board, on the bar, and comes in on the opponent's home board the way "
+           "a hit checker does."),
         N_("Because they wait on the bar, the bar rule holds for them: in gammon no checker moves on round the "
            "board while any of yours is still waiting to come in."),
     )),
@@ -185,4 +187,5 @@ _ACEY_DEUCEY = Topic("acey-deucey", "Acey-Deucey", N_(
 ))
 
 #: The variants' pages, by the name of the variant family in :data:`gammon.core.variants.VARIANTS`.
-VARIANT_TOPICS: dict[str, Topic] = {t.slug: t for t in (_STANDARD, _NACKGAMMON, _HYPERGAMMON, _DUTCH, _ACEY_DEUCEY)}
+VARIANT_TOPICS: dict[str, Topic] = {
+    t.slug: t for t in (_STANDARD, _NACKGAMMON, _HYPERGAMMON, _DUTCH, _ACEY_DEUCEY)}

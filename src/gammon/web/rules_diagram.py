@@ -16,7 +16,7 @@ from gammon.core.position import Position
 from gammon.core.variants import Variant
 
 #: One point's width, the bar's, and the board's height, in SVG units.
-COL, BAR_W, HEIGHT = 34, 34, 300
+COL, BAR_W, HEIGHT = 34, 34, 380
 #: The most checkers drawn on a point before a count is written on the top one.
 STACK = 5
 _R = COL // 2 - 2

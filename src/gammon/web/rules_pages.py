@@ -24,7 +24,6 @@ from html import escape
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
-from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from gammon.core.errors import GammonError
@@ -43,6 +42,8 @@ router = APIRouter(include_in_schema=False)
 #: Where "back to the game" may lead: a game's or a watched game's page on this site, nothing else.
 _BACK = re.compile(r"/(game|watch)/[A-Za-z0-9_-]{1,32}")
 _HEADERS = {**PAGE_HEADERS, "Vary": "Accept-Language, Cookie"}
+#: The longest page name echoed back on the "no such page" page.
+_LONGEST_NAME = 40
 #: The default settings, for the cube limit the standard page names.
 _DEFAULT_RULES = Rules()
 
@@ -208,11 +209,11 @@ Flag = Annotated[bool | None, Query()]
 
 
 @router.api_route("/rules/option/{slug}", methods=["GET", "HEAD"])
-async def option_page(request: Request, slug: Annotated[str, PathParam(max_length=40)],
+async def option_page(request: Request, slug: str,
                       back: Annotated[str | None, Query(max_length=64)] = None) -> HTMLResponse:
     topic = OPTION_TOPICS.get(slug)
     if topic is None:
-        return _not_found(request, slug)
+        return _not_found(request, slug if len(slug) <= _LONGEST_NAME else slug[:_LONGEST_NAME] + "…")
     language = request_language(request)
     with use_language(language):
         fields = {"command": OPTION_COMMANDS.get(slug, "")}
@@ -229,7 +230,7 @@ async def option_page(request: Request, slug: Annotated[str, PathParam(max_lengt
 
 @router.api_route("/rules/{name}", methods=["GET", "HEAD"])
 async def variant_page(
-    request: Request, name: Annotated[str, PathParam(max_length=40)],
+    request: Request, name: str,
     match_length: Annotated[int | None, Query(ge=0, le=MAX_MATCH_LENGTH)] = None,
     crawford: Flag = None, jacoby: Flag = None, beavers: Flag = None, gammons: Flag = None, cube: Flag = None,
     automatic_doubles: Annotated[int | None, Query(ge=0, le=12)] = None,
@@ -237,6 +238,8 @@ async def variant_page(
     opening: Annotated[Literal["use-opening-dice", "reroll"] | None, Query()] = None,
     back: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Response:
+    if len(name) > _LONGEST_NAME:  # no variant is called that; say so without echoing a page of it
+        return _not_found(request, name[:_LONGEST_NAME] + "…")
     try:
         variant = find_variant(name)
     except GammonError:

@@ -171,6 +171,9 @@ def test_the_games_settings_list_the_options_core_applies(client: TestClient) ->
     match = this_game(client.get("/rules/standard?match_length=5&jacoby=true&beavers=true").text)
     assert "jacoby" not in match and "beavers" not in match
     assert "5" in match
+    # Without the cube the Jacoby rule still counts every gammon single (the cube never leaves the middle).
+    uncubed = this_game(client.get("/rules/standard?match_length=0&jacoby=true&beavers=true&cube=false").text)
+    assert "option/jacoby" in uncubed and "option/beavers" not in uncubed
     # Dutch backgammon rerolls the opening by default; a game may choose otherwise.
     assert "opening-reroll" in this_game(client.get("/rules/dutch?match_length=0").text)
     assert "opening-reroll" not in this_game(

@@ -115,13 +115,16 @@ def _option_link(slug: str) -> str:
 
 
 def in_force(rules: Rules) -> list[str]:
-    """The options of :data:`OPTION_TOPICS` that ``rules`` plays with (the money-only ones only in money play,
-    the cube's only with the cube)."""
+    """The options of :data:`OPTION_TOPICS` that ``rules`` plays with, as :meth:`Rules.points_for` and the game
+    read them: the money-only ones only in money play, beavers and automatic doubles only with the cube (the
+    Jacoby rule counts gammons single without it too), none of the scoring ones in Acey-Deucey."""
     money_cube = rules.is_money and rules.uses_cube
-    chosen = {"opening-reroll": rules.rerolls_opening, "jacoby": money_cube and rules.jacoby,
+    per_checker = rules.variant.pays_per_checker
+    chosen = {"opening-reroll": rules.rerolls_opening,
+              "jacoby": rules.is_money and rules.jacoby and not per_checker,
               "beavers": money_cube and rules.beavers,
               "automatic-doubles": money_cube and rules.automatic_doubles > 0,
-              "no-gammons": not rules.gammons and not rules.variant.pays_per_checker}
+              "no-gammons": not rules.gammons and not per_checker}
     return [slug for slug, on in chosen.items() if on]
 
 

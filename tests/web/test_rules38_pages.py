@@ -121,6 +121,8 @@ def test_the_index_links_every_variant_and_option(client: TestClient) -> None:
         assert f'href="/rules/{name}"' in page
     for slug in OPTION_TOPICS:
         assert f'href="/rules/option/{slug}"' in page
+    head = client.head("/rules/standard")
+    assert head.status_code == 200 and "Accept-Language" in head.headers["vary"]
 
 
 def test_the_cookie_beats_accept_language(client: TestClient) -> None:

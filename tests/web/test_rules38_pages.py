@@ -90,7 +90,14 @@ def test_each_variant_has_a_page_in_each_language(client: TestClient, name: str,
         assert waiting[0] == english.format(count=variant.start[24])
     cube = "The doubling cube is used." if variant.cube else "There is no doubling cube."
     assert words(language, cube) in items
-    assert 'role="img"' in page and "<svg" in page
+    # The diagram draws core's start for both sides: up to five checkers a point (more carry their count),
+    # and those waiting off the board as one checker with their count in the bar.
+    svg = re.search(r"<svg.*?</svg>", page, re.S)
+    assert svg and 'role="img"' in svg.group(0)
+    drawn = sum(min(c, 5) for c in variant.start[:24]) + (1 if variant.start[24] else 0)
+    assert svg.group(0).count("<circle") == 2 * drawn
+    for count in {c for c in variant.start if c > 5} | ({variant.start[24]} if variant.start[24] else set()):
+        assert f">{count}</text>" in svg.group(0)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

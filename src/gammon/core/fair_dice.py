@@ -154,7 +154,9 @@ class VerifyResult:
         return self.ok
 
 
-def verify_rolls(seed: bytes, commitment: str, rolls: Iterable[tuple[int, int]], draw: str = "dice") -> VerifyResult:
+def verify_rolls(
+    seed: bytes, commitment: str, rolls: Iterable[tuple[int, int]], draw: str = "dice"
+) -> VerifyResult:
     """Check a finished game's crypto dice: the revealed ``seed`` against the
     ``commitment`` published before the first roll, then every roll in order
     against what the seed derives, thrown as dice or drawn as cards (``draw``).

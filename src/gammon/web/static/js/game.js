@@ -10,6 +10,7 @@ import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait,
 import { BoardView } from './board.js';
 import { ChatPanel } from './chat.js';
 import { MoveBuilder } from './moves.js';
+import { themePicker } from './theme.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
 const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
@@ -86,7 +87,7 @@ class GamePage {
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
     this.root.classList.add('app-game');
     fill(this.root,
-      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
+      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn, themePicker()),
       h('main.game', {}, table, e.side));
     document.addEventListener('keydown', (ev) => this.onKey(ev));
     window.addEventListener('resize', () => requestAnimationFrame(() => this.fitBoard()));
@@ -621,7 +622,8 @@ class GamePage {
       dice: null,
     };
     if (st.dice && st.phase !== 'doubled') {
-      model.dice = { values: st.dice, used: b ? b.usedDice() : [], side: st.turn === v ? 'me' : 'opp' };
+      model.dice = { values: st.dice, used: b ? b.usedDice() : [], side: st.turn === v ? 'me' : 'opp',
+        cards: st.fair_dice.cards || null };
     }
     return model;
   }

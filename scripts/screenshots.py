@@ -4,7 +4,7 @@ Starts a server in this process on a temporary SQLite database, stages a game be
 with card dice a few turns in (fixed test seed, so the pictures are the same every run), opens it
 in Chromium with the card table chosen, and writes ``docs/images/card-table-1280x720.png`` and
 ``docs/images/card-table-390x844.png``.  Needs Playwright and Chromium (``/usr/bin/chromium`` by
-default, ``--chromium`` to change it)::
+default, ``--chromium`` to change it); with Pillow installed the PNGs are stored with a palette::
 
     PYTHONPATH=src python scripts/screenshots.py
 """
@@ -18,8 +18,9 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from gammon.web import Settings, create_app
+from gammon.web import Settings
 from gammon.web.ratelimit import RateLimits
+from gammon.web.server import create_app
 from gammon.web.testing import ThreadedServer, staged_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +28,18 @@ OUT = ROOT / "docs" / "images"
 SIZES = ((1280, 720), (390, 844))
 SEED = bytes.fromhex("38" * 32)
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
+
+
+def shrink(path: Path) -> None:
+    """Store ``path`` with a palette of 128 colours (a flat drawing loses nothing to the eye) when
+    Pillow is installed, so that each picture stays well under 150 KB in the repository."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=128)
+    small.save(path, optimize=True)
 
 
 def shoot(url: str, game_id: str, token: str, chromium: str, out: Path) -> list[Path]:
@@ -42,6 +55,7 @@ def shoot(url: str, game_id: str, token: str, chromium: str, out: Path) -> list[
             page.wait_for_selector("svg.board.card-table .card-die")
             path = out / f"card-table-{width}x{height}.png"
             page.screenshot(path=str(path))
+            shrink(path)
             written.append(path)
             context.close()
         browser.close()

@@ -82,12 +82,14 @@ class GamePage {
     e.fairPanel = h('section.panel.fair-panel#fair');
     this.chat = new ChatPanel(this.gameId, this.token,
       () => (this.ws && this.ws.readyState === WebSocket.OPEN ? this.ws : null));
-    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, this.chat.element, e.recordPanel, e.fairPanel);
+    // The board's theme is picked beside the game (the header stays short on a phone).
+    e.themePanel = h('section.panel.theme-panel', {}, h('label.row', {}, h('span', { text: t('Board theme') }), themePicker()));
+    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, this.chat.element, e.recordPanel, e.fairPanel, e.themePanel);
     const table = h('section.table', {},
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
     this.root.classList.add('app-game');
     fill(this.root,
-      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn, themePicker()),
+      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
       h('main.game', {}, table, e.side));
     document.addEventListener('keydown', (ev) => this.onKey(ev));
     window.addEventListener('resize', () => requestAnimationFrame(() => this.fitBoard()));

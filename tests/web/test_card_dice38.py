@@ -99,6 +99,10 @@ def test_a_card_game_shows_its_cards_and_verify_redraws_them(client: TestClient)
         assert {r[pile] for r in v["rolls"]} <= {1, 2, 3, 4, 5, 6}
     js = client.get(f"/api/games/{gid}/export.json").json()
     assert js["dice"]["draw"] == "cards"
+    # A rematch keeps the game's settings, card dice among them.
+    again = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens[0]))
+    assert again.status_code == 200, again.text
+    assert again.json()["state"]["fair_dice"]["draw"] == "cards"
 
 
 def test_a_restarted_server_goes_on_with_the_same_cards(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
 from gammon.core.errors import GammonError, InvalidDiceError
-from gammon.core.fair_dice import CRYPTO_SEED_BYTES, CryptoDice
+from gammon.core.fair_dice import CARD_RANKS, CARD_SUITS, CRYPTO_SEED_BYTES, CryptoDice
 
 __all__ = [
     "DICE_KINDS",
@@ -280,11 +280,6 @@ class ManualDice:
 
 # ---------------------------------------------------------------------------
 # Two piles of cards
-
-#: Card faces for the values 1..6, plain ASCII.
-CARD_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6")
-#: The suit of each pile: pile 0 (die 0) spades, pile 1 (die 1) hearts.
-CARD_SUITS: tuple[str, str] = ("\u2660", "\u2665")
 
 
 class CardDice:

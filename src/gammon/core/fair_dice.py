@@ -12,16 +12,29 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from gammon.core.errors import GammonError
 
-__all__ = ["CRYPTO_SEED_BYTES", "CryptoDice", "VerifyResult", "commitment_for", "derive_roll", "derive_rolls",
-           "verify_rolls"]
+__all__ = ["CARD_RANKS", "CARD_SUITS", "CRYPTO_SEED_BYTES", "DRAWS", "CryptoDice", "VerifyResult", "card_faces",
+           "commitment_for", "derive_card_roll", "derive_roll", "derive_rolls", "verify_rolls"]
 
 #: Length in bytes of the secret seed of :class:`CryptoDice`.
 CRYPTO_SEED_BYTES = 32
+
+#: How a secret seed's rolls come out: thrown as dice, or drawn as the rule texts' two piles of
+#: cards (ace to six, each pile reshuffled whole before every draw).
+DRAWS: tuple[str, ...] = ("dice", "cards")
+
+#: Card faces for the values 1..6, plain ASCII (an ace counts 1).
+CARD_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6")
+#: The suit of each pile: pile 0 (die 0) black spades, pile 1 (die 1) red hearts, as the rule texts
+#: make one pile of black cards and one of red.
+CARD_SUITS: tuple[str, str] = ("\u2660", "\u2665")
+
+#: The cards of a pile, ace to six, in the order it is laid out before a shuffle.
+_PILE: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
 def commitment_for(seed: bytes) -> str:
@@ -57,9 +70,71 @@ def derive_roll(seed: bytes, index: int) -> tuple[int, int]:
         attempt += 1
 
 
-def derive_rolls(seed: bytes, n: int) -> list[tuple[int, int]]:
-    """The first ``n`` rolls of the crypto dice with secret ``seed`` (see :func:`derive_roll`)."""
-    return [derive_roll(seed, i) for i in range(n)]
+def _card_bytes(seed: bytes, index: int, pile: int) -> Iterator[int]:
+    """The endless byte stream that shuffles ``pile`` before draw ``index``: the bytes of
+    ``HMAC-SHA256(key=seed, msg=b"cards" + index(8 bytes) + pile(1 byte) + block(8 bytes))`` for
+    ``block = 0, 1, 2, ...`` in order (big-endian counters)."""
+    head = b"cards" + index.to_bytes(8, "big") + pile.to_bytes(1, "big")
+    block = 0
+    while True:
+        yield from hmac.new(seed, head + block.to_bytes(8, "big"), hashlib.sha256).digest()
+        block += 1
+
+
+def derive_card_roll(seed: bytes, index: int) -> tuple[int, int]:
+    """Draw number ``index`` (0-based) of the card dice with secret ``seed``: ``(pile 0, pile 1)``.
+
+    The rule texts' way: each pile holds the six cards ace to six and is reshuffled whole before
+    every draw; the top card of each pile is the die.  Fixed so anyone can check it: pile ``p``
+    starts as ``[1, 2, 3, 4, 5, 6]`` and is shuffled by Fisher-Yates, for ``i = 5, 4, ..., 1``
+    swapping position ``i`` with position ``j``, where ``j`` is the first byte ``b`` of the pile's
+    stream (:func:`_card_bytes`) with ``b < 256 - 256 % (i + 1)``, taken as ``b % (i + 1)`` (the
+    rejection leaves no modulo bias); the die is position 0 afterwards.  Each draw is uniform over
+    ace to six and independent of every other, so the 36 rolls are as likely as with dice.
+
+    :raises GammonError: a negative index.
+    """
+    if index < 0:
+        raise GammonError(f"a roll number is 0 or more, not {index}")
+    tops: list[int] = []
+    for p in (0, 1):
+        cards = list(_PILE)
+        stream = _card_bytes(seed, index, p)
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            limit = 256 - 256 % n
+            b = next(x for x in stream if x < limit)
+            j = b % n
+            cards[i], cards[j] = cards[j], cards[i]
+        tops.append(cards[0])
+    return tops[0], tops[1]
+
+
+def _deriver(draw: str) -> Callable[[bytes, int], tuple[int, int]]:
+    """:func:`derive_roll` for ``"dice"``, :func:`derive_card_roll` for ``"cards"``.
+
+    :raises GammonError: another draw.
+    """
+    if draw == "dice":
+        return derive_roll
+    if draw == "cards":
+        return derive_card_roll
+    raise GammonError(f"the dice are drawn as {' or '.join(DRAWS)}, not {draw!r}")
+
+
+def derive_rolls(seed: bytes, n: int, draw: str = "dice") -> list[tuple[int, int]]:
+    """The first ``n`` rolls of the crypto dice with secret ``seed``, thrown or drawn as ``draw``
+    (see :func:`derive_roll` and :func:`derive_card_roll`).
+
+    :raises GammonError: an unknown draw.
+    """
+    derive = _deriver(draw)
+    return [derive(seed, i) for i in range(n)]
+
+
+def card_faces(roll: tuple[int, int]) -> tuple[str, str]:
+    """The two cards a roll of card dice shows, rank and suit (``(3, 1)`` is ``("3♠", "A♥")``)."""
+    return (CARD_RANKS[roll[0] - 1] + CARD_SUITS[0], CARD_RANKS[roll[1] - 1] + CARD_SUITS[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +154,18 @@ class VerifyResult:
         return self.ok
 
 
-def verify_rolls(seed: bytes, commitment: str, rolls: Iterable[tuple[int, int]]) -> VerifyResult:
+def verify_rolls(
+    seed: bytes, commitment: str, rolls: Iterable[tuple[int, int]], draw: str = "dice"
+) -> VerifyResult:
     """Check a finished game's crypto dice: the revealed ``seed`` against the
     ``commitment`` published before the first roll, then every roll in order
-    against what the seed derives.
+    against what the seed derives, thrown as dice or drawn as cards (``draw``).
 
     Never raises on bad data: a mismatch is reported in the result.
     """
+    if draw not in DRAWS:
+        return VerifyResult(False, f"the dice are drawn as {' or '.join(DRAWS)}, not {draw!r}")
+    derive = _deriver(draw)
     if not isinstance(seed, bytes | bytearray):
         return VerifyResult(False, f"the seed must be bytes, not {type(seed).__name__}")
     if not isinstance(commitment, str):
@@ -97,7 +177,7 @@ def verify_rolls(seed: bytes, commitment: str, rolls: Iterable[tuple[int, int]])
         return VerifyResult(False, "the revealed seed does not match the commitment (its SHA-256 differs)")
     count = 0
     for i, got in enumerate(rolls):
-        want = derive_roll(bytes(seed), i)
+        want = derive(bytes(seed), i)
         if not isinstance(got, tuple | list) or tuple(got) != want:
             return VerifyResult(
                 False,
@@ -118,19 +198,24 @@ class CryptoDice:
     """Cryptographic dice with a verifiable commitment, for online play.
 
     A secret seed of 32 bytes (from :func:`secrets.token_bytes` unless given)
-    decides every roll: roll ``i`` is :func:`derive_roll` ``(seed, i)``.  Before
+    decides every roll: roll ``i`` is :func:`derive_roll` ``(seed, i)``, or with
+    ``draw="cards"`` the two cards :func:`derive_card_roll` ``(seed, i)`` draws
+    from the rule texts' two piles (:attr:`last_cards` shows them).  Before
     the first roll the server publishes :attr:`commitment`, the SHA-256 of the
     seed, so it cannot change the seed later without being caught; when the
     game ends :meth:`reveal` hands out the seed and anyone can run
     :func:`verify_rolls`.  Once revealed, the seed no longer hides future rolls,
     so the source refuses to roll again.
 
-    :raises GammonError: a given seed that is not 32 bytes.
+    :raises GammonError: a given seed that is not 32 bytes, or a draw not in :data:`DRAWS`.
     """
 
-    __slots__ = ("_commitment", "_count", "_revealed", "_seed")
+    __slots__ = ("_commitment", "_count", "_derive", "_draw", "_last", "_revealed", "_seed")
 
-    def __init__(self, seed: bytes | None = None) -> None:
+    def __init__(self, seed: bytes | None = None, draw: str = "dice") -> None:
+        self._derive = _deriver(draw)
+        self._draw = draw
+        self._last: tuple[int, int] | None = None
         if seed is None:
             seed = secrets.token_bytes(CRYPTO_SEED_BYTES)
         if not isinstance(seed, bytes | bytearray) or len(seed) != CRYPTO_SEED_BYTES:
@@ -156,9 +241,20 @@ class CryptoDice:
         return self._revealed
 
     @property
+    def draw(self) -> str:
+        """How the rolls come out: ``"dice"`` or ``"cards"`` (see :data:`DRAWS`)."""
+        return self._draw
+
+    @property
+    def last_cards(self) -> tuple[str, str] | None:
+        """The two cards of the last draw (``("3♠", "A♥")``) when the dice are cards, else ``None``."""
+        return card_faces(self._last) if self._draw == "cards" and self._last is not None else None
+
+    @property
     def last_shown(self) -> str | None:
-        """Always ``None``: the dice say it all."""
-        return None
+        """The last draw's cards (``"3♠ A♥"``) when the dice are cards; ``None`` when dice say it all."""
+        cards = self.last_cards
+        return None if cards is None else " ".join(cards)
 
     def roll(self) -> tuple[int, int]:
         """The next roll, derived from the secret seed and the roll counter.
@@ -170,8 +266,9 @@ class CryptoDice:
                 "these crypto dice have revealed their seed, so they cannot roll again: "
                 "start a new source with a new commitment"
             )
-        r = derive_roll(self._seed, self._count)
+        r = self._derive(self._seed, self._count)
         self._count += 1
+        self._last = r
         return r
 
     def reveal(self) -> bytes:
@@ -184,8 +281,9 @@ class CryptoDice:
 
     def describe(self) -> str:
         """``"crypto dice (commitment 1a2b3c4d...)"``."""
-        return f"crypto dice (commitment {self._commitment[:16]}...)"
+        what = "crypto card piles" if self._draw == "cards" else "crypto dice"
+        return f"{what} (commitment {self._commitment[:16]}...)"
 
     def __repr__(self) -> str:
         # Never the seed: a repr may end up in a log before the game is over.
-        return f"<CryptoDice commitment={self._commitment} rolls_made={self._count}>"
+        return f"<CryptoDice draw={self._draw} commitment={self._commitment} rolls_made={self._count}>"

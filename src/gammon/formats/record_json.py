@@ -101,6 +101,8 @@ def dice_info_of(source: object) -> dict[str, Any] | None:
     if isinstance(source, d.CryptoDice):
         out: dict[str, Any] = {"kind": "crypto", "commitment": source.commitment,
                                "rolls_made": source.rolls_made}
+        if source.draw != "dice":
+            out["draw"] = source.draw  # drawn as the rule texts' two piles of cards
         if source.revealed:
             out["seed"] = source.reveal().hex()
         return out
@@ -291,7 +293,8 @@ def record_from_json(data: str | bytes | Mapping[str, Any]) -> JsonRecord:
 
 
 def verify_dice(record: JsonRecord) -> Any:
-    """Check a crypto-dice record: its revealed seed against the commitment and every roll.
+    """Check a crypto-dice record: its revealed seed against the commitment and every roll
+    (thrown as dice, or drawn as cards where the record's ``dice.draw`` says ``"cards"``).
 
     Returns :class:`gammon.core.fair_dice.VerifyResult`, or None when there is
     nothing to check (other dice, or a seed not yet revealed).
@@ -306,7 +309,7 @@ def verify_dice(record: JsonRecord) -> Any:
     except ValueError:
         raise JsonFormatError("the seed is not hex", where="dice.seed") from None
     rolls = [a.dice for game in record.games for a in game if isinstance(a, Roll) and a.dice is not None]
-    return verify_rolls(seed, str(dice["commitment"]), rolls)
+    return verify_rolls(seed, str(dice["commitment"]), rolls, str(dice.get("draw", "dice")))
 
 
 def match_from_json(data: str | bytes | Mapping[str, Any]) -> Match:

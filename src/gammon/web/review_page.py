@@ -41,6 +41,7 @@ def _html(title: str, body: str, status: int = 200, refresh: bool = False) -> HT
             f'<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
             f'<link rel="stylesheet" href="/static/css/gammon.css">'
             f'<link rel="stylesheet" href="/static/css/review.css">'
+            f'<link rel="stylesheet" href="/static/css/themes.css">'
             f'<script type="module" src="/static/js/review.js"></script></head>'
             f'<body><main class="review">{body}</main></body></html>')
     return HTMLResponse(page, status_code=status, headers=PAGE_HEADERS)

@@ -88,6 +88,10 @@ class CreateGameRequest(_In):
     clock_reserve: float = Field(0, ge=0, le=36000,
                                  description="A clock: each player's reserve for the match in seconds (0: no "
                                              "clock; else 30 to 36000); running out loses the match")
+    dice: Literal["dice", "cards"] = Field(
+        "dice", description="How the server's committed secret gives the rolls: thrown as dice, or drawn "
+                            "as the rule texts' two piles of cards (ace to six, each reshuffled whole before "
+                            "every draw); both are checked by /api/games/{id}/verify")
     test_seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{64}$",
         description="Tests only (servers started with GAMMON_ALLOW_TEST_SEEDS=1): the dice seed, 64 hex digits")
@@ -295,6 +299,9 @@ class GameResult(_Out):
 class FairDice(_Out):
     kind: str
     commitment: str = Field(description="SHA-256 (hex) of the secret seed, published before the first roll")
+    draw: str = Field("dice", description="dice (thrown) or cards (drawn from two piles, ace to six)")
+    cards: list[str] | None = Field(None, description="Card dice: the two cards of the roll on the board, "
+                                                      "pile 0 (black spades) then pile 1 (red hearts): 3♠, A♥")
     rolls_made: int
     revealed: bool
     seed: str | None = Field(description="The secret seed (hex), only once the game is over")
@@ -427,6 +434,7 @@ class ActionLog(BaseModel):
 
 class VerifyResult(_Out):
     commitment: str
+    draw: str = Field("dice", description="dice (thrown) or cards (drawn from two piles): how the seed rolls")
     revealed: bool
     seed: str | None
     rolls: list[list[int]]

@@ -208,3 +208,40 @@ class ThreadedServer:
 
 __all__ = ["ServerProcess", "ThreadedServer", "auth_message", "connect_game", "free_port", "pick_action",
            "reset_postgres"]
+
+
+def staged_game(url: str, seed: bytes, *, dice: str = "dice", actions: int = 16) -> tuple[str, str]:
+    """A game between two people on the server at ``url``, played ``actions`` actions in (first
+    legal plays, both seats through the API) and left with seat 0's roll on the board: for pages
+    to be looked at in the middle of a game (screenshots, theme tests).
+
+    Returns ``(game_id, seat 0's token)``.  The server must allow test seeds.
+    """
+    import httpx
+
+    with httpx.Client(base_url=url, timeout=60) as c:
+        made = c.post("/api/games", json={"opponent": "human", "dice": dice, "test_seed": seed.hex()})
+        made.raise_for_status()
+        gid, invite = made.json()["game_id"], made.json()["invite_token"]
+        joined = c.post(f"/api/games/{gid}/join", json={"name": "Bob"},
+                        headers={"Authorization": f"Bearer {invite}"})
+        joined.raise_for_status()
+        tokens = (made.json()["token"], joined.json()["token"])
+
+        def step(seat: int) -> bool:
+            headers = {"Authorization": f"Bearer {tokens[seat]}"}
+            action = pick_action(c.get(f"/api/games/{gid}", headers=headers).json())
+            if action is not None:
+                c.post(f"/api/games/{gid}/actions", json=action, headers=headers).raise_for_status()
+            return action is not None
+
+        def ready() -> bool:
+            s = c.get(f"/api/games/{gid}").json()
+            return bool(s["dice"]) and s["turn"] == 0 and s["phase"] == "move"
+
+        done = 0
+        while done < actions or not ready():
+            if done > actions + 12 or not (step(0) or step(1)):
+                break
+            done += 1
+        return gid, tokens[0]

@@ -77,7 +77,7 @@ async def create_game(body: CreateGameRequest, request: Request, service: Servic
         cube=body.cube, opening=body.opening, computer_level=body.computer_level, seat=body.seat,
         name=account.name if account is not None else body.name,  # a logged-in player plays as their account
         opponent_name=body.opponent_name, hints=body.hints, public=body.public,
-        clock_delay=body.clock_delay, clock_reserve=body.clock_reserve,
+        clock_delay=body.clock_delay, clock_reserve=body.clock_reserve, dice=body.dice,
         test_seed=bytes.fromhex(body.test_seed) if body.test_seed else None,
     )
     # Public games are counted per address (at most two in the lobby at once) while the limits are on.

@@ -1,6 +1,7 @@
 """A game in memory (:class:`LiveGame`): replayed from its stored actions, in step with the store.
 
-Dice: every game has its own :class:`~gammon.core.fair_dice.CryptoDice`.  The
+Dice: every game has its own :class:`~gammon.core.fair_dice.CryptoDice`, thrown as dice or
+drawn as the rule texts' two piles of cards (the game's ``dice`` setting).  The
 secret seed is stored with the game and never leaves the server before the
 game (match) is over; roll ``i`` of the game is roll ``i`` of the seed, so a
 restarted server goes on with the same sequence.
@@ -82,9 +83,11 @@ class LiveGame:
     #: The turn in which each seat last offered to resign (-1: never).
     offered_in: list[int] = field(default_factory=lambda: [-1, -1])
     _turn_mark: tuple[int, int] = (0, 0)
+    #: How the seed gives the rolls: ``"dice"`` or ``"cards"`` (the rule texts' two piles).
+    draw: str = "dice"
 
     def __post_init__(self) -> None:
-        self.dice = CryptoDice(self.seed)
+        self.dice = CryptoDice(self.seed, draw=self.draw)
         self.match = Match(self.rules, self.dice, games_limit=self.games_limit)
         self.session = Session(self.match, (Person(), Person()))  # a computer is seated when first asked
         self._turn_mark = (len(self.match.games), self.game.turn)
@@ -105,6 +108,7 @@ class LiveGame:
             Clock(ClockSettings(float(settings["clock"]["delay"]), float(settings["clock"]["reserve"])),
                   outages if outages is not None else Outages())
             if settings.get("clock") else None,
+            draw=str(settings.get("dice", "dice")),  # games stored before card dice threw dice
         )
 
     @property

@@ -30,11 +30,11 @@ def verify_report(lg: LiveGame) -> VerifyResult:
     """The dice commitment and rolls; once the game is over, the seed and the check of every roll."""
     rolls = [list(r) for r in lg.rolls]
     if not lg.is_over:
-        return VerifyResult(commitment=lg.commitment, revealed=False, seed=None, rolls=rolls, verified=None,
-                            message=f"{len(rolls)} rolls so far; the seed is revealed when the game ends",
-                            first_bad_index=None)
-    result = verify_rolls(lg.seed, lg.commitment, lg.rolls)
-    return VerifyResult(commitment=lg.commitment, revealed=True, seed=lg.seed.hex(), rolls=rolls,
+        return VerifyResult(commitment=lg.commitment, draw=lg.draw, revealed=False, seed=None, rolls=rolls,
+                            verified=None, first_bad_index=None,
+                            message=f"{len(rolls)} rolls so far; the seed is revealed when the game ends")
+    result = verify_rolls(lg.seed, lg.commitment, lg.rolls, lg.draw)
+    return VerifyResult(commitment=lg.commitment, draw=lg.draw, revealed=True, seed=lg.seed.hex(), rolls=rolls,
                         verified=result.ok, message=result.message, first_bad_index=result.first_bad_index)
 
 
@@ -48,6 +48,8 @@ def export_text(lg: LiveGame, fmt: str) -> str:
     if f".{fmt}" not in FORMATS:
         raise NotFoundError(f"no export format {fmt!r}")
     dice: dict[str, Any] = {"kind": "crypto", "commitment": lg.commitment, "rolls_made": len(lg.rolls)}
+    if lg.draw != "dice":
+        dice["draw"] = lg.draw
     if lg.is_over:
         dice["seed"] = lg.seed.hex()
     try:

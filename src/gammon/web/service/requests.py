@@ -48,6 +48,8 @@ class GameSetup:
     #: A clock: seconds free per move, and each player's reserve for the match (0: no clock).
     clock_delay: float = 0.0
     clock_reserve: float = 0.0
+    #: How the committed seed gives the rolls: ``"dice"`` (thrown) or ``"cards"`` (core's DRAWS).
+    dice: str = "dice"
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,7 @@ class Seating(ServiceBase):
             raise InvalidError("this server does not accept fixed dice seeds", "invalid_settings")
         seed = setup.test_seed if setup.test_seed is not None else secrets.token_bytes(32)
         try:
-            dice = CryptoDice(seed)
+            dice = CryptoDice(seed, draw=setup.dice)  # core refuses a draw it does not know
         except GammonError as exc:
             raise InvalidError(str(exc), "invalid_settings") from None
         me, other = setup.seat, 1 - setup.seat
@@ -129,7 +129,7 @@ class Seating(ServiceBase):
             id=secrets.token_urlsafe(12), settings={"format": 1, "rules": rules_to_data(rules),
                                                     "games_limit": games_limit,
                                                     "hints": setup.opponent == "computer" or setup.hints,
-                                                    "rematch_of": setup.rematch_of,
+                                                    "rematch_of": setup.rematch_of, "dice": setup.dice,
                                                     "clock": ({"delay": clock.delay, "reserve": clock.reserve}
                                                               if clock else None)},
             seats=seats, seat_token_hashes=(hashes[0], hashes[1]), dice_seed=seed.hex(),
@@ -269,7 +269,7 @@ class Seating(ServiceBase):
             gammons=rules["gammons"], cube=rules["cube"], seat=seat,
             computer_level=str(other.get("level") or DEFAULT_LEVEL),
             name=str(lg.seats[seat].get("name") or "Player"), opponent_name=str(other.get("name") or "Guest"),
-            hints=lg.hints, rematch_of=lg.id,
+            hints=lg.hints, rematch_of=lg.id, dice=lg.draw,
             clock_delay=lg.clock.settings.delay if lg.clock else 0.0,
             clock_reserve=lg.clock.settings.reserve if lg.clock else 0.0,
         )

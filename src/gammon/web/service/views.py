@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from gammon.core.errors import GammonError
+from gammon.core.fair_dice import card_faces
 from gammon.core.game import CENTERED, Phase
 from gammon.core.plays import Play
 from gammon.core.steps import StepTree
@@ -152,7 +153,9 @@ def game_view(lg: LiveGame, you: int | None) -> GameState:
                                            timeout=res.timeout)
                 if res is not None else None),
         legal_plays=legal, steps=steps, match_id=match_id(lg),
-        fair_dice=FairDice.model_construct(kind="crypto", commitment=lg.commitment, rolls_made=len(lg.rolls),
+        fair_dice=FairDice.model_construct(kind="crypto", commitment=lg.commitment, draw=lg.draw,
+                                           cards=list(card_faces(g.rolled)) if lg.draw == "cards" and g.rolled
+                                           is not None else None, rolls_made=len(lg.rolls),
                                            revealed=over, seed=lg.seed.hex() if over else None),
         actions=lg.seq, created_at=lg.created_at, updated_at=lg.updated_at,
         public=lg.public, rematch_id=lg.rematch_id, rematch_of=lg.rematch_of, clock=clock_view(lg),

@@ -12,6 +12,8 @@
 //   The drawing is made in the board's own coordinates inside a rotated group; texts turn back upright.
 // Taps and drags find their point through the elements' data-point, so every layout hit-tests the same.
 
+import { cardDice, cardTableLayers, checkerCard } from './cardtable.js';
+import { THEME_EVENT } from './theme.js';
 import { s } from './util.js';
 
 export const TALL_QUERY = '(orientation: portrait) and (max-width: 700px)';
@@ -27,6 +29,10 @@ export class Geometry {
   constructor(compact = false, rotated = false) {
     this.compact = compact;
     this.rotated = rotated;
+    this.PW = PW;
+    this.BAR_W = BAR_W;
+    this.R = R;
+    this.MAX_BAR = MAX_BAR;
     // Across the board: the cube's rail, six points, the bar, six points, the trays.  On a phone the
     // rail and the trays are slimmer, so that the board leaves room for the names and the buttons.
     this.RAIL_W = compact ? 44 : 52;
@@ -127,6 +133,8 @@ export class BoardView {
         window.matchMedia(query).addEventListener('change', () => this.setLayout(currentLayout()));
       }
     }
+    // A new theme may change the drawing itself (the card table), not only its colours.
+    window.addEventListener(THEME_EVENT, () => { if (this.model) this.render(this.model); });
     svg.addEventListener('click', (ev) => {
       if (ev.target.closest && ev.target.closest('.cube') && this.onCube) {
         this.onCube(ev);
@@ -164,10 +172,25 @@ export class BoardView {
     return t;
   }
 
+  /** Whether the page shows the card table (the theme on <html>): the board is drawn as cards then. */
+  static cardTable() {
+    return document.documentElement.classList.contains('theme-cards');
+  }
+
+  /**
+   * A checker at (cx, cy).  The two sides differ by shape as well as colour, for readers who cannot
+   * tell the colours apart: the viewer's checkers carry a round ring, the opponent's a square one
+   * turned to a diamond (data-mark says which).
+   */
   checker(cx, cy, mine, label, point) {
-    const g = s('g', { class: ['checker', mine ? 'mine' : 'theirs'], 'data-side': mine ? 'mine' : 'theirs', 'data-at': point });
+    const g = s('g', { class: ['checker', mine ? 'mine' : 'theirs'], 'data-side': mine ? 'mine' : 'theirs', 'data-at': point,
+      'data-mark': mine ? 'ring' : 'diamond', 'data-cx': cx, 'data-cy': cy });
     g.append(s('circle', { cx, cy, r: R - 1 }));
-    g.append(s('circle', { class: 'ring', cx, cy, r: R - 9 }));
+    if (mine) g.append(s('circle', { class: 'ring mark', cx, cy, r: R - 9 }));
+    else {
+      const d = R - 7;
+      g.append(s('polygon', { class: 'ring mark', points: `${cx},${cy - d} ${cx + d},${cy} ${cx},${cy + d} ${cx - d},${cy}` }));
+    }
     if (label) g.append(this.text('count', cx, cy, label));
     return g;
   }
@@ -196,8 +219,7 @@ export class BoardView {
       const from = this.spot(mv.side, mv.from);
       let to;
       if (el) {
-        const c = el.querySelector('circle');
-        to = { x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) };
+        to = { x: Number(el.dataset.cx), y: Number(el.dataset.cy) };
       } else {
         to = this.spot(mv.side, mv.to);
       }
@@ -210,7 +232,8 @@ export class BoardView {
   }
 
   _ghost(side, at) {
-    const g = this.checker(at.x, at.y, side === 'mine', null, -1);
+    const g = BoardView.cardTable() ? checkerCard(this, at.x, at.y, side === 'mine', null, -1)
+      : this.checker(at.x, at.y, side === 'mine', null, -1);
     g.classList.add('gliding');
     this.root.append(g);
     return g;
@@ -218,6 +241,16 @@ export class BoardView {
 
   render(m) {
     this.model = m;
+    const layers = BoardView.cardTable() ? cardTableLayers(this, m) : this._layers(m);
+    this.root = s('g', { class: 'turn', transform: this.g.transform() }, layers.filter(Boolean));
+    this.svg.replaceChildren(this.root);
+    this.svg.classList.toggle('interactive', Boolean(m.interactive));
+    this.svg.classList.toggle('card-table', BoardView.cardTable());
+    this._motion(m);
+  }
+
+  /** The wooden board's layers, bottom to top. */
+  _layers(m) {
     const layers = [];
     layers.push(this._frame());
     layers.push(this._points(m));
@@ -227,10 +260,7 @@ export class BoardView {
     layers.push(this._dice(m));
     layers.push(this._cube(m));
     layers.push(this._hits(m));
-    this.root = s('g', { class: 'turn', transform: this.g.transform() }, layers.filter(Boolean));
-    this.svg.replaceChildren(this.root);
-    this.svg.classList.toggle('interactive', Boolean(m.interactive));
-    this._motion(m);
+    return layers;
   }
 
   /** New dice roll, a turned or offered cube: their animations (CSS, off with reduced motion). */
@@ -352,6 +382,7 @@ export class BoardView {
   _dice(m) {
     const { LEFT_X, RIGHT_X } = this.g;
     if (!m.dice || !m.dice.values || !m.dice.values.length) return null;
+    if (m.dice.cards) return cardDice(this, m); // card dice: the two piles with the drawn cards
     const { MID } = this.g;
     const g = s('g', { class: 'dice' });
     const mine = m.dice.side === 'me';

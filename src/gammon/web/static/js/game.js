@@ -10,6 +10,7 @@ import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait,
 import { BoardView } from './board.js';
 import { ChatPanel } from './chat.js';
 import { MoveBuilder } from './moves.js';
+import { themePicker } from './theme.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
 const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
@@ -83,7 +84,9 @@ class GamePage {
     e.fairPanel = h('section.panel.fair-panel#fair');
     this.chat = new ChatPanel(this.gameId, this.token,
       () => (this.ws && this.ws.readyState === WebSocket.OPEN ? this.ws : null));
-    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, this.chat.element, e.recordPanel, e.fairPanel);
+    // The board's theme is picked beside the game (the header stays short on a phone).
+    e.themePanel = h('section.panel.theme-panel', {}, h('label.row', {}, h('span', { text: t('Board theme') }), themePicker()));
+    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, this.chat.element, e.recordPanel, e.fairPanel, e.themePanel);
     const table = h('section.table', {},
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
     this.root.classList.add('app-game');
@@ -630,7 +633,8 @@ class GamePage {
       dice: null,
     };
     if (st.dice && st.phase !== 'doubled') {
-      model.dice = { values: st.dice, used: b ? b.usedDice() : [], side: st.turn === v ? 'me' : 'opp' };
+      model.dice = { values: st.dice, used: b ? b.usedDice() : [], side: st.turn === v ? 'me' : 'opp',
+        cards: st.fair_dice.cards || null };
     }
     return model;
   }

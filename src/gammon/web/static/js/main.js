@@ -4,8 +4,10 @@ import { gamePage } from './game.js';
 import { loadLanguage, t } from './i18n.js';
 import { joinPage } from './join.js';
 import { startPage } from './start.js';
+import { applyTheme } from './theme.js';
 import { fill, h } from './util.js';
 
+applyTheme(); // the remembered theme, before anything is drawn
 await loadLanguage();
 const root = document.getElementById('app');
 const path = window.location.pathname;

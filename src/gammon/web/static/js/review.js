@@ -1,6 +1,9 @@
 // The review page: show one server-rendered board at a time, stepped with the buttons and the
 // arrow keys (Home/End for the first and last).  Nothing is computed here: without this script
 // every board stays listed.
+import { applyTheme } from "./theme.js";
+
+applyTheme(); // the page's colours in the theme this browser chose on the board's page
 const frames = [...document.querySelectorAll(".review .frame")];
 const at = document.querySelector(".review-at");
 let current = 0;

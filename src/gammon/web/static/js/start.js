@@ -2,6 +2,7 @@
 
 import { api, gameUrl, inviteUrl, tokens, watchUrl } from './api.js';
 import { chooseLanguage, currentLanguage, LANGUAGES, t } from './i18n.js';
+import { themePicker } from './theme.js';
 import { clockText, copyText, fill, h, NAME_MAX_LENGTH, savedName, VARIANT_TITLES } from './util.js';
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
@@ -35,6 +36,9 @@ export async function startPage(root) {
   const hints = h('input#hints', { type: 'checkbox', name: 'hints' });
   const hintsRow = h('label.check#hints-row', { hidden: true }, hints,
     h('span', { text: t('Allow the engine\'s hints for both players (your opponent sees this before joining)') }));
+  const cardDice = h('input#card-dice', { type: 'checkbox', name: 'card_dice' });
+  const cardDiceRow = h('label.check#card-dice-row', {}, cardDice,
+    h('span', { text: t('Card dice: draw each roll from two piles of cards, ace to six (checked like dice)') }));
   const pub = h('input#public', { type: 'checkbox', name: 'public' });
   const publicRow = h('label.check#public-row', { hidden: true }, pub,
     h('span', { text: t('List the game in the lobby: anyone may take the seat (otherwise only your link works)') }));
@@ -57,7 +61,7 @@ export async function startPage(root) {
     levelRow, hintsRow, publicRow,
     h('label.row', {}, h('span', { text: t('Variant') }), variant),
     h('label.row', {}, h('span', { text: t('Length') }), length),
-    error, submit, cubeOpts,
+    cardDiceRow, error, submit, cubeOpts,
     h('label.row#clock-row', {}, h('span', { text: t('Clock (running out loses the match)') }), clock));
   const share = h('section.card.share#share', { hidden: true });
   const lobby = h('section.card.lobby#lobby');
@@ -92,6 +96,7 @@ export async function startPage(root) {
       cube: hasCube,
       name: name.value.trim() || 'Player 1',
     };
+    if (cardDice.checked) body.dice = 'cards';
     if (clock.value) {
       const [delay, reserve] = clock.value.split(':').map(Number);
       body.clock_delay = delay;
@@ -130,7 +135,7 @@ export async function startPage(root) {
 
   fill(root,
     h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), h('span.game-title', { text: t('Backgammon in your browser') }),
-      languagePicker()),
+      themePicker(), languagePicker()),
     h('main.start', {},
       h('section.intro', {},
         h('h1', { text: t('Play backgammon') }),

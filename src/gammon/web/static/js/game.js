@@ -499,12 +499,20 @@ class GamePage {
     this.maybeAutoConfirm(sure);
   }
 
-  /** A double tap on ``p`` (its first tap already moved a checker from there): off, or both dice. */
+  /**
+   * A double tap on ``p`` (its first tap already moved a checker from there): that checker off, or
+   * on by both dice instead.  Where it can do neither, the second tap is a tap of its own.
+   */
   doubleTap(p) {
     const b = this.builder;
+    const first = b.groups[b.groups.length - 1];
     b.undo();
     const path = b.doubleTapPath(p);
-    if (!path) return;
+    if (!path || path[path.length - 1].node === first[first.length - 1].node) {
+      b.move(first);
+      if (b.sources().has(p) && !b.complete) this.tapMove(p);
+      return;
+    }
     const sure = b.unique(p, path[path.length - 1].to);
     this.walk(path);
     this.maybeAutoConfirm(sure);
@@ -969,7 +977,7 @@ class GamePage {
           if (!b.canMove) return `You rolled ${dice} and cannot move: confirm to pass.`;
           if (b.complete) return `Your move ${b.play || ''}: confirm it, or undo.`;
           if (this.selected !== null) return 'Now click where the checker goes (highlighted).';
-          return t('You rolled {dice}: tap a checker to move it by the higher die, or drag it where it goes.', { dice });
+          return t('You rolled {dice}: tap a checker to move it, or drag it.', { dice });
         }
         return `${other(turn)} rolled ${dice}${st.seats[turn].kind === 'computer' ? ' and is thinking…' : ' and is moving.'}`;
       }

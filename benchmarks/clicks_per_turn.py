@@ -38,7 +38,8 @@ from typing import Any
 import httpx
 import playwright.sync_api as playwright_api
 
-from gammon.web import Settings, create_app
+from gammon.web import Settings
+from gammon.web.app import create_app
 from gammon.web.testing import ThreadedServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -70,7 +71,7 @@ def reach(nodes: list[dict[str, Any]], at: int, start: int) -> dict[int, list[St
     while queue:
         node, point, path = queue.pop(0)
         for raw in nodes[node]["steps"]:
-            st: Step = tuple(raw)  # type: ignore[assignment]
+            st: Step = tuple(raw)
             if st[0] != point:
                 continue
             found.setdefault(st[1], [*path, st])
@@ -83,7 +84,7 @@ def reach(nodes: list[dict[str, Any]], at: int, start: int) -> dict[int, list[St
 def tap_step(nodes: list[dict[str, Any]], at: int, point: int) -> Step | None:
     """The page's tap: the step of the highest die that moves the checker on ``point``."""
     steps = [tuple(s) for s in nodes[at]["steps"] if s[0] == point]
-    return max(steps, key=lambda s: s[2]) if steps else None  # type: ignore[return-value]
+    return max(steps, key=lambda s: s[2]) if steps else None
 
 
 def double_tap(nodes: list[dict[str, Any]], at: int, point: int) -> list[Step] | None:
@@ -95,21 +96,22 @@ def double_tap(nodes: list[dict[str, Any]], at: int, point: int) -> list[Step] |
     for first in firsts:
         nxt = sorted((tuple(s) for s in nodes[first[4]]["steps"] if s[0] == first[1]), key=lambda s: -s[2])
         if nxt:
-            return [first, nxt[0]]  # type: ignore[list-item]
-    return [firsts[0]] if firsts else None  # type: ignore[list-item]
+            return [first, nxt[0]]
+    return [firsts[0]] if firsts else None
 
 
 def target_path(nodes: list[dict[str, Any]], play: dict[str, Any]) -> list[Step]:
     """The steps of the tree that make ``play`` (its moves in order where the tree has them)."""
     at, path = 0, []
     for m in play["moves"]:
-        st = next((tuple(s) for s in nodes[at]["steps"] if s[0] == m["from_point"] and s[1] == m["to_point"]), None)
+        st = next((tuple(s) for s in nodes[at]["steps"]
+                   if s[0] == m["from_point"] and s[1] == m["to_point"]), None)
         if st is None:
             break
         path.append(st)
         at = st[4]
     if nodes[at]["play"] == play["notation"]:
-        return path  # type: ignore[return-value]
+        return path
 
     def search(node: int) -> list[Step] | None:
         if nodes[node]["play"] == play["notation"]:
@@ -117,7 +119,7 @@ def target_path(nodes: list[dict[str, Any]], play: dict[str, Any]) -> list[Step]
         for raw in nodes[node]["steps"]:
             rest = search(raw[4])
             if rest is not None:
-                return [tuple(raw), *rest]  # type: ignore[list-item]
+                return [tuple(raw), *rest]
         return None
 
     found = search(0)
@@ -256,7 +258,8 @@ def play_game(base: str, ui: str, auto_confirm: bool, seed: str, shots: Path | N
         page.goto(f"{base}/game/{gid}#token={token}")
         turn = Turn()
         while True:
-            page.wait_for_selector("#roll, #take, #confirm, #result-line, #banner:not([hidden])", timeout=WAIT_MS)
+            page.wait_for_selector("#roll, #take, #confirm, #result-line, #banner:not([hidden])",
+                                   timeout=WAIT_MS)
             state = httpx.get(f"{base}/api/games/{gid}", headers=auth).json()
             if state["match"]["over"] or state["phase"] == "over":
                 break
@@ -279,8 +282,9 @@ def play_game(base: str, ui: str, auto_confirm: bool, seed: str, shots: Path | N
                     timeout=WAIT_MS)
                 if version(page) == v:  # not sent by itself: Confirm
                     status = page.inner_text("#status")
-                    if hint["plays"][0]["notation"] not in status:
-                        raise SystemExit(f"the page shows {status!r}, not the play {hint['plays'][0]['notation']}")
+                    wanted = hint["plays"][0]["notation"]
+                    if wanted not in status:
+                        raise SystemExit(f"the page shows {status!r}, not the play {wanted}")
                     page.tap("#confirm")
                     turn.taps["confirm"] += 1
                 turn.scrolled = turn.scrolled or page.evaluate("window.scrollY") > 0

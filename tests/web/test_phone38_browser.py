@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from gammon.web import Settings, create_app
+from gammon.web import Settings
+from gammon.web.app import create_app
 from gammon.web.testing import ThreadedServer
 from webclient import bearer
 from webpages import (
@@ -67,7 +68,7 @@ def assert_on_screen(page: Page, selector: str) -> None:
     size = page.viewport_size
     assert page.evaluate("window.scrollY") == 0, f"the page scrolled (before {selector})"
     assert x >= 0 and y >= 0 and x + w <= size["width"] + 0.5 and y + h <= size["height"] + 0.5, \
-        f"{selector} at ({x:.0f}, {y:.0f}, {w:.0f} x {h:.0f}) is off the {size['width']}x{size['height']} screen"
+        f"{selector} at ({x:.0f}, {y:.0f}, {w:.0f} x {h:.0f}) is off the screen ({size})"
 
 
 def tap(page: Page, selector: str) -> None:
@@ -136,7 +137,8 @@ def test_a_whole_game_by_taps_on_a_small_phone(server: ThreadedServer, browser: 
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (412, 915), (640, 360), (844, 390), (915, 412)])
-def test_the_turns_controls_fit_every_phone(server: ThreadedServer, browser: Any, width: int, height: int) -> None:
+def test_the_turns_controls_fit_every_phone(server: ThreadedServer, browser: Any, width: int,
+                                            height: int) -> None:
     """Upright or on its side: the board, Roll, and then Confirm and Undo inside the screen, unscrolled,
     every button 44 x 44 px at least."""
     errors: list[str] = []
@@ -226,7 +228,8 @@ def test_a_tap_beside_a_narrow_point_takes_its_checker(server: ThreadedServer, b
     page.wait_for_url("**/game/**")
     st, _ = roll_with_a_checker_for_both_dice(page, server.url)
     pips = my_pips(page)
-    mine = {int(p) for p in page.eval_on_selector_all(".checkers .checker.mine", "els => els.map(e => e.dataset.at)")}
+    mine = {int(p) for p in page.eval_on_selector_all(".checkers .checker.mine",
+                                                      "els => els.map(e => e.dataset.at)")}
     for point in sorted(int(p) for p in page.eval_on_selector_all(
             ".hit.movable", "els => els.map(e => e.dataset.point)")):
         x, y, w, h = box(page, f".hit[data-point='{point}']")

@@ -270,3 +270,27 @@ def test_confirm_automatically_is_remembered_and_sends_the_play(server: Threaded
     log = page.request.get(f"{server.url}/api/games/{gid}/actions").json()["actions"]
     assert any(a["type"] == "play" and a["player"] == st["you"] and a["seq"] > st["actions"] for a in log)
     assert not errors, errors
+
+
+def test_a_finger_drags_a_checker_to_a_point(server: ThreadedServer, browser: Any) -> None:
+    """A real touch drag (the page must not scroll or zoom under it): the checker goes by the lower
+    die, where a tap would not take it."""
+    errors: list[str] = []
+    page = new_page(browser, errors, width=360, height=640, phone=True)
+    start_game(page, server.url, variant="standard", seed="3c" * 32)
+    page.wait_for_url("**/game/**")
+    st, point = roll_with_a_checker_for_both_dice(page, server.url)
+    low = min(st["dice"])
+    pips = my_pips(page)
+    x, y, w, h = box(page, f".hit[data-point='{point}']")
+    gx, gy, gw, gh = box(page, f".hit[data-point='{point - low}']")
+    start, goal = (x + w / 2, y + h / 2), (gx + gw / 2, gy + gh / 2)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for i in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": start[0] + (goal[0] - start[0]) * i / 8, "y": start[1] + (goal[1] - start[1]) * i / 8}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function(f"document.querySelector('.strip.me .pips').textContent.startsWith('{pips - low} ')")
+    assert page.evaluate("window.scrollY") == 0
+    assert not errors, errors

@@ -4,8 +4,9 @@
 // the roll, computed by gammon.core (state.steps): node 0 is the start of the turn; each node has
 // the board there (what the page draws), the pip counts, the legal next steps
 // ([from, to, die, hit, node]) and, when the steps so far make a whole legal play, that play's
-// notation.  A click picks a step of the current node, Undo goes back up, and Confirm sends the
-// steps walked.  Nothing here decides what is legal: a step is offered only when it is in the
+// notation.  A tap on a checker walks the child of the highest die that moves it (tapStep), a double
+// tap on to a second die or off (doubleTapPath), a drag to the point it is dropped on
+// (destinations); Undo goes back up, and Confirm sends the steps walked.  Nothing here decides what is legal: a step is offered only when it is in the
 // tree.  Points are numbered from the mover's side: 25 is the bar, 0 is off.
 
 export const BAR = 25;

@@ -16,13 +16,16 @@ The page holds no rules: what a tap should do is read here from the server's tre
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from gammon.core.position import Position
 from gammon.web import Settings
 from gammon.web.app import create_app
+from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer
 from webclient import bearer
 from webpages import (
@@ -286,7 +289,8 @@ def test_a_finger_drags_a_checker_to_a_point(server: ThreadedServer, browser: An
     gx, gy, gw, gh = box(page, f".hit[data-point='{point - low}']")
     start, goal = (x + w / 2, y + h / 2), (gx + gw / 2, gy + gh / 2)
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": start[0], "y": start[1]}]})
     for i in range(1, 9):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
             {"x": start[0] + (goal[0] - start[0]) * i / 8, "y": start[1] + (goal[1] - start[1]) * i / 8}]})
@@ -294,3 +298,46 @@ def test_a_finger_drags_a_checker_to_a_point(server: ThreadedServer, browser: An
     page.wait_for_function(f"document.querySelector('.strip.me .pips').textContent.startsWith('{pips - low} ')")
     assert page.evaluate("window.scrollY") == 0
     assert not errors, errors
+
+
+TAPS = """async (trees) => {
+  const { MoveBuilder } = await import('/static/js/moves.js');
+  return trees.map((tree) => {
+    const b = new MoveBuilder(tree);
+    const taps = [];
+    for (let guard = 0; !b.complete && guard < 8; guard++) {
+      const from = Math.max(...b.sources());
+      const st = b.tapStep(from);
+      taps.push([from, st.die]);
+      b.move([st]);
+    }
+    return { taps, play: b.play };
+  });
+}"""
+
+
+def test_taps_walk_the_tree_by_the_higher_die(server: ThreadedServer, browser: Any) -> None:
+    """In positions of a random game, taps alone (on the farthest checker that may move) make a
+    legal play, each tap by the highest die the server's tree lets that checker use."""
+    rng = random.Random(38)
+    cases: list[tuple[Position, tuple[int, int]]] = []
+    pos = Position.initial("standard")
+    while len(cases) < 60:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = pos.legal_plays(dice)
+        if len(plays) > 1:
+            cases.append((pos, dice))
+        nxt = plays[rng.randrange(len(plays))].position if len(plays) else pos
+        pos = Position.initial("standard") if nxt.outcome is not None else nxt.swap()
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(f"{server.url}/watch/none")  # any page of the server: the module loads from it
+    trees = [step_tree_view(p.step_tree(d)).model_dump(mode="json") for p, d in cases]
+    for (p, d), got in zip(cases, page.evaluate(TAPS, trees), strict=True):
+        tree = p.step_tree(d)
+        node = tree.nodes[0]
+        for point, die in got["taps"]:
+            allowed = {st.die: child for st, child in node.steps if st.from_point == point}
+            assert die == max(allowed), f"{p.position_id} {d}: a tap on {point} moved by {die}, not the higher"
+            node = tree.nodes[allowed[die]]
+        assert got["play"] in {str(play) for play in p.legal_plays(d)}

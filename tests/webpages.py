@@ -99,19 +99,19 @@ def wait_version_above(page: Page, v: int) -> None:
 ACTION_BUTTONS = "#roll, #take, #accept, #confirm, #choose-6, #result-line"
 
 
-def make_move_by_clicks(page: Page) -> list[tuple[int, int]]:
-    """Build the whole play with clicks: a movable checker, then its first highlighted destination."""
+def make_move_by_clicks(page: Page, tap: bool = False) -> list[int]:
+    """Build the whole play with clicks (taps with ``tap``): each on a movable checker, which moves it
+    by the higher die that fits; the points clicked, in order."""
     clicks = []
     for _ in range(8):
         if page.locator("#confirm").is_enabled():
             break
         source = page.locator(".hit.movable").first
-        src = int(source.get_attribute("data-point"))
-        source.click()
-        dest = page.locator(".hit.dest").first
-        dst = int(dest.get_attribute("data-point"))
-        dest.click()
-        clicks.append((src, dst))
+        clicks.append(int(source.get_attribute("data-point")))
+        if tap:
+            source.tap()
+        else:
+            source.click()
     assert page.locator("#confirm").is_enabled(), "the play is not complete after all the clicks"
     return clicks
 

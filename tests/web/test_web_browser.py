@@ -40,6 +40,7 @@ from webpages import (
     act_once,
     checkers,
     drag,
+    make_move_by_clicks,
     new_page,
     points_of,
     settled,
@@ -250,9 +251,10 @@ def test_illegal_clicks_change_nothing_and_explain(server: ThreadedServer, brows
             assert page.locator("#notice").is_visible()
             assert page.inner_text("#notice").strip()
             assert page.locator(".hit.selected").count() == 0
-            # A checker that can move, then a point it cannot reach.
+            # A checker that can move, picked up (dragged and put back: a click would move it), then a
+            # point it cannot reach.
             src = min(movable)
-            page.click(f".hit[data-point='{src}']")
+            drag(page, src, src)
             dests = points_of(page, ".hit.dest")
             assert dests
             wrong = next(p for p in [*range(24, 0, -1), 0] if p not in dests and p != src and p not in movable)
@@ -323,8 +325,7 @@ def test_a_refused_step_is_explained_by_cores_rule(server: ThreadedServer, brows
                 tries.append((refusal.reason is not StepReason.BLOCKED, src, dst, refusal))
     assert tries
     _, src, dst, refusal = min(tries, key=lambda t: t[:3])
-    page.click(f".hit[data-point='{src}']")
-    page.click(f".hit[data-point='{dst}']")
+    drag(page, src, dst)  # dropped where it may not go: it stays picked up
     expected = refusal.message[0].upper() + refusal.message[1:] + "."
     page.wait_for_function("(r) => document.getElementById('notice').dataset.reason === r",
                            arg=refusal.reason.value)
@@ -644,23 +645,6 @@ CLIPPED = """() => [...document.querySelectorAll('.topbar *, .strip, .strip *, .
   .map(e => `${e.className}: ${e.textContent}`)"""
 
 
-def tap_a_move(page: Page) -> list[tuple[int, int]]:
-    """Build the whole play with taps on the touch screen: a movable checker, then a highlighted point."""
-    taps = []
-    for _ in range(8):
-        if page.locator("#confirm").is_enabled():
-            break
-        source = page.locator(".hit.movable").first
-        src = int(source.get_attribute("data-point"))
-        source.tap()
-        dest = page.locator(".hit.dest").first
-        dst = int(dest.get_attribute("data-point"))
-        dest.tap()
-        taps.append((src, dst))
-    assert page.locator("#confirm").is_enabled(), "the play is not complete after all the taps"
-    return taps
-
-
 def check_fits(page: Page, selectors: tuple[str, ...], where: str, screenshot: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, screenshot, full_page=False)
@@ -722,7 +706,7 @@ def test_a_phone_shows_big_points_and_every_button(server: ThreadedServer, brows
     page.wait_for_selector("#confirm")
     sizes = page.evaluate(TAP_SIZES)
     assert len(sizes) == 24 and min(sizes) >= 40, f"points {min(sizes):.1f} px to tap at {width}x{height}"
-    taps = tap_a_move(page)
+    taps = make_move_by_clicks(page, tap=True)
     check_fits(page, ("svg.board", "#confirm", "#undo", "#resign"), "a move",
                f"phone-{width}x{height}-move.png")
     v = version(page)

@@ -17,6 +17,16 @@ const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon:
 const KIND_WORDS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
 // The server lets a player call off a game whose opponent never moved after this many seconds.
 const CANCEL_GRACE_MS = 30000;
+// A second tap on the same point this soon after the first is a double tap (a mouse says so itself).
+const DOUBLE_TAP_MS = 350;
+// A tap this close to a checker that may move counts as on it (CSS px): every target that size at least.
+const TARGET_PX = 44;
+const AUTO_CONFIRM_KEY = 'gammon.autoConfirm';
+
+/** Whether this browser asked to send a complete play without Confirm (remembered in localStorage). */
+function autoConfirmOn() {
+  try { return window.localStorage.getItem(AUTO_CONFIRM_KEY) === '1'; } catch (e) { return false; }
+}
 
 export function gamePage(root, gameId, { spectator = false } = {}) {
   let token = null;
@@ -82,11 +92,20 @@ class GamePage {
         h('a', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })));
     e.fairPanel = h('section.panel.fair-panel#fair');
+    e.autoConfirm = h('input#auto-confirm', { type: 'checkbox', checked: autoConfirmOn(), onchange: (ev) => {
+      try { window.localStorage.setItem(AUTO_CONFIRM_KEY, ev.target.checked ? '1' : '0'); } catch (err) { /* kept for this page */ }
+      this.autoConfirm = ev.target.checked;
+    } });
+    this.autoConfirm = autoConfirmOn();
+    e.inputPanel = h('section.panel.input-panel#input-panel', {}, h('h2', { text: t('Moving checkers') }),
+      h('p.muted', { text: t('Tap a checker: it moves by the higher die (tap it again for the other). Double-tap: both dice, or off. Drag it to any point it can reach.') }),
+      h('label.check.auto-confirm', {}, e.autoConfirm, h('span', { text: t('Confirm a complete play automatically') })));
     this.chat = new ChatPanel(this.gameId, this.token,
       () => (this.ws && this.ws.readyState === WebSocket.OPEN ? this.ws : null));
     // The board's theme is picked beside the game (the header stays short on a phone).
     e.themePanel = h('section.panel.theme-panel', {}, h('label.row', {}, h('span', { text: t('Board theme') }), themePicker()));
-    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, this.chat.element, e.recordPanel, e.fairPanel, e.themePanel);
+    e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, e.inputPanel, this.chat.element, e.recordPanel, e.fairPanel,
+      e.themePanel);
     const table = h('section.table', {},
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
     this.root.classList.add('app-game');
@@ -283,6 +302,7 @@ class GamePage {
         this.builder = new MoveBuilder(st.steps); // the server's tree of legal steps: the page only walks it
       }
       this.clearNotice();
+      if (this.builder && !this.builder.canMove) setTimeout(() => this.maybeAutoConfirm(true), 0); // a pass
     }
     if (st.match.over && (!wasOver || !this.verify)) {
       this.loadVerify();
@@ -393,7 +413,7 @@ class GamePage {
 
   // -- the board -----------------------------------------------------------------------------
 
-  onPoint(p) {
+  onPoint(p, ev) {
     if (this.suppressClick) return;
     const st = this.state;
     if (!st) return;
@@ -411,11 +431,12 @@ class GamePage {
         : 'You cannot move: confirm to pass.');
       return;
     }
-    if (this.selected !== null) {
+    if (this.selected !== null) { // picked by a drag (or the keyboard): a tap says where it goes
       if (p === this.selected) {
         this.select(null);
         return;
       }
+      p = this.near(p, ev, new Set(this.dests.keys()));
       if (this.dests.has(p)) {
         this.moveTo(p);
         return;
@@ -433,8 +454,85 @@ class GamePage {
       this.showNotice('Pick one of your checkers first, then where it goes.');
       return;
     }
-    if (b.sources().has(p)) this.select(p);
-    else this.explainSource(p);
+    const last = this.lastTap;
+    this.lastTap = null;
+    if (last && last.point === p && last.groups === b.groups.length && ev
+      && (ev.detail >= 2 || (ev.pointerType === 'touch' && ev.timeStamp - last.at < DOUBLE_TAP_MS))) {
+      this.doubleTap(p);
+      return;
+    }
+    const mine = p === 25 ? b.board.me[24] : p >= 1 && p <= 24 ? b.board.me[p - 1] : 0;
+    if (!mine) p = this.near(p, ev, b.sources());
+    if (b.sources().has(p)) {
+      this.tapMove(p);
+      this.lastTap = { point: p, at: ev ? ev.timeStamp : 0, groups: b.groups.length };
+    } else {
+      this.explainSource(p);
+    }
+  }
+
+  /**
+   * The point of ``wanted`` a tap at ``ev`` meant: ``p`` itself, or the one whose column, grown to
+   * TARGET_PX each way where it is narrower (the points of a small phone are), holds the tap.
+   * A click from the keyboard (no position) keeps ``p``.
+   */
+  near(p, ev, wanted) {
+    if (wanted.has(p) || !ev || !ev.detail || typeof ev.clientX !== 'number') return p;
+    let best = p;
+    let bestDistance = Infinity;
+    for (const q of wanted) {
+      const el = this.el.svg.querySelector(`.hit[data-point='${q}']`);
+      if (!el) continue;
+      const r = el.getBoundingClientRect();
+      const dx = Math.max(r.left - ev.clientX, 0, ev.clientX - r.right);
+      const dy = Math.max(r.top - ev.clientY, 0, ev.clientY - r.bottom);
+      const inside = dx <= Math.max(0, (TARGET_PX - r.width) / 2) && dy <= Math.max(0, (TARGET_PX - r.height) / 2);
+      if (inside && Math.hypot(dx, dy) < bestDistance) {
+        best = q;
+        bestDistance = Math.hypot(dx, dy);
+      }
+    }
+    return best;
+  }
+
+  /** A tap on a checker that may move: it moves by the higher die that fits (the tree's child). */
+  tapMove(p) {
+    const b = this.builder;
+    const step = b.tapStep(p);
+    if (!step) return;
+    const sure = b.tapIsForced(p);
+    this.walk([step]);
+    this.maybeAutoConfirm(sure);
+  }
+
+  /**
+   * A double tap on ``p`` (its first tap already moved a checker from there): that checker off, or
+   * on by both dice instead.  Where it can do neither, the second tap is a tap of its own.
+   */
+  doubleTap(p) {
+    const b = this.builder;
+    const first = b.groups[b.groups.length - 1];
+    b.undo();
+    const path = b.doubleTapPath(p);
+    if (!path || path[path.length - 1].node === first[first.length - 1].node) {
+      b.move(first);
+      if (b.sources().has(p) && !b.complete) this.tapMove(p);
+      return;
+    }
+    const sure = b.unique(p, path[path.length - 1].to);
+    this.walk(path);
+    this.maybeAutoConfirm(sure);
+  }
+
+  /**
+   * With "confirm automatically" on, send the play once it is complete, when ``sure``: the last
+   * move had no other way to end (the page did not pick among several), so nothing was guessed.
+   */
+  maybeAutoConfirm(sure) {
+    const b = this.builder;
+    if (!this.autoConfirm || !sure || !b || !b.complete || this.busy) return;
+    if (!this.state || !this.state.allowed_actions.includes('play')) return;
+    this.confirm();
   }
 
   /** Why the checker on ``p`` cannot move: the board's facts here, the rule from the server. */
@@ -488,7 +586,14 @@ class GamePage {
   }
 
   moveTo(p) {
-    const path = this.dests.get(p);
+    const from = this.selected;
+    const sure = this.builder.unique(from, p);
+    this.walk(this.dests.get(p));
+    this.maybeAutoConfirm(sure);
+  }
+
+  /** Walk ``path`` on the builder as one undoable move, the checkers gliding along it. */
+  walk(path) {
     this.builder.move(path);
     const moves = [];
     for (const st of path) {
@@ -677,18 +782,13 @@ class GamePage {
   }
 
   /**
-   * Upright on a phone the board fills the width (each point about 41 px to tap); when the names,
-   * the status and the buttons need more height than that leaves, the board gives up what they
-   * need, down to 40 px a point, so that the buttons stay on the first screen.
+   * The board's size comes from the CSS alone (gammon.css): upright on a phone it takes the height
+   * that the bar, the names, the status and the buttons leave, whatever the turn, so it never jumps
+   * and the buttons never leave the screen.  Nothing is measured here any more; an older page's
+   * inline size is cleared.
    */
   fitBoard() {
-    const svg = this.el.svg;
-    svg.style.maxHeight = '';
-    if (svg.dataset.layout !== 'tall' || !this.el.controls.isConnected) return;
-    const board = svg.getBoundingClientRect();
-    const over = this.el.controls.getBoundingClientRect().bottom + window.scrollY + 6 - window.innerHeight;
-    if (over <= 0) return;
-    svg.style.maxHeight = `${Math.max(this.board.heightFor(40.2), board.height - over)}px`;
+    this.el.svg.style.maxHeight = '';
   }
 
   renderBoard() {
@@ -891,7 +991,7 @@ class GamePage {
           if (!b.canMove) return `You rolled ${dice} and cannot move: confirm to pass.`;
           if (b.complete) return `Your move ${b.play || ''}: confirm it, or undo.`;
           if (this.selected !== null) return 'Now click where the checker goes (highlighted).';
-          return `You rolled ${dice}: click a checker, then where it goes.`;
+          return t('You rolled {dice}: tap a checker to move it, or drag it.', { dice });
         }
         return `${other(turn)} rolled ${dice}${st.seats[turn].kind === 'computer' ? ' and is thinking…' : ' and is moving.'}`;
       }

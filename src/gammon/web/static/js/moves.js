@@ -4,8 +4,9 @@
 // the roll, computed by gammon.core (state.steps): node 0 is the start of the turn; each node has
 // the board there (what the page draws), the pip counts, the legal next steps
 // ([from, to, die, hit, node]) and, when the steps so far make a whole legal play, that play's
-// notation.  A click picks a step of the current node, Undo goes back up, and Confirm sends the
-// steps walked.  Nothing here decides what is legal: a step is offered only when it is in the
+// notation.  A tap on a checker walks the child of the highest die that moves it (tapStep), a double
+// tap on to a second die or off (doubleTapPath), a drag to the point it is dropped on
+// (destinations); Undo goes back up, and Confirm sends the steps walked.  Nothing here decides what is legal: a step is offered only when it is in the
 // tree.  Points are numbered from the mover's side: 25 is the bar, 0 is off.
 
 export const BAR = 25;
@@ -99,6 +100,58 @@ export class MoveBuilder {
       }
     }
     return found;
+  }
+
+  /**
+   * The step a tap on ``from`` makes: its checker moved by the higher die that fits, that is the
+   * child of the current node with the highest die among those that move this checker (null when
+   * none does).  The tree says what fits; a bigger die may still bear off where the exact one is gone.
+   */
+  tapStep(from) {
+    let best = null;
+    for (const st of this.node.steps) {
+      if (st.from === from && (best === null || st.die > best.die)) best = st;
+    }
+    return best;
+  }
+
+  /** Whether a tap on ``from`` had no other choice: the tree moves that checker by one die only now. */
+  tapIsForced(from) {
+    return new Set(this.node.steps.filter((st) => st.from === from).map((st) => st.die)).size === 1;
+  }
+
+  /**
+   * The steps of a double tap on ``from``: the checker borne off when the tree lets it (fewest
+   * steps), else moved on by two dice, the higher die first where the tree has that order; a
+   * plain tap's step when this checker cannot use two dice.  Null when it cannot move.
+   */
+  doubleTapPath(from) {
+    const reach = this.destinations(from);
+    if (reach.has(OFF)) return reach.get(OFF);
+    const firsts = this.node.steps.filter((st) => st.from === from).sort((a, b) => b.die - a.die);
+    for (const first of firsts) {
+      const next = this.nodes[first.node].steps.filter((st) => st.from === first.to).sort((a, b) => b.die - a.die);
+      if (next.length) return [first, next[0]];
+    }
+    return firsts.length ? [firsts[0]] : null;
+  }
+
+  /**
+   * Whether moving the checker on ``from`` to ``to`` can end in one way only: every path of the
+   * tree that takes it there reaches the same node (the same hits on the way, the same dice left).
+   */
+  unique(from, to) {
+    const ends = new Set();
+    const walk = (node, point, depth) => {
+      if (depth > 4) return;
+      for (const st of this.nodes[node].steps) {
+        if (st.from !== point) continue;
+        if (st.to === to) ends.add(st.node);
+        else if (st.to !== OFF) walk(st.node, st.to, depth + 1);
+      }
+    };
+    walk(this.at, from, 1);
+    return ends.size === 1;
   }
 
   /** Walk ``path`` (steps from :meth:`destinations` or :meth:`allowedSteps`) as one undoable group. */

@@ -58,17 +58,25 @@ export class GameAccess {
     }
   }
 
-  /** Keep the keyboard's place when the buttons are drawn anew (call once the controls exist). */
+  /**
+   * Keep the keyboard's place when the buttons are drawn anew (call once the controls exist): when
+   * the focused button is replaced, its new copy takes the focus; when it is gone for good, the
+   * next thing to do does (the main button, else the typed-play field).  A button that is only
+   * disabled while the server answers keeps the place for its copy.
+   */
   keepFocus(controls) {
     let lastId = null;
     controls.addEventListener('focusin', (ev) => { lastId = ev.target.id || null; });
     new MutationObserver(() => {
       const active = document.activeElement;
       if (lastId === null || (active && active !== document.body)) return;
-      const again = lastId && document.getElementById(lastId);
-      const target = again && !again.disabled ? again
-        : !this.form.hidden ? this.input : controls.querySelector('button:not(:disabled), a');
-      if (target) target.focus();
+      const again = document.getElementById(lastId);
+      if (again && controls.contains(again)) {
+        if (!again.disabled) again.focus();
+        return;
+      }
+      const next = controls.querySelector('.btn.primary:not(:disabled)') || (this.form.hidden ? null : this.input);
+      if (next) next.focus();
     }).observe(controls, { childList: true });
   }
 
@@ -125,6 +133,10 @@ export class GameAccess {
       if (ev.kind === 'played' && ev.player !== st.you) {
         playSound((entry.action.moves || []).some((m) => m[2]) ? 'hit' : 'move');
       }
+      if (ev.kind === 'opening' && data.dice) {
+        this.announce(t('Opening roll: {first} {a}, {second} {b}.', {
+          first: this.page.plainName(0), a: data.dice[0], second: this.page.plainName(1), b: data.dice[1] }));
+      }
       const saying = SAYINGS[ev.kind];
       if (!saying) continue;
       const mine = st.you !== null && ev.player === st.you;
@@ -167,7 +179,7 @@ export class GameAccess {
     const over = st.phase === 'over' || st.match.over;
     const resultKey = over ? `${st.match.game_number}:${st.match.over}` : null;
     if (resultKey !== this.saidResult) {
-      if (resultKey && this.saidResult !== undefined) this.announce(page.statusText());
+      if (resultKey) this.announce(page.statusText());
       this.saidResult = resultKey;
     }
   }

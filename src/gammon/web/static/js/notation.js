@@ -94,7 +94,7 @@ export function matchPlay(nodes, text, dice) {
   if (plays.length > 1) plays = plays.filter((play) => sameSet(found.get(play), hits));
   if (plays.length === 1) return plays[0];
   if (!found.size) {
-    throw new NotationError(t('"{text}" is not a legal play of {dice}.', { text: text.trim(), dice: dice.join('-') }));
+    throw new NotationError(t('"{text}" is not a legal play of {dice}.', { text: text.trim(), dice: dice.slice(0, 2).join('-') }));
   }
   throw new NotationError(t('"{text}" could be {plays}: write the one you mean.', { text: text.trim(), plays: [...found.keys()].join(t(' or ')) }));
 }

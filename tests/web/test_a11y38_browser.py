@@ -165,7 +165,7 @@ def test_a_typed_play_is_found_among_the_trees_plays(server: ThreadedServer, bro
     assert both[0] in plays and "*" not in both[0]  # written without a hit: the play without one
     assert both[1] in plays and "18*" in both[1] and both[1] != both[0]
     assert both[2] == both[0]
-    assert both[3].startswith("ERROR") and "could be" in both[3] and both[0] in both[3] and both[1] in both[3]
+    assert both[3].startswith("ERROR") and "could be any of" in both[3] and both[0] in both[3] and both[1] in both[3]
     refused = typed(page, start, (3, 1), ["", "8-5", "26/20", "5/8", "8/5 6/5 24/23 24/20 13/12 13/11 6/1 8/2 1/0",
                                            "24/18", "x" * 100])
     assert all(r.startswith("ERROR ") for r in refused), refused

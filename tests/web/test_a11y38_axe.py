@@ -64,7 +64,8 @@ def finish(c: httpx.Client, gid: str, token: str) -> None:
         if action is None:
             time.sleep(0.02)
             continue
-        c.post(f"/api/games/{gid}/actions", json={**action, "expected_version": st["version"]}, headers=bearer(token))
+        c.post(f"/api/games/{gid}/actions", json={**action, "expected_version": st["version"]},
+               headers=bearer(token))
     raise AssertionError("the match does not end")
 
 
@@ -81,8 +82,8 @@ def audit(page: Page, what: str, theme: str) -> list[str]:
     found = []
     for v in results.response["violations"]:
         if v.get("impact") in FAILING:
-            targets = "; ".join(", ".join(n["target"]) + " (" + (n.get("failureSummary") or "").replace("\n", " ")[:200] + ")"
-                                for n in v["nodes"][:6])
+            targets = "; ".join(", ".join(n["target"]) + " (" + (n.get("failureSummary") or "")
+                                .replace("\n", " ")[:200] + ")" for n in v["nodes"][:6])
             found.append(f"{what} [{theme}]: {v['id']} ({v['impact']}): {v['help']} -> {targets}")
     return found
 

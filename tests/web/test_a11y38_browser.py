@@ -31,7 +31,8 @@ TITLE_MARK = "● Your move"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     db = tmp_path_factory.mktemp("a11y-browser") / "gammon.db"
-    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0, rate_limits=NO_LIMITS))
+    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0,
+                              rate_limits=NO_LIMITS))
     with ThreadedServer(app) as srv:
         yield srv
 
@@ -39,7 +40,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
 def tab_to(page: Page, selector: str, presses: int = 80) -> None:
     """Press Tab until ``selector`` has the focus: it is reachable by the keyboard alone."""
     for _ in range(presses):
-        if page.evaluate("s => { const a = document.activeElement; return Boolean(a && a.matches(s)); }", selector):
+        if page.evaluate("s => Boolean(document.activeElement && document.activeElement.matches(s))", selector):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"{selector} is never reached with Tab")
@@ -129,7 +130,9 @@ MATCH = """async ([tree, texts]) => {
   const { MoveBuilder } = await import('/static/js/moves.js');
   const { matchPlay } = await import('/static/js/notation.js');
   const b = new MoveBuilder(tree);
-  return texts.map((text) => { try { return matchPlay(b.nodes, text, b.dice); } catch (e) { return 'ERROR ' + e.message; } });
+  return texts.map((text) => {
+    try { return matchPlay(b.nodes, text, b.dice); } catch (e) { return 'ERROR ' + e.message; }
+  });
 }"""
 
 
@@ -165,9 +168,10 @@ def test_a_typed_play_is_found_among_the_trees_plays(server: ThreadedServer, bro
     assert both[0] in plays and "*" not in both[0]  # written without a hit: the play without one
     assert both[1] in plays and "18*" in both[1] and both[1] != both[0]
     assert both[2] == both[0]
-    assert both[3].startswith("ERROR") and "could be any of" in both[3] and both[0] in both[3] and both[1] in both[3]
-    refused = typed(page, start, (3, 1), ["", "8-5", "26/20", "5/8", "8/5 6/5 24/23 24/20 13/12 13/11 6/1 8/2 1/0",
-                                           "24/18", "x" * 100])
+    assert both[3].startswith("ERROR") and "could be any of" in both[3]
+    assert both[0] in both[3] and both[1] in both[3]
+    too_many = "8/5 6/5 24/23 24/20 13/12 13/11 6/1 8/2 1/0"
+    refused = typed(page, start, (3, 1), ["", "8-5", "26/20", "5/8", too_many, "24/18", "x" * 100])
     assert all(r.startswith("ERROR ") for r in refused), refused
     assert "not a legal play of 3-1" in refused[5]
     assert not [e for e in errors if e.startswith("page error")], errors
@@ -184,7 +188,8 @@ window.Notification = class {
   constructor(title, options) { window.__notes.push({ title, body: options && options.body }); }
   close() {}
 };
-Object.defineProperty(Document.prototype, 'visibilityState', { get() { return window.__hidden ? 'hidden' : 'visible'; } });
+Object.defineProperty(Document.prototype, 'visibilityState',
+  { get() { return window.__hidden ? 'hidden' : 'visible'; } });
 """
 
 

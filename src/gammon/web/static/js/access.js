@@ -134,8 +134,9 @@ export class GameAccess {
         playSound((entry.action.moves || []).some((m) => m[2]) ? 'hit' : 'move');
       }
       if (ev.kind === 'opening' && data.dice) {
-        this.announce(t('Opening roll: {first} {a}, {second} {b}.', {
-          first: this.page.plainName(0), a: data.dice[0], second: this.page.plainName(1), b: data.dice[1] }));
+        const [first, second] = [this.page.plainName(0), this.page.plainName(1)];
+        const [a, b] = data.dice;
+        this.announce(t('Opening roll: {first} {a}, {second} {b}.', { first, a, second, b }));
       }
       const saying = SAYINGS[ev.kind];
       if (!saying) continue;

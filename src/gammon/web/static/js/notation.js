@@ -96,6 +96,6 @@ export function matchPlay(nodes, text, dice) {
   if (!found.size) {
     throw new NotationError(t('"{text}" is not a legal play of {dice}.', { text: text.trim(), dice: dice.slice(0, 2).join('-') }));
   }
-  throw new NotationError(t('"{text}" could be any of these plays: {plays}. Write the one you mean.', {
-    text: text.trim(), plays: [...found.keys()].join('; ') }));
+  const choices = [...found.keys()].join('; ');
+  throw new NotationError(t('"{text}" could be any of these plays: {plays}. Write the one you mean.', { text: text.trim(), plays: choices }));
 }

@@ -31,7 +31,7 @@ export function notificationsOn() {
 
 /** The tab's title: ``base``, or "● Your move – gammon" while it is the player's move. */
 export function turnTitle(base, yourMove) {
-  return yourMove ? `${MARK}${t('Your move')} – gammon` : base;
+  return yourMove ? MARK + t('Your move') + ' – gammon' : base;
 }
 
 /**

@@ -1,10 +1,11 @@
 """Every page of ``gammon serve`` passes axe-core's audit with no serious or critical violation.
 
 axe-core (the engine of browsers' accessibility checkers, bundled in ``axe-playwright-python``)
-runs in a real Chromium on: the start page with a game in the lobby, a game in progress (dice
-rolled, the typed-play field shown), the join page of an invitation, the rated queue's page, the
-leaderboard, a player's page, the review of a finished match, and a finished game's page with its
-analysis open.  Each page is audited in each theme of :data:`THEMES` (for now the default one; the
+runs in a real Chromium on: the start page with a game in the lobby, the join page of an
+invitation, the host's page waiting for the opponent, the rated queue's page, the leaderboard, a
+player's page, the review of a finished match, a finished game's page with its analysis open (and
+its graph enlarged), a spectator's page, and a game in progress (dice rolled, the typed-play field
+shown, then a typed play refused).  Each page is audited in each theme of :data:`THEMES` (for now the default one; the
 themes' registry adds its names there).  A failure lists each rule broken, its impact and the
 elements that break it.
 """
@@ -51,7 +52,7 @@ def games(server: ThreadedServer) -> dict[str, str]:
                                           "test_seed": SEED, "name": "Finisher"}).json()
         finish(c, done["game_id"], done["token"])
     return {"lobby": lobby["game_id"], "invited": invited["game_id"], "invite": invited["invite_token"],
-            "done": done["game_id"], "done_token": done["token"]}
+            "host": invited["token"], "done": done["game_id"], "done_token": done["token"]}
 
 
 def finish(c: httpx.Client, gid: str, token: str) -> None:
@@ -96,6 +97,9 @@ def visit_pages(page: Page, base: str, games: dict[str, str]) -> Iterator[str]:
     page.goto(f"{base}/join/{games['invited']}#invite={games['invite']}")
     page.wait_for_selector("#join-button")
     yield "join page"
+    page.goto(f"{base}/game/{games['invited']}#token={games['host']}")
+    page.wait_for_selector("#invite:not([hidden])")
+    yield "host waiting for the opponent"
     page.goto(f"{base}/rated")
     page.fill("#account-name", PLAYER)
     page.fill("#account-password", "a long enough password 38")
@@ -112,16 +116,28 @@ def visit_pages(page: Page, base: str, games: dict[str, str]) -> Iterator[str]:
     page.wait_for_selector(".equity-graph", timeout=120_000)
     yield "review"
     page.goto(f"{base}/game/{games['done']}#token={games['done_token']}")
-    page.wait_for_selector("#analysis")
+    page.wait_for_selector("#analysis[data-status=done]", timeout=120_000)
     yield "finished game with its analysis"
+    page.focus("#analysis-graph")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#analysis-graph.zoomed")
+    yield "the analysis graph enlarged"
+    page.goto(f"{base}/watch/{games['done']}")
+    page.wait_for_selector("#result-line")
+    yield "spectator"
     page.goto(f"{base}/")
     page.check("input[name=opponent][value=computer]", force=True)
     page.fill("#name", "Ann")
     page.click("#start")
     page.wait_for_selector("#roll")
     page.click("#roll")
-    page.wait_for_selector("#confirm, #roll:not(:disabled)")
+    page.wait_for_selector("#keyplay:not([hidden]), #roll:not(:disabled)", timeout=120_000)
     yield "game in progress"
+    if page.locator("#keyplay:not([hidden])").count():
+        page.fill("#play-input", "24/30")
+        page.press("#play-input", "Enter")
+        page.wait_for_selector("#play-error:not([hidden])")
+    yield "a typed play refused"
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -134,6 +150,6 @@ def test_every_page_has_no_serious_violation(server: ThreadedServer, browser: An
     for what in visit_pages(page, server.url, games):
         seen.append(what)
         found += audit(page, what, theme)
-    assert len(seen) == 8
+    assert len(seen) == 12
     assert not found, "\n".join(found)
     assert not [e for e in errors if "page error" in e], errors

@@ -54,6 +54,11 @@ def announced(page: Page) -> str:
     return str(page.text_content("#announce") or "")
 
 
+def wait_announced(page: Page, text: str) -> None:
+    """Wait until the live region has said ``text`` (no quote in it)."""
+    page.wait_for_function(f"document.getElementById('announce').textContent.includes('{text}')")
+
+
 def seat_state(page: Page, base: str) -> dict[str, Any]:
     """The game's state as the page's seat sees it (the token is in the page's URL)."""
     gid, token = page.url.split("/game/")[1].split("#token=")
@@ -90,8 +95,7 @@ def test_a_whole_turn_by_keyboard_with_a_typed_play(server: ThreadedServer, brow
             wait_version_above(page, v)
             if phase == "roll":  # (the opening throw is said in its own words)
                 dice = seat_state(page, server.url)["dice"]
-                page.wait_for_function(f"document.getElementById('announce').textContent.includes("
-                                       f"'You rolled {dice[0]}-{dice[1]}.')")
+                wait_announced(page, f"You rolled {dice[0]}-{dice[1]}.")
                 rolled_seen = True
         if played and rolled_seen:
             break
@@ -114,6 +118,12 @@ def play_typed_turn(page: Page, base: str) -> None:
     written = " ".join(reversed(legal.split()))
     retype(page, written)
     page.wait_for_function("document.activeElement && document.activeElement.id === 'confirm'")
+    tab_to(page, "#undo")  # undo by the keyboard too, then the play again
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#confirm:disabled")
+    tab_to(page, "#play-input")
+    retype(page, written)
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'confirm'")
     assert page.locator("#play-error").is_hidden()
     assert f"Your move {legal}" in page.inner_text("#status")
     v = version(page)
@@ -123,7 +133,7 @@ def play_typed_turn(page: Page, base: str) -> None:
     log = page.request.get(f"{base}/api/games/{gid}/actions").json()["actions"]
     mine = [a for a in log if a["type"] == "play" and a["player"] == st["you"]]
     assert mine and mine[-1]["action"]["play"] == legal
-    page.wait_for_function(f"document.getElementById('announce').textContent.includes('You played {legal}.')")
+    wait_announced(page, f"You played {legal}.")
 
 
 MATCH = """async ([tree, texts]) => {
@@ -177,6 +187,55 @@ def test_a_typed_play_is_found_among_the_trees_plays(server: ThreadedServer, bro
     assert not [e for e in errors if e.startswith("page error")], errors
 
 
+def two_seats(page: Page, base: str) -> tuple[str, str, str]:
+    """A game between two people, made through the API: its id, Ann's token and Bob's."""
+    body = {"opponent": "human", "name": "Ann", "test_seed": SEED}
+    d = page.request.post(f"{base}/api/games", data=body).json()
+    bob = page.request.post(f"{base}/api/games/{d['game_id']}/join", data={"name": "Bob"},
+                            headers=bearer(d["invite_token"])).json()["token"]
+    return d["game_id"], d["token"], bob
+
+
+def act_for(page: Page, base: str, gid: str, tokens: tuple[str, str]) -> dict[str, Any]:
+    """One action (pick_action's) by whichever seat has one; the state after it."""
+    for token in tokens:
+        st = page.request.get(f"{base}/api/games/{gid}", headers=bearer(token)).json()
+        action = pick_action(st)
+        if action is not None:
+            r = page.request.post(f"{base}/api/games/{gid}/actions", headers=bearer(token),
+                                  data={**action, "expected_version": st["version"]})
+            after: dict[str, Any] = r.json()["state"]
+            return after
+    raise AssertionError("nobody has anything to do")
+
+
+def test_double_and_take_by_keyboard_are_announced(server: ThreadedServer, browser: Any) -> None:
+    errors: list[str] = []
+    ann, bob = new_page(browser, errors), new_page(browser, errors)
+    gid, ann_token, bob_token = two_seats(ann, server.url)
+    for _ in range(30):  # the opening and its play, until a player may double before rolling
+        st = ann.request.get(f"{server.url}/api/games/{gid}", headers=bearer(ann_token)).json()
+        if st["phase"] == "roll":
+            break
+        act_for(ann, server.url, gid, (ann_token, bob_token))
+    doubler = st["to_act"]
+    pages = {0: (ann, ann_token, "Ann"), 1: (bob, bob_token, "Bob")}
+    (dp, dtoken, dname), (tp, ttoken, tname) = pages[doubler], pages[1 - doubler]
+    dp.goto(f"{server.url}/game/{gid}#token={dtoken}")
+    tp.goto(f"{server.url}/game/{gid}#token={ttoken}")
+    dp.wait_for_selector("#double")
+    tp.wait_for_selector("#app[data-phase=roll]")
+    tab_to(dp, "#double")
+    dp.keyboard.press("Enter")
+    tp.wait_for_selector("#take")
+    wait_announced(tp, f"{dname} doubled to 2.")
+    assert "You doubled to 2." in announced(dp)
+    tab_to(tp, "#take")
+    tp.keyboard.press("Enter")
+    wait_announced(dp, f"{tname} took: the cube is at 2.")
+    assert not errors, errors
+
+
 # -- the title and the notification --------------------------------------------------------------------
 
 FAKE_NOTIFICATIONS = """
@@ -198,11 +257,8 @@ def test_the_title_and_a_notification_say_it_is_your_move(server: ThreadedServer
     page = new_page(browser, errors)
     page.add_init_script(FAKE_NOTIFICATIONS)
     api = page.request
-    d = api.post(f"{server.url}/api/games", data={"opponent": "human", "name": "Ann", "test_seed": SEED}).json()
-    gid = d["game_id"]
-    bob = api.post(f"{server.url}/api/games/{gid}/join", data={"name": "Bob"},
-                   headers=bearer(d["invite_token"])).json()["token"]
-    page.goto(f"{server.url}/game/{gid}#token={d['token']}")
+    gid, ann, bob = two_seats(page, server.url)
+    page.goto(f"{server.url}/game/{gid}#token={ann}")
     page.wait_for_selector("#notify-switch")
     page.focus("#notify-switch")
     page.keyboard.press("Space")  # a gesture: only then may the page ask for the permission
@@ -210,24 +266,15 @@ def test_the_title_and_a_notification_say_it_is_your_move(server: ThreadedServer
     page.evaluate("() => { window.__hidden = true; }")
     titles = {True: 0, False: 0}
     for _ in range(40):
-        st_ann = api.get(f"{server.url}/api/games/{gid}", headers=bearer(d["token"])).json()
-        page.wait_for_function(f"Number(document.getElementById('app').dataset.version) >= {st_ann['version']}")
-        ann_to_act = st_ann["to_act"] == st_ann["you"] and bool(st_ann["allowed_actions"])
+        st = api.get(f"{server.url}/api/games/{gid}", headers=bearer(ann)).json()
+        page.wait_for_function(f"Number(document.getElementById('app').dataset.version) >= {st['version']}")
+        ann_to_act = st["to_act"] == st["you"] and bool(st["allowed_actions"])
         title = page.title()
-        assert title.startswith(TITLE_MARK) == ann_to_act, (title, st_ann["phase"], st_ann["to_act"])
+        assert title.startswith(TITLE_MARK) == ann_to_act, (title, st["phase"], st["to_act"])
         titles[ann_to_act] += 1
         if titles[True] >= 2 and titles[False] >= 2:
             break
-        token = d["token"] if ann_to_act else bob
-        st = api.get(f"{server.url}/api/games/{gid}", headers=bearer(token)).json()
-        action = pick_action(st)
-        if action is None:  # (the opening: the other seat throws)
-            token = bob if token == d["token"] else d["token"]
-            st = api.get(f"{server.url}/api/games/{gid}", headers=bearer(token)).json()
-            action = pick_action(st)
-        assert action is not None
-        api.post(f"{server.url}/api/games/{gid}/actions", data={**action, "expected_version": st["version"]},
-                 headers=bearer(token))
+        act_for(page, server.url, gid, (ann, bob) if ann_to_act else (bob, ann))
     assert titles[True] >= 2 and titles[False] >= 2
     notes = page.evaluate("() => window.__notes")
     assert notes and all(n["title"] == "Your move" for n in notes)

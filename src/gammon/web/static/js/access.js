@@ -62,14 +62,18 @@ export class GameAccess {
    * Keep the keyboard's place when the buttons are drawn anew (call once the controls exist): when
    * the focused button is replaced, its new copy takes the focus; when it is gone for good, the
    * next thing to do does (the main button, else the typed-play field).  A button that is only
-   * disabled while the server answers keeps the place for its copy.
+   * disabled while the server answers keeps the place for its copy.  Only for a player on the
+   * keyboard: a click or a tap moves no focus (a phone would open its keyboard on the field).
    */
   keepFocus(controls) {
     let lastId = null;
+    let keys = false;
+    document.addEventListener('keydown', () => { keys = true; }, true);
+    document.addEventListener('pointerdown', () => { keys = false; }, true);
     controls.addEventListener('focusin', (ev) => { lastId = ev.target.id || null; });
     new MutationObserver(() => {
       const active = document.activeElement;
-      if (lastId === null || (active && active !== document.body)) return;
+      if (!keys || lastId === null || (active && active !== document.body)) return;
       const again = document.getElementById(lastId);
       if (again && controls.contains(again)) {
         if (!again.disabled) again.focus();

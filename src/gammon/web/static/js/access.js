@@ -49,8 +49,10 @@ export class GameAccess {
       ev.preventDefault();
       this.setTyped();
     });
-    this.prefs = h('div.prefs#prefs', {}, soundSwitch(), notifySwitch((text) => page.showNotice(text)));
-    this.element = h('div.access', {}, this.form, this.prefs, this.live);
+    // The table gets the field and the live region; the side panel the switches, last.
+    this.element = h('div.access', {}, this.form, this.live);
+    page.el.side.append(h('section.panel.prefs#prefs', {}, h('h2', { text: t('Sound and notices') }),
+      soundSwitch(), notifySwitch((text) => page.showNotice(text))));
     // The record scrolls: the keyboard may scroll it too (a focusable region, named for screen readers).
     for (const [list, name] of [[page.el.recordList, t('Record')], [page.chat.list, t('Chat')]]) {
       list.tabIndex = 0;

@@ -6,6 +6,14 @@ annotation) with the alternatives, the cube equities, the luck and, for a
 mistake, the mark and the reason.  A cube decision without a double, and a
 resignation, have no node of their own: they go into the comment of the roll
 that follows (at the end of a game, of the last node).
+
+The marks and the luck also go into the properties GNU Backgammon's own SGF
+uses for them, so its move list shows them as it shows its own: ``LU[+0.123]``
+the roll's luck for the player on roll; a checker play's mark ``DO[]``
+(doubtful), ``BM[1]`` (error, GNU Backgammon's "bad") or ``BM[2]`` (blunder,
+its "very bad"); on a roll's node the mark of the cube decision before it
+(``DC[]``, ``BC[1]``, ``BC[2]``); on a double, take or pass node that
+decision's mark as ``DO``/``BM``.
 """
 
 from __future__ import annotations
@@ -30,6 +38,28 @@ def _comment(ds: list[Decision], names: tuple[str, str]) -> str:
     for d in ds:
         lines += decision_lines(d, names)
     return f"C[{_escape(chr(10).join(lines))}]" if lines else ""
+
+
+#: SGF skill properties by mark, for a checker play or a double/take/pass node, and for a
+#: cube decision written on the roll's node (GNU Backgammon's ``WriteSkill``/``WriteSkillCube``).
+_SKILL = {"doubtful": "DO[]", "error": "BM[1]", "blunder": "BM[2]"}
+_SKILL_CUBE = {"doubtful": "DC[]", "error": "BC[1]", "blunder": "BC[2]"}
+
+
+def _properties(want: str, taken: list[Decision]) -> str:
+    """GNU Backgammon's analysis properties of a node (``want``: move, cube or take) whose
+    decisions are ``taken``: the luck and marks (see the module's docstring)."""
+    props = ""
+    for d in taken:
+        if want == "move" and d.kind == "move":
+            if d.luck is not None:
+                props += f"LU[{d.luck:+.3f}]"
+            props += _SKILL.get(d.mark or "", "")
+        elif want == "move" and d.kind == "cube":
+            props += _SKILL_CUBE.get(d.mark or "", "")
+        elif (want, d.kind) in (("cube", "cube"), ("take", "take")):
+            props += _SKILL.get(d.mark or "", "")
+    return props
 
 
 def annotated_sgf(match: Match, analysis: MatchAnalysis) -> str:
@@ -72,7 +102,7 @@ def annotated_sgf(match: Match, analysis: MatchAnalysis) -> str:
                     break
             closing = line.endswith(")")
             body = line[:-1] if closing else line
-            lines[i] = body + _comment(taken, names) + (")" if closing else "")
+            lines[i] = body + _properties(want, taken) + _comment(taken, names) + (")" if closing else "")
             last = (i, line, taken)
         if queue and last is not None:  # a resignation at the end has no node: the last one says it
             i, line, taken = last

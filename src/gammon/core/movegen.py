@@ -216,28 +216,23 @@ def _sources(b, occ, blocked, blots, outside, d, flags, checkers):  # type: igno
     return m
 
 
-@njit(cache=True)
-def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[no-untyped-def]
-    """Enumerate every terminal move sequence; store distinct results; return their count.
+@njit(cache=True, inline="always")
+def _start(b):  # type: ignore[no-untyped-def]
+    """The running state of a search from board ``b``: (k0, k1, outside, onboard, occ,
+    blocked, blots).
 
-    ``b`` (the scratch board) is mutated and restored; each distinct result's
-    board is copied to ``boards`` when first found.  Results are stored with
-    the most dice any sequence reaching them used, and whether one used the higher
-    die alone; filtering by the maximal-use rules happens in ``_finish``.
-
-    The legal sources of a depth are found at once as a bit mask (:func:`_sources`)
-    when the search reaches it, and taken highest first; the board below is the
-    same each time the search comes back to that depth, so the mask stays valid.
+    The exact key of the mover's side, 4 bits per index (k0: indices 0..15, k1: 16..24;
+    k1 also holds the mask of opponent blots hit, bits 36..59, which fixes the
+    opponent's side); the mover's checkers outside his home board and on the board;
+    ``occ`` with bit ``i`` set where the mover has a checker; the opponent's points as
+    mover indices, ``blocked`` (two or more: never change during the search) and
+    ``blots`` (change as they are hit).
     """
-    stamp = table[_TABLE_SIZE, 0] + 1
-    table[_TABLE_SIZE, 0] = stamp
-    # Exact key of the mover's side: 4 bits per index; key1 also holds the mask
-    # of opponent blots hit (bits 36..59), which fixes the opponent's side.
     k0 = np.int64(0)
     k1 = np.int64(0)
     outside = 0
     onboard = 0
-    occ = np.int64(0)  # bit i: the mover has a checker on index i
+    occ = np.int64(0)
     for i in range(25):
         c = np.int64(b[i])
         if i < 16:
@@ -249,8 +244,6 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             outside += b[i]
         if c:
             occ |= np.int64(1) << i
-    # Opponent points, as mover indices: held (two or more) never change during the
-    # search; blots change as they are hit.
     blocked = np.int64(0)
     blots = np.int64(0)
     for t in range(24):
@@ -259,138 +252,154 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
             blocked |= np.int64(1) << t
         elif o == 1:
             blots |= np.int64(1) << t
-    n = 0
+    return k0, k1, outside, onboard, occ, blocked, blots
+
+
+@njit(cache=True)
+def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[no-untyped-def]
+    """Enumerate every terminal move sequence; store distinct results; return their count.
+
+    ``b`` (the scratch board) is mutated and restored; each distinct result's
+    board is copied to ``boards`` when first found.  Results are stored with
+    the most dice any sequence reaching them used, and whether one used the higher
+    die alone; filtering by the maximal-use rules happens in ``_finish``.
+
+    Non-doubles are searched in both orders of the dice (:func:`_walk` once each).  In
+    the second order, a second move from a source that could already play the first
+    die in the original position reaches a result the first order found (each single
+    move stays legal when the two are swapped), so the second order only tries sources
+    the first move opened up; this halves the work.
+    """
+    if table.shape[0] < TABLE_ROWS:
+        raise ValueError("workspace table too small: use movegen.Workspace")
+    stamp = table[_TABLE_SIZE, 0] + 1
+    table[_TABLE_SIZE, 0] = stamp
     for j in range(12):  # the moves of the current path (see _record)
         moves[0, j] = 0
+    state = _start(b)
+    k0, k1, outside, onboard, occ, blocked, blots = state
     doubles = d1 == d2
-    ndice = 4 if doubles else 2
     # Doubles: playing sources in non-increasing order finds every distinct result
     # (an earlier move never blocks a later one), except under the Dutch hitting
     # rule, where a checker reaching home can allow a hit by a higher checker.
     ordered = doubles and not (flags & FLAG_HIT_NEEDS_HOME)
-    if table.shape[0] < TABLE_ROWS:
-        raise ValueError("workspace table too small: use movegen.Workspace")
-    # The search stack lives in the workspace (no allocation per call): per depth,
-    # the source played, its destination, whether it hit, and the sources left to try.
-    st = table[_STACK:]
-    # Non-doubles are searched in both orders of the dice.  In the second order,
-    # a second move from a source that could already play the first die in the
-    # original position reaches a result the first order found (each single
-    # move stays legal when the two are swapped), so the second order only
-    # tries sources the first move opened up; this halves the work.
-    first_legal = np.int64(0)
-    for order in range(1 if doubles else 2):
-        da = d1 if order == 0 else d2  # the die of depth 0
-        db = d2 if order == 0 else d1  # the die of every later depth
-        high_first = not doubles and da > db
-        m = _sources(b, occ, blocked, blots, outside, da, flags, checkers)
-        if order == 0:
-            first_legal = m
-        st[0, 3] = m
-        depth = 0
-        pop = False  # undo the move of the level above (its path ended or was tried)
-        while True:
-            if pop or st[depth, 3] == 0:
-                # A result recorded, a dead end, or every move at this depth tried:
-                # pop one level and undo its move (``pop`` first: at the deepest level
-                # there is no stack row to read).
-                pop = False
-                depth -= 1
-                if depth < 0:
-                    break
-                s = st[depth, 0]
-                t = st[depth, 1]
-                path = moves[n]
-                path[3 * depth] = 0
-                path[3 * depth + 1] = 0
-                path[3 * depth + 2] = 0
-                b[s] += 1
-                occ |= np.int64(1) << s
-                if s < 16:
-                    k0 += np.int64(1) << (4 * s)
-                else:
-                    k1 += np.int64(1) << (4 * (s - 16))
-                if s >= 6 and t < 6:
-                    outside += 1
-                if t >= 0:
-                    b[t] -= 1
-                    if b[t] == 0:
-                        occ ^= np.int64(1) << t
-                    if t < 16:
-                        k0 -= np.int64(1) << (4 * t)
-                    else:
-                        k1 -= np.int64(1) << (4 * (t - 16))
-                    if st[depth, 2]:
-                        b[48 - t] = 1
-                        b[49] -= 1
-                        k1 ^= np.int64(1) << (36 + t)
-                        blots |= np.int64(1) << t
-                else:
-                    onboard += 1
-                continue
-            m = st[depth, 3]
-            # Apply the move from the highest source left.
-            s = 63 - leading_zeros(m)  # type: ignore[call-arg]
-            st[depth, 3] = m ^ (np.int64(1) << s)
-            t = s - (da if depth == 0 else db)
-            if t < 0:
-                t = _OFF
-            st[depth, 0] = s
-            st[depth, 1] = t
-            b[s] -= 1
-            if b[s] == 0:
-                occ ^= np.int64(1) << s
-            if s < 16:
-                k0 -= np.int64(1) << (4 * s)
-            else:
-                k1 -= np.int64(1) << (4 * (s - 16))
-            if s >= 6 and t < 6:
-                outside -= 1
-            h = 0
-            if t >= 0:
-                b[t] += 1
-                occ |= np.int64(1) << t
-                if t < 16:
-                    k0 += np.int64(1) << (4 * t)
-                else:
-                    k1 += np.int64(1) << (4 * (t - 16))
-                if b[48 - t] == 1:
-                    h = 1
-                    b[48 - t] = 0
-                    b[49] += 1
-                    k1 ^= np.int64(1) << (36 + t)
-                    blots ^= np.int64(1) << t
-            else:
-                onboard -= 1
-            st[depth, 2] = h
-            path = moves[n]
-            path[3 * depth] = s + 1
-            path[3 * depth + 1] = t + 1
-            path[3 * depth + 2] = h
-            depth += 1
-            terminal = depth == ndice or onboard == 0
-            if not terminal:
-                # The sources of the next depth: below this one for ordered doubles;
-                # in the second order, only those the first move opened up.
-                m = _sources(b, occ, blocked, blots, outside, db, flags, checkers)
-                terminal = m == 0
-                if ordered:
-                    m &= (np.int64(2) << s) - 1
-                if order == 1 and depth == 1:
-                    m &= ~first_legal
-                if m != 0:
-                    st[depth, 3] = m
-                    continue
-            # All dice played, the last checker off, or no move left: a result.  (When
-            # moves are left that this path skips, another order plays them and uses
-            # more dice, so this shorter sequence is no result.)
-            if terminal:
-                n = _record(table, moves, boards, b, n, stamp, (k0, k1), (depth, depth == 1 and high_first))
-            # Undo this move and continue at the same depth: the pop above does it (one
-            # copy of the undo; a helper returning the running keys measured 14% slower,
-            # this jump 5-10% faster than a second written-out copy).
-            pop = True
+    first_legal = _sources(b, occ, blocked, blots, outside, d1, flags, checkers)
+    rules = (flags, checkers, stamp, ordered, first_legal)
+    n = _walk(b, (d1, d2, 4 if doubles else 2, 0), state, rules, boards, moves, table, 0)
+    if not doubles:
+        n = _walk(b, (d2, d1, 2, 1), state, rules, boards, moves, table, n)
     return n
+
+
+@njit(cache=True, inline="always")
+def _step(b, s, t, run):  # type: ignore[no-untyped-def]
+    """Move one checker from index ``s`` to ``t`` (``_OFF``: borne off) on ``b``, hitting
+    an opponent's blot there; return the running state after it and whether it hit.
+
+    ``run`` is (k0, k1, outside, onboard, occ, blots) as :func:`_start` defines them;
+    index ``i``'s 4-bit key field is field ``i & 15`` of k0 (``i < 16``) or of k1.
+    """
+    k0, k1, outside, onboard, occ, blots = run
+    b[s] -= 1
+    occ ^= np.int64(b[s] == 0) << s
+    k0 -= np.int64(s < 16) << (4 * (s & 15))
+    k1 -= np.int64(s >= 16) << (4 * (s & 15))
+    outside -= np.int64(s >= 6 and t < 6)
+    if t < 0:
+        return (k0, k1, outside, onboard - 1, occ, blots), 0
+    b[t] += 1
+    occ |= np.int64(1) << t
+    k0 += np.int64(t < 16) << (4 * (t & 15))
+    k1 += np.int64(t >= 16) << (4 * (t & 15))
+    if b[48 - t] != 1:
+        return (k0, k1, outside, onboard, occ, blots), 0
+    b[48 - t] = 0
+    b[49] += 1
+    return (k0, k1 ^ (np.int64(1) << (36 + t)), outside, onboard, occ, blots ^ (np.int64(1) << t)), 1
+
+
+@njit(cache=True, inline="always")
+def _unstep(b, s, t, hit, run):  # type: ignore[no-untyped-def]
+    """Undo :func:`_step`'s move from ``s`` to ``t`` (``hit``: it hit a blot there);
+    return the running state before it."""
+    k0, k1, outside, onboard, occ, blots = run
+    b[s] += 1
+    occ |= np.int64(1) << s
+    k0 += np.int64(s < 16) << (4 * (s & 15))
+    k1 += np.int64(s >= 16) << (4 * (s & 15))
+    outside += np.int64(s >= 6 and t < 6)
+    if t < 0:
+        return k0, k1, outside, onboard + 1, occ, blots
+    b[t] -= 1
+    occ ^= np.int64(b[t] == 0) << t
+    k0 -= np.int64(t < 16) << (4 * (t & 15))
+    k1 -= np.int64(t >= 16) << (4 * (t & 15))
+    if not hit:
+        return k0, k1, outside, onboard, occ, blots
+    b[48 - t] = 1
+    b[49] -= 1
+    return k0, k1 ^ (np.int64(1) << (36 + t)), outside, onboard, occ, blots | (np.int64(1) << t)
+
+
+@njit(cache=True, inline="always")
+def _walk(b, dice, state, rules, boards, moves, table, n):  # type: ignore[no-untyped-def]
+    """One order of the dice of :func:`_search`: depth 0 plays ``da``, every later depth
+    ``db``; returns the count of results after recording this order's (``n`` before).
+
+    ``dice`` is (da, db, dice to play, order), ``state`` the running state of
+    :func:`_start`, ``rules`` (flags, checkers, stamp, ordered, first_legal).  The search
+    stack lives in the workspace (no allocation per call): per depth, the source played,
+    its destination, whether it hit, and the sources left to try, found at once as a
+    bit mask when the search reaches the depth and taken highest first (the board
+    below is the same each time the search comes back, so the mask stays valid).
+    Inlined into :func:`_search`, as are :func:`_step` and :func:`_unstep`.
+    """
+    da, db, ndice, order = dice
+    k0, k1, outside, onboard, occ, blocked, blots = state
+    run = (k0, k1, outside, onboard, occ, blots)
+    flags, checkers, stamp, ordered, first_legal = rules
+    high = ndice == 2 and da > db  # a single move of this order plays the higher die
+    st = table[_STACK:]
+    st[0, 3] = first_legal if order == 0 else _sources(b, occ, blocked, blots, outside, da, flags, checkers)
+    depth = 0
+    pop = False  # undo the move of the level above (its path ended or was tried)
+    while True:
+        if pop or st[depth, 3] == 0:
+            # A result recorded, a dead end, or every move at this depth tried: pop
+            # one level and undo its move (``pop`` first: the deepest level has no row).
+            pop = False
+            depth -= 1
+            if depth < 0:
+                return n
+            moves[n, 3 * depth] = moves[n, 3 * depth + 1] = moves[n, 3 * depth + 2] = 0
+            run = _unstep(b, st[depth, 0], st[depth, 1], st[depth, 2], run)
+            continue
+        m = st[depth, 3]
+        s = 63 - leading_zeros(m)  # type: ignore[call-arg]  # the highest source left
+        st[depth, 3] = m ^ (np.int64(1) << s)
+        t = max(s - (da if depth == 0 else db), _OFF)
+        run, h = _step(b, s, t, run)
+        st[depth, 0], st[depth, 1], st[depth, 2] = s, t, h
+        moves[n, 3 * depth], moves[n, 3 * depth + 1], moves[n, 3 * depth + 2] = s + 1, t + 1, h
+        depth += 1
+        k0, k1, outside, onboard, occ, blots = run
+        # The next depth's sources, unless all dice are played or the last checker is
+        # off: below this one for ordered doubles; in the second order, only those the
+        # first move opened up.  None at all: this path is a result; none left after
+        # the masks: its result is another path's (one that plays the moves skipped).
+        done = depth == ndice or onboard == 0
+        m = 0 if done else _sources(b, occ, blocked, blots, outside, db, flags, checkers)
+        terminal = m == 0
+        if ordered:
+            m &= (np.int64(2) << s) - 1
+        if order == 1 and depth == 1:
+            m &= ~first_legal
+        if m != 0:
+            st[depth, 3] = m
+            continue
+        if terminal:
+            n = _record(table, moves, boards, b, n, stamp, (k0, k1), (depth, depth == 1 and high))
+        pop = True  # undo this move and go on at the same depth: the pop above does it
 
 
 @njit(cache=True)

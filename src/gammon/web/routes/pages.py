@@ -96,11 +96,13 @@ def install_pages(app: FastAPI) -> None:
     from gammon.web.player_pages import router as player_pages
     from gammon.web.rated_page import router as rated_pages
     from gammon.web.review_page import router as review_pages
+    from gammon.web.rules_pages import router as rules_pages
 
     app.include_router(router)
     app.include_router(player_pages)  # the leaderboard and the players' pages
     app.include_router(review_pages)  # a finished match's review
     app.include_router(rated_pages)  # finding an opponent: the rated queue
+    app.include_router(rules_pages)  # the rules of each variant and option
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
 
 

@@ -57,6 +57,8 @@ class GamePage {
     const e = this.el;
     e.title = h('span.game-title');
     e.conn = h('span.conn', { text: t('connecting…'), title: t('Connection to the server') });
+    // The rules of this game's variant with its settings; the server says which options they bring.
+    e.rules = h('a.rules-link', { href: '/rules', text: t('these rules'), target: '_blank', rel: 'noopener' });
     e.oppStrip = h('div.strip.opp');
     e.meStrip = h('div.strip.me');
     e.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -89,7 +91,7 @@ class GamePage {
       e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls, this.access.element);
     this.root.classList.add('app-game');
     fill(this.root,
-      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.conn),
+      h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.rules, e.conn),
       h('main.game', {}, table, e.side));
     document.addEventListener('keydown', (ev) => this.onKey(ev));
     window.addEventListener('resize', () => requestAnimationFrame(() => this.fitBoard()));
@@ -601,6 +603,13 @@ class GamePage {
     const hints = people ? (st.rules.hints ? ' · hints on for both' : ' · no hints') : '';
     this.el.title.textContent = `${variant} · ${kind}${hints}${st.you === null ? ' · watching' : ''}`;
     document.title = `${variant} – gammon`;
+    const r = st.rules;
+    const query = new URLSearchParams({
+      match_length: r.match_length, crawford: r.crawford, jacoby: r.jacoby, beavers: r.beavers,
+      automatic_doubles: r.automatic_doubles, cube_limit: r.cube_limit, gammons: r.gammons, cube: r.cube,
+      opening: r.opening, back: window.location.pathname,
+    });
+    this.el.rules.href = `/rules/${encodeURIComponent(r.variant)}?${query}`;
   }
 
   boardModel() {

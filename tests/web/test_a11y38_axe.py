@@ -2,10 +2,11 @@
 
 axe-core (the engine of browsers' accessibility checkers, bundled in ``axe-playwright-python``)
 runs in a real Chromium on: the start page with a game in the lobby, the join page of an
-invitation, the host's page waiting for the opponent, the rated queue's page, the leaderboard, a
-player's page, the review of a finished match, a finished game's page with its analysis open (and
-its graph enlarged), a spectator's page, and a game in progress (dice rolled, the typed-play field
-shown, then a typed play refused).  Each page is audited in each theme of :data:`THEMES` (for now the default one; the
+invitation, the host's page waiting for the opponent, the rated queue's page, the rules (the
+index, a variant's, an option's), the leaderboard, a player's page, the review of a finished
+match, a finished game's page with its analysis open (and its graph enlarged), a spectator's
+page, and a game in progress (dice rolled, the typed-play field shown, then a typed play
+refused).  Each page is audited in each theme of :data:`THEMES` (for now the default one; the
 themes' registry adds its names there).  A failure lists each rule broken, its impact and the
 elements that break it.
 """
@@ -20,6 +21,7 @@ import httpx
 import pytest
 
 from gammon.web import Settings, create_app
+from gammon.web.rules_options_text import OPTION_TOPICS
 from gammon.web.testing import ThreadedServer, pick_action
 from webclient import NO_LIMITS, bearer
 from webpages import SEED, Page, new_page
@@ -106,6 +108,15 @@ def visit_pages(page: Page, base: str, games: dict[str, str]) -> Iterator[str]:
     page.click("#sign-up")
     page.wait_for_function("document.getElementById('account-status').textContent.includes('Axe Tester')")
     yield "rated queue"
+    page.goto(f"{base}/rules")
+    page.wait_for_selector("h1")
+    yield "rules"
+    page.goto(f"{base}/rules/standard")
+    page.wait_for_selector("h1")
+    yield "a variant's rules"
+    page.goto(f"{base}/rules/option/{next(iter(OPTION_TOPICS))}")
+    page.wait_for_selector("h1")
+    yield "an option's rules"
     page.goto(f"{base}/players?min_experience=0")
     page.wait_for_selector("h1")
     yield "leaderboard"
@@ -150,6 +161,6 @@ def test_every_page_has_no_serious_violation(server: ThreadedServer, browser: An
     for what in visit_pages(page, server.url, games):
         seen.append(what)
         found += audit(page, what, theme)
-    assert len(seen) == 12
+    assert len(seen) == 15
     assert not found, "\n".join(found)
     assert not [e for e in errors if "page error" in e], errors

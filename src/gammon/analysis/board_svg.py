@@ -51,14 +51,16 @@ def _stack(x: float, bottom: bool, count: int, fill: str, stroke: str) -> list[s
 
 
 def board_svg(position: Position, *, title: str = "", cube: int = 1, cube_owner: int = -1,
-              dice: tuple[int, int] | None = None, highlight: set[int] | None = None) -> str:
+              dice: tuple[int, int] | None = None, highlight: set[int] | None = None, label: str = "") -> str:
     """An SVG drawing of ``position`` from the side of the player on roll.
 
     ``cube_owner``: -1 centred, 0 the player on roll, 1 the opponent.
     ``highlight``: the mover's points to outline (where the play differs).
+    ``label``: what a screen reader says for the drawing (default: the title, else "Backgammon board").
     """
+    spoken = label or title or "Backgammon board"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H + (18 if title else 0)}" '
-             f'width="{W}" height="{H + (18 if title else 0)}" role="img">']
+             f'width="{W}" height="{H + (18 if title else 0)}" role="img" aria-label="{escape(spoken)}">']
     oy = 0
     if title:
         parts.append(f'<text x="{W / 2}" y="13" font-size="12" text-anchor="middle" '

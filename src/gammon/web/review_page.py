@@ -55,7 +55,8 @@ def _frame(i: int, f: Frame, names: tuple[str, str], marks: dict[int, PlayReview
         note = (f'<p class="error-note"><b>{escape(mark.mark)}</b> costs {mark.loss:.3f}; '
                 f'better: <b>{escape(mark.best or "")}</b></p>')
     caption = f"{i + 1}. game {f.game}: {escape(names[f.player])} {dice}: {escape(f.play)}"
-    svg = board_svg(f.position, cube=f.cube, cube_owner=f.cube_owner)
+    svg = board_svg(f.position, cube=f.cube, cube_owner=f.cube_owner,
+                    label=f"{i + 1}. game {f.game}: {names[f.player]} {dice}: {f.play}")
     return (f'<section class="frame" id="move-{i + 1}" data-seq="{f.seq}"><h3>{caption}</h3>{note}'
             f'{svg}</section>')
 

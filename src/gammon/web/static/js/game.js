@@ -5,6 +5,7 @@
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
 import { t } from './i18n.js';
+import { GameAccess } from './access.js';
 import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView } from './board.js';
@@ -106,8 +107,10 @@ class GamePage {
     e.themePanel = h('section.panel.theme-panel', {}, h('label.row', {}, h('span', { text: t('Board theme') }), themePicker()));
     e.side.append(e.resultPanel, e.invitePanel, e.hintPanel, e.inputPanel, this.chat.element, e.recordPanel, e.fairPanel,
       e.themePanel);
+    this.access = new GameAccess(this); // keyboard play, live region, sounds, turn notice
+    this.access.keepFocus(e.controls);
     const table = h('section.table', {},
-      e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls);
+      e.oppStrip, h('div.board-wrap', {}, e.svg, e.banner), e.meStrip, e.status, e.notice, e.controls, this.access.element);
     this.root.classList.add('app-game');
     fill(this.root,
       h('header.topbar', {}, h('a.brand', { href: '/', text: 'gammon' }), e.title, e.rules, e.conn),
@@ -235,6 +238,7 @@ class GamePage {
       return;
     }
     this.entries.push(entry);
+    this.access.entry(entry);
     const st = this.state;
     if (st && entry.type === 'play' && entry.player !== this.viewer && entry.action.moves) {
       // The opponent's play glides step by step once the state that includes it is shown.
@@ -595,6 +599,7 @@ class GamePage {
   /** Walk ``path`` on the builder as one undoable move, the checkers gliding along it. */
   walk(path) {
     this.builder.move(path);
+    this.access.moved(path);
     const moves = [];
     for (const st of path) {
       moves.push({ side: 'mine', from: st.from, to: st.to });
@@ -663,6 +668,7 @@ class GamePage {
 
   onKey(ev) {
     if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+    if (ev.key === 'Enter' && ev.target && ev.target.closest && ev.target.closest('button, a')) return; // the focused button acts
     const allowed = this.state ? this.state.allowed_actions : [];
     if (ev.key === 'r' && allowed.includes('roll')) this.send({ type: 'roll' });
     else if (ev.key === 'Enter' && this.builder && this.builder.complete) this.confirm();
@@ -691,6 +697,7 @@ class GamePage {
     this.fitBoard();
     this.root.dataset.status = this.state.status;
     this.root.dataset.position = this.state.board.position_id;
+    this.access.update();
   }
 
   renderTitle() {

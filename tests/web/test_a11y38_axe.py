@@ -6,9 +6,9 @@ invitation, the host's page waiting for the opponent, the rated queue's page, th
 index, a variant's, an option's), the leaderboard, a player's page, the review of a finished
 match, a finished game's page with its analysis open (and its graph enlarged), a spectator's
 page, and a game in progress (dice rolled, the typed-play field shown, then a typed play
-refused).  Each page is audited in each theme of :data:`THEMES` (for now the default one; the
-themes' registry adds its names there).  A failure lists each rule broken, its impact and the
-elements that break it.
+refused).  Each page is audited in each theme of :data:`THEMES` (the names of
+``static/js/theme.js``'s registry; the page reads the remembered one before it draws).  A
+failure lists each rule broken, its impact and the elements that break it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from webpages import SEED, Page, new_page
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 #: The page themes audited: "default" is the page as it is drawn without a choice.
-THEMES: tuple[str, ...] = ("default",)
+THEMES: tuple[str, ...] = ("classic", "dark", "contrast", "cards")
 #: The impacts that fail the audit (axe also reports "moderate" and "minor").
 FAILING = {"serious", "critical"}
 PLAYER = "Axe Tester"
@@ -73,14 +73,13 @@ def finish(c: httpx.Client, gid: str, token: str) -> None:
 
 
 def apply_theme(page: Page, theme: str) -> None:
-    """Draw ``page`` in ``theme`` ("default": as it comes); the themes' switch sets the same attribute."""
-    if theme != "default":
-        page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
+    """Draw every page ``page`` opens from now on in ``theme``: remembered as the picker remembers it
+    (a page without a board keeps its one set of colours)."""
+    page.add_init_script(f"try {{ localStorage.setItem('gammon:theme', {theme!r}); }} catch (e) {{}}")
 
 
 def audit(page: Page, what: str, theme: str) -> list[str]:
     """axe-core's serious and critical violations on ``page``, one line per rule and element."""
-    apply_theme(page, theme)
     results = axe_playwright.Axe().run(page)
     found = []
     for v in results.response["violations"]:
@@ -91,8 +90,9 @@ def audit(page: Page, what: str, theme: str) -> list[str]:
     return found
 
 
-def visit_pages(page: Page, base: str, games: dict[str, str]) -> Iterator[str]:
-    """Open each page in turn, waiting until it is drawn; yields its name when it is ready to audit."""
+def visit_pages(page: Page, base: str, games: dict[str, str], player: str) -> Iterator[str]:
+    """Open each page in turn, waiting until it is drawn; yields its name when it is ready to audit.
+    ``player`` signs up on the rated page (a new name for each theme's pass)."""
     page.goto(f"{base}/")
     page.wait_for_selector(f"button[data-game='{games['lobby']}']")
     yield "start page with the lobby"
@@ -103,10 +103,11 @@ def visit_pages(page: Page, base: str, games: dict[str, str]) -> Iterator[str]:
     page.wait_for_selector("#invite:not([hidden])")
     yield "host waiting for the opponent"
     page.goto(f"{base}/rated")
-    page.fill("#account-name", PLAYER)
+    page.fill("#account-name", player)
     page.fill("#account-password", "a long enough password 38")
     page.click("#sign-up")
-    page.wait_for_function("document.getElementById('account-status').textContent.includes('Axe Tester')")
+    page.wait_for_function("name => document.getElementById('account-status').textContent.includes(name)",
+                           arg=player)
     yield "rated queue"
     page.goto(f"{base}/rules")
     page.wait_for_selector("h1")
@@ -120,7 +121,7 @@ def visit_pages(page: Page, base: str, games: dict[str, str]) -> Iterator[str]:
     page.goto(f"{base}/players?min_experience=0")
     page.wait_for_selector("h1")
     yield "leaderboard"
-    page.goto(f"{base}/players/{PLAYER.replace(' ', '%20')}")
+    page.goto(f"{base}/players/{player.replace(' ', '%20')}")
     page.wait_for_selector("h1")
     yield "player page"
     page.goto(f"{base}/review/{games['done']}")
@@ -156,9 +157,10 @@ def test_every_page_has_no_serious_violation(server: ThreadedServer, browser: An
                                              theme: str) -> None:
     errors: list[str] = []
     page = new_page(browser, errors)
+    apply_theme(page, theme)
     found: list[str] = []
     seen = []
-    for what in visit_pages(page, server.url, games):
+    for what in visit_pages(page, server.url, games, f"{PLAYER} {theme}"):
         seen.append(what)
         found += audit(page, what, theme)
     assert len(seen) == 15

@@ -10,6 +10,7 @@ from gammon.analysis.decisions import Decision
 from gammon.analysis.marks import SYMBOLS
 from gammon.analysis.stats import PlayerStats
 from gammon.i18n import N_, _, ngettext
+from gammon.i18n.numbers import decimal
 
 #: The marks and kinds of error a decision can carry, as the reports say them.
 _WORDS: dict[str, str] = {
@@ -28,11 +29,13 @@ def mark_word(text: str) -> str:
 
 
 def signed(x: float | None, digits: int = 3) -> str:
-    return "-" if x is None else f"{x:+.{digits}f}"
+    """``x`` with its sign and ``digits`` decimals as the current language writes it (``+0,123``)."""
+    return "-" if x is None else decimal(x, digits, sign=True)
 
 
 def rate(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1f}"
+    """An error rate with one decimal as the current language writes it (``4,2``)."""
+    return "-" if x is None else decimal(x, 1)
 
 
 def decision_title(d: Decision, names: tuple[str, str]) -> str:

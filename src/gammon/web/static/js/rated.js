@@ -32,8 +32,8 @@ async function poll() {
   try {
     const q = await call("GET", "/api/queue");
     if (q.state === "waiting") {
-      say("queue-status", t('Waiting for an opponent for a {length}-point match ({seconds} s; ratings within {gap})…',
-        { length: q.match_length, seconds: Math.round(q.waited), gap: Math.round(q.gap) }));
+      const fields = { length: q.match_length, seconds: Math.round(q.waited), gap: Math.round(q.gap) };
+      say("queue-status", t('Waiting for an opponent for a {length}-point match ({seconds} s; ratings within {gap})…', fields));
     } else if (q.state === "matched") {
       clearInterval(polling);
       say("queue-status", t('Opponent found: opening the game…'));

@@ -52,7 +52,8 @@ def rating_graph(points: list[tuple[float, float]]) -> str:
     """An SVG line through ``(x, rating)`` points (x in any unit, increasing), scaled to fit, with the
     lowest and highest rating written on the left."""
     if len(points) < 2:
-        return f'<p class="empty">{escape(_("No rated match yet."))}</p>'
+        empty = escape(_("No rated match yet."))
+        return f'<p class="empty">{empty}</p>'
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     lo, hi = min(ys), max(ys)
     span_y = (hi - lo) or 1.0
@@ -92,10 +93,11 @@ def _profile_body(p: PlayerProfile) -> str:
         rated_losses=r.rated_losses, computer_wins=r.computer_wins, computer_losses=r.computer_losses)
     heads = "".join(f"<th>{escape(_(word))}</th>" for word in (
         N_("Finished"), N_("Opponent"), N_("Points"), N_("Result"), N_("Rating")))
+    rating, matches, board = escape(_("Rating")), escape(_("Matches")), escape(_("Leaderboard"))
     return (f"<h1>{escape(p.name)}</h1><p>{summary}</p>"
-            f"<h2>{escape(_('Rating'))}</h2>{rating_graph(points)}"
-            f"<h2>{escape(_('Matches'))}</h2><table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
-            f'<p><a href="/players">{escape(_("Leaderboard"))}</a></p>')
+            f"<h2>{rating}</h2>{rating_graph(points)}"
+            f"<h2>{matches}</h2><table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
+            f'<p><a href="/players">{board}</a></p>')
 
 
 @router.api_route("/players/{name}", methods=["GET", "HEAD"])
@@ -123,8 +125,9 @@ async def leaderboard_page(request: Request,
                         f"<td>{decimal(r.rating, 2)}</td><td>{r.experience}</td>"
                         f"<td>{r.rated_wins}–{r.rated_losses}</td></tr>"
                         for i, r in enumerate(rows))
+        following = escape(_("Next"))
         more = (f'<p><a href="/players?min_experience={min_experience}&amp;offset={offset + MAX_PAGE}">'
-                f'{escape(_("Next"))}</a></p>'
+                f'{following}</a></p>'
                 if offset + MAX_PAGE < total and offset + MAX_PAGE <= MAX_OFFSET else "")
         about = ngettext(
             "FIBS ratings of the players with at least {points} points of rated matches ({n} player).",
@@ -132,7 +135,8 @@ async def leaderboard_page(request: Request,
             total).format(points=min_experience, n=total)
         heads = "".join(f"<th>{escape(_(word))}</th>" for word in (
             N_("Player"), N_("Rating"), N_("Experience"), N_("Won–lost")))
-        body = (f"<h1>{escape(_('Leaderboard'))}</h1><p>{escape(about)}</p><table><thead><tr><th>#</th>{heads}"
+        board = escape(_("Leaderboard"))
+        body = (f"<h1>{board}</h1><p>{escape(about)}</p><table><thead><tr><th>#</th>{heads}"
                 f"</tr></thead><tbody>{lines}</tbody></table>{more}")
         return _html(request, _("Leaderboard"), body)
 

@@ -70,7 +70,8 @@ def _analysis(result: AnalysisResult | None, why: str | None, names: tuple[str, 
                        if result is not None and result.status == "running"
                        else _("No analysis: {reason}").format(reason=result.message or _("it failed"))
                        if result else "")
-        return f'<section class="analysis"><h2>{escape(_("Analysis"))}</h2><p>{escape(text)}</p></section>'
+        heading = escape(_("Analysis"))
+        return f'<section class="analysis"><h2>{heading}</h2><p>{escape(text)}</p></section>'
     graph = ""
     if result.graph_svg:
         data = base64.b64encode(result.graph_svg.encode()).decode()
@@ -85,10 +86,10 @@ def _analysis(result: AnalysisResult | None, why: str | None, names: tuple[str, 
         + "</li>" for p in result.plays if p.mark)
     heads = "".join(f"<th>{escape(word)}</th>" for word in (
         _("Player"), _("Error rate (mEMG)"), "PR", _("Luck (EMG)")))
-    none = f"<li>{escape(_('None.'))}</li>"
-    return (f'<section class="analysis"><h2>{escape(_("Analysis"))}</h2>{graph}<table class="players-analysis">'
+    none, heading, errors_heading = escape(_("None.")), escape(_("Analysis")), escape(_("Errors"))
+    return (f'<section class="analysis"><h2>{heading}</h2>{graph}<table class="players-analysis">'
             f'<tr>{heads}</tr>{rows}</table>'
-            f'<h3>{escape(_("Errors"))}</h3><ol class="errors">{errors or none}</ol></section>')
+            f'<h3>{errors_heading}</h3><ol class="errors">{errors or f"<li>{none}</li>"}</ol></section>')
 
 
 def _player_row(name: str, p: dict[str, Any]) -> str:
@@ -98,7 +99,8 @@ def _player_row(name: str, p: dict[str, Any]) -> str:
 
 def _downloads(game_id: str) -> str:
     base = f"/api/games/{escape(game_id)}/export"
-    return (f'<p class="downloads">{escape(_("Download:"))} <a href="{base}.mat">.mat</a> · '
+    download = escape(_("Download:"))
+    return (f'<p class="downloads">{download} <a href="{base}.mat">.mat</a> · '
             f'<a href="{base}.sgf">SGF</a> · <a href="{base}.json">JSON</a></p>')
 
 

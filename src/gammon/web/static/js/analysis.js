@@ -17,6 +17,11 @@ const REPORT_WORDS = [
   N_('wrong acceptance'), N_('wrong refusal'), N_('wrong double chosen'),
   N_('Supernatural'), N_('World class'), N_('Expert'), N_('Advanced'), N_('Intermediate'), N_('Casual player'),
   N_('Beginner'), N_('Awful!'), N_('N/A'),
+  N_('no double'), N_('double'), N_('take'), N_('pass'), N_('beaver'), N_('play on'), N_('accept'), N_('reject'),
+  N_('resigns a single game'), N_('resigns a gammon'), N_('resigns a backgammon'),
+  N_('resign a single game'), N_('resign a gammon'), N_('resign a backgammon'),
+  N_('accepts a single game'), N_('accepts a gammon'), N_('accepts a backgammon'),
+  N_('rejects a single game'), N_('rejects a gammon'), N_('rejects a backgammon'),
 ];
 /** A word of the report in the page's language (the word itself when the catalogs lack it). */
 const reportWord = (word) => (REPORT_WORDS.includes(word) ? t(word) : word);
@@ -60,12 +65,12 @@ function playersTable(report, nameOf) {
 
 function mistakeItem(d, nameOf) {
   const where = t('Game {number}, turn {turn}, {name}', { number: d.game, turn: d.turn, name: nameOf(d.player) });
-  const what = d.kind === 'move' ? `${d.dice ? d.dice.join('-') : ''} ${d.played}` : d.played;
+  const what = d.kind === 'move' ? `${d.dice ? d.dice.join('-') : ''} ${d.played}` : reportWord(d.played);
   const kind = d.error_kind ? ', ' + reportWord(d.error_kind) : '';
   return h('li', { class: `mistake mark-${d.mark}` },
     h('span.where', { text: `${where}: ` }), h('span.play', { text: what.trim() }),
     h('span.mark', { text: ` ${SYMBOLS[d.mark]} ${t(MARK_WORDS[d.mark])}${kind}, −${Math.round(d.equity_lost_memg)} mEMG` }),
-    d.best && d.best !== d.played ? h('div.better', {}, t('Better:') + ' ', h('span.play', { text: d.best })) : null,
+    d.best && d.best !== d.played ? h('div.better', {}, t('Better:') + ' ', h('span.play', { text: reportWord(d.best) })) : null,
     d.explanation ? h('div.why', { text: d.explanation }) : null);
 }
 

@@ -14,6 +14,11 @@ import { MoveBuilder } from './moves.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
 const RESIGN_LABELS = { single: N_('a single game'), gammon: N_('a gammon'), backgammon: N_('a backgammon') };
+/** A seat's name as shown: the names the server gives ("Computer (expert)", "Guest") in the page's language. */
+const seatName = (s) => {
+  if (s.kind === 'computer' && s.level && s.name === 'Computer (' + s.level + ')') return t('Computer ({level})', { level: s.level });
+  return s.kind === 'human' && s.name === 'Guest' ? t('Guest') : s.name;
+};
 /** A result's kind in words (the server's word itself when it is none of the three). */
 const kindWords = (kind) => (RESIGN_LABELS[kind] ? t(RESIGN_LABELS[kind]) : kind);
 // The server lets a player call off a game whose opponent never moved after this many seconds.
@@ -319,11 +324,11 @@ class GamePage {
   name(seat) {
     if (!this.state) return t('Player {seat}', { seat });
     if (this.state.you === seat) return t('You');
-    return this.state.seats[seat].name;
+    return seatName(this.state.seats[seat]);
   }
 
   plainName(seat) {
-    return this.state ? this.state.seats[seat].name : t('Player {seat}', { seat });
+    return this.state ? seatName(this.state.seats[seat]) : t('Player {seat}', { seat });
   }
 
   withNames(text) {
@@ -715,7 +720,7 @@ class GamePage {
         : tn('{n} pt', '{n} pts', st.match.score[seat]);
       fill(el,
         h('span.swatch', { class: `swatch ${seat === v ? 'mine' : 'theirs'}` }),
-        h('span.name', { text: seat === st.you ? t('{name} (you)', { name: seatInfo.name }) : seatInfo.name }),
+        h('span.name', { text: seat === st.you ? t('{name} (you)', { name: seatName(seatInfo) }) : seatName(seatInfo) }),
         seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),

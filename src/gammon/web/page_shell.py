@@ -10,12 +10,28 @@ Swedish, Danish and Polish).  The answer varies with those two headers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
 from fastapi.responses import HTMLResponse
 
+from gammon.i18n import _
+from gammon.play.levels import LEVELS
 from gammon.web.routes.pages import PAGE_HEADERS
+
+#: The names the server gives a seat nobody named: the computer's (by level) and an invited guest's.
+_COMPUTER_NAME = re.compile(r"Computer \(([a-z-]+)\)")
+_GUEST_NAME = "Guest"
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as a page shows it: the server's own names for the computer (``Computer (expert)``)
+    and an invited guest (``Guest``) in the current language, a person's name as it is."""
+    found = _COMPUTER_NAME.fullmatch(name)
+    if found is not None and found.group(1) in LEVELS:
+        return _("Computer ({level})").format(level=found.group(1))
+    return _("Guest") if name == _GUEST_NAME else name
 
 
 def server_page(language: str, title: str, body: str, *, main_class: str, status: int = 200,
@@ -36,4 +52,4 @@ def server_page(language: str, title: str, body: str, *, main_class: str, status
     return HTMLResponse(page, status_code=status, headers={**PAGE_HEADERS, "Vary": "Accept-Language, Cookie"})
 
 
-__all__ = ["server_page"]
+__all__ = ["server_page", "shown_name"]

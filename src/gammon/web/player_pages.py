@@ -26,7 +26,7 @@ from gammon.i18n.numbers import decimal
 from gammon.store.accounts import DELETED_NAME
 from gammon.web.account_schemas import PlayerProfile
 from gammon.web.language import request_language
-from gammon.web.page_shell import server_page
+from gammon.web.page_shell import server_page, shown_name
 from gammon.web.rating_schemas import FinishedMatch
 from gammon.web.routes.players import player_profile
 from gammon.web.service import NotFoundError
@@ -73,7 +73,9 @@ def rating_graph(points: list[tuple[float, float]]) -> str:
 
 def _opponent(m: FinishedMatch) -> str:
     """The opponent's name, linked to their page when they have one."""
-    return _player_link(m.opponent) if m.kind == "rated" and m.opponent != DELETED_NAME else escape(m.opponent)
+    if m.kind == "rated" and m.opponent != DELETED_NAME:
+        return _player_link(m.opponent)
+    return escape(shown_name(m.opponent))
 
 
 def _profile_body(p: PlayerProfile) -> str:

@@ -27,7 +27,7 @@ from gammon.analysis.text import rate, signed
 from gammon.i18n import _, use_language
 from gammon.i18n.numbers import decimal
 from gammon.web.language import request_language
-from gammon.web.page_shell import server_page
+from gammon.web.page_shell import server_page, shown_name
 from gammon.web.ratelimit import client_key
 from gammon.web.schemas import AnalysisResult, PlayReview
 from gammon.web.service.errors import BusyError, ConflictError, NotFoundError
@@ -108,7 +108,7 @@ def render_review(review: Review, result: AnalysisResult | None, why: str | None
                   downloads: bool = True) -> str:
     """The page's body for ``review`` and its analysis (None, with ``why``: none to show)."""
     marks = {p.seq: p for p in (result.plays if result is not None else [])}
-    names = review.names
+    names = (shown_name(review.names[0]), shown_name(review.names[1]))
     frames = "".join(_frame(i, f, names, marks) for i, f in enumerate(review.frames))
     steps = (("first", "⏮", _("First move")), ("prev", "◀", _("Previous move")), ("next", "▶", _("Next move")),
              ("last", "⏭", _("Last move")))
@@ -147,7 +147,8 @@ async def review_page(game_id: GameId, request: Request) -> HTMLResponse:
 
 
 def _review_title(review: Review) -> str:
-    return _("Review: {first} – {second}").format(first=review.names[0], second=review.names[1])
+    return _("Review: {first} – {second}").format(first=shown_name(review.names[0]),
+                                                  second=shown_name(review.names[1]))
 
 
 @router.api_route("/review/upload/{upload_id}", methods=["GET", "HEAD"])

@@ -112,7 +112,7 @@ def _page_texts(browser: Any, url: str, language: str, ready: str, friend: bool 
 
 def _plain_messages() -> set[str]:
     """The page messages without fields: whole text nodes as they stand."""
-    return {m for m, _file, _line in page_messages() if "{" not in m}
+    return {m for m, _file, _line in page_messages() if isinstance(m, str) and "{" not in m}
 
 
 def _no_english(browser: Any, url: str, ready: str, expected: set[str], friend: bool = False) -> None:

@@ -51,6 +51,7 @@ from gammon.ai.search_kernels import MODE_ROLL as MODE_ROLL
 from gammon.ai.search_kernels import SearchWorkspace as SearchWorkspace
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
+from gammon.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,16 +317,16 @@ class Level:
 LEVELS: dict[str, Level] = {
     lv.name: lv
     for lv in (
-        Level("beginner", 0, 0.060, "0-ply with heavy noise: frequent mistakes, some blunders"),
-        Level("casual", 0, 0.050, "0-ply with noise: plays plausibly, often inaccurately"),
-        Level("intermediate", 0, 0.040, "0-ply with moderate noise"),
-        Level("advanced", 0, 0.015, "0-ply with light noise: occasional small errors"),
-        Level("expert", 0, 0.0, "the neural nets, no lookahead (instant); the cube looks 2 rolls ahead",
+        Level("beginner", 0, 0.060, N_("0-ply with heavy noise: frequent mistakes, some blunders")),
+        Level("casual", 0, 0.050, N_("0-ply with noise: plays plausibly, often inaccurately")),
+        Level("intermediate", 0, 0.040, N_("0-ply with moderate noise")),
+        Level("advanced", 0, 0.015, N_("0-ply with light noise: occasional small errors")),
+        Level("expert", 0, 0.0, N_("the neural nets, no lookahead (instant); the cube looks 2 rolls ahead"),
               cube_plies=2),
-        Level("world-class", 1, 0.0, "1-ply lookahead over the opponent's 21 rolls; the cube looks 2 rolls "
-              "ahead",
+        Level("world-class", 1, 0.0, N_("1-ply lookahead over the opponent's 21 rolls; the cube looks 2 rolls "
+                                        "ahead"),
               cube_plies=2),
-        Level("strongest", 2, 0.0, "2-ply lookahead with move filters and pruning (slowest)",
+        Level("strongest", 2, 0.0, N_("2-ply lookahead with move filters and pruning (slowest)"),
               prune=STRONGEST_PRUNE),
     )
 }

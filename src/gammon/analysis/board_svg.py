@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from gammon.core.position import Position
+from gammon.i18n import _
 
 W, H = 330, 250
 MARGIN = 10
@@ -127,8 +128,9 @@ def board_svg(position: Position, *, title: str = "", cube: int = 1, cube_owner:
             parts.append(f'<text x="{dx + 11}" y="{dy + 16}" font-size="14" text-anchor="middle" '
                          f'font-family="sans-serif">{d}</text>')
     pips = position.pip_counts
+    label = escape(_("pips {mine} / {theirs}").format(mine=pips[0], theirs=pips[1]))  # the reader's language
     parts.append(f'<text x="{MARGIN + 2}" y="{H / 2 + 4}" font-size="10" fill="#333" '
-                 f'font-family="sans-serif">pips {pips[0]} / {pips[1]}</text>')
+                 f'font-family="sans-serif">{label}</text>')
     parts.append("</g></svg>")
     return "".join(parts)
 

@@ -4,7 +4,8 @@ Each game under its score, then every decision in order (checker plays,
 cube decisions, takes, resignations, Acey-Deucey's named doubles): who, the
 dice, what was played, the mark (doubtful ones too) and the equity it loses
 in mEMG, and the better choice where there was one.  Errors and blunders
-link to their boards further down the report (:mod:`gammon.analysis.report`).
+link to their boards further down the report (:mod:`gammon.analysis.report`).  Written in the
+current language (:mod:`gammon.i18n`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,13 @@ from html import escape
 from gammon.analysis.analyse import GameAnalysis, MatchAnalysis
 from gammon.analysis.decisions import Decision
 from gammon.analysis.marks import SYMBOLS
+from gammon.analysis.text import mark_word
+from gammon.i18n import N_, _, ngettext
 
 #: What the list's "dice" column says for the decisions made without a roll.
-_NO_ROLL = {"cube": "cube", "take": "cube", "resign": "resign", "choice": "1-2"}
+_NO_ROLL = {"cube": N_("cube"), "take": N_("cube"), "resign": N_("resign"), "choice": "1-2"}
+#: The list's head.
+_HEAD = (N_("turn"), N_("player"), N_("dice"), N_("played"), N_("mark"), N_("mEMG lost"), N_("better"))
 
 
 def mistake_anchor(d: Decision) -> str:
@@ -25,17 +30,20 @@ def mistake_anchor(d: Decision) -> str:
 
 
 def _row(d: Decision, names: tuple[str, str]) -> str:
-    dice = f"{d.dice[0]}{d.dice[1]}" if d.dice else _NO_ROLL.get(d.kind, "")
+    dice = f"{d.dice[0]}{d.dice[1]}" if d.dice else _(_NO_ROLL.get(d.kind, "")) if d.kind in _NO_ROLL else ""
     mark = d.mark or ""
-    played = escape(d.played)
+    played = escape(d.played if d.kind in ("move", "choice") else mark_word(d.played))
     if mark in ("error", "blunder"):
         played = f'<a href="#{mistake_anchor(d)}">{played}</a>'
     loss = f"{1000 * d.equity_lost:.0f}" if d.equity_lost > 0 else ""
-    better = escape(d.best) if d.best and d.best != d.played and d.equity_lost > 0 else ""
-    label = f'<span class="{mark}">{mark} {SYMBOLS[mark]}</span>' if mark else ("forced" if d.forced else "")
-    kind = f" ({escape(d.error_kind)})" if d.error_kind and mark else ""
+    best = d.best if d.kind in ("move", "choice") else mark_word(d.best)
+    better = escape(best) if d.best and d.best != d.played and d.equity_lost > 0 else ""
+    forced = _("forced") if d.forced else ""
+    label = f'<span class="{mark}">{escape(mark_word(mark))} {SYMBOLS[mark]}</span>' if mark else forced
+    kind = f" ({escape(mark_word(d.error_kind))})" if d.error_kind and mark else ""
     if d.rollout is not None:  # the verdict rests on a rollout
-        kind += f' <abbr title="judged by a rollout of {d.rollout["trials"]} games">R</abbr>'
+        judged = escape(_("judged by a rollout of {trials} games").format(trials=d.rollout["trials"]))
+        kind += f' <abbr title="{judged}">R</abbr>'
     row_class = f"mark-{mark or 'none'}"
     return (f'<tr class="{row_class}"><td>{d.turn}</td><td>{escape(names[d.player])}</td><td>{dice}</td>'
             f"<td>{played}</td><td>{label}{kind}</td><td>{loss}</td><td>{better}</td></tr>")
@@ -43,18 +51,18 @@ def _row(d: Decision, names: tuple[str, str]) -> str:
 
 def _game(g: GameAnalysis, a: MatchAnalysis) -> str:
     s = g.summary
-    score = f", score {s.score[0]}-{s.score[1]}" if a.match_length else ""
-    crawford = " (Crawford)" if s.crawford else ""
+    score = _(", score {first}-{second}").format(first=s.score[0], second=s.score[1]) if a.match_length else ""
+    crawford = " " + _("(Crawford)") if s.crawford else ""
     if s.winner is None:
-        end = "not finished"
+        end = _("not finished")
     else:
-        how = " (resigned)" if s.resigned else " (passed)" if s.dropped else ""
-        end = f"{escape(a.names[s.winner])} wins {s.points} point{'' if s.points == 1 else 's'}{how}"
-    head = ("<tr><th>turn</th><th>player</th><th>dice</th><th>played</th><th>mark</th>"
-            "<th>mEMG lost</th><th>better</th></tr>")
+        how = " " + _("(resigned)") if s.resigned else " " + _("(passed)") if s.dropped else ""
+        end = ngettext("{name} wins {n} point", "{name} wins {n} points", s.points).format(
+            name=a.names[s.winner], n=s.points) + how
+    head = "<tr>" + "".join(f"<th>{escape(_(word))}</th>" for word in _HEAD) + "</tr>"
     rows = "".join(_row(d, a.names) for d in g.decisions)
-    return (f"<h3>Game {s.index + 1}{score}{crawford}: {end}</h3>"
-            f"<table class='moves'>{head}{rows}</table>")
+    title = _("Game {number}").format(number=s.index + 1) + f"{score}{crawford}: {end}"
+    return f"<h3>{escape(title)}</h3><table class='moves'>{head}{rows}</table>"
 
 
 def move_list_html(analysis: MatchAnalysis) -> str:

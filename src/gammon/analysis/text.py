@@ -10,8 +10,9 @@ from gammon.analysis.decisions import Decision
 from gammon.analysis.marks import SYMBOLS
 from gammon.analysis.stats import PlayerStats
 from gammon.i18n import N_, _, ngettext
+from gammon.i18n.numbers import decimal
 
-#: The marks and kinds of error a decision can carry, as the reports say them.
+#: The marks and kinds of error a decision can carry, and the words of its choices, as the reports say them.
 _WORDS: dict[str, str] = {
     "doubtful": N_("doubtful"), "error": N_("error"), "blunder": N_("blunder"),
     "wrong double (too early)": N_("wrong double (too early)"),
@@ -19,6 +20,21 @@ _WORDS: dict[str, str] = {
     "wrong beaver": N_("wrong beaver"), "wrong take": N_("wrong take"), "wrong pass": N_("wrong pass"),
     "very lucky": N_("very lucky"), "lucky": N_("lucky"), "unlucky": N_("unlucky"),
     "very unlucky": N_("very unlucky"),
+    "missed double (below cash point)": N_("missed double (below cash point)"),
+    "missed double (above cash point)": N_("missed double (above cash point)"),
+    "wrong resignation": N_("wrong resignation"), "wrong acceptance": N_("wrong acceptance"),
+    "wrong refusal": N_("wrong refusal"), "wrong double chosen": N_("wrong double chosen"),
+    # the cube's actions and the resignations' choices, as decisions name what was played and what was best
+    "no double": N_("no double"), "double": N_("double"), "take": N_("take"), "pass": N_("pass"),
+    "beaver": N_("beaver"), "double/take": N_("double/take"), "double/pass": N_("double/pass"),
+    "too good to double": N_("too good to double"), "play on": N_("play on"), "accept": N_("accept"),
+    "reject": N_("reject"), "resigns a single game": N_("resigns a single game"),
+    "resigns a gammon": N_("resigns a gammon"), "resigns a backgammon": N_("resigns a backgammon"),
+    "resign a single game": N_("resign a single game"), "resign a gammon": N_("resign a gammon"),
+    "resign a backgammon": N_("resign a backgammon"), "accepts a single game": N_("accepts a single game"),
+    "accepts a gammon": N_("accepts a gammon"), "accepts a backgammon": N_("accepts a backgammon"),
+    "rejects a single game": N_("rejects a single game"), "rejects a gammon": N_("rejects a gammon"),
+    "rejects a backgammon": N_("rejects a backgammon"),
 }
 
 
@@ -28,11 +44,13 @@ def mark_word(text: str) -> str:
 
 
 def signed(x: float | None, digits: int = 3) -> str:
-    return "-" if x is None else f"{x:+.{digits}f}"
+    """``x`` with its sign and ``digits`` decimals as the current language writes it (``+0,123``)."""
+    return "-" if x is None else decimal(x, digits, sign=True)
 
 
 def rate(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1f}"
+    """An error rate with one decimal as the current language writes it (``4,2``)."""
+    return "-" if x is None else decimal(x, 1)
 
 
 def decision_title(d: Decision, names: tuple[str, str]) -> str:

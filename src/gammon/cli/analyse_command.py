@@ -255,8 +255,9 @@ def _check_options(plies: int, processes: int | None,
 
 
 def _write_outputs(rec: object, analysis: MatchAnalysis, annotated: Path | None, html: Path | None,
-                   graph: Path | None) -> None:
-    """Write the annotated SGF, the HTML report and the equity graph that were asked for."""
+                   graph: Path | None, language: str = "en") -> None:
+    """Write the annotated SGF, the HTML report and the equity graph that were asked for: the report,
+    which only people read, in ``language``; the SGF and the graph, read by programs too, in English."""
     from gammon.formats.record_files import LoadedRecord
 
     assert isinstance(rec, LoadedRecord)
@@ -269,7 +270,8 @@ def _write_outputs(rec: object, analysis: MatchAnalysis, annotated: Path | None,
     if html is not None:
         from gammon.analysis.report import html_report
 
-        _write(html, html_report(analysis))
+        with use_language(language):
+            _write(html, html_report(analysis))
     if graph is not None:
         from gammon.analysis.graph import graph_image
 
@@ -433,7 +435,7 @@ def analyse(
         with _rollout_runner(rollouts, ray, address, processes) as runner, met_in_use(table):
             analysis = analyse_with_progress(rec, plies, 1 if table is not None else processes, err,
                                              rollouts, runner)
-        _write_outputs(rec, analysis, annotated, html, graph)
+        _write_outputs(rec, analysis, annotated, html, graph, language)
     _show(analysis, as_json, step, language)
     for out in (annotated, html, graph):
         if out is not None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from gammon.ai.search import LEVELS as ENGINE_LEVELS
 from gammon.ai.search import Level
 from gammon.core.errors import GammonError
+from gammon.i18n import N_
 from gammon.play.players import HeuristicPlayer, Player
 
 if TYPE_CHECKING:
@@ -46,23 +47,24 @@ class ComputerLevel:
         return 0 if self.engine is None else self.engine.plies
 
 
-#: The short label of each engine level, as the page and menus show it.
+#: The short label of each engine level, as the page and menus show it (English here: the page's
+#: server translates it, with the description, for the reader).
 _TITLES: dict[str, str] = {
-    "beginner": "Beginner — makes mistakes on purpose",
-    "casual": "Casual",
-    "intermediate": "Intermediate",
-    "advanced": "Advanced",
-    "expert": "Expert — the neural nets",
-    "world-class": "World class — looks a roll ahead",
-    "strongest": "Strongest — two rolls ahead (slower)",
+    "beginner": N_("Beginner — makes mistakes on purpose"),
+    "casual": N_("Casual"),
+    "intermediate": N_("Intermediate"),
+    "advanced": N_("Advanced"),
+    "expert": N_("Expert — the neural nets"),
+    "world-class": N_("World class — looks a roll ahead"),
+    "strongest": N_("Strongest — two rolls ahead (slower)"),
 }
 assert set(_TITLES) == set(ENGINE_LEVELS), "every engine level needs a title"
 
 #: Every level, weakest first; ``heuristic`` (outside the ladder) last.
 COMPUTER_LEVELS: dict[str, ComputerLevel] = {
     **{name: ComputerLevel(name, _TITLES[name], lv.description, lv) for name, lv in ENGINE_LEVELS.items()},
-    "heuristic": ComputerLevel("heuristic", "Simple bot (no neural nets)",
-                               "hand-written position scores, no neural net", None),
+    "heuristic": ComputerLevel("heuristic", N_("Simple bot (no neural nets)"),
+                               N_("hand-written position scores, no neural net"), None),
 }
 #: The level names, weakest first (``heuristic`` is outside the ladder).
 LEVELS: tuple[str, ...] = tuple(COMPUTER_LEVELS)

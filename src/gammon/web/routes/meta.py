@@ -10,7 +10,9 @@ from typing import Literal
 from fastapi import APIRouter, Request, Response
 
 from gammon.core.variants import VARIANTS
+from gammon.i18n import _, use_language
 from gammon.play.levels import COMPUTER_LEVELS
+from gammon.web.language import request_language
 from gammon.web.names import NAME_MAX_LENGTH
 from gammon.web.schemas import Health, LevelInfo, ServerInfo, VariantInfo
 
@@ -57,12 +59,15 @@ async def health(request: Request, response: Response) -> Health:
 
 @router.get("/info", response_model=ServerInfo, summary="Variants, computer levels and the database in use")
 async def info(request: Request) -> ServerInfo:
+    """What the server offers; the levels' titles and descriptions in the request's language."""
+    with use_language(request_language(request)):
+        levels = [LevelInfo(name=lv.name, title=_(lv.title), description=_(lv.description))
+                  for lv in COMPUTER_LEVELS.values()]
     return ServerInfo(
         name="gammon", version=_version(), database=request.app.state.service.store.dialect,
         variants=[VariantInfo(name=v.name, title=v.title, checkers=v.checkers, cube=v.cube)
                   for v in VARIANTS.values()],
         computer_levels=list(COMPUTER_LEVELS),
-        levels=[LevelInfo(name=lv.name, title=lv.title, description=lv.description)
-                for lv in COMPUTER_LEVELS.values()],
+        levels=levels,
         name_max_length=NAME_MAX_LENGTH,
     )

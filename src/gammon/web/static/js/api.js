@@ -1,6 +1,8 @@
 // The server's API: REST calls with the seat token in the Authorization header, and seat tokens kept
 // in this browser (localStorage) beside the URL fragment, never in a URL the server sees.
 
+import { t } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);
@@ -48,14 +50,14 @@ async function apiOnce(path, { method = 'GET', token = null, body = undefined } 
       method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store',
     });
   } catch (e) {
-    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+    throw new ApiError(0, 'network', t('The server cannot be reached. Check your connection.'));
   }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const err = (data && data.error) || {};
     const e = new ApiError(response.status, err.code || `http_${response.status}`,
-      err.message || `The server answered ${response.status}.`);
+      err.message || t('The server answered {status}.', { status: response.status }));
     if (response.status === 429) e.retryAfter = retryAfter(response);
     throw e;
   }

@@ -23,17 +23,17 @@ export class ChatPanel {
     this.error = h('p.chat-error#chat-error', { role: 'alert', hidden: true });
     this.input = h('input.chat-input#chat-input', {
       type: 'text', maxlength: String(MAX_LENGTH), autocomplete: 'off', 'aria-label': t('Chat message'),
-      placeholder: token ? 'Say something to your opponent' : 'Say something to the other spectators',
+      placeholder: token ? t('Say something to your opponent') : t('Say something to the other spectators'),
     });
     const form = h('form.chat-form', { onsubmit: (ev) => { ev.preventDefault(); this.send(); } },
       this.input, h('button.chat-send#chat-send', { type: 'submit', text: t('Send') }));
     this.options = h('div.chat-options');
     if (token) {
-      this.mute = this.option('chat-mute', 'Mute opponent', 'muted');
-      this.spectators = this.option('chat-spectators', 'Show spectators', 'spectators');
+      this.mute = this.option('chat-mute', t('Mute opponent'), 'muted');
+      this.spectators = this.option('chat-spectators', t('Show spectators'), 'spectators');
     }
     this.element = h('section.panel.chat-panel#chat', {},
-      h('h2', { text: token ? 'Chat' : 'Spectators’ chat' }), this.list, this.error, form, this.options);
+      h('h2', { text: token ? t('Chat') : t('Spectators’ chat') }), this.list, this.error, form, this.options);
   }
 
   option(id, label, field) {
@@ -61,7 +61,7 @@ export class ChatPanel {
   receive(m) {
     if (!m || this.seen.has(m.id)) return;
     this.seen.add(m.id);
-    const who = m.seat === null ? `${m.author} (spectator)` : m.author;
+    const who = m.seat === null ? t('{name} (spectator)', { name: m.author }) : m.author;
     this.list.append(h('li.chat-message', { dataset: { channel: m.channel } },
       h('span.chat-author', { text: `${who}: ` }), h('span.chat-text', { text: m.text })));
     this.list.scrollTop = this.list.scrollHeight;

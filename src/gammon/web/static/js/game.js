@@ -4,18 +4,25 @@
 // backoff; every connection starts with the full state).  Actions go over REST with the state's
 // version, so a stale page is refused rather than acting on a game it has not seen.
 
-import { t } from './i18n.js';
+import { N_, num, t, tn } from './i18n.js';
 import { GameAccess } from './access.js';
 import { analysisPanel, followAnalysis } from './analysis.js';
 import { api, ApiError, authMessage, fragmentParams, gameUrl, inviteUrl, onWait, socketUrl, tokens, watchUrl } from './api.js';
 import { BoardView } from './board.js';
 import { ChatPanel } from './chat.js';
+import { eventText } from './events.js';
 import { MoveBuilder } from './moves.js';
 import { themePicker } from './theme.js';
 import { copyText, fill, h, VARIANT_TITLES } from './util.js';
 
-const RESIGN_LABELS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
-const KIND_WORDS = { single: 'a single game', gammon: 'a gammon', backgammon: 'a backgammon' };
+const RESIGN_LABELS = { single: N_('a single game'), gammon: N_('a gammon'), backgammon: N_('a backgammon') };
+/** A seat's name as shown: the names the server gives ("Computer (expert)", "Guest") in the page's language. */
+const seatName = (s) => {
+  if (s.kind === 'computer' && s.level && s.name === 'Computer (' + s.level + ')') return t('Computer ({level})', { level: s.level });
+  return s.kind === 'human' && s.name === 'Guest' ? t('Guest') : s.name;
+};
+/** A result's kind in words (the server's word itself when it is none of the three). */
+const kindWords = (kind) => (RESIGN_LABELS[kind] ? t(RESIGN_LABELS[kind]) : kind);
 // The server lets a player call off a game whose opponent never moved after this many seconds.
 const CANCEL_GRACE_MS = 30000;
 // A second tap on the same point this soon after the first is a double tap (a mouse says so itself).
@@ -75,7 +82,7 @@ class GamePage {
     e.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     e.svg.setAttribute('class', 'board');
     e.svg.setAttribute('role', 'img');
-    e.svg.setAttribute('aria-label', 'Backgammon board');
+    e.svg.setAttribute('aria-label', t('Backgammon board'));
     this.board = new BoardView(e.svg, (p, ev) => this.onPoint(p, ev), () => this.onCube());
     this.installDrag(e.svg);
     e.status = h('p.status#status', { role: 'status', 'aria-live': 'polite' });
@@ -88,7 +95,7 @@ class GamePage {
     e.invitePanel = h('section.panel.invite-panel#invite', { hidden: true });
     e.recordList = h('ol.record-list#record');
     e.recordPanel = h('section.panel.record-panel', {}, h('h2', { text: t('Record') }), e.recordList,
-      h('p.downloads', {}, 'Download: ',
+      h('p.downloads', {}, t('Download:') + ' ',
         h('a', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })));
@@ -122,9 +129,9 @@ class GamePage {
   // -- loading and following -----------------------------------------------------------------
 
   async start() {
-    this.setStatus('Loading the game…');
+    this.setStatus(t('Loading the game…'));
     // Requests over a rate limit wait and go again by themselves: say so, keep the game on screen.
-    onWait((seconds) => this.showNotice(`The server is busy: trying again in ${Math.ceil(seconds)} s…`));
+    onWait((seconds) => this.showNotice(t('The server is busy: trying again in {seconds} s…', { seconds: Math.ceil(seconds) })));
     try {
       const st = await api(`/games/${this.gameId}`, { token: this.token });
       this.applyState(st);
@@ -133,7 +140,7 @@ class GamePage {
       if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
         this.fatal(err);
       } else { // the server cannot be reached or is busy: try again, never leave the game
-        this.setStatus(`${err.message} Trying again…`, 'error');
+        this.setStatus(t('{error} Trying again…', { error: err.message }), 'error');
         setTimeout(() => this.start(), 3000);
       }
       return;
@@ -147,14 +154,14 @@ class GamePage {
 
   fatal(err) {
     let text = err.message || String(err);
-    if (err instanceof ApiError && err.status === 404) text = 'There is no such game here. Check the link.';
+    if (err instanceof ApiError && err.status === 404) text = t('There is no such game here. Check the link.');
     if (err instanceof ApiError && err.status === 403) {
-      text = 'This link holds no seat in this game. Ask your opponent for a new link, or watch the game.';
+      text = t('This link holds no seat in this game. Ask your opponent for a new link, or watch the game.');
     }
     fill(this.el.controls, h('a.button', { href: '/', text: t('Start a new game') }),
       err.status === 403 ? h('a.button.secondary', { href: `/watch/${this.gameId}`, text: t('Watch it') }) : null);
     this.setStatus(text, 'error');
-    this.el.conn.textContent = 'offline';
+    this.setConn('offline');
   }
 
   connect() {
@@ -205,7 +212,7 @@ class GamePage {
   scheduleReconnect() {
     this.attempts += 1;
     const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempts, 6)) * (0.75 + Math.random() / 2);
-    this.setConn('reconnecting…');
+    this.setConn('retry');
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
@@ -217,9 +224,11 @@ class GamePage {
     }
   }
 
-  setConn(text) {
-    this.el.conn.textContent = text;
-    this.el.conn.dataset.state = text.startsWith('live') ? 'live' : text.startsWith('reconn') ? 'retry' : 'off';
+  /** Show the connection's state: 'live', 'retry' (reconnecting) or 'offline'. */
+  setConn(state) {
+    const words = { live: t('live'), retry: t('reconnecting…'), offline: t('offline') };
+    this.el.conn.textContent = words[state] || words.offline;
+    this.el.conn.dataset.state = state === 'live' || state === 'retry' ? state : 'off';
   }
 
   async loadRecord() {
@@ -269,7 +278,7 @@ class GamePage {
     for (const el of this.root.querySelectorAll('.strip .clock')) {
       const seat = Number(el.dataset.seat);
       const left = this.clockLeft(seat);
-      el.textContent = (left.delay > 0 ? `+${Math.ceil(left.delay)}s ` : '') + fmt(left.reserve);
+      el.textContent = (left.delay > 0 ? t('+{seconds}s', { seconds: Math.ceil(left.delay) }) + ' ' : '') + fmt(left.reserve);
       el.classList.toggle('running', this.state.clock.running === seat);
       el.classList.toggle('low', left.reserve < 30);
     }
@@ -284,9 +293,9 @@ class GamePage {
     const st = this.state;
     if (!st || st.you === null) return;
     if (st.allowed_actions.includes('double')) this.send({ type: 'double' });
-    else if (st.allowed_actions.includes('take')) this.showNotice('Answer the double with the buttons: take or drop.');
-    else if (!st.cube.in_use) this.showNotice('This game is played without the cube.');
-    else this.showNotice('You may double before you roll, when the cube is in the middle or yours.');
+    else if (st.allowed_actions.includes('take')) this.showNotice(t('Answer the double with the buttons: take or drop.'));
+    else if (!st.cube.in_use) this.showNotice(t('This game is played without the cube.'));
+    else this.showNotice(t('You may double before you roll, when the cube is in the middle or yours.'));
   }
 
   applyState(st) {
@@ -342,13 +351,13 @@ class GamePage {
   }
 
   name(seat) {
-    if (!this.state) return `Player ${seat}`;
-    if (this.state.you === seat) return 'You';
-    return this.state.seats[seat].name;
+    if (!this.state) return t('Player {seat}', { seat });
+    if (this.state.you === seat) return t('You');
+    return seatName(this.state.seats[seat]);
   }
 
   plainName(seat) {
-    return this.state ? this.state.seats[seat].name : `Player ${seat}`;
+    return this.state ? seatName(this.state.seats[seat]) : t('Player {seat}', { seat });
   }
 
   withNames(text) {
@@ -372,7 +381,7 @@ class GamePage {
       const stuck = res.actions.flatMap((a) => a.events).find((ev) => ev.kind === 'no-move' && ev.player === this.state.you);
       if (stuck) {
         const dice = (stuck.data.dice || this.lastRoll() || []).join('-');
-        this.showNotice(`You rolled ${dice} and cannot move: the turn passes.`);
+        this.showNotice(t('You rolled {dice} and cannot move: the turn passes.', { dice }));
       }
     } catch (err) {
       this.busy = false;
@@ -386,7 +395,7 @@ class GamePage {
 
   confirm() {
     if (!this.builder || !this.builder.complete) {
-      this.showNotice('Your move is not complete yet: play all the dice you can.');
+      this.showNotice(t('Your move is not complete yet: play all the dice you can.'));
       return;
     }
     this.send({ type: 'play', play: this.builder.movesForServer() });
@@ -422,17 +431,17 @@ class GamePage {
     const st = this.state;
     if (!st) return;
     if (!this.builder) {
-      if (st.you === null) this.showNotice('You are watching this game: only the players move.');
-      else if (st.allowed_actions.includes('roll')) this.showNotice('Roll the dice first.');
+      if (st.you === null) this.showNotice(t('You are watching this game: only the players move.'));
+      else if (st.allowed_actions.includes('roll')) this.showNotice(t('Roll the dice first.'));
       else if (st.allowed_actions.length) this.showNotice(this.statusText());
-      else if (st.match.over) this.showNotice('The game is over.');
-      else this.showNotice(`It is not your turn: ${this.name(st.to_act ?? st.turn)} is to play.`);
+      else if (st.match.over) this.showNotice(t('The game is over.'));
+      else this.showNotice(t('It is not your turn: {name} is to play.', { name: this.name(st.to_act ?? st.turn) }));
       return;
     }
     const b = this.builder;
     if (b.complete) {
-      this.showNotice(b.canMove ? 'You have played your roll: confirm the move, or undo to change it.'
-        : 'You cannot move: confirm to pass.');
+      this.showNotice(b.canMove ? t('You have played your roll: confirm the move, or undo to change it.')
+        : t('You cannot move: confirm to pass.'));
       return;
     }
     if (this.selected !== null) { // picked by a drag (or the keyboard): a tap says where it goes
@@ -455,7 +464,7 @@ class GamePage {
       return;
     }
     if (p === 0) {
-      this.showNotice('Pick one of your checkers first, then where it goes.');
+      this.showNotice(t('Pick one of your checkers first, then where it goes.'));
       return;
     }
     const last = this.lastTap;
@@ -702,14 +711,19 @@ class GamePage {
 
   renderTitle() {
     const st = this.state;
-    const variant = VARIANT_TITLES[st.rules.variant] || st.rules.variant;
-    let kind = st.match.length ? `match to ${st.match.length}` : 'money game';
-    if (!st.match.length && st.rules.games > 1) kind = `money session, game ${st.match.game_number} of ${st.rules.games}`;
-    else if (st.match.length) kind += `, game ${st.match.game_number}`;
-    if (st.match.crawford_game) kind += ' (Crawford game)';
+    const variant = t(VARIANT_TITLES[st.rules.variant] || st.rules.variant);
+    const number = st.match.game_number;
+    let kind = st.match.length ? t('match to {length}, game {number}', { length: st.match.length, number })
+      : t('money game');
+    if (!st.match.length && st.rules.games > 1) {
+      kind = t('money session, game {number} of {games}', { number, games: st.rules.games });
+    }
+    if (st.match.crawford_game) kind += ' ' + t('(Crawford game)');
     const people = st.seats.every((seat) => seat.kind === 'human');
-    const hints = people ? (st.rules.hints ? ' · hints on for both' : ' · no hints') : '';
-    this.el.title.textContent = `${variant} · ${kind}${hints}${st.you === null ? ' · watching' : ''}`;
+    const parts = [variant, kind];
+    if (people) parts.push(st.rules.hints ? t('hints on for both') : t('no hints'));
+    if (st.you === null) parts.push(t('watching'));
+    this.el.title.textContent = parts.join(' · ');
     document.title = `${variant} – gammon`;
     const r = st.rules;
     const query = new URLSearchParams({
@@ -766,10 +780,11 @@ class GamePage {
     if (!e || e.player === st.you || st.you === null || e.action.game !== st.match.game_number) return '';
     const who = this.plainName(e.player);
     switch (e.type) {
-      case 'play': return `${who} played ${e.action.play || 'nothing'}. `;
-      case 'take': return `${who} took: the cube is at ${st.cube.value}. `;
-      case 'beaver': return `${who} beavered: the cube is at ${st.cube.value}. `;
-      case 'reject': return `${who} rejected your resignation. `;
+      case 'play': return (e.action.play ? t('{name} played {play}.', { name: who, play: e.action.play })
+        : t('{name} could not move.', { name: who })) + ' ';
+      case 'take': return t('{name} took: the cube is at {cube}.', { name: who, cube: st.cube.value }) + ' ';
+      case 'beaver': return t('{name} beavered: the cube is at {cube}.', { name: who, cube: st.cube.value }) + ' ';
+      case 'reject': return t('{name} rejected your resignation.', { name: who }) + ' ';
       default: return '';
     }
   }
@@ -817,21 +832,22 @@ class GamePage {
       const seatInfo = st.seats[seat];
       const active = st.to_act === seat || (st.to_act === null && st.phase !== 'over' && st.status === 'active' && false);
       let tag = '';
-      if (!seatInfo.joined) tag = 'not joined yet';
+      if (!seatInfo.joined) tag = t('not joined yet');
       else if (st.status === 'active' && st.to_act === seat) {
-        tag = seatInfo.kind === 'computer' ? 'thinking…' : seat === st.you ? 'your turn' : 'to play';
+        tag = seatInfo.kind === 'computer' ? t('thinking…') : seat === st.you ? t('your turn') : t('to play');
       }
-      const score = st.match.length ? `${st.match.score[seat]} / ${st.match.length}` : `${st.match.score[seat]} pts`;
+      const score = st.match.length ? `${st.match.score[seat]} / ${st.match.length}`
+        : tn('{n} pt', '{n} pts', st.match.score[seat]);
       fill(el,
         h('span.swatch', { class: `swatch ${seat === v ? 'mine' : 'theirs'}` }),
-        h('span.name', { text: seat === st.you ? `${seatInfo.name} (you)` : seatInfo.name }),
+        h('span.name', { text: seat === st.you ? t('{name} (you)', { name: seatName(seatInfo) }) : seatName(seatInfo) }),
         seatInfo.level && !seatInfo.name.includes(seatInfo.level) ? h('span.level', { text: seatInfo.level }) : null,
         h('span.tag', { text: tag, hidden: !tag }),
         h('span.spacer'),
         h('span.figures', {},
           st.clock ? h('span.clock', { title: t('Time left: the delay of this turn, then the reserve'), dataset: { seat } }) : null,
-          h('span.pips', { title: t('Pip count'), text: `${pipCount} pips` }),
-          h('span.score', { title: st.match.length ? 'Match score' : 'Points won', text: score })));
+          h('span.pips', { title: t('Pip count'), text: tn('{n} pip', '{n} pips', pipCount) }),
+          h('span.score', { title: st.match.length ? t('Match score') : t('Points won'), text: score })));
       el.classList.toggle('active', Boolean(active));
       el.dataset.seat = String(seat);
     };
@@ -856,9 +872,10 @@ class GamePage {
     if (this.resigning) {
       out.push(h('span.ask', { text: t('Resign:') }));
       for (const kind of ['single', 'gammon', 'backgammon']) {
-        const btn = this.button(kind[0].toUpperCase() + kind.slice(1),
-          () => this.send({ type: 'resign', kind }), { id: `resign-${kind}`, kind: 'danger' });
-        if (kind === 'single') btn.append(h('span.roomy', { text: ' game' })); // "Single" where room is short
+        const words = { single: t('Single'), gammon: t('Gammon'), backgammon: t('Backgammon') };
+        const btn = this.button(words[kind], () => this.send({ type: 'resign', kind }),
+          { id: `resign-${kind}`, kind: 'danger' });
+        if (kind === 'single') btn.append(h('span.roomy', { text: ' ' + t('game') })); // "Single" where room is short
         out.push(btn);
       }
       out.push(this.button(t('Cancel'), () => this.askResign(false), { id: 'resign-cancel' }));
@@ -866,15 +883,15 @@ class GamePage {
       return;
     }
     if (allowed.includes('roll')) {
-      const label = st.phase === 'opening' ? 'Roll to start' : st.phase === 'over' ? 'Start next game' : 'Roll';
+      const label = st.phase === 'opening' ? t('Roll to start') : st.phase === 'over' ? t('Start next game') : t('Roll');
       out.push(this.button(label, () => this.send({ type: 'roll' }), { id: 'roll', kind: 'primary', title: t('Roll (r)') }));
     }
     if (allowed.includes('double')) {
-      out.push(this.button(`Double to ${st.cube.value * 2}`, () => this.send({ type: 'double' }), { id: 'double' }));
+      out.push(this.button(t('Double to {cube}', { cube: st.cube.value * 2 }), () => this.send({ type: 'double' }), { id: 'double' }));
     }
     if (allowed.includes('take')) out.push(this.button(t('Take'), () => this.send({ type: 'take' }), { id: 'take', kind: 'primary' }));
     if (allowed.includes('beaver')) {
-      out.push(this.button(`Beaver (to ${st.cube.value * 4})`, () => this.send({ type: 'beaver' }), { id: 'beaver' }));
+      out.push(this.button(t('Beaver (to {cube})', { cube: st.cube.value * 4 }), () => this.send({ type: 'beaver' }), { id: 'beaver' }));
     }
     if (allowed.includes('drop')) out.push(this.button(t('Drop'), () => this.send({ type: 'drop' }), { id: 'drop', kind: 'danger' }));
     if (allowed.includes('accept')) {
@@ -884,11 +901,11 @@ class GamePage {
     if (allowed.includes('choose-double')) {
       out.push(h('span.ask', { text: t('Play double:') }));
       for (let n = 1; n <= 6; n++) {
-        out.push(this.button(`${n}s`, () => this.send({ type: 'choose-double', number: n }), { id: `choose-${n}` }));
+        out.push(this.button(t('{number}s', { number: n }), () => this.send({ type: 'choose-double', number: n }), { id: `choose-${n}` }));
       }
     }
     if (allowed.includes('play') && b) {
-      out.push(this.button(b.canMove ? 'Confirm' : 'Confirm (no move)', () => this.confirm(),
+      out.push(this.button(b.canMove ? t('Confirm') : t('Confirm (no move)'), () => this.confirm(),
         { id: 'confirm', kind: 'primary', disabled: !b.complete, title: t('Confirm (Enter)') }));
       out.push(this.button(t('Undo'), () => this.undo(), { id: 'undo', disabled: !b.groups.length, title: t('Undo (u)') }));
       if ((st.legal_plays || []).length > 1 && st.rules.hints) {
@@ -928,7 +945,7 @@ class GamePage {
 
   /** Cancel the game (the host before anyone joined, or either seat when the opponent never moved). */
   async cancelGame() {
-    if (!window.confirm('Cancel this game? It ends with no result.')) return;
+    if (!window.confirm(t('Cancel this game? It ends with no result.'))) return;
     try {
       this.applyState(await api(`/games/${this.gameId}/cancel`, { method: 'POST', token: this.token }));
     } catch (err) {
@@ -948,68 +965,81 @@ class GamePage {
     const st = this.state;
     const you = st.you;
     const allowed = st.allowed_actions;
-    if (this.resigning && allowed.includes('resign')) return 'Resign: which result do you give up?';
+    if (this.resigning && allowed.includes('resign')) return t('Resign: which result do you give up?');
     const other = (seat) => this.name(seat);
-    if (st.status === 'expired') return 'Nobody joined this game in time: it has expired.';
-    if (st.status === 'cancelled') return 'This game was called off before it was played: it has no result.';
+    if (st.status === 'expired') return t('Nobody joined this game in time: it has expired.');
+    if (st.status === 'cancelled') return t('This game was called off before it was played: it has no result.');
     if (st.status === 'waiting') {
       const missing = st.seats.findIndex((s) => !s.joined);
-      if (you !== null && st.rematch_of) return `Waiting for ${st.seats[missing].name} to accept the rematch.`;
-      return you === null ? 'Waiting for the second player to join.'
-        : `Waiting for ${st.seats[missing].name === 'Guest' ? 'your opponent' : st.seats[missing].name} to join: send them the invitation link.`;
+      const name = st.seats[missing].name;
+      if (you !== null && st.rematch_of) return t('Waiting for {name} to accept the rematch.', { name });
+      if (you === null) return t('Waiting for the second player to join.');
+      return name === 'Guest' ? t('Waiting for your opponent to join: send them the invitation link.')
+        : t('Waiting for {name} to join: send them the invitation link.', { name });
     }
     if (st.match.over) {
       const w = st.match.winner;
-      if (w === null || w === undefined) return 'The game is over.';
-      const what = st.match.length ? 'the match' : st.rules.games > 1 ? 'the session' : 'the game';
-      // No template literal inside another here: the catalogs' extractor (Babel) cannot read one.
+      if (w === null || w === undefined) return t('The game is over.');
       const late = st.match.timeout;
-      const whose = late === you ? 'your' : late !== null && late !== undefined ? this.plainName(late) + "'s" : '';
-      const how = late !== null && late !== undefined ? ` on time (${whose} time ran out)` : '';
-      return w === you ? `You won ${what}${how}!` : `${this.plainName(w)} won ${what}${how}.`;
+      const onTime = late !== null && late !== undefined;
+      const name = this.plainName(w);
+      const won = {
+        match: [t('You won the match!'), t('{name} won the match.', { name }),
+          t('You won the match on time!'), t('{name} won the match on time.', { name })],
+        session: [t('You won the session!'), t('{name} won the session.', { name }),
+          t('You won the session on time!'), t('{name} won the session on time.', { name })],
+        game: [t('You won the game!'), t('{name} won the game.', { name }),
+          t('You won the game on time!'), t('{name} won the game on time.', { name })],
+      }[st.match.length ? 'match' : st.rules.games > 1 ? 'session' : 'game'][(w === you ? 0 : 1) + (onTime ? 2 : 0)];
+      if (!onTime) return won;
+      return won + ' ' + (late === you ? t('Your time ran out.')
+        : t('{name}’s time ran out.', { name: this.plainName(late) }));
     }
     if (st.phase === 'over') {
-      return allowed.includes('roll') ? `${this.resultSentence()} Roll to start the next game.` : this.resultSentence();
+      return allowed.includes('roll') ? this.resultSentence() + ' ' + t('Roll to start the next game.') : this.resultSentence();
     }
     const turn = st.to_act;
+    const cube = st.cube.value * 2;
     switch (st.phase) {
       case 'opening':
-        return allowed.includes('roll') ? 'Roll to decide who starts: each player throws one die.'
-          : 'Waiting for the opening roll.';
+        return allowed.includes('roll') ? t('Roll to decide who starts: each player throws one die.')
+          : t('Waiting for the opening roll.');
       case 'roll':
         if (turn === you) {
           return this.lastOpponentPlay() +
-            (allowed.includes('double') ? 'Your turn: roll the dice, or double.' : 'Your turn: roll the dice.');
+            (allowed.includes('double') ? t('Your turn: roll the dice, or double.') : t('Your turn: roll the dice.'));
         }
-        return `${other(turn)} to roll.`;
-      case 'doubled':
-        if (turn === you) {
-          return `${this.plainName(st.cube.offered_by)} doubles to ${st.cube.value * 2}: take or drop?`;
-        }
-        return st.cube.offered_by === you ? `You doubled to ${st.cube.value * 2}: waiting for ${other(turn)} to answer.`
-          : `${this.plainName(st.cube.offered_by)} doubles to ${st.cube.value * 2}.`;
+        return t('{name} to roll.', { name: other(turn) });
+      case 'doubled': {
+        const doubler = this.plainName(st.cube.offered_by);
+        if (turn === you) return t('{name} doubles to {cube}: take or drop?', { name: doubler, cube });
+        return st.cube.offered_by === you ? t('You doubled to {cube}: waiting for {name} to answer.', { cube, name: other(turn) })
+          : t('{name} doubles to {cube}.', { name: doubler, cube });
+      }
       case 'beavered':  // after a beaver the doubler takes (cube doubled again) or drops
-        return turn === you ? `Your double was beavered: take at ${st.cube.value * 2} or drop (losing ${st.cube.value})?`
-          : `Beavered: waiting for ${other(turn)} to take or drop.`;
+        return turn === you ? t('Your double was beavered: take at {cube} or drop (losing {lose})?', { cube, lose: st.cube.value })
+          : t('Beavered: waiting for {name} to take or drop.', { name: other(turn) });
       case 'move': {
         const dice = st.dice ? st.dice.join('-') : '';
         if (turn === you && this.builder) {
           const b = this.builder;
-          if (!b.canMove) return `You rolled ${dice} and cannot move: confirm to pass.`;
-          if (b.complete) return `Your move ${b.play || ''}: confirm it, or undo.`;
-          if (this.selected !== null) return 'Now click where the checker goes (highlighted).';
+          if (!b.canMove) return t('You rolled {dice} and cannot move: confirm to pass.', { dice });
+          if (b.complete) return b.play ? t('Your move {play}: confirm it, or undo.', { play: b.play }) : t('Your move: confirm it, or undo.');
+          if (this.selected !== null) return t('Now click where the checker goes (highlighted).');
           return t('You rolled {dice}: tap a checker to move it, or drag it.', { dice });
         }
-        return `${other(turn)} rolled ${dice}${st.seats[turn].kind === 'computer' ? ' and is thinking…' : ' and is moving.'}`;
+        return st.seats[turn].kind === 'computer' ? t('{name} rolled {dice} and is thinking…', { name: other(turn), dice })
+          : t('{name} rolled {dice} and is moving.', { name: other(turn), dice });
       }
       case 'choose-double':
-        return turn === you ? 'Acey-deucey! Choose the double to play.' : `${other(turn)} chooses a double.`;
+        return turn === you ? t('Acey-deucey! Choose the double to play.') : t('{name} chooses a double.', { name: other(turn) });
       case 'resigned': {
         const r = st.resignation;
-        const what = RESIGN_LABELS[r.kind] || r.kind;
-        if (turn === you) return `${this.plainName(r.player)} offers to resign ${what}: accept or reject?`;
-        return r.player === you ? `You offered to resign ${what}: waiting for the answer.`
-          : `${this.plainName(r.player)} offers to resign ${what}.`;
+        const what = kindWords(r.kind);
+        const name = this.plainName(r.player);
+        if (turn === you) return t('{name} offers to resign {what}: accept or reject?', { name, what });
+        return r.player === you ? t('You offered to resign {what}: waiting for the answer.', { what })
+          : t('{name} offers to resign {what}.', { name, what });
       }
       default:
         return '';
@@ -1021,32 +1051,44 @@ class GamePage {
     const st = this.state;
     if (st.match.over) return this.statusText();
     const r = st.result;
-    if (!r) return 'The game is over.';
-    return r.winner === st.you ? `You win game ${st.match.game_number}!` : `${this.plainName(r.winner)} wins game ${st.match.game_number}.`;
+    if (!r) return t('The game is over.');
+    const number = st.match.game_number;
+    return r.winner === st.you ? t('You win game {number}!', { number })
+      : t('{name} wins game {number}.', { name: this.plainName(r.winner), number });
   }
 
   /** "A gammon: 2 points (cube 1, by resignation)." */
   resultDetail() {
     const r = this.state.result;
     if (!r) return '';
-    if (r.timeout) return `On time: ${r.points} point${r.points === 1 ? '' : 's'}${r.cube > 1 ? ` (cube at ${r.cube})` : ''}.`;
-    const what = (KIND_WORDS[r.kind] || r.kind).replace(/^a /, 'A ');
+    const points = tn('{n} point', '{n} points', r.points);
     const notes = [];
-    if (r.cube > 1) notes.push(`cube at ${r.cube}`);
-    if (r.dropped) notes.push('the double was dropped');
-    else if (r.resigned) notes.push('by resignation');
-    return `${what}: ${r.points} point${r.points === 1 ? '' : 's'}${notes.length ? ` (${notes.join(', ')})` : ''}.`;
+    if (r.cube > 1) notes.push(t('cube at {cube}', { cube: r.cube }));
+    if (r.timeout) {
+      return notes.length ? t('On time: {points} ({notes}).', { points, notes: notes.join(', ') })
+        : t('On time: {points}.', { points });
+    }
+    const what = { single: t('A single game'), gammon: t('A gammon'), backgammon: t('A backgammon') }[r.kind] || r.kind;
+    if (r.dropped) notes.push(t('the double was dropped'));
+    else if (r.resigned) notes.push(t('by resignation'));
+    return notes.length ? t('{what}: {points} ({notes}).', { what, points, notes: notes.join(', ') })
+      : t('{what}: {points}.', { what, points });
   }
 
   resultSentence() {
     const r = this.state.result;
-    if (!r) return 'The game is over.';
-    const who = r.winner === this.state.you ? 'You win' : `${this.plainName(r.winner)} wins`;
-    let how = '';
-    if (r.dropped) how = ' (the double was dropped)';
-    else if (r.resigned) how = ' by resignation';
-    const pts = `${r.points} point${r.points === 1 ? '' : 's'}`;
-    return `${who} ${KIND_WORDS[r.kind] || r.kind}${how}: ${pts}.`;
+    if (!r) return t('The game is over.');
+    const fields = { name: this.plainName(r.winner), what: kindWords(r.kind), points: tn('{n} point', '{n} points', r.points) };
+    const mine = r.winner === this.state.you;
+    if (r.dropped) {
+      return mine ? t('You win {what} (the double was dropped): {points}.', fields)
+        : t('{name} wins {what} (the double was dropped): {points}.', fields);
+    }
+    if (r.resigned) {
+      return mine ? t('You win {what} by resignation: {points}.', fields)
+        : t('{name} wins {what} by resignation: {points}.', fields);
+    }
+    return mine ? t('You win {what}: {points}.', fields) : t('{name} wins {what}: {points}.', fields);
   }
 
   renderBanner() {
@@ -1089,7 +1131,7 @@ class GamePage {
   rematchButton(id = 'rematch') {
     const st = this.state;
     const offered = st.rematch_id && !tokens.seat(st.rematch_id);
-    const label = offered ? 'Accept the rematch' : st.rematch_id ? 'Go to the rematch' : 'Rematch';
+    const label = offered ? t('Accept the rematch') : st.rematch_id ? t('Go to the rematch') : t('Rematch');
     return this.button(label, () => this.rematch(), { id, kind: 'primary' });
   }
 
@@ -1113,7 +1155,8 @@ class GamePage {
     const st = this.state;
     const [a, b] = [this.plainName(0), this.plainName(1)];
     const [x, y] = st.match.score;
-    return st.match.length ? `Match to ${st.match.length}: ${a} ${x} – ${y} ${b}` : `Points: ${a} ${x} – ${y} ${b}`;
+    const fields = { length: st.match.length, first: a, second: b, score: `${x} – ${y}` };
+    return st.match.length ? t('Match to {length}: {first} {score} {second}', fields) : t('Points: {first} {score} {second}', fields);
   }
 
   renderResult() {
@@ -1130,20 +1173,21 @@ class GamePage {
     else {
       const ok = ver.verified === true;
       dice = h('div.verify', { class: `verify ${ok ? 'ok' : 'bad'}`, id: 'verify' },
-        h('p.verdict', { text: ok ? `✔ Dice verified: OK — ${ver.rolls.length === 1 ? 'the roll comes' : `all ${ver.rolls.length} rolls come`} from the revealed seed.`
-          : `✘ ${ver.message}` }),
-        h('p', {}, 'Commitment (SHA-256 of the seed, shown from the first roll): ', h('code', { text: ver.commitment })),
-        ver.seed ? h('p', {}, 'Seed: ', h('code#seed', { text: ver.seed })) : null,
+        h('p.verdict', { text: ok ? '✔ ' + tn('Dice verified: OK — the roll comes from the revealed seed.',
+          'Dice verified: OK — all {n} rolls come from the revealed seed.', ver.rolls.length)
+          : '✘ ' + ver.message }),
+        h('p', {}, t('Commitment (SHA-256 of the seed, shown from the first roll):') + ' ', h('code', { text: ver.commitment })),
+        ver.seed ? h('p', {}, t('Seed:') + ' ', h('code#seed', { text: ver.seed })) : null,
         ok ? null : h('p.muted', { text: ver.message || '' }));
     }
     fill(panel,
-      h('h2', { text: st.match.length ? 'Match over' : 'Game over' }),
+      h('h2', { text: st.match.length ? t('Match over') : t('Game over') }),
       h('p.result-line#result-line', { text: this.statusText() }),
       h('p', { text: this.resultDetail() }),
       h('p.score-line#score-line', { text: this.scoreLine() }),
       this.analysisSummary(),
       h('h3', { text: t('Fair dice') }), dice,
-      h('p.downloads', {}, 'Save the game: ',
+      h('p.downloads', {}, t('Save the game:') + ' ',
         h('a#download-mat', { href: `/api/games/${this.gameId}/export.mat`, download: '', text: '.mat' }), ' · ',
         h('a#download-sgf', { href: `/api/games/${this.gameId}/export.sgf`, download: '', text: 'SGF' }), ' · ',
         h('a', { href: `/api/games/${this.gameId}/export.json`, download: '', text: 'JSON' })),
@@ -1187,15 +1231,15 @@ class GamePage {
     const hint = this.hint;
     const rows = hint.plays.map((p, i) => h('li', {},
       h('button.link-btn', {
-        type: 'button', text: p.notation || '(no move)', title: t('Show this play on the board'),
+        type: 'button', text: p.notation || t('(no move)'), title: t('Show this play on the board'),
         onclick: () => { this.builder.playWhole(p); this.selected = null; this.dests = new Map(); this.render(); },
       }),
-      p.equity !== null ? h('span.eq', { text: ` ${p.equity >= 0 ? '+' : ''}${p.equity.toFixed(3)}` }) : null,
-      p.difference !== null && i > 0 ? h('span.diff', { text: ` (${p.difference.toFixed(3)})` }) : null));
+      p.equity !== null ? h('span.eq', { text: ' ' + num(p.equity, 3, true) }) : null,
+      p.difference !== null && i > 0 ? h('span.diff', { text: ' (' + num(p.difference, 3) + ')' }) : null));
     fill(panel, h('h2', { text: t('Hint') }),
       h('ol.hint-list', {}, rows),
-      h('p.muted', { text: hint.engine === 'heuristic' ? 'Ranked by the quick heuristic.' : `Equities at this score and cube, by ${hint.engine}.` +
-        ' Click a play to set it on the board.' }));
+      h('p.muted', { text: (hint.engine === 'heuristic' ? t('Ranked by the quick heuristic.')
+        : t('Equities at this score and cube, by {engine}.', { engine: hint.engine })) + ' ' + t('Click a play to set it on the board.') }));
   }
 
   renderFair() {
@@ -1204,10 +1248,10 @@ class GamePage {
     this.el.fairPanel.hidden = st.match.over; // the result panel shows the verification
     if (st.match.over) return;
     fill(this.el.fairPanel, h('h2', { text: t('Fair dice') }),
-      h('p.muted', { text: f.revealed ? 'The seed is revealed: every roll can be checked.'
-        : 'Before the first roll the server committed to its secret dice seed with this hash; the seed is revealed when the game ends.' }),
+      h('p.muted', { text: f.revealed ? t('The seed is revealed: every roll can be checked.')
+        : t('Before the first roll the server committed to its secret dice seed with this hash; the seed is revealed when the game ends.') }),
       h('p', {}, h('code.commitment', { text: f.commitment })),
-      h('p.muted', { text: `${f.rolls_made} roll${f.rolls_made === 1 ? '' : 's'} so far.` }));
+      h('p.muted', { text: tn('{n} roll so far.', '{n} rolls so far.', f.rolls_made) }));
   }
 
   renderRecord() {
@@ -1220,7 +1264,7 @@ class GamePage {
       const g = e.action.game || 1;
       if (g !== game) {
         game = g;
-        items.push(h('li.game-head', { text: `Game ${g}` }));
+        items.push(h('li.game-head', { text: t('Game {number}', { number: g }) }));
       }
       for (const ev of e.events) {
         const who = ev.player === null || ev.player === undefined ? '' : this.plainName(ev.player);
@@ -1232,7 +1276,7 @@ class GamePage {
           case 'roll-again':
             break;
           case 'no-move':
-            items.push(h('li.move', {}, h('b', { text: who }), ` ${(ev.data.dice || pendingRoll || []).join('-')}: cannot move`));
+            items.push(h('li.move', {}, h('b', { text: who }), ' ' + t('{dice}: cannot move', { dice: (ev.data.dice || pendingRoll || []).join('-') })));
             break;
           case 'played': {
             const review = reviews.get(e.seq);
@@ -1242,8 +1286,8 @@ class GamePage {
               line.classList.add('marked');
               const memg = Math.round(1000 * review.loss);
               line.append(h('span.mark', { text: ` ${review.mark}` }),
-                h('span.best', { text: ` best ${review.best} (−${memg} mEMG)` }));
-              line.title = `Equity lost: ${memg} mEMG; best play: ${review.best}`;
+                h('span.best', { text: ' ' + t('best {play} (−{memg} mEMG)', { play: review.best, memg }) }));
+              line.title = t('Equity lost: {memg} mEMG; best play: {play}', { memg, play: review.best });
             }
             items.push(line);
             pendingRoll = null;
@@ -1251,10 +1295,10 @@ class GamePage {
           }
           case 'game-over':
           case 'match-over':
-            items.push(h('li.end', { text: this.withNames(ev.text) }));
+            items.push(h('li.end', { text: eventText(ev, who) || this.withNames(ev.text) }));
             break;
           default:
-            items.push(h('li.event', { text: this.withNames(ev.text) }));
+            items.push(h('li.event', { text: eventText(ev, who) || this.withNames(ev.text) }));
         }
       }
     }

@@ -25,9 +25,44 @@ export async function loadLanguage() {
 
 /** ``message`` in the page's language, its {fields} filled from ``fields``. */
 export function t(message, fields) {
-  const text = messages[message] || message;
+  const found = messages[message];
+  return filled(typeof found === 'string' && found ? found : message, fields);
+}
+
+function filled(text, fields) {
   if (!fields) return text;
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? String(fields[key]) : whole));
+}
+
+/**
+ * The form of ``singular``/``plural`` for the number ``n`` in the page's language, its {fields}
+ * (and {n}) filled.  The catalog gives a language's forms in gettext's order, which is the order
+ * of the Unicode plural categories the language uses (one, few, many, other), so Intl.PluralRules
+ * picks the form: Polish has three (1 pionek, 2 pionki, 5 pionków).
+ */
+export function tn(singular, plural, n, fields) {
+  const forms = messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms) && forms.length) {
+    const category = new Intl.PluralRules(currentLanguage()).select(n);
+    const order = ['one', 'two', 'few', 'many', 'other'].filter((c) => (
+      new Intl.PluralRules(currentLanguage()).resolvedOptions().pluralCategories.includes(c)));
+    const index = Math.min(order.indexOf(category), forms.length - 1);
+    text = forms[index >= 0 ? index : forms.length - 1] || text;
+  }
+  return filled(text, { n, ...fields });
+}
+
+/**
+ * ``value`` written as the page's language writes numbers: ``digits`` decimals, a decimal comma in
+ * Norwegian, Swedish, Danish and Polish; ``sign`` writes + before a positive number.
+ */
+export function num(value, digits = 0, sign = false) {
+  if (value === null || value === undefined || Number.isNaN(value)) return '–';
+  return new Intl.NumberFormat(currentLanguage(), {
+    minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false,
+    signDisplay: sign ? 'always' : 'auto',
+  }).format(value);
 }
 
 /** Mark ``message`` for the catalogs without translating it (it is translated with t() where shown). */

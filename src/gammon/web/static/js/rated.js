@@ -1,5 +1,9 @@
 // The rated-match page (/rated): the account forms and the queue, through the API.  The server
 // pairs players and makes the game; this script only asks and, once matched, opens the game.
+// Its words come from the catalogs in the page's language (the server names it in <html lang>).
+import { loadLanguage, t } from './i18n.js';
+
+await loadLanguage();
 const $ = (id) => document.getElementById(id);
 
 async function call(method, url, body) {
@@ -8,7 +12,7 @@ async function call(method, url, body) {
     body: body ? JSON.stringify(body) : undefined, credentials: "same-origin",
   });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error((data.error && data.error.message) || `HTTP ${r.status}`);
+  if (!r.ok) throw new Error((data.error && data.error.message) || t('The server answered {status}.', { status: r.status }));
   return data;
 }
 
@@ -17,7 +21,7 @@ function say(id, text) { $(id).textContent = text; }
 async function account(url) {
   try {
     const me = await call("POST", url, { name: $("account-name").value, password: $("account-password").value });
-    say("account-status", `Logged in as ${me.name}.`);
+    say("account-status", t('Logged in as {name}.', { name: me.name }));
     document.body.dataset.account = me.name;
   } catch (e) { say("account-status", e.message); }
 }
@@ -28,11 +32,11 @@ async function poll() {
   try {
     const q = await call("GET", "/api/queue");
     if (q.state === "waiting") {
-      say("queue-status", `Waiting for a ${q.match_length}-point opponent (${Math.round(q.waited)} s; ` +
-          `ratings within ${Math.round(q.gap)})…`);
+      const fields = { length: q.match_length, seconds: Math.round(q.waited), gap: Math.round(q.gap) };
+      say("queue-status", t('Waiting for an opponent for a {length}-point match ({seconds} s; ratings within {gap})…', fields));
     } else if (q.state === "matched") {
       clearInterval(polling);
-      say("queue-status", "Opponent found: opening the game…");
+      say("queue-status", t('Opponent found: opening the game…'));
       const seat = await call("POST", `/api/account/games/${encodeURIComponent(q.game_id)}/token`);
       window.location.assign(`/game/${encodeURIComponent(q.game_id)}#token=${encodeURIComponent(seat.token)}`);
     } else {
@@ -54,6 +58,6 @@ $("queue-join").addEventListener("click", async () => {
 });
 $("queue-leave").addEventListener("click", async () => {
   clearInterval(polling);
-  try { await call("DELETE", "/api/queue"); say("queue-status", "You left the queue."); }
+  try { await call("DELETE", "/api/queue"); say("queue-status", t('You left the queue.')); }
   catch (e) { say("queue-status", e.message); }
 });

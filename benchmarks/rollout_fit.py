@@ -1,0 +1,70 @@
+"""How close nets' 0-ply values come to rollout targets a fit has not seen (issue 36's free check).
+
+Reads datasets of :mod:`gammon.training.lopsided` (finished rows only: ``done``), e.g. a
+held-out seed of ``training/contact1``, and prints for each net the mean of its cubeless
+equity minus the rollout's (bias, with its SE), the mean and RMS of the absolute difference,
+and the share off by more than 0.05; then each later net paired against the first (mean
+|difference| change, with the SE of the paired per-position change), because a refinement
+that only learnt its training positions shows no gain here.
+
+    python benchmarks/rollout_fit.py training/cube_window/C2/weights.npz \
+        training/contact1/K1/weights.npz --data training/contact1/data/s45/dataset.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from gammon.ai.network import Network
+
+
+def equities(probs: np.ndarray) -> np.ndarray:
+    """Cubeless money equities of rows ``(n, 5)`` of (win, wg, wbg, lg, lbg)."""
+    p = np.asarray(probs, dtype=np.float64)
+    out: np.ndarray = 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+    return out
+
+
+def load_rows(paths: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Boards and targets of the finished rows of every dataset, concatenated."""
+    boards, targets = [], []
+    for path in paths:
+        with np.load(path) as d:
+            done = int(d["done"]) if "done" in d.files else len(d["boards"])
+            boards.append(d["boards"][:done])
+            targets.append(d["targets"][:done])
+    return np.concatenate(boards), np.concatenate(targets)
+
+
+def report(names: list[str], errors: list[np.ndarray]) -> list[str]:
+    """Lines: each net's error statistics, then each later net paired against the first."""
+    n = len(errors[0])
+    lines = [f"positions: {n}"]
+    for name, e in zip(names, errors, strict=True):
+        a = np.abs(e)
+        lines.append(f"{name}: bias {e.mean():+.4f} +- {e.std(ddof=1) / np.sqrt(n):.4f}  "
+                     f"mean |diff| {a.mean():.4f}  rms {np.sqrt((e * e).mean()):.4f}  "
+                     f"share > 0.05 {np.mean(a > 0.05):.3f}")
+    for name, e in zip(names[1:], errors[1:], strict=True):
+        d = np.abs(e) - np.abs(errors[0])
+        lines.append(f"{name} - {names[0]}: mean |diff| {d.mean():+.4f} +- "
+                     f"{d.std(ddof=1) / np.sqrt(n):.4f} (paired SE)")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("nets", nargs="+", help="weights files; the first is the baseline")
+    p.add_argument("--data", nargs="+", required=True, help="rollout dataset.npz files")
+    a = p.parse_args(argv)
+    boards, targets = load_rows(a.data)
+    truth = equities(targets)
+    errors = [equities(Network.load(w).evaluate_boards(boards)) - truth for w in a.nets]
+    print("\n".join(report(a.nets, errors)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,41 @@
+"""``benchmarks/rollout_fit.py``: nets' 0-ply equities against held-out rollout targets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from benchmark_modules import load_benchmark
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    return load_benchmark("rollout_fit")
+
+
+def test_equity_counts_gammons_and_backgammons_once_more_each(bench: ModuleType) -> None:
+    # a sure backgammon win is worth 3; an even game without gammons 0; a sure gammon loss -2
+    p = np.array([[1.0, 1.0, 1.0, 0.0, 0.0], [0.5, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0, 0.0]])
+    np.testing.assert_allclose(bench.equities(p), [3.0, 0.0, -2.0])
+
+
+def test_only_the_finished_rows_of_a_dataset_are_read(bench: ModuleType, tmp_path: Path) -> None:
+    boards = np.arange(4 * 50, dtype=np.uint8).reshape(4, 50)
+    targets = np.full((4, 5), 0.25, dtype=np.float32)
+    path = tmp_path / "dataset.npz"
+    np.savez(path, boards=boards, targets=targets, done=np.array(3))
+    b, t = bench.load_rows([str(path), str(path)])
+    assert len(b) == len(t) == 6  # the unfinished fourth row of each copy is left out
+    np.testing.assert_array_equal(b[3], boards[0])
+
+
+def test_the_paired_change_is_the_mean_of_the_per_position_changes(bench: ModuleType) -> None:
+    base = np.array([0.10, -0.10, 0.02, 0.00])
+    better = np.array([0.05, -0.05, 0.02, 0.00])  # |error| down by 0.05, 0.05, 0, 0
+    lines = bench.report(["A", "B"], [base, better])
+    assert lines[0] == "positions: 4"
+    assert "mean |diff| 0.0550" in lines[1] and "share > 0.05 0.500" in lines[1]
+    assert lines[3].startswith("B - A: mean |diff| -0.0250 +- 0.0144")

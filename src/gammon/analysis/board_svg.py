@@ -51,6 +51,26 @@ def _stack(x: float, bottom: bool, count: int, fill: str, stroke: str) -> list[s
     return out
 
 
+def _points(highlight: set[int]) -> list[str]:
+    """The 24 points (triangles, alternating colours) with their numbers; ``highlight`` outlined."""
+    parts = []
+    for point in range(1, 25):
+        x, bottom = _point_x(point)
+        colour = "#a33b2a" if point % 2 else "#efe6cf"
+        if bottom:
+            base = H - MARGIN
+            pts = f"{x:.1f},{base} {x + POINT_W:.1f},{base} {x + POINT_W / 2:.1f},{base - POINT_H:.1f}"
+            ly = H - 1
+        else:
+            pts = f"{x:.1f},{MARGIN} {x + POINT_W:.1f},{MARGIN} {x + POINT_W / 2:.1f},{MARGIN + POINT_H:.1f}"
+            ly = MARGIN - 2
+        stroke = ' stroke="#1565c0" stroke-width="2.5"' if point in highlight else ""
+        parts.append(f'<polygon points="{pts}" fill="{colour}"{stroke}/>')
+        parts.append(f'<text x="{x + POINT_W / 2:.1f}" y="{ly}" font-size="7" text-anchor="middle" '
+                     f'fill="#f0e0c0" font-family="sans-serif">{point}</text>')
+    return parts
+
+
 def board_svg(position: Position, *, title: str = "", cube: int = 1, cube_owner: int = -1,
               dice: tuple[int, int] | None = None, highlight: set[int] | None = None, label: str = "") -> str:
     """An SVG drawing of ``position`` from the side of the player on roll.
@@ -59,7 +79,7 @@ def board_svg(position: Position, *, title: str = "", cube: int = 1, cube_owner:
     ``highlight``: the mover's points to outline (where the play differs).
     ``label``: what a screen reader says for the drawing (default: the title, else "Backgammon board").
     """
-    spoken = label or title or "Backgammon board"
+    spoken = label or title or _("Backgammon board")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H + (18 if title else 0)}" '
              f'width="{W}" height="{H + (18 if title else 0)}" role="img" aria-label="{escape(spoken)}">']
     oy = 0
@@ -76,20 +96,7 @@ def board_svg(position: Position, *, title: str = "", cube: int = 1, cube_owner:
     parts.append(f'<rect x="{bar_x}" y="{MARGIN}" width="{BAR_W}" height="{inner_h}" fill="#5c3d22"/>')
     off_x = MARGIN + inner_w + 2
     parts.append(f'<rect x="{off_x}" y="{MARGIN}" width="{OFF_W - 4}" height="{inner_h}" fill="#5c3d22"/>')
-    for point in range(1, 25):
-        x, bottom = _point_x(point)
-        colour = "#a33b2a" if point % 2 else "#efe6cf"
-        if bottom:
-            base = H - MARGIN
-            pts = f"{x:.1f},{base} {x + POINT_W:.1f},{base} {x + POINT_W / 2:.1f},{base - POINT_H:.1f}"
-            ly = H - 1
-        else:
-            pts = f"{x:.1f},{MARGIN} {x + POINT_W:.1f},{MARGIN} {x + POINT_W / 2:.1f},{MARGIN + POINT_H:.1f}"
-            ly = MARGIN - 2
-        stroke = ' stroke="#1565c0" stroke-width="2.5"' if highlight and point in highlight else ""
-        parts.append(f'<polygon points="{pts}" fill="{colour}"{stroke}/>')
-        parts.append(f'<text x="{x + POINT_W / 2:.1f}" y="{ly}" font-size="7" text-anchor="middle" '
-                     f'fill="#f0e0c0" font-family="sans-serif">{point}</text>')
+    parts += _points(highlight or set())
     me, opp = position.me, position.opp
     for point in range(1, 25):
         x, bottom = _point_x(point)

@@ -30,7 +30,9 @@ analysis and statistics, its text export).  Printed (and written to
 Decisions are matched by game, the number of moves before them in the game and
 their kind (move, cube, take), and the dice are checked.  A match already
 analysed (its ``NN.row.json`` in ``OUT/``) is kept, so a stopped run resumes;
-``--summary-only`` reads the packed run (``results_archive.py``).  GNU
+``--summary-only`` reads the packed run (``results_archive.py``).  ``--variant NAME``
+analyses the stored matches again with gammon alone (after a change, or with
+``--met FILE``, another match equity table), beside the first analysis.  GNU
 Backgammon only measures: nothing here trains on it.
 
     nohup nice python benchmarks/analysis_agreement.py > agreement.log 2>&1 &
@@ -316,13 +318,20 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (vx * vy) if vx and vy else float("nan")
 
 
-def load_run(out: Path) -> list[dict[str, Any]]:
-    """Every analysed match of the run: its row with the two analyses."""
+def load_run(out: Path, variant: str = "") -> list[dict[str, Any]]:
+    """Every analysed match of the run: its row with the two analyses (gammon's of ``variant``: the
+    matches it has analysed, with its times)."""
     rows = []
     for member in results_archive.glob(out, "*.row.json"):
         row = json.loads(member.read_text())
         base = out / f"{row['match']:02d}"
-        row["gammon"] = json.loads(results_archive.read_text(base.with_name(f"{base.name}.gammon.json")))
+        name = f"{base.name}.gammon.{variant}.json" if variant else f"{base.name}.gammon.json"
+        if not results_archive.exists(base.with_name(name)):
+            continue
+        row["gammon"] = json.loads(results_archive.read_text(base.with_name(name)))
+        if variant:
+            seconds = results_archive.read_text(base.with_name(f"{base.name}.{variant}.seconds"))
+            row["gammon_seconds"] = float(seconds)
         row["gnubg"] = json.loads(results_archive.read_text(base.with_name(f"{base.name}.gnubg.json")))
         row["base"] = base
         rows.append(row)
@@ -379,6 +388,13 @@ def marks_lines(marks: Counter[tuple[str, str]]) -> list[str]:
         ours = sum(n for (a, _), n in marks.items() if a in worse)
         theirs = sum(n for (_, b), n in marks.items() if b in worse)
         lines.append(f"  {label}: precision {_ratio(both, ours)}, recall {_ratio(both, theirs)}")
+    bad, marked = set(CLASS_NAMES[2:]), set(CLASS_NAMES[1:])
+    theirs_bad = sum(n for (_, b), n in marks.items() if b in bad)
+    ours_bad = sum(n for (a, _), n in marks.items() if a in bad)
+    lines.append("  one class apart allowed: GNU Backgammon's bad or worse that gammon marks at all "
+                 f"{_ratio(sum(n for (a, b), n in marks.items() if b in bad and a in marked), theirs_bad)}; "
+                 "gammon's bad or worse that GNU Backgammon marks at all "
+                 f"{_ratio(sum(n for (a, b), n in marks.items() if a in bad and b in marked), ours_bad)}")
     exact = sum(n for (a, b), n in marks.items() if a == b)
     lines.append(f"  same class: {_ratio(exact, sum(marks.values()))}")
     return lines
@@ -456,7 +472,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gnubg-plies", type=int, default=2)
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--matches", type=int, default=len(MATCHES), help="the first N of the set")
-    ap.add_argument("--reanalyse", action="store_true", help="analyse the stored matches again (gammon only)")
+    ap.add_argument("--variant", default="", help="analyse the stored matches again (gammon only) under this "
+                    "name, e.g. after a change to the analysis: NN.gammon.NAME.json, summary OUT_NAME.txt")
+    ap.add_argument("--met", type=Path, help="with --variant: a match equity table file for gammon's analysis")
     ap.add_argument("--summary-only", action="store_true")
     args = ap.parse_args(argv)
     out: Path = args.out
@@ -464,31 +482,36 @@ def main(argv: list[str] | None = None) -> int:
         out.mkdir(parents=True, exist_ok=True)
         for i, spec in enumerate(MATCHES[: args.matches]):
             row_path = out / f"{i:02d}.row.json"
-            if row_path.exists() and not args.reanalyse:
+            if args.variant:
+                if not row_path.exists() or (out / f"{i:02d}.gammon.{args.variant}.json").exists():
+                    continue
+                analyse_variant(out, i, args.variant, args.met, args.plies, args.processes)
+            elif row_path.exists():
                 continue
-            if row_path.exists():
-                reanalyse(out, i, args.plies, args.processes)
             else:
                 analyse_one(spec, i, out, args.plies, args.gnubg_plies, args.processes)
             print(f"match {i} {' v '.join(spec.players)} done {time.strftime('%H:%M:%S')}", flush=True)
-    rows = load_run(out)
+    rows = load_run(out, args.variant)
     text = summary(rows, args.plies, args.gnubg_plies)
+    if args.variant:
+        table = f" (match equity table {args.met})" if args.met else ""
+        text = f"variant {args.variant}{table}\n{text}"
     print(text)
-    out.with_suffix(".txt").write_text(text)
+    out.with_name(out.name + (f"_{args.variant}" if args.variant else "") + ".txt").write_text(text)
     return 0
 
 
-def reanalyse(out: Path, i: int, plies: int, processes: int) -> None:
-    """gammon's analysis of stored match ``i`` again (after a change to the analysis), its time updated."""
+def analyse_variant(out: Path, i: int, variant: str, met: Path | None, plies: int, processes: int) -> None:
+    """gammon's analysis of stored match ``i`` again, as ``variant`` (with the table ``met``, if given)."""
+    from gammon.ai.met import load_met, met_in_use
     from gammon.analysis import analyse_file
 
-    row_path = out / f"{i:02d}.row.json"
-    row = json.loads(row_path.read_text())
     start = time.perf_counter()
-    a = analyse_file(str(out / f"{i:02d}.mat"), plies=plies, processes=processes, explain=False)
-    row["gammon_seconds"] = time.perf_counter() - start
-    (out / f"{i:02d}.gammon.json").write_text(json.dumps(a.to_dict()))
-    row_path.write_text(json.dumps(row))
+    with met_in_use(None if met is None else load_met(met)):
+        a = analyse_file(str(out / f"{i:02d}.mat"), plies=plies, processes=processes, explain=False)
+    seconds = time.perf_counter() - start
+    (out / f"{i:02d}.gammon.{variant}.json").write_text(json.dumps(a.to_dict()))
+    (out / f"{i:02d}.{variant}.seconds").write_text(f"{seconds:.1f}\n")
 
 
 if __name__ == "__main__":

@@ -208,7 +208,7 @@ def gnubg_checker(gj: dict[str, Any]) -> dict[tuple[int, int], tuple[str, tuple[
             an = rec.get("analysis", {})
             moves = an.get("moves", [])
             loss = None
-            if len(moves) > 1 and "imove" in an:
+            if an.get("candidates", len(moves)) > 1 and "imove" in an:
                 loss = max(0.0, moves[0]["score"] - moves[an["imove"]]["score"])
             d = rec.get("dice") or [0, 0]
             out[(g, k)] = (names[rec["player"]], (min(d), max(d)), loss)
@@ -465,6 +465,41 @@ def summary(rows: list[dict[str, Any]], plies: int, gnubg_plies: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The lines of GNU Backgammon's text export the comparison reads (the rest is boards and candidates).
+_KEPT_LINE = re.compile(r"^(Move number |\* |Alert: |Cube analysis|Proper cube action|\d\. (No|Double))")
+
+
+def slim(out: Path) -> None:
+    """Cut the raw outputs in ``out`` to what the comparison reads, before packing: GNU Backgammon's
+    ``gnubg.match()`` without the probabilities and the candidates but the best and the one played
+    (their equities, and how many candidates there were), its text export without boards and
+    candidate lists (headers, actions, alerts, cube equities stay), gammon's analyses without the
+    candidates and explanations.
+    What the comparison prints is the same before and after."""
+    for path in out.glob("*.gnubg.json"):
+        gj = json.loads(path.read_text())
+        for game in gj["games"]:
+            for rec in game["game"]:
+                an = rec.get("analysis", {})
+                an.pop("probs", None)
+                moves = an.get("moves")
+                if moves and "imove" in an:  # the best and the played play, and how many there were
+                    kept = [moves[0]] if an["imove"] == 0 else [moves[0], moves[an["imove"]]]
+                    an.update(moves=[{"score": round(m["score"], 6)} for m in kept], imove=len(kept) - 1,
+                              candidates=len(moves))
+        path.write_text(json.dumps(gj))
+    for path in out.glob("*.analysis*.txt"):
+        kept = [line for line in path.read_text().splitlines() if _KEPT_LINE.match(line)]
+        path.write_text("\n".join(kept) + "\n")
+    for path in out.glob("*.gammon*.json"):
+        aj = json.loads(path.read_text())
+        for game in aj["games"]:
+            for d in game["decisions"]:
+                for key in ("alternatives", "explanation", "probabilities"):
+                    d.pop(key, None)
+        path.write_text(json.dumps(aj))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=RESULTS / "analysis_agreement")
@@ -472,15 +507,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gnubg-plies", type=int, default=2)
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--matches", type=int, default=len(MATCHES), help="the first N of the set")
+    ap.add_argument("--start", type=int, default=0, help="begin at match K (another process may do the others)")
     ap.add_argument("--variant", default="", help="analyse the stored matches again (gammon only) under this "
                     "name, e.g. after a change to the analysis: NN.gammon.NAME.json, summary OUT_NAME.txt")
     ap.add_argument("--met", type=Path, help="with --variant: a match equity table file for gammon's analysis")
     ap.add_argument("--summary-only", action="store_true")
+    ap.add_argument("--pack", action="store_true", help="at the end, cut the raw outputs to what the "
+                    "comparison reads and pack them (results_archive.py): OUT.tar.bz2")
     args = ap.parse_args(argv)
     out: Path = args.out
     if not args.summary_only:
         out.mkdir(parents=True, exist_ok=True)
-        for i, spec in enumerate(MATCHES[: args.matches]):
+        for i, spec in list(enumerate(MATCHES[: args.matches]))[args.start:]:
             row_path = out / f"{i:02d}.row.json"
             if args.variant:
                 if not row_path.exists() or (out / f"{i:02d}.gammon.{args.variant}.json").exists():
@@ -498,6 +536,9 @@ def main(argv: list[str] | None = None) -> int:
         text = f"variant {args.variant}{table}\n{text}"
     print(text)
     out.with_name(out.name + (f"_{args.variant}" if args.variant else "") + ".txt").write_text(text)
+    if args.pack:
+        slim(out)
+        results_archive.pack(out)
     return 0
 
 

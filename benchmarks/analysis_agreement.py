@@ -46,6 +46,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -143,12 +144,14 @@ def gnubg_exe() -> str:
 
 
 def run_gnubg(script: str, folder: Path, name: str) -> float:
-    """Run a GNU Backgammon Python script in ``folder`` (its own HOME); the seconds it took."""
+    """Run a GNU Backgammon Python script in ``folder`` (a HOME of its own outside it, so that the
+    run's folder holds only the outputs); the seconds it took."""
     path = folder / f"{name}.py"
     path.write_text(script)
     start = time.perf_counter()
-    out = subprocess.run([gnubg_exe(), "-t", "-q", "-p", str(path)], capture_output=True, text=True,
-                         timeout=3600, cwd=folder, env={"HOME": str(folder)})
+    with tempfile.TemporaryDirectory() as home:
+        out = subprocess.run([gnubg_exe(), "-t", "-q", "-p", str(path)], capture_output=True, text=True,
+                             timeout=3600, cwd=folder, env={"HOME": home})
     path.unlink()
     if out.returncode != 0:
         raise RuntimeError(f"gnubg failed: {out.stderr[-2000:]}")

@@ -65,10 +65,24 @@ _MARK_ROWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _summary(console: Console, analysis: object, language: str | None = None) -> None:
-    """The analysis's summary table and worst decisions, in ``language`` (default: the one in use)."""
+def _summary(console: Console, analysis: object, language: str | None = None, moves: bool = False) -> None:
+    """The analysis's summary table and worst decisions, in ``language`` (default: the one in use);
+    with ``moves``, then the whole move list with every mark (``--moves``)."""
     with use_language(language or current_language()):
         _summary_lines(console, analysis)
+        if moves:
+            _move_list(console, analysis)
+
+
+def _move_list(console: Console, analysis: object) -> None:
+    """Every decision of every game with its mark, as GNU Backgammon's text export lists them."""
+    from gammon.analysis.analyse import MatchAnalysis
+    from gammon.analysis.move_list import move_list_lines
+
+    assert isinstance(analysis, MatchAnalysis)
+    console.print("\n[bold]" + _("Move list") + "[/bold]")
+    for line in move_list_lines(analysis):
+        console.print(line, markup=False, highlight=False)
 
 
 def _summary_lines(console: Console, analysis: object) -> None:
@@ -186,7 +200,7 @@ def _load_games(path: str | Path, purpose: str) -> LoadedRecord:
 
 
 def _many(records: list[Path], plies: int, processes: int | None, as_json: bool, ray: bool,
-          address: str | None, err: Console) -> None:
+          address: str | None, err: Console, moves: bool = False) -> None:
     """Analyse several records (each a task; Ray tasks with ``ray``) and print each summary or one JSON list."""
     from gammon.ai.distributed import LocalRunner, RayRunner, make_runner
     from gammon.analysis.analyse import analyse_files, default_processes
@@ -219,7 +233,7 @@ def _many(records: list[Path], plies: int, processes: int | None, as_json: bool,
     out = _stdout()
     for r, a in zip(records, analyses, strict=True):
         out.rule(str(r))
-        _summary(out, a)
+        _summary(out, a, moves=moves)
 
 
 def _check_targets(records: list[Path], outputs: tuple[Path | None, Path | None, Path | None],
@@ -344,9 +358,9 @@ def _rollout_options(rollout: bool, errors: int | None, trials: int, plies: int,
     return options
 
 
-def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> None:
-    """Print the analysis: as JSON, step by step then the summary (``--replay``), or the summary,
-    in ``language``."""
+def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str, moves: bool = False) -> None:
+    """Print the analysis: as JSON, step by step then the summary (``--replay``), or the summary
+    (and with ``moves`` the move list), in ``language``."""
     if as_json:
         typer.echo(json.dumps(analysis.to_dict()))
     elif step:
@@ -355,9 +369,9 @@ def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str) -> 
         screen = _stdout(highlight=False)
         with use_language(language):
             replay(screen, analysis, input if sys.stdin.isatty() else None)
-        _summary(screen, analysis, language)
+        _summary(screen, analysis, language, moves)
     else:
-        _summary(_stdout(), analysis, language)
+        _summary(_stdout(), analysis, language, moves)
 
 
 def analyse(
@@ -407,6 +421,10 @@ def analyse(
         int | None, typer.Option("--rollout-errors", help="Roll out only the N closest doubtful decisions "
                                  "(implies --rollout).")
     ] = None,
+    moves: Annotated[
+        bool, typer.Option("--moves", help="After the summary, list every decision of every game with its "
+                           "mark and the equity it loses, as GNU Backgammon's text export does.")
+    ] = False,
     rollout_trials: Annotated[
         int, typer.Option("--rollout-trials", help="Games per rolled-out play or cube action (cubeful, "
                           "variance-reduced).")
@@ -429,14 +447,14 @@ def analyse(
         if many:
             with use_language(language), met_in_use(table):
                 _many(records, plies, 1 if table is not None else processes, as_json,
-                      ray or address is not None, address, err)
+                      ray or address is not None, address, err, moves)
             return
         rec = _load_one(records[0], annotated is not None)
         with _rollout_runner(rollouts, ray, address, processes) as runner, met_in_use(table):
             analysis = analyse_with_progress(rec, plies, 1 if table is not None else processes, err,
                                              rollouts, runner)
         _write_outputs(rec, analysis, annotated, html, graph, language)
-    _show(analysis, as_json, step, language)
+    _show(analysis, as_json, step, language, moves)
     for out in (annotated, html, graph):
         if out is not None:
             err.print(f"wrote {out}", highlight=False)

@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Timeout
+from gammon.i18n import DEFAULT
 from gammon.store import ActionRecord, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
 from gammon.store.ratings import Outcome
@@ -417,8 +418,9 @@ class GameService(Seating):
         return rank_hint(game_id, position, dice, version, count, cube, level=level,
                          engines=self.hint_engines)
 
-    def why_not(self, game_id: str, query: StepQuery) -> StepAnswer:
-        """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`).
+    def why_not(self, game_id: str, query: StepQuery, language: str = DEFAULT) -> StepAnswer:
+        """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`),
+        its sentence in ``language``.
 
         Anyone who sees the board may ask (it tells no more than the step tree in the state).
 
@@ -427,7 +429,7 @@ class GameService(Seating):
         """
         with self._lock(game_id):
             lg = self._current(game_id)
-            return step_answer(lg, query)
+            return step_answer(lg, query, language)
 
     def analysis(self, game_id: str, token: str | None = None, requester: str | None = None) -> AnalysisResult:
         """The analysis of a finished game or match by :mod:`gammon.analysis`, as ``gammon analyse``.

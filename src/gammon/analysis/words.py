@@ -99,6 +99,15 @@ def render(words: Words) -> str:
     return _(message).format(**fields)
 
 
+def explanation_text(decision: Any) -> str | None:
+    """A decision's explanation (:class:`~gammon.analysis.decisions.Decision`) in the current language:
+    its words worded here, else the English it keeps (a decision read back from JSON has no words)."""
+    words = getattr(decision, "explanation_words", None)
+    if words is None or current_language() == DEFAULT:
+        return decision.explanation  # type: ignore[no-any-return]
+    return render(words)
+
+
 def english(words: Words) -> str:
     """``words`` in English, whatever the language in use (what the analysis keeps as its text)."""
     from gammon.i18n import use_language
@@ -107,4 +116,7 @@ def english(words: Words) -> str:
         return render(words)
 
 
-__all__ = ["Nn_", "Words", "english", "fixed", "joined", "percent", "render", "say", "say_n", "signed"]
+__all__ = [
+    "Nn_", "Words", "english", "explanation_text", "fixed", "joined", "percent", "render", "say", "say_n",
+    "signed",
+]

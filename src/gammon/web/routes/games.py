@@ -205,7 +205,8 @@ async def why_not(game_id: GameId, body: Annotated[StepQuery, Body()], request: 
 async def analysis(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep) -> AnalysisResult:
     # The players of the game first; anyone else has a few analyses waiting per address.
     requester = client_key(request.scope)
-    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id, token, requester)
+    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id, token, requester,
+                                                     request_language(request))
     return report
 
 

@@ -104,8 +104,10 @@ def _point_name(p: int) -> Words:
 
 
 def _shots_words(s_played: int, s_best: int) -> Words:
-    # TRANSLATORS: "shots" is always plural in the English; a word that needs no plural form reads best.
-    return say(N_("leaves {n} shots instead of {best}"), n=s_played, best=s_best)
+    # TRANSLATORS: the English says "shots" whatever the number (its two forms are one); the other
+    # languages give each number its form.
+    return say_n(*Nn_("leaves {n} shots instead of {best}", "leaves {n} shots instead of {best}"), s_played,
+                 best=s_best)
 
 
 def play_words(before: Position, played: Position, best: Position) -> list[Words]:
@@ -117,8 +119,9 @@ def play_words(before: Position, played: Position, best: Position) -> list[Words
         if s_played - s_best >= 3:
             out.append(_shots_words(s_played, s_best))
         elif s_best - s_played >= 5:
-            # TRANSLATORS: "shots" is always plural in the English, as above.
-            safe = say(N_("plays safe")) if s_played == 0 else say(N_("leaves only {n} shots"), n=s_played)
+            # TRANSLATORS: "shots" whatever the number in English, as above.
+            safe = say(N_("plays safe")) if s_played == 0 else say_n(
+                *Nn_("leaves only {n} shots", "leaves only {n} shots"), s_played)
             out.append(say(N_("{safe} where the better play accepts {best} shots for more"), safe=safe,
                            best=s_best))
     held, m_played, m_best = made_points(before), made_points(played), made_points(best)

@@ -272,5 +272,5 @@ export class MoveBuilder {
 /** A point as the notices name it: the bar, off, or point 13. */
 function pointName(p) {
   if (p === BAR) return t('the bar');
-  return p === OFF ? t('off') : t('point {p}', { p });
+  return p === OFF ? t('off the board') : t('point {p}', { p });
 }

@@ -247,7 +247,8 @@ export class MoveBuilder {
       if (from >= 1 && from <= 24 && opp[24 - from] > 0) return t('That is your opponent\'s checker.');
       return t('You have no checker there.');
     }
-    return tn('No legal play of your roll moves that checker now (die left: {dice}): pick one of the '
+    return tn(
+      'No legal play of your roll moves that checker now (die left: {dice}): pick one of the '
       + 'highlighted checkers.', 'No legal play of your roll moves that checker now (dice left: {dice}): '
       + 'pick one of the highlighted checkers.', this.diceLeft().length, { dice: this.diceLeftWords() });
   }
@@ -255,7 +256,8 @@ export class MoveBuilder {
   /** Why the checker on ``from`` cannot go to ``to`` (a sentence; the tree says where it can). */
   explainDestination(from, to) {
     const fields = { dice: this.diceLeftWords(), from: pointName(from), to: pointName(to) };
-    return tn('No legal play of your roll (die left: {dice}) takes that checker from {from} to {to}: the '
+    return tn(
+      'No legal play of your roll (die left: {dice}) takes that checker from {from} to {to}: the '
       + 'highlighted points are where it can go.', 'No legal play of your roll (dice left: {dice}) takes '
       + 'that checker from {from} to {to}: the highlighted points are where it can go.',
     this.diceLeft().length, fields);

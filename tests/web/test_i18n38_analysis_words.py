@@ -10,23 +10,20 @@ are the same in every language, and the English answer is what it always was.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import jsonschema
 import pytest
+from test_server_analysis import PLIES, finished_game, until_made
 
 from gammon.i18n import LANGUAGES
+from i18n38_words_helpers import ENGLISH, same_numbers
 from paths import ROOT
-from test_server_analysis import PLIES, finished_game, until_made
 from webclient import TEST_SERVER, TestClient, client_fixture
 
 client = client_fixture("analysiswords", **TEST_SERVER, analysis_plies=PLIES)
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
-#: English words of the explanations that no translation keeps.
-ENGLISH = re.compile(r"\b(the|instead|leaves|gives|does not|hits|wins|gammoned|cubeless|should|doubling|"
-                     r"playing on|worth|better|weaker|equity lost)\b")
 SCHEMA = json.loads((ROOT / "docs" / "analysis.schema.json").read_text(encoding="utf-8"))
 
 
@@ -68,8 +65,7 @@ def test_explanations_are_in_the_readers_language(answers: dict[str, dict[str, A
             continue
         text = yours["explanation"]
         assert text != mine["explanation"] and not ENGLISH.search(text), (language, text)
-        # The same numbers (a decimal comma splits them the same way; plays keep their notation).
-        assert sorted(re.findall(r"\d+", text)) == sorted(re.findall(r"\d+", mine["explanation"])), text
+        assert same_numbers(mine["explanation"], text), (mine["explanation"], text)
 
 
 @pytest.mark.parametrize("language", OTHERS)

@@ -482,7 +482,8 @@ class StepAnswer(_Out):
     reason: str | None = Field(default=None, description="bar_first, blocked, no_hit_yet, bear_off_not_home, "
                                                  "pool_not_entered, bear_off_higher, no_die, higher_die, "
                                                  "more_dice, roll_played, no_checker, wrong_way, bad_point")
-    message: str | None = Field(default=None, description="The rule, for people")
+    message: str | None = Field(default=None, description="The rule, for people, in the page's language "
+                                                          "(gammon_lang cookie, else Accept-Language)")
 
 
 class PlayReview(_Out):

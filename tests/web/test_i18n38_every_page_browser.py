@@ -14,10 +14,8 @@ holds a letter, fails, unless each of its words is a name (the players', the var
 ``gammon``), notation, a unit or an acronym, or the text is a translation the language's
 catalog itself gives, its fields filled (a word the language shares with English: *Match*,
 *Chat*, Danish *1 point*), or a language's name in the picker, or a link's address.
-
-One thing is left out on purpose, and named: the analysis's explanation of a mistake
-(``.why``, gammon.analysis.explain's sentences), which the analysis writes once, in English,
-when it is made; translating it needs the analysis to keep its reasons as data.
+Nothing is left out: the analysis's explanations of the mistakes (``.why``) are worded in the
+page's language too (the analysis keeps them as words, the server words them per request).
 """
 
 from __future__ import annotations
@@ -55,7 +53,7 @@ _TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
-    if (text && !node.parentElement.closest('script, style, svg.board, .why')) found.push(text);
+    if (text && !node.parentElement.closest('script, style, svg.board')) found.push(text);
   }
   for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
     for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {

@@ -204,11 +204,11 @@ def analyse_record(rules: Rules, games: Sequence[Sequence[Action]],
 
         rollout_doubtful(tasks, decisions, val, rollouts, rollout_progress, runner)
     if explain:
-        from gammon.analysis.explain import explain_decision
+        from gammon.analysis.explain import set_explanation
 
         for t, d in zip(tasks, decisions, strict=True):
             if d.mark in ("error", "blunder"):
-                d.explanation = explain_decision(t, d, val)
+                set_explanation(t, d, val)
     return summarise(rules, (str(names[0]), str(names[1])), summaries, decisions, plies, info)
 
 
@@ -269,11 +269,11 @@ def analyse_game(match: Match, names: Sequence[str] = ("Player 0", "Player 1"), 
     mine = [t for t in tasks if t.game == index]
     val = valuer or Valuer(plies)
     decisions = run_tasks(mine, val, 1)
-    from gammon.analysis.explain import explain_decision
+    from gammon.analysis.explain import set_explanation
 
     for t, d in zip(mine, decisions, strict=True):
         if d.mark in ("error", "blunder"):
-            d.explanation = explain_decision(t, d, val)
+            set_explanation(t, d, val)
     return summarise(rules, (str(names[0]), str(names[1])), summaries[index:index + 1], decisions, plies)
 
 

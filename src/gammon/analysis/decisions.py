@@ -17,9 +17,11 @@ from gammon.ai.cube import CubeInfo
 from gammon.analysis.marks import CLOSE_CUBE, luck_mark, mark_for
 from gammon.analysis.valuation import Value, Valuer, final_value, flip
 from gammon.analysis.walk import ChoiceTask, CubeTask, ResignTask, RollTask, TakeTask, Task
+from gammon.analysis.words import Words, english, percent, say, signed
 from gammon.core.cube import CubeAction, CubeOwner, cube_is_dead
 from gammon.core.errors import GammonError
 from gammon.core.position import Outcome, Position, ResultKind
+from gammon.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,9 @@ class Decision:
     played_position_id: str | None = None
     best_position_id: str | None = None
     explanation: str | None = None
+    #: The explanation kept as words (:mod:`gammon.analysis.words`), to word in any language;
+    #: :attr:`explanation` is their English.  Not in :meth:`to_dict`: the report's JSON holds the English.
+    explanation_words: dict[str, Any] | None = None
     opening: bool = False
     #: The rollout the verdict rests on (:mod:`gammon.analysis.rollouts`): ``trials``, the rolled-out
     #: ``equities`` and their standard errors ``se`` (normalised EMG), and the ``search``'s own verdict;
@@ -287,10 +292,18 @@ def analyse_take(valuer: Valuer, task: TakeTask) -> Decision:
 
 #: What a resignation gives up, in words.
 RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+#: The same, for the explanations (translated where they are read).
+_RESIGN_WORDS = {1: N_("a single game"), 2: N_("a gammon"), 3: N_("a backgammon")}
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def _resign_words(kind: int) -> Words:
+    return say(_RESIGN_WORDS.get(kind, _RESIGN_WORDS[1]))
+
+
+def _explained(d: Decision, words: Words) -> None:
+    """Give ``d`` its explanation: the words and their English."""
+    d.explanation_words = words
+    d.explanation = english(words)
 
 
 def resignation_value(kind: int, info: CubeInfo) -> Value:
@@ -345,9 +358,10 @@ def analyse_resign(valuer: Valuer, task: ResignTask) -> Decision:
         d.value_after, d.mwc_after = after.emg, after.mwc
         if d.equity_lost > 0:
             d.error_kind = "wrong resignation"
-            d.explanation = (f"playing on you win {_pct(win)} (gammons {_pct(gammon)}, you lose a gammon "
-                             f"{_pct(lose_g)}): worth {play.emg:+.3f}, more than the {res.emg:+.3f} of "
-                             f"resigning {what}")
+            _explained(d, say(N_("playing on you win {win} (gammons {gammon}, you lose a gammon "
+                                 "{lose_gammon}): worth {play}, more than the {resign} of resigning {what}"),
+                              win=percent(win), gammon=percent(gammon), lose_gammon=percent(lose_g),
+                              play=signed(play.emg), resign=signed(res.emg), what=_resign_words(task.kind)))
     else:
         # The one who answers: his values are the resigner's turned round.
         accepted = task.answer == "accept"
@@ -362,12 +376,15 @@ def analyse_resign(valuer: Valuer, task: ResignTask) -> Decision:
         my_win, my_gammon = 1.0 - win, lose_g
         if lost > 0 and accepted:
             d.error_kind = "wrong acceptance"
-            d.explanation = (f"playing on you win {_pct(my_win)} (gammons {_pct(my_gammon)}): worth "
-                             f"{-play.emg:+.3f}, more than the {-res.emg:+.3f} of {what}: reject")
+            _explained(d, say(N_("playing on you win {win} (gammons {gammon}): worth {play}, more than the "
+                                 "{resign} of {what}: reject"), win=percent(my_win), gammon=percent(my_gammon),
+                              play=signed(-play.emg), resign=signed(-res.emg), what=_resign_words(task.kind)))
         elif lost > 0:
             d.error_kind = "wrong refusal"
-            d.explanation = (f"{what} is worth {-res.emg:+.3f} to you, more than playing on ({-play.emg:+.3f}: "
-                             f"you win {_pct(my_win)}, gammons {_pct(my_gammon)}): accept")
+            _explained(d, say(N_("{what} is worth {resign} to you, more than playing on ({play}: you win "
+                                 "{win}, gammons {gammon}): accept"), what=_resign_words(task.kind),
+                              resign=signed(-res.emg), play=signed(-play.emg), win=percent(my_win),
+                              gammon=percent(my_gammon)))
     d.close = True
     d.mark = mark_for(d.equity_lost)
     return d

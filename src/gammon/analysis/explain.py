@@ -21,7 +21,11 @@ error gives up, and the cubeless chances against the take point in words that
 never contradict those equities.
 
 Each reason is a short phrase; :func:`explain_play` and :func:`explain_cube`
-join the most telling ones into a sentence.
+join the most telling ones into a sentence.  The phrases are kept as words
+(:mod:`gammon.analysis.words`: a catalog message and its numbers), so that the
+sentence, made once when the analysis runs, can be read in any of gammon's
+languages later; the ``*_words`` functions give them, the others their text in
+the current language, and :func:`set_explanation` sets both on a decision (the text in English).
 """
 
 from __future__ import annotations
@@ -40,7 +44,9 @@ from gammon.analysis.decisions import (
 )
 from gammon.analysis.valuation import ROLLS, Valuer
 from gammon.analysis.walk import Task
+from gammon.analysis.words import Nn_, Words, english, fixed, joined, percent, render, say, say_n, signed
 from gammon.core.position import Position
+from gammon.i18n import N_
 
 
 def blots(position: Position) -> list[int]:
@@ -89,137 +95,175 @@ def is_race(position: Position) -> bool:
     return not bool(is_contact(np.frombuffer(position.board, dtype=np.uint8)))
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
-
-
-def _point_name(p: int) -> str:
+def _point_name(p: int) -> Words:
     if p >= 18:
-        return f"the {p}-point anchor"
+        return say(N_("the {p}-point anchor"), p=p)
     if p == 7:
-        return "the bar point"
-    return f"the {p}-point"
+        return say(N_("the bar point"))
+    return say(N_("the {p}-point"), p=p)
 
 
-def _and(parts: Sequence[str]) -> str:
-    parts = list(parts)
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def _shots_words(s_played: int, s_best: int) -> Words:
+    # TRANSLATORS: the English says "shots" whatever the number (its two forms are one); the other
+    # languages give each number its form.
+    return say_n(*Nn_("leaves {n} shots instead of {best}", "leaves {n} shots instead of {best}"), s_played,
+                 best=s_best)
 
 
-def play_reasons(before: Position, played: Position, best: Position) -> list[str]:
-    """Why ``best`` is better than ``played`` in position terms (mover's side, after each play)."""
-    out: list[str] = []
+def play_words(before: Position, played: Position, best: Position) -> list[Words]:
+    """Why ``best`` is better than ``played`` in position terms (mover's side, after each play), as words."""
+    out: list[Words] = []
     race = is_race(before)
     if not race:
         s_played, s_best = shots(played), shots(best)
         if s_played - s_best >= 3:
-            out.append(f"leaves {s_played} shots instead of {s_best}")
+            out.append(_shots_words(s_played, s_best))
         elif s_best - s_played >= 5:
-            safe = "plays safe" if s_played == 0 else f"leaves only {s_played} shots"
-            out.append(f"{safe} where the better play accepts {s_best} shots for more")
+            # TRANSLATORS: "shots" whatever the number in English, as above.
+            safe = say(N_("plays safe")) if s_played == 0 else say_n(
+                *Nn_("leaves only {n} shots", "leaves only {n} shots"), s_played)
+            out.append(say(N_("{safe} where the better play accepts {best} shots for more"), safe=safe,
+                           best=s_best))
     held, m_played, m_best = made_points(before), made_points(played), made_points(best)
     interesting = set(range(2, 10)) | set(range(18, 25))
     for p in sorted(held & m_best - m_played, reverse=True):
         if p in interesting:
-            out.append(f"gives up {_point_name(p)}")
+            out.append(say(N_("gives up {point}"), point=_point_name(p)))
     for p in sorted((m_best - held) - m_played, reverse=True):
         if p in interesting:
-            out.append(f"does not make {_point_name(p)}")
+            out.append(say(N_("does not make {point}"), point=_point_name(p)))
     pr_before, _ = longest_prime(before)
     pr_played, _ = longest_prime(played)
     pr_best, _ = longest_prime(best)
     if pr_before >= 4 and pr_played < pr_before <= pr_best:
-        out.append(f"breaks a {pr_before}-point prime")
+        out.append(say(N_("breaks a {length}-point prime"), length=pr_before))
     elif pr_best >= 4 and pr_best > pr_played:
-        out.append(f"builds a {pr_played}-point prime where a {pr_best}-point prime was there")
+        out.append(say(N_("builds a {length}-point prime where a {best}-point prime was there"),
+                       length=pr_played, best=pr_best))
     hit_played, hit_best = played.opp[24] - before.opp[24], best.opp[24] - before.opp[24]
     if hit_best > hit_played:
-        out.append("does not hit" if hit_played == 0 else f"hits {hit_played} instead of {hit_best}")
+        out.append(say(N_("does not hit")) if hit_played == 0 else
+                   say(N_("hits {n} instead of {best}"), n=hit_played, best=hit_best))
     elif hit_played > hit_best:
-        out.append(f"hits {hit_played} checker{'s' if hit_played > 1 else ''} for too much risk")
+        out.append(say_n(*Nn_("hits {n} checker for too much risk", "hits {n} checkers for too much risk"),
+                         hit_played))
     if not race:
         b_played, b_best = len(blots(played)), len(blots(best))
         if b_played - b_best >= 2:
-            out.append(f"leaves {b_played} blots instead of {b_best}")
+            out.append(_blots_words(b_played, b_best))
     off_before = before.checkers_off[0]
     off_played, off_best = played.checkers_off[0] - off_before, best.checkers_off[0] - off_before
     if off_best > off_played:
-        out.append(f"bears off {off_played} checker{'s' if off_played != 1 else ''} instead of {off_best}")
+        out.append(say_n(*Nn_("bears off {n} checker instead of {best}",
+                              "bears off {n} checkers instead of {best}"), off_played, best=off_best))
     waste = played.pip_counts[0] - best.pip_counts[0]
     if race and waste >= 2:
-        out.append(f"wastes {waste} pips")
+        out.append(_waste_words(waste))
     return out
 
 
-def chance_reasons(played: Sequence[float], best: Sequence[float]) -> list[str]:
+def _blots_words(b_played: int, b_best: int) -> Words:
+    return say_n(*Nn_("leaves {n} blot instead of {best}", "leaves {n} blots instead of {best}"), b_played,
+                 best=b_best)
+
+
+def _waste_words(waste: int) -> Words:
+    return say_n(*Nn_("wastes {n} pip", "wastes {n} pips"), waste)
+
+
+def play_reasons(before: Position, played: Position, best: Position) -> list[str]:
+    """:func:`play_words` in the current language."""
+    return [render(w) for w in play_words(before, played, best)]
+
+
+def chance_words(played: Sequence[float], best: Sequence[float]) -> list[Words]:
     """The chances in which the better play is ahead: winning, winning and losing gammons.
 
     (Mover's cubeless probabilities; a chance where the play made is ahead is not a reason.)
     """
-    out: list[str] = []
+    out: list[Words] = []
     if best[0] - played[0] >= 0.01:
-        out.append(f"wins {_pct(played[0])} instead of {_pct(best[0])}")
+        out.append(say(N_("wins {played} instead of {best}"), played=percent(played[0]), best=percent(best[0])))
     if best[1] - played[1] >= 0.03:
-        out.append(f"gammon chances {_pct(played[1])} instead of {_pct(best[1])}")
+        out.append(say(N_("gammon chances {played} instead of {best}"), played=percent(played[1]),
+                       best=percent(best[1])))
     if played[3] - best[3] >= 0.03:
-        out.append(f"gets gammoned {_pct(played[3])} instead of {_pct(best[3])}")
+        out.append(say(N_("gets gammoned {played} instead of {best}"), played=percent(played[3]),
+                       best=percent(best[3])))
     return out
 
 
-def small_reasons(before: Position, played: Position, best: Position) -> list[str]:
-    """Smaller differences, for a play :func:`play_reasons` finds nothing against: a shot or a
+def chance_reasons(played: Sequence[float], best: Sequence[float]) -> list[str]:
+    """:func:`chance_words` in the current language."""
+    return [render(w) for w in chance_words(played, best)]
+
+
+def small_words(before: Position, played: Position, best: Position) -> list[Words]:
+    """Smaller differences, for a play :func:`play_words` finds nothing against: a shot or a
     blot more, a checker less borne off or a pip wasted, a hit or a point made elsewhere."""
-    out: list[str] = []
+    out: list[Words] = []
     race = is_race(before)
     if not race:
         s_played, s_best = shots(played), shots(best)
         if s_played > s_best:
-            out.append(f"leaves {s_played} shots instead of {s_best}")
+            out.append(_shots_words(s_played, s_best))
         b_played, b_best = len(blots(played)), len(blots(best))
         if b_played > b_best:
-            out.append(f"leaves {b_played} blot{'s' if b_played != 1 else ''} instead of {b_best}")
+            out.append(_blots_words(b_played, b_best))
     made = sorted(made_points(best) - made_points(played), reverse=True)
     if made:
-        out.append(f"does not make {_point_name(made[0])}")
+        out.append(say(N_("does not make {point}"), point=_point_name(made[0])))
     waste = played.pip_counts[0] - best.pip_counts[0]
     if race and waste >= 1:
-        out.append(f"wastes {waste} pip{'s' if waste != 1 else ''}")
+        out.append(_waste_words(waste))
     return out
+
+
+def small_reasons(before: Position, played: Position, best: Position) -> list[str]:
+    """:func:`small_words` in the current language."""
+    return [render(w) for w in small_words(before, played, best)]
+
+
+def explain_play_words(before: Position, played: Position, best: Position, played_probs: Sequence[float],
+                       best_probs: Sequence[float], played_text: str = "the play", best_text: str = "",
+                       loss: float | None = None) -> Words:
+    """A sentence saying what the play made gives up against the better play, as words.
+
+    The position's reasons first (:func:`play_words`, then
+    :func:`small_words`), the chances where the better play is ahead; with
+    nothing to name, what the play gives up in equity (``loss``, at the
+    decision's score and cube) rather than a bare "is weaker".
+    """
+    reasons = play_words(before, played, best)[:3] or small_words(before, played, best)[:2]
+    chances = chance_words(played_probs, best_probs)
+    if reasons:
+        text = say(N_("{play} {reasons}"), play=played_text, reasons=joined(reasons))
+    elif loss is not None:
+        text = say(N_("{play} gives up {loss} in equity"), play=played_text, loss=fixed(loss))
+    else:
+        text = say(N_("{play} is weaker"), play=played_text)
+    if chances:
+        text = say(N_("{sentence} ({chances})"), sentence=text, chances=joined(chances))
+    if best_text:
+        text = say(N_("{sentence}; {best} is better"), sentence=text, best=best_text)
+    return say(N_("{sentence}."), sentence=text)
 
 
 def explain_play(before: Position, played: Position, best: Position, played_probs: Sequence[float],
                  best_probs: Sequence[float], played_text: str = "the play", best_text: str = "",
                  loss: float | None = None) -> str:
-    """A sentence saying what the play made gives up against the better play.
-
-    The position's reasons first (:func:`play_reasons`, then
-    :func:`small_reasons`), the chances where the better play is ahead; with
-    nothing to name, what the play gives up in equity (``loss``, at the
-    decision's score and cube) rather than a bare "is weaker".
-    """
-    reasons = play_reasons(before, played, best)[:3] or small_reasons(before, played, best)[:2]
-    chances = chance_reasons(played_probs, best_probs)
-    if reasons:
-        text = f"{played_text} {_and(reasons)}"
-    elif loss is not None:
-        text = f"{played_text} gives up {loss:.3f} in equity"
-    else:
-        text = f"{played_text} is weaker"
-    if chances:
-        text += f" ({_and(chances)})"
-    if best_text:
-        text += f"; {best_text} is better"
-    return text + "."
+    """:func:`explain_play_words` in the current language."""
+    return render(explain_play_words(before, played, best, played_probs, best_probs, played_text, best_text,
+                                     loss))
 
 
-def _equities(c: dict[str, Any]) -> str:
-    return (f"no double {c['no_double']:+.3f}, double/take {c['double_take']:+.3f}, "
-            f"double/pass {c['double_pass']:+.3f}")
+def _equities(c: dict[str, Any]) -> Words:
+    return say(N_("no double {no_double}, double/take {double_take}, double/pass {double_pass}"),
+               no_double=signed(c["no_double"]), double_take=signed(c["double_take"]),
+               double_pass=signed(c["double_pass"]))
 
 
-def _take_point_note(c: dict[str, Any], takes: bool, mine: bool) -> str:
+def _take_point_note(c: dict[str, Any], takes: bool, mine: bool) -> Words:
     """The cubeless chances against the take point, in words that agree with the verdict.
 
     The verdict (``takes``: the taker should take) comes from the cubeful
@@ -231,15 +275,38 @@ def _take_point_note(c: dict[str, Any], takes: bool, mine: bool) -> str:
     quoting a take point the verdict ignores.  ``mine``: said to the taker.
     """
     tp, taker_win = c["take_point"], 1.0 - c["win"]
-    who = "you win" if mine else "the opponent wins"
-    chances = f"{who} {_pct(taker_win)} cubeless against a take point of {_pct(tp)}"
+    chances = say(N_("you win {win} cubeless against a take point of {take_point}") if mine else
+                  N_("the opponent wins {win} cubeless against a take point of {take_point}"),
+                  win=percent(taker_win), take_point=percent(tp))
     if (taker_win >= tp) == takes:
         return chances
-    return f"{chances}, but the cubeful equities, which see the market and the recube, decide"
+    return say(N_("{chances}, but the cubeful equities, which see the market and the recube, decide"),
+               chances=chances)
 
 
-def explain_cube(d: Decision) -> str | None:
-    """The cube reasoning from the equities the verdict used (no double, double/take, double/pass).
+def _take_words(d: Decision, c: dict[str, Any], nums: Words, takes: bool) -> Words | None:
+    """The taker's verdict: the two answers' values (and a beaver's) from the doubler's equities."""
+    take, drop = -c["double_take"], -c["double_pass"]
+    answer = say(N_("taking leaves you {take}, passing {drop} ({equities}, the doubler's view)"),
+                 take=signed(take), drop=signed(drop), equities=nums)
+    note = _take_point_note(c, takes, True)
+    kind = d.error_kind or ""
+    if kind == "wrong take":
+        return say(N_("{answer}; {note}; you lose a gammon {gammon}: pass"), answer=answer, note=note,
+                   gammon=percent(c["gammon"]))
+    if kind == "wrong pass":
+        return say(N_("{answer}; {note}: take"), answer=answer, note=note)
+    if kind == "wrong beaver":
+        if take >= drop:
+            better = N_("{answer}: a beaver makes it {beaver}, less than taking ({value}): take")
+        else:
+            better = N_("{answer}: a beaver makes it {beaver}, less than passing ({value}): pass")
+        return say(better, answer=answer, beaver=signed(2 * take), value=signed(max(take, drop)))
+    return None
+
+
+def explain_cube_words(d: Decision) -> Words | None:
+    """The cube reasoning from the equities the verdict used (no double, double/take, double/pass), as words.
 
     Every sentence quotes those three cubeful equities and draws its verdict
     from them alone (for a take, the taker's: take = -double/take, pass =
@@ -252,44 +319,41 @@ def explain_cube(d: Decision) -> str | None:
     nd, dt, dp = c["no_double"], c["double_take"], c["double_pass"]
     nums = _equities(c)
     takes = dt <= dp
-    kind = d.error_kind or ""
     if d.kind == "take":
-        take, drop = -dt, -dp
-        answer = f"taking leaves you {take:+.3f}, passing {drop:+.3f} ({nums}, the doubler's view)"
-        note = _take_point_note(c, takes, True)
-        if kind == "wrong take":
-            return f"{answer}; {note}; you lose a gammon {_pct(c['gammon'])}: pass"
-        if kind == "wrong pass":
-            return f"{answer}; {note}: take"
-        if kind == "wrong beaver":
-            better, verdict = ("taking", "take") if take >= drop else ("passing", "pass")
-            return (f"{answer}: a beaver makes it {2 * take:+.3f}, less than {better} "
-                    f"({max(take, drop):+.3f}): {verdict}")
-        return None
+        return _take_words(d, c, nums, takes)
+    kind = d.error_kind or ""
     note = _take_point_note(c, takes, False)
-    gammons = f"you win {_pct(c['win'])}, gammons {_pct(c['gammon'])}"
+    gammons = say(N_("you win {win}, gammons {gammon}"), win=percent(c["win"]), gammon=percent(c["gammon"]))
     if kind == MISSED_DOUBLE_BELOW_CP:
-        return (f"{nums}: the opponent should take ({note}), and doubling gains {dt - nd:.3f} over holding "
-                f"the cube ({gammons}): double")
+        return say(N_("{equities}: the opponent should take ({note}), and doubling gains {gain} over holding "
+                      "the cube ({chances}): double"), equities=nums, note=note, gain=fixed(dt - nd),
+                   chances=gammons)
     if kind == MISSED_DOUBLE_ABOVE_CP:
-        return (f"{nums}: the opponent should pass ({note}), and cashing gains {dp - nd:.3f} over playing on "
-                f"({gammons}): double")
+        return say(N_("{equities}: the opponent should pass ({note}), and cashing gains {gain} over playing on "
+                      "({chances}): double"), equities=nums, note=note, gain=fixed(dp - nd), chances=gammons)
     if kind == WRONG_DOUBLE_BELOW_DP:
-        return (f"{nums}: doubling gives up {nd - min(dt, dp):.3f} against holding the cube ({gammons}; "
-                f"{note}): too early to double")
+        return say(N_("{equities}: doubling gives up {loss} against holding the cube ({chances}; {note}): "
+                      "too early to double"), equities=nums, loss=fixed(nd - min(dt, dp)), chances=gammons,
+                   note=note)
     if kind == WRONG_DOUBLE_ABOVE_TG:
-        return (f"{nums}: playing on is worth {nd - dp:.3f} more than the point the double cashes ({gammons}): "
-                "too good to double")
+        return say(N_("{equities}: playing on is worth {gain} more than the point the double cashes "
+                      "({chances}): too good to double"), equities=nums, gain=fixed(nd - dp), chances=gammons)
     return None
 
 
-def explain_decision(task: Task, decision: Decision, valuer: Valuer | None = None) -> str | None:
-    """The explanation of an analysed decision (None when there is nothing to say)."""
+def explain_cube(d: Decision) -> str | None:
+    """:func:`explain_cube_words` in the current language."""
+    words = explain_cube_words(d)
+    return None if words is None else render(words)
+
+
+def explain_decision_words(task: Task, decision: Decision, valuer: Valuer | None = None) -> Words | None:
+    """The explanation of an analysed decision as words (None when there is nothing to say)."""
     d = decision
     if d.kind == "resign":  # worded where it is valued (gammon.analysis.decisions.analyse_resign)
-        return d.explanation
+        return d.explanation_words
     if d.kind not in ("move", "choice"):  # a choice of double: the two doubles' best plays compared
-        return explain_cube(d)
+        return explain_cube_words(d)
     if not d.played_position_id or not d.best_position_id or d.played_position_id == d.best_position_id:
         return None
     played = next((a for a in d.alternatives if a.position_id == d.played_position_id), None)
@@ -297,12 +361,27 @@ def explain_decision(task: Task, decision: Decision, valuer: Valuer | None = Non
     if played is None or best is None:
         return None
     variant = task.position.variant
-    return explain_play(task.position, Position.from_position_id(played.position_id, variant),
-                        Position.from_position_id(best.position_id, variant), played.probabilities,
-                        best.probabilities, played.play, best.play, best.equity - played.equity)
+    return explain_play_words(task.position, Position.from_position_id(played.position_id, variant),
+                              Position.from_position_id(best.position_id, variant), played.probabilities,
+                              best.probabilities, played.play, best.play, best.equity - played.equity)
+
+
+def explain_decision(task: Task, decision: Decision, valuer: Valuer | None = None) -> str | None:
+    """The explanation of an analysed decision in English, as the analysis keeps it (None: nothing to say)."""
+    words = explain_decision_words(task, decision, valuer)
+    return None if words is None else english(words)
+
+
+def set_explanation(task: Task, decision: Decision, valuer: Valuer | None = None) -> None:
+    """Set ``decision``'s explanation: its words (:attr:`Decision.explanation_words`, to word in any
+    language later) and their English (:attr:`Decision.explanation`, what the report's JSON holds)."""
+    words = explain_decision_words(task, decision, valuer)
+    decision.explanation_words = words
+    decision.explanation = None if words is None else english(words)
 
 
 __all__ = [
-    "blots", "chance_reasons", "explain_cube", "explain_decision", "explain_play", "is_race",
-    "longest_prime", "made_points", "play_reasons", "shots", "small_reasons",
+    "blots", "chance_reasons", "chance_words", "explain_cube", "explain_cube_words", "explain_decision",
+    "explain_decision_words", "explain_play", "explain_play_words", "is_race", "longest_prime", "made_points",
+    "play_reasons", "play_words", "set_explanation", "shots", "small_reasons", "small_words",
 ]

@@ -17,6 +17,8 @@ import io
 from dataclasses import dataclass
 
 from gammon.analysis.analyse import MatchAnalysis
+from gammon.i18n import N_, _, ngettext
+from gammon.i18n.numbers import decimal, percent
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,38 +76,42 @@ def _figure(analysis: MatchAnalysis):  # type: ignore[no-untyped-def]
     if match:
         ax.set_ylim(0, 100)
         ax.axhline(50, color="#999", linewidth=0.6)
-        ax.set_ylabel(f"{analysis.names[0]}'s match winning chance (%)")
+        ax.set_ylabel(_("{name}'s match winning chance (%)").format(name=analysis.names[0]))
     else:
         ax.axhline(0, color="#999", linewidth=0.6)
-        ax.set_ylabel(f"{analysis.names[0]}'s points")
+        ax.set_ylabel(_("{name}'s points").format(name=analysis.names[0]))
     last_game = None
     for p in pts:
         if p.game != last_game:
             if last_game is not None:
                 ax.axvline(p.x - 0.5, color="#ccc", linewidth=0.8)
-            ax.text(p.x, (97 if match else max(ys or [0])), f"G{p.game + 1}", fontsize=7, color="#777",
-                    va="top")
+            # TRANSLATORS: the graph's mark where game n of the match begins ("G" for game).
+            ax.text(p.x, (97 if match else max(ys or [0])), _("G{n}").format(n=p.game + 1), fontsize=7,
+                    color="#777", va="top")
             last_game = p.game
-    styles = {"blunder": ("X", 70, "#c62828"), "error": ("o", 36, "#ef6c00")}
-    for mark, (shape, size, colour) in styles.items():
+    styles = {"blunder": ("X", 70, "#c62828", N_("blunders")), "error": ("o", 36, "#ef6c00", N_("errors"))}
+    for mark, (shape, size, colour, name) in styles.items():
         sel = [p for p in pts if p.mark == mark]
         if sel:
             ax.scatter([p.x for p in sel], [p.y for p in sel], marker=shape, s=size, color=colour, zorder=3,
-                       label=f"{mark}s")
-    for lm, shape, colour in (("very lucky", "^", "#2e7d32"), ("very unlucky", "v", "#6a1b9a")):
+                       label=_(name))
+    for lm, shape, colour, name in (("very lucky", "^", "#2e7d32", N_("very lucky rolls")),
+                                    ("very unlucky", "v", "#6a1b9a", N_("very unlucky rolls"))):
         sel = [p for p in pts if p.luck_mark == lm]
         if sel:
             ax.scatter([p.x for p in sel], [p.y for p in sel], marker=shape, s=28, color=colour, zorder=3,
-                       label=f"{lm} rolls")
-    ax.set_xlabel("decision")
+                       label=_(name))
+    ax.set_xlabel(_("decision"))
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlim(0, max(xs or [1]) + 1)
     ax.grid(alpha=0.25)
     ax.legend(loc="lower left", fontsize=7, ncol=5, frameon=False)
-    kind = f"{analysis.match_length}-point match" if match else "money session"
-    ax.set_title(f"{analysis.names[0]} vs {analysis.names[1]}, {kind}", fontsize=10)
+    n = analysis.match_length
+    kind = ngettext("{n}-point match", "{n}-point match", n).format(n=n) if match else _("money session")
+    ax.set_title(_("{first} vs {second}, {kind}").format(first=analysis.names[0], second=analysis.names[1],
+                                                          kind=kind), fontsize=10)
     fig.tight_layout()
     return fig
 
@@ -127,6 +133,17 @@ def graph_svg(analysis: MatchAnalysis) -> str:
     text = graph_image(analysis, "svg").decode("utf-8")
     start = text.find("<svg")
     return text[start:] if start >= 0 else text
+
+
+def _text_graph_title(who: str, match: bool) -> str:
+    """The first line of :func:`text_graph`: whose value it draws ("Your" when the name is "You")."""
+    if who == "You":
+        text = _("Your match winning chance after each decision (X blunder, ? error):") if match else _(
+            "Your points after each decision (X blunder, ? error):")
+        return text
+    if match:
+        return _("{name}'s match winning chance after each decision (X blunder, ? error):").format(name=who)
+    return _("{name}'s points after each decision (X blunder, ? error):").format(name=who)
 
 
 def text_graph(analysis: MatchAnalysis, width: int = 64, height: int = 7) -> list[str]:
@@ -165,16 +182,13 @@ def text_graph(analysis: MatchAnalysis, width: int = 64, height: int = 7) -> lis
         grid[row(y)][c] = "X" if "blunder" in marks else "?" if "error" in marks else "*"
 
     def label(y: float) -> str:
-        return f"{y:.0f}%" if match else f"{y:+.1f}"
+        return percent(y / 100, 0) if match else decimal(y, 1, sign=True)
 
     labels = {0: label(hi), row(even): label(even), height - 1: label(lo)}
     pad = max(len(v) for v in labels.values())
-    who = analysis.names[0]
-    whose = "Your" if who == "You" else f"{who}'s"
-    what = f"{whose} match winning chance" if match else f"{whose} points"
-    out = [f"{what} after each decision (X blunder, ? error):"]
+    out = [_text_graph_title(analysis.names[0], match)]
     out += [f"{labels.get(r, ''):>{pad}} |{''.join(grid[r])}" for r in range(height)]
-    out.append(f"{'':>{pad}} +{'-' * cols} {n} decisions")
+    out.append(f"{'':>{pad}} +{'-' * cols} " + ngettext("{n} decision", "{n} decisions", n).format(n=n))
     return out
 
 

@@ -22,6 +22,7 @@ from gammon.analysis.graph import graph_svg
 from gammon.analysis.marks import SYMBOLS
 from gammon.analysis.move_list import mistake_anchor, move_list_html
 from gammon.analysis.text import decision_title, mark_word, rate, signed
+from gammon.analysis.words import explanation_text
 from gammon.core.position import Position
 from gammon.i18n import N_, _, current_language, ngettext
 from gammon.i18n.numbers import decimal, percent
@@ -128,7 +129,8 @@ def _mistake(a: MatchAnalysis, d: Decision) -> str:
         title = _("doubler to play") if d.kind == "take" else _("before the roll")
         boards.append(board_svg(before, title=title, cube=d.cube_value, cube_owner=owner))
         detail = _cube_detail(d)
-    why = f'<p class="why">{escape(d.explanation)}</p>' if d.explanation else ""
+    explanation = explanation_text(d)
+    why = f'<p class="why">{escape(explanation)}</p>' if explanation else ""
     return (f'<div class="mistake" id="{mistake_anchor(d)}">{head}{why}'
             f'<div class="boards">{"".join(boards)}</div>{detail}</div>')
 

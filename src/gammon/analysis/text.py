@@ -9,6 +9,7 @@ from __future__ import annotations
 from gammon.analysis.decisions import Decision
 from gammon.analysis.marks import SYMBOLS
 from gammon.analysis.stats import PlayerStats
+from gammon.analysis.words import explanation_text
 from gammon.i18n import N_, _, ngettext
 from gammon.i18n.numbers import decimal
 
@@ -113,8 +114,9 @@ def decision_lines(d: Decision, names: tuple[str, str], count: int = 5) -> list[
         lines.append(f"Proper: {c['proper']}; {c['taker_proper']}. Win {100 * c['win']:.1f}%, "
                      f"take point {100 * c['take_point']:.1f}%")
         lines.append(f"Played: {d.played}; best: {d.best}")
-    if d.explanation:
-        lines.append(f"Why: {d.explanation}")
+    explanation = explanation_text(d)
+    if explanation:
+        lines.append(f"Why: {explanation}")
     return lines
 
 
@@ -163,8 +165,9 @@ def game_report_lines(match: object, names: tuple[str, str], plies: int = 0) -> 
     for d in worst[:3]:
         better = _("; better {play}").format(play=d.best) if d.best and d.best != d.played else ""
         lines.append(f"  {decision_title(d, names)}: {mark_text(d)}{better}")
-        if d.explanation:
-            lines.append(f"    {d.explanation}")
+        explanation = explanation_text(d)
+        if explanation:
+            lines.append(f"    {explanation}")
     return lines
 
 

@@ -88,6 +88,7 @@ def _move_list(console: Console, analysis: object) -> None:
 def _summary_lines(console: Console, analysis: object) -> None:
     from gammon.analysis.analyse import MatchAnalysis
     from gammon.analysis.text import decision_title, mark_text, mark_word, rate, signed
+    from gammon.analysis.words import explanation_text
 
     assert isinstance(analysis, MatchAnalysis)
     a = analysis
@@ -132,8 +133,9 @@ def _summary_lines(console: Console, analysis: object) -> None:
             better = _("; better: {play}").format(play=d.best) if d.best and d.best != d.played else ""
             console.print(f"  {decision_title(d, a.names)}  [red]{mark_text(d)}[/red]{better}", markup=True,
                           highlight=False)
-            if d.explanation:
-                console.print(f"      {d.explanation}", highlight=False)
+            explanation = explanation_text(d)
+            if explanation:
+                console.print(f"      {explanation}", highlight=False)
         if len(worst) > 15:
             console.print("  " + _("... and {count} more (see --json or --html)").format(count=len(worst) - 15))
 

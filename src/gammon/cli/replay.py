@@ -105,7 +105,10 @@ def analysis_lines(d: Decision, rows: int) -> list[str]:
             proper=action_words(c["proper"]), taker_proper=action_words(c["taker_proper"]),
             win=f"{100 * c['win']:.1f}", take_point=f"{100 * c['take_point']:.1f}", played=d.played))
     fixed = _cut((_wrap("; ".join(head)) if head else []) + body, rows)
-    why = _wrap(_("Why: {explanation}").format(explanation=d.explanation)) if d.explanation else []
+    from gammon.analysis.words import explanation_text
+
+    explanation = explanation_text(d)
+    why = _wrap(_("Why: {explanation}").format(explanation=explanation)) if explanation else []
     left = rows - len(fixed)
     reserved = min(len(why), 2 if left >= 4 else 1)  # the reason for a mark before the fourth-best play
     alternatives = _alternatives(d, left - reserved) if is_move else []

@@ -138,8 +138,11 @@ class StepTree:
             return None
         pos = node.position
         if node.complete:
-            return StepRefusal(StepReason.ROLL_PLAYED, "your roll is played: confirm the move, or undo a step "
-                               "to change it" if at else "your roll cannot be played at all: the turn passes")
+            if at:
+                return StepRefusal(StepReason.ROLL_PLAYED, "your roll is played: confirm the move, "
+                                   "or undo a step to change it", "played")
+            return StepRefusal(StepReason.ROLL_PLAYED, "your roll cannot be played at all: the turn passes",
+                               "unplayable")
         fault = pos.step_fault(from_point, to_point)
         if fault is not None and fault.reason in _AT_ONCE:
             return _told(pos, from_point, to_point, fault)
@@ -157,9 +160,11 @@ class StepTree:
         ways = _ways(left, distance, to_point == OFF_POINT)
         if not ways:
             return StepRefusal(StepReason.NO_DIE, (
-                f"no die left makes that move: point {to_point} is {distance} pips away"
+                f"no die left makes that move: point {to_point} is {distance} "
+                f"pip{'' if distance == 1 else 's'} away"
                 if to_point else f"bearing off from point {from_point} needs a {distance}")
-                + f" ({_dice_words(left)})")
+                + f" ({_dice_words(left)})", "point" if to_point else "off",
+                _facts(to=to_point, start=from_point, distance=distance, dice=left))
         first: StepRefusal | None = None
         for way in ways:
             here, point = pos, from_point
@@ -173,8 +178,8 @@ class StepTree:
                         assert told is not None
                         goal = "off" if to_point == OFF_POINT else f"to point {to_point}"
                         at_goal = problem is not None and nxt == to_point  # the landing point itself
-                        first = told if at_goal or (point, nxt) == (from_point, to_point) else StepRefusal(
-                            told.reason, f"on the way {goal}: {told.message}")
+                        first = told if at_goal or (point, nxt) == (from_point, to_point) else told._replace(
+                            message=f"on the way {goal}: {told.message}", on_the_way_to=to_point)
                     break
                 here, point = here.apply_step(point, nxt), nxt
             else:
@@ -189,7 +194,7 @@ class StepTree:
         if most == 1 and len(set(dice)) == 2 and die < max(dice):
             return StepRefusal(StepReason.HIGHER_DIE, (
                 f"only one die of this roll can be played, and then it must be the higher: "
-                f"play the {max(dice)}"))
+                f"play the {max(dice)}"), facts=_facts(die=max(dice)))
         return StepRefusal(StepReason.MORE_DICE, (
             "a play must use as many dice as it can, and after that step the rest of the roll "
             "could not be played: start with another checker or another die"))
@@ -208,10 +213,28 @@ class StepTree:
 
 
 class StepRefusal(NamedTuple):
-    """Why a step is refused: the reason's code (callers branch on it) and a sentence for a person."""
+    """Why a step is refused: the reason's code (callers branch on it) and a sentence for a person.
+
+    Core speaks English only; an interface that speaks another language words the
+    reason itself from the language-free rest: ``form``, which of the reason's
+    sentences this is (``played``/``unplayable`` for ``roll_played``;
+    ``opponent``/``bar``/``point`` for ``no_checker``; ``point``/``off`` for
+    ``no_die``), ``facts``, the numbers the sentence names (``(name, value)`` pairs:
+    points, counts, dice), and ``on_the_way_to``, the goal (0 = off) when the rule
+    stops the checker on its way there rather than at the step itself.
+    """
 
     reason: StepReason
     message: str
+    form: str = ""
+    facts: tuple[tuple[str, int | tuple[int, ...]], ...] = ()
+    on_the_way_to: int | None = None
+
+
+def _facts(**numbers: int | tuple[int, ...]) -> tuple[tuple[str, int | tuple[int, ...]], ...]:
+    """The numbers a refusal's sentence names, as :attr:`StepRefusal.facts`."""
+    return tuple((name, tuple(int(d) for d in v) if isinstance(v, tuple) else int(v))
+                 for name, v in numbers.items())
 
 
 #: Faults that refuse a step whatever the dice (the checker cannot move, or not that way).
@@ -221,22 +244,27 @@ _AT_ONCE = frozenset({StepReason.BAD_POINT, StepReason.WRONG_WAY, StepReason.NO_
 def _told(pos: Position, from_point: int, to_point: int, fault: StepFault) -> StepRefusal:
     """The single-step rule's fault as the sentence a player reads (the rule texts' words)."""
     r = fault.reason
+    form, facts = "", _facts()
     if r is StepReason.WRONG_WAY:
         text = "checkers move only forward, toward your home board (and off from it)"
     elif r is StepReason.BAD_POINT:
-        text = fault.message
+        text, facts = fault.message, _facts(start=from_point, to=to_point)
     elif r is StepReason.NO_CHECKER:
         mine = pos.opp[24 - from_point] if 1 <= from_point <= 24 else 0
         text = ("that is your opponent's checker" if mine else
                 f"you have no checker {'on the bar' if from_point == 25 else f'on point {from_point}'}")
+        form = "opponent" if mine else "bar" if from_point == 25 else "point"
+        facts = _facts(start=from_point)
     elif r is StepReason.BAR_FIRST:
         n = pos.bar[0] - pos.pool[0]
         one = n == 1
         text = (f"a checker on the bar must enter first: {n} of yours {'is' if one else 'are'} on the bar, "
                 f"and nothing else moves before {'it enters' if one else 'they enter'}")
+        facts = _facts(n=n)
     elif r is StepReason.BLOCKED:
         text = (f"point {to_point} is blocked: your opponent has {pos.opp[24 - to_point]} checkers there "
                 "(a checker lands only where the opponent has at most one)")
+        facts = _facts(to=to_point, n=pos.opp[24 - to_point])
     elif r is StepReason.NO_HIT_YET:
         text = ("Dutch backgammon: no hitting before one of your checkers has reached your home board "
                 "(points 1-6)")
@@ -244,13 +272,15 @@ def _told(pos: Position, from_point: int, to_point: int, fault: StepFault) -> St
         n = pos.pool[0]
         text = (f"Acey-Deucey: bearing off waits until every checker has entered and come home; "
                 f"{n} still {'waits' if n == 1 else 'wait'} in the pool")
+        facts = _facts(n=n)
     elif r is StepReason.BEAR_OFF_NOT_HOME:
         out = sum(pos.me[6:25])
         text = (f"bearing off needs every checker home (points 1-6); {out} "
                 f"{'is' if out == 1 else 'are'} still outside")
+        facts = _facts(n=out)
     else:  # pragma: no cover - the single-step rule has no other faults
         text = fault.message
-    return StepRefusal(r, text)
+    return StepRefusal(r, text, form, facts)
 
 
 def _bears_off_higher(pos: Position, from_point: int, die: int) -> StepRefusal | None:
@@ -261,7 +291,7 @@ def _bears_off_higher(pos: Position, from_point: int, die: int) -> StepRefusal |
     high = max(p + 1 for p in range(from_point, 24) if pos.me[p])
     return StepRefusal(StepReason.BEAR_OFF_HIGHER, (
         f"a higher number bears off only from the highest point: a checker still stands on point {high}, "
-        f"and point {from_point} needs a {from_point} to bear off"))
+        f"and point {from_point} needs a {from_point} to bear off"), facts=_facts(high=high, start=from_point))
 
 
 def _ways(left: tuple[int, ...], distance: int, off: bool) -> list[tuple[int, ...]]:

@@ -1,7 +1,7 @@
 """Building the catalogs (Babel): the template from the source, the ``.po`` files kept up to
 date with it, and the ``.mo`` files compiled from them; and the checks the tests make.
 
-Only modules that import :mod:`gammon.i18n` are read for messages (``_``, ``N_``,
+Only modules that import :mod:`gammon.i18n` are read for messages (``_``, ``N_``, ``Nn_``,
 ``ngettext``), so a ``_`` that means "unused" elsewhere is never taken for one.  A
 message is a ``str.format`` template with named fields (``{name}``); a translation
 must use exactly the English fields (:func:`placeholder_problems`).
@@ -26,7 +26,7 @@ SOURCE = Path(__file__).resolve().parent.parent
 LOCALE = Path(__file__).resolve().parent / "locale"
 #: The translated languages (English is the source text).
 TRANSLATED: tuple[str, ...] = tuple(lang for lang in LANGUAGES if lang != "en")
-_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
 
 
 def source_files() -> Iterator[Path]:

@@ -24,12 +24,13 @@ from starlette.concurrency import run_in_threadpool
 
 from gammon.analysis.board_svg import board_svg
 from gammon.analysis.text import rate, signed
-from gammon.i18n import _, use_language
+from gammon.i18n import _, current_language, use_language
 from gammon.i18n.numbers import decimal
 from gammon.web.language import request_language
 from gammon.web.page_shell import server_page, shown_name
 from gammon.web.ratelimit import client_key
 from gammon.web.schemas import AnalysisResult, PlayReview
+from gammon.web.service.analysis import in_language
 from gammon.web.service.errors import BusyError, ConflictError, NotFoundError
 from gammon.web.service.review import Frame, Review, review_of
 
@@ -74,6 +75,7 @@ def _analysis(result: AnalysisResult | None, why: str | None, names: tuple[str, 
                        if result else "")
         heading = escape(_("Analysis"))
         return f'<section class="analysis"><h2>{heading}</h2><p>{escape(text)}</p></section>'
+    result = in_language(result, current_language())  # the graph's labels in the page's language
     graph = ""
     if result.graph_svg:
         data = base64.b64encode(result.graph_svg.encode()).decode()

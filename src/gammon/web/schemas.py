@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from gammon.core.rules import Rules
 from gammon.web.computer import COMPUTER_LEVELS, DEFAULT_LEVEL
@@ -482,7 +482,8 @@ class StepAnswer(_Out):
     reason: str | None = Field(default=None, description="bar_first, blocked, no_hit_yet, bear_off_not_home, "
                                                  "pool_not_entered, bear_off_higher, no_die, higher_die, "
                                                  "more_dice, roll_played, no_checker, wrong_way, bad_point")
-    message: str | None = Field(default=None, description="The rule, for people")
+    message: str | None = Field(default=None, description="The rule, for people, in the page's language "
+                                                          "(gammon_lang cookie, else Accept-Language)")
 
 
 class PlayReview(_Out):
@@ -520,6 +521,10 @@ class AnalysisResult(_Out):
     graph_svg: str | None = Field(default=None, description="The equity graph: an SVG document")
     plays: list[PlayReview] = Field(default_factory=list, description="Each play with a choice, by its record "
                                                                       "number (to mark the record)")
+    #: The analysis itself (not sent): its explanations' words and its graph, to word them in the
+    #: reader's language (:func:`gammon.web.service.analysis.in_language`); the graphs drawn so far.
+    _analysis: Any = PrivateAttr(default=None)
+    _graphs: dict[str, str] = PrivateAttr(default_factory=dict)
 
 
 class VariantInfo(BaseModel):

@@ -9,6 +9,7 @@ from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gammon.web.deps import ServiceDep, SettingsDep, TokenDep
+from gammon.web.language import request_language
 from gammon.web.ratelimit import client_key
 from gammon.web.routes.accounts import OptionalAccount
 from gammon.web.routes.chat import export_with_chat
@@ -192,8 +193,10 @@ async def hint(game_id: GameId, service: ServiceDep, token: TokenDep,
 @router.post("/{game_id}/why-not", response_model=StepAnswer, responses=_errors(404, 409, 422),
              summary="Why a checker cannot go from one point to another now: gammon.core's rule, as a code "
                      "and a sentence (the page asks this when a step it tried is not in the step tree)")
-async def why_not(game_id: GameId, body: Annotated[StepQuery, Body()], service: ServiceDep) -> StepAnswer:
-    answer: StepAnswer = await run_in_threadpool(service.why_not, game_id, body)
+async def why_not(game_id: GameId, body: Annotated[StepQuery, Body()], request: Request,
+                  service: ServiceDep) -> StepAnswer:
+    # The code is core's; the sentence is in the page's language (gammon.web.step_words).
+    answer: StepAnswer = await run_in_threadpool(service.why_not, game_id, body, request_language(request))
     return answer
 
 
@@ -202,7 +205,8 @@ async def why_not(game_id: GameId, body: Annotated[StepQuery, Body()], service: 
 async def analysis(game_id: GameId, request: Request, service: ServiceDep, token: TokenDep) -> AnalysisResult:
     # The players of the game first; anyone else has a few analyses waiting per address.
     requester = client_key(request.scope)
-    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id, token, requester)
+    report: AnalysisResult = await run_in_threadpool(service.analysis, game_id, token, requester,
+                                                     request_language(request))
     return report
 
 

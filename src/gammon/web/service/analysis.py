@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gammon.core.game import Action, Rules
+from gammon.i18n import DEFAULT, use_language
 from gammon.web.schemas import AnalysisResult, PlayReview
 from gammon.web.service.errors import BusyError
 
@@ -78,9 +79,36 @@ def analyse_snapshot(snap: Snapshot, plies: int, progress: Progress | None = Non
         log.warning("game %s: %d plays in the record, %d analysed; the record is left unmarked",
                     snap.game_id, len(snap.move_seqs), len(played))
     total = len(a.decisions)
-    return AnalysisResult(game_id=snap.game_id, status="done", done=total, total=total,
-                          engine=engine_name(plies), report=report["analysis"], graph_svg=report["graph_svg"],
-                          plays=plays)
+    result = AnalysisResult(game_id=snap.game_id, status="done", done=total, total=total,
+                            engine=engine_name(plies), report=report["analysis"], graph_svg=report["graph_svg"],
+                            plays=plays)
+    result._analysis = a  # its explanations' words and its graph, for other languages (in_language)
+    result._graphs[DEFAULT] = report["graph_svg"]
+    return result
+
+
+def in_language(result: AnalysisResult, language: str) -> AnalysisResult:
+    """``result`` for a reader of ``language``: the mistakes' explanations worded from the words the
+    analysis kept, and the graph's labels, in that language (the report is made once, in English,
+    and kept; this copy is made per request, the graph drawn once per language).  The figures and
+    the schema are the same in every language; English is ``result`` itself.
+    """
+    from gammon.analysis.graph import graph_svg
+    from gammon.analysis.words import explanation_text
+
+    a = result._analysis
+    if language == DEFAULT or result.status != "done" or result.report is None or a is None:
+        return result
+    with use_language(language):
+        games = []
+        for game, analysed in zip(result.report.get("games", []), a.games, strict=True):
+            decisions = [{**shown, "explanation": explanation_text(d)}
+                         for shown, d in zip(game["decisions"], analysed.decisions, strict=True)]
+            games.append({**game, "decisions": decisions})
+        graph = result._graphs.get(language)
+        if graph is None:
+            graph = result._graphs[language] = graph_svg(a)
+    return result.model_copy(update={"report": {**result.report, "games": games}, "graph_svg": graph})
 
 
 class _Stopped(Exception):
@@ -267,4 +295,4 @@ class Analyses:
             self._ready.notify_all()
 
 
-__all__ = ["Analyses", "Snapshot", "analyse_snapshot", "engine_name"]
+__all__ = ["Analyses", "Snapshot", "analyse_snapshot", "engine_name", "in_language"]

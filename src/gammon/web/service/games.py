@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 
 from gammon.core.errors import GammonError, IllegalActionError
 from gammon.core.game import Action, NewGame, Roll, Timeout
+from gammon.i18n import DEFAULT
 from gammon.store import ActionRecord, VersionConflict
 from gammon.store.codec import action_kind, action_to_dict, event_to_dict
 from gammon.store.ratings import Outcome
@@ -44,6 +45,7 @@ from gammon.web.schemas import (
     StepQuery,
     VerifyResult,
 )
+from gammon.web.service.analysis import in_language
 from gammon.web.service.base import Acted, Change, Created, JoinedSeat, Updates, log
 from gammon.web.service.commands import build_action
 from gammon.web.service.errors import ConflictError, ForbiddenError, NotFoundError
@@ -417,8 +419,9 @@ class GameService(Seating):
         return rank_hint(game_id, position, dice, version, count, cube, level=level,
                          engines=self.hint_engines)
 
-    def why_not(self, game_id: str, query: StepQuery) -> StepAnswer:
-        """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`).
+    def why_not(self, game_id: str, query: StepQuery, language: str = DEFAULT) -> StepAnswer:
+        """Why the checker cannot make the step ``query`` names now: core's rule (:meth:`StepTree.refusal`),
+        its sentence in ``language``.
 
         Anyone who sees the board may ask (it tells no more than the step tree in the state).
 
@@ -427,9 +430,10 @@ class GameService(Seating):
         """
         with self._lock(game_id):
             lg = self._current(game_id)
-            return step_answer(lg, query)
+            return step_answer(lg, query, language)
 
-    def analysis(self, game_id: str, token: str | None = None, requester: str | None = None) -> AnalysisResult:
+    def analysis(self, game_id: str, token: str | None = None, requester: str | None = None,
+                 language: str = DEFAULT) -> AnalysisResult:
         """The analysis of a finished game or match by :mod:`gammon.analysis`, as ``gammon analyse``.
 
         Answers at once: the first call queues the analysis in the analysis
@@ -442,17 +446,19 @@ class GameService(Seating):
 
         :raises ConflictError: the game is not over yet (``not_over``): no help during play.
         :raises BusyError: ``requester`` has too many analyses waiting (``too_busy``).
+
+        The report's explanations and graph are in ``language`` (:func:`in_language`).
         """
         known = self.analyses.known(game_id)
         if known is not None and (known.status != "running" or token is None):
-            return known
+            return in_language(known, language)
         with self._lock(game_id):
             lg = self._current(game_id)
             player = token is not None and lg.seat_of(token) is not None
             if known is not None and not player:
                 return known
             snap = analysis_snapshot(lg)
-        return self.analyses.start(snap, requester, player)
+        return in_language(self.analyses.start(snap, requester, player), language)
 
     def close(self) -> None:
         """Stop the background work the service owns (the analysis threads)."""

@@ -15,12 +15,14 @@ from gammon.core.game import Phase
 from gammon.core.position import Position
 from gammon.core.steps import Step
 from gammon.formats.record_files import FORMATS, render_record
+from gammon.i18n import DEFAULT
 from gammon.web.hints import DEFAULT_HINT_LEVEL, HintEngines, rank_for_hint
 from gammon.web.schemas import HintPlay, HintResult, StepAnswer, StepQuery, VerifyResult
 from gammon.web.service.analysis import Snapshot
 from gammon.web.service.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
 from gammon.web.service.live import TIMEOUT, LiveGame
 from gammon.web.service.views import allowed_actions, checker_moves
+from gammon.web.step_words import refusal_text
 
 if TYPE_CHECKING:
     from gammon.ai.cube import CubeInfo
@@ -98,12 +100,13 @@ def rank_hint(game_id: str, position: Position, dice: tuple[int, int], version: 
                  win=r.win) for r in ranked])
 
 
-def step_answer(lg: LiveGame, query: StepQuery) -> StepAnswer:
+def step_answer(lg: LiveGame, query: StepQuery, language: str = DEFAULT) -> StepAnswer:
     """Core's reason why the step ``query`` names is refused on the roll to play now (or that it is not).
 
     The walked steps are followed through core's step tree (a step with its die
     is matched exactly, a pair takes the lowest die that makes it); the rule is
-    :meth:`~gammon.core.steps.StepTree.refusal`'s.  No rule is applied here.
+    :meth:`~gammon.core.steps.StepTree.refusal`'s.  No rule is applied here.  The sentence is in
+    ``language`` (:func:`gammon.web.step_words.refusal_text`); the code is the same in every language.
 
     :raises ConflictError: no roll to play now (``no_roll``), a stale version
         (``stale_version``), or walked steps that begin no legal play (``illegal_play``).
@@ -123,7 +126,7 @@ def step_answer(lg: LiveGame, query: StepQuery) -> StepAnswer:
     refusal = tree.refusal(at, query.from_point, query.to_point)
     if refusal is None:
         return StepAnswer(allowed=True)
-    return StepAnswer(allowed=False, reason=refusal.reason.value, message=refusal.message)
+    return StepAnswer(allowed=False, reason=refusal.reason.value, message=refusal_text(refusal, language))
 
 
 def analysis_snapshot(lg: LiveGame) -> Snapshot:

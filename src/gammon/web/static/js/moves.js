@@ -9,6 +9,8 @@
 // (destinations); Undo goes back up, and Confirm sends the steps walked.  Nothing here decides what is legal: a step is offered only when it is in the
 // tree.  Points are numbered from the mover's side: 25 is the bar, 0 is off.
 
+import { t, tn } from './i18n.js';
+
 export const BAR = 25;
 export const OFF = 0;
 
@@ -238,23 +240,39 @@ export class MoveBuilder {
     const { me, opp } = this.board;
     const mine = from === BAR ? me[24] : from >= 1 && from <= 24 ? me[from - 1] : 0;
     if (this.complete) {
-      return this.canMove ? 'You have played your roll: confirm the move, or undo to change it.'
-        : 'You cannot move: confirm to pass.';
+      return this.canMove ? t('You have played your roll: confirm the move, or undo to change it.')
+        : t('You cannot move: confirm to pass.');
     }
     if (!mine) {
-      if (from >= 1 && from <= 24 && opp[24 - from] > 0) return 'That is your opponent\'s checker.';
-      return 'You have no checker there.';
+      if (from >= 1 && from <= 24 && opp[24 - from] > 0) return t('That is your opponent\'s checker.');
+      return t('You have no checker there.');
     }
-    const left = this.diceLeft();
-    return `No legal play of your roll moves that checker now (${left.length > 1 ? 'dice' : 'die'} left: ` +
-      `${left.join(' and ')}): pick one of the highlighted checkers.`;
+    return tn(
+      'No legal play of your roll moves that checker now (die left: {dice}): pick one of the '
+      + 'highlighted checkers.', 'No legal play of your roll moves that checker now (dice left: {dice}): '
+      + 'pick one of the highlighted checkers.', this.diceLeft().length, { dice: this.diceLeftWords() });
   }
 
   /** Why the checker on ``from`` cannot go to ``to`` (a sentence; the tree says where it can). */
   explainDestination(from, to) {
-    const name = (p) => (p === BAR ? 'the bar' : p === OFF ? 'off' : `point ${p}`);
-    const left = this.diceLeft();
-    return `No legal play of your roll (${left.length > 1 ? 'dice' : 'die'} left: ${left.join(' and ')}) ` +
-      `takes that checker from ${name(from)} to ${name(to)}: the highlighted points are where it can go.`;
+    const fields = { dice: this.diceLeftWords(), from: pointName(from), to: pointName(to) };
+    return tn(
+      'No legal play of your roll (die left: {dice}) takes that checker from {from} to {to}: the '
+      + 'highlighted points are where it can go.', 'No legal play of your roll (dice left: {dice}) takes '
+      + 'that checker from {from} to {to}: the highlighted points are where it can go.',
+    this.diceLeft().length, fields);
   }
+
+  /** The dice left, joined with the language's "and": ``6 and 5``, ``4 and 4 and 4``. */
+  diceLeftWords() {
+    const dice = this.diceLeft().map(String);
+    return dice.slice(1).reduce((text, die) => t('{first} and {second}', { first: text, second: die }),
+      dice[0] || '');
+  }
+}
+
+/** A point as the notices name it: the bar, off, or point 13. */
+function pointName(p) {
+  if (p === BAR) return t('the bar');
+  return p === OFF ? t('off the board') : t('point {p}', { p });
 }

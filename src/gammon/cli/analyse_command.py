@@ -380,17 +380,14 @@ def analyse(
     records: Annotated[
         list[Path], typer.Argument(help="The match records: .mat, .sgf or gammon's .json (one or more).")
     ],
-    plies: Annotated[int, typer.Option(help="Search depth of the analysis (0-3); 2 is GNU Backgammon's.")]
-    = 2,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as one JSON object.")]
-    = False,
+    plies: Annotated[int, typer.Option(help="Search depth of the analysis (0-3); 2 is GNU Backgammon's.")] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as JSON.")] = False,
     html: Annotated[Path | None, typer.Option("--html", help="Write an HTML report with graph and boards.")]
     = None,
     annotated: Annotated[
         Path | None, typer.Option("--annotated", help="Write an SGF with the analysis in comments.")
     ] = None,
-    graph: Annotated[Path | None, typer.Option("--graph", help="Write the equity graph (.png or .svg).")]
-    = None,
+    graph: Annotated[Path | None, typer.Option("--graph", help="Write the equity graph (png, svg).")] = None,
     processes: Annotated[
         int | None, typer.Option(help="Worker processes (default: every core from 2-ply on).")
     ] = None,
@@ -457,9 +454,8 @@ def analyse(
                                              rollouts, runner)
         _write_outputs(rec, analysis, annotated, html, graph, language)
     _show(analysis, as_json, step, language, moves)
-    for out in (annotated, html, graph):
-        if out is not None:
-            err.print(f"wrote {out}", highlight=False)
+    for out in (o for o in (annotated, html, graph) if o is not None):
+        err.print(f"wrote {out}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

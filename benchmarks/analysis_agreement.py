@@ -6,7 +6,7 @@ A fixed set of matches (:data:`MATCHES`: gammon's levels from ``beginner`` to
 ``gnubg -t`` driving both sides) is written as ``.mat`` files; each is analysed
 by ``gammon.analysis`` (``--plies``, 2 by default) and by GNU Backgammon
 (chequer play and cube at ``--gnubg-plies``, cubeful, pruning on, as
-``/work/shared/referee/gnubg_analyse.py`` does: its ``gnubg.match()`` with
+``../shared/referee/gnubg_analyse.py`` (beside the repository) does: its ``gnubg.match()`` with
 analysis and statistics, its text export).  Printed (and written to
 ``OUT.txt``):
 

@@ -376,6 +376,13 @@ def _show(analysis: MatchAnalysis, as_json: bool, step: bool, language: str, mov
         _summary(_stdout(), analysis, language, moves)
 
 
+def _say_written(err: Console, language: str, outs: tuple[Path | None, ...]) -> None:
+    """Tell (on stderr, in ``language``) which of the asked files were written."""
+    with use_language(language):
+        for out in (o for o in outs if o is not None):
+            err.print(_("wrote {path}").format(path=out), highlight=False)
+
+
 def analyse(
     records: Annotated[
         list[Path], typer.Argument(help="The match records: .mat, .sgf or gammon's .json (one or more).")
@@ -454,8 +461,7 @@ def analyse(
                                              rollouts, runner)
         _write_outputs(rec, analysis, annotated, html, graph, language)
     _show(analysis, as_json, step, language, moves)
-    for out in (o for o in (annotated, html, graph) if o is not None):
-        err.print(f"wrote {out}", highlight=False)
+    _say_written(err, language, (annotated, html, graph))
 
 
 def register(app: typer.Typer) -> None:

@@ -94,7 +94,7 @@ export async function startPage(root) {
       variant: variant.value,
       match_length: match,
       cube: hasCube,
-      name: name.value.trim() || 'Player 1',
+      name: name.value.trim() || t('Player 1'),
     };
     if (cardDice.checked) body.dice = 'cards';
     if (clock.value) {

@@ -75,7 +75,6 @@ def _analysis(result: AnalysisResult | None, why: str | None, names: tuple[str, 
                        if result else "")
         heading = escape(_("Analysis"))
         return f'<section class="analysis"><h2>{heading}</h2><p>{escape(text)}</p></section>'
-    result = in_language(result, current_language())  # the graph's labels in the page's language
     graph = ""
     if result.graph_svg:
         data = base64.b64encode(result.graph_svg.encode()).decode()
@@ -110,7 +109,8 @@ def _downloads(game_id: str) -> str:
 
 def render_review(review: Review, result: AnalysisResult | None, why: str | None,
                   downloads: bool = True) -> str:
-    """The page's body for ``review`` and its analysis (None, with ``why``: none to show)."""
+    """The page's body for ``review`` and its analysis (None, with ``why``: none to show), the
+    analysis already in the page's language (:func:`in_language`, off the event loop)."""
     marks = {p.seq: p for p in (result.plays if result is not None else [])}
     names = (shown_name(review.names[0]), shown_name(review.names[1]))
     frames = "".join(_frame(i, f, names, marks) for i, f in enumerate(review.frames))
@@ -143,7 +143,9 @@ async def review_page(game_id: GameId, request: Request) -> HTMLResponse:
         result: AnalysisResult | None = None
         why = None
         try:
-            result = await run_in_threadpool(service.analysis, game_id, None, client_key(request.scope))
+            # In the page's language (the graph drawn off the event loop, once per language).
+            result = await run_in_threadpool(service.analysis, game_id, None, client_key(request.scope),
+                                             current_language())
         except BusyError:
             why = _("Too many analyses are waiting for your address; reload in a while.")
         refresh = result is not None and result.status == "running"
@@ -170,6 +172,8 @@ async def upload_page(upload_id: GameId, request: Request) -> HTMLResponse:
                 result = service.analyses.start(upload.snapshot, client_key(request.scope), player=False)
             except BusyError:
                 why = _("Too many analyses are waiting for your address; reload in a while.")
+        if result is not None:
+            result = await run_in_threadpool(in_language, result, current_language())
         review = upload.review
         return _html(request, _review_title(review), render_review(review, result, why, False),
                      refresh=result is not None and result.status == "running")

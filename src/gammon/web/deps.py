@@ -1,4 +1,7 @@
-"""Dependencies of the routes, as ``Annotated`` aliases."""
+"""Dependencies of the routes, as ``Annotated`` aliases.
+
+The services live on ``app.state`` (made by :func:`gammon.web.app.create_app`); each is
+read here once, typed, so a route names what it needs (``accounts: AccountsDep``)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from gammon.web.config import Settings
 from gammon.web.service import GameService
+from gammon.web.service.accounts import AccountService
 from gammon.web.service.errors import ForbiddenError, InvalidError
+from gammon.web.service.finding import Finding
+from gammon.web.service.ratings import RatingService
 
 _bearer = HTTPBearer(auto_error=False, description="A seat token: 'Authorization: Bearer <token>'")
 
@@ -22,6 +28,21 @@ def get_service(request: Request) -> GameService:
 def get_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
+
+
+def get_accounts(request: Request) -> AccountService:
+    accounts: AccountService = request.app.state.accounts
+    return accounts
+
+
+def get_finding(request: Request) -> Finding:
+    finding: Finding = request.app.state.finding
+    return finding
+
+
+def get_ratings(request: Request) -> RatingService:
+    ratings: RatingService = request.app.state.ratings
+    return ratings
 
 
 def get_token(
@@ -42,8 +63,12 @@ def get_token(
     return None
 
 
+AccountsDep = Annotated[AccountService, Depends(get_accounts)]
+FindingDep = Annotated[Finding, Depends(get_finding)]
+RatingsDep = Annotated[RatingService, Depends(get_ratings)]
 ServiceDep = Annotated[GameService, Depends(get_service)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 TokenDep = Annotated[str | None, Depends(get_token)]
 
-__all__ = ["ServiceDep", "SettingsDep", "TokenDep", "get_service", "get_settings", "get_token"]
+__all__ = ["AccountsDep", "FindingDep", "RatingsDep", "ServiceDep", "SettingsDep", "TokenDep", "get_accounts",
+           "get_finding", "get_ratings", "get_service", "get_settings", "get_token"]

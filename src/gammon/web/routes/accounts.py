@@ -24,18 +24,13 @@ from gammon.web.account_schemas import (
     PasswordConfirm,
     SeatToken,
 )
-from gammon.web.deps import SettingsDep
+from gammon.web.deps import AccountsDep, SettingsDep
 from gammon.web.ratelimit import client_key
 from gammon.web.schemas import ErrorResponse
-from gammon.web.service.accounts import SESSION_LIFETIME, AccountService, LoggedIn
+from gammon.web.service.accounts import SESSION_LIFETIME, LoggedIn
 from gammon.web.sessions import COOKIE_NAME, clear_session_cookie, set_session_cookie
 
 router = APIRouter(tags=["accounts"])
-
-
-def get_accounts(request: Request) -> AccountService:
-    accounts: AccountService = request.app.state.accounts
-    return accounts
 
 
 def get_session_id(request: Request) -> str | None:
@@ -43,7 +38,6 @@ def get_session_id(request: Request) -> str | None:
     return request.cookies.get(COOKIE_NAME) or None
 
 
-AccountsDep = Annotated[AccountService, Depends(get_accounts)]
 SessionDep = Annotated[str | None, Depends(get_session_id)]
 
 
@@ -173,5 +167,4 @@ async def seat_token(game_id: Annotated[str, Path(min_length=1, max_length=32)],
     return SeatToken(game_id=game_id, seat=seat, token=token)
 
 
-__all__ = ["AccountsDep", "CurrentAccount", "OptionalAccount", "SessionDep", "current_account", "get_accounts",
-           "optional_account", "router"]
+__all__ = ["CurrentAccount", "OptionalAccount", "SessionDep", "current_account", "optional_account", "router"]

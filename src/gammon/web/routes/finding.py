@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
+from gammon.web.deps import FindingDep
 from gammon.web.finding_schemas import (
     ChallengeList,
     ChallengeOut,
@@ -33,12 +34,6 @@ from gammon.web.service.matchmaking import CHALLENGE_TTL, Challenge, QueueState
 router = APIRouter(tags=["finding"])
 
 
-def get_finding(request: Request) -> Finding:
-    finding: Finding = request.app.state.finding
-    return finding
-
-
-FindingDep = Annotated[Finding, Depends(get_finding)]
 ChallengeId = Annotated[str, Path(min_length=1, max_length=32)]
 
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query
 from starlette.concurrency import run_in_threadpool
 
 from gammon.store.accounts import DELETED_NAME
 from gammon.store.rating_models import COMPUTER, GUEST
 from gammon.store.ratings import ResultRecord
 from gammon.web.account_schemas import PlayerProfile
+from gammon.web.deps import AccountsDep, RatingsDep
 from gammon.web.rating_schemas import FinishedMatch, Leaderboard, LeaderboardEntry, PlayerRecord, RatingPoint
-from gammon.web.routes.accounts import AccountsDep
 from gammon.web.schemas import ErrorResponse
 from gammon.web.service import NotFoundError
 from gammon.web.service.ratings import DEFAULT_MIN_EXPERIENCE, MAX_OFFSET, MAX_PAGE, RatingService
@@ -25,11 +25,6 @@ router = APIRouter(tags=["accounts"])
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     text = {404: "No such player", 422: "A malformed request, or paging beyond the bounds"}
     return {s: {"model": ErrorResponse, "description": text[s]} for s in statuses}
-
-
-def _ratings(request: Request) -> RatingService:
-    ratings: RatingService = request.app.state.ratings
-    return ratings
 
 
 def _opponent(r: ResultRecord) -> str:
@@ -70,18 +65,18 @@ def player_profile(accounts: Any, ratings: RatingService, name: str) -> PlayerPr
 
 @router.get("/players/{name}", response_model=PlayerProfile, responses=_errors(404),
             summary="A player's public profile: rating, experience, record, rating graph, finished matches")
-async def player(name: Annotated[str, Path(min_length=1, max_length=100)], request: Request,
-                 accounts: AccountsDep) -> PlayerProfile:
-    return await run_in_threadpool(player_profile, accounts, _ratings(request), name)
+async def player(name: Annotated[str, Path(min_length=1, max_length=100)], accounts: AccountsDep,
+                 ratings: RatingsDep) -> PlayerProfile:
+    return await run_in_threadpool(player_profile, accounts, ratings, name)
 
 
 @router.get("/leaderboard", response_model=Leaderboard, responses=_errors(422),
             summary="The leaderboard: players with at least min_experience, best FIBS rating first")
-async def leaderboard(request: Request,
+async def leaderboard(ratings: RatingsDep,
                       min_experience: Annotated[int, Query(ge=0, le=1_000_000)] = DEFAULT_MIN_EXPERIENCE,
                       limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 50,
                       offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0) -> Leaderboard:
-    total, rows = await run_in_threadpool(_ratings(request).leaderboard, min_experience, limit, offset)
+    total, rows = await run_in_threadpool(ratings.leaderboard, min_experience, limit, offset)
     return Leaderboard(min_experience=min_experience, total=total, offset=offset, players=[
         LeaderboardEntry(rank=offset + i + 1, name=r.name, rating=r.rating, experience=r.experience,
                          rated_wins=r.rated_wins, rated_losses=r.rated_losses) for i, r in enumerate(rows)])

@@ -92,6 +92,7 @@ JUDGE_2PLY = r"2-ply referee: mean equity loss ([\d.]+) mp/decision"
 JUDGE_2PLY_SE = r"2-ply referee: mean equity loss [\d.]+ mp/decision \(SE ([\d.]+)\)"
 DUEL_SE = r"luck-adjusted points/game: [+-]?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
+ISSUE36 = "issue 36"
 
 
 def match_pr(column: int) -> str:
@@ -192,6 +193,16 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (README,),
                    Target(">", 0.0, ISSUE12)),
         ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games"),
+    Measurement(
+        "duel_2v2ply", "duel_2v2ply_seed1.txt",
+        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck --seed 1",
+        (
+            Figure("2-ply vs gnubg 2-ply, luck-adjusted ppg (400 games)",
+                   r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,),
+                   Target(">=", 0.02, ISSUE36)),
+            Figure("its standard error", DUEL_SE, "+- {:.3f}", (ENGINE,)),
+            Figure("2-ply vs gnubg 2-ply, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,)),
+        ), env={"GAMMON_PLIES": "2"}, note="about 26 minutes of a core for 400 games"),
     Measurement(
         "engine_speed", "engine_speed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",

@@ -56,7 +56,6 @@ from pathlib import Path
 
 from gammon.ai.evaluator import default_evaluator
 from gammon.ai.rollout import RolloutSettings, rollout
-from gammon.cli.warmup import is_warm
 from gammon.cli.warmup import warm_up as engine_warm_up
 from gammon.core.position import Position
 
@@ -235,10 +234,10 @@ def main() -> int:
             f" seed {args.seed}, best of {args.repeat} run(s)",
             f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores;"
             f" load average at the start {os.getloadavg()[0]:.2f}"]
-    cache = "warm" if is_warm() else "cold: compiling"
     engine, short = warm_up(args.seed)
     head.append(f"gammon warm-up, not counted in any time below: the engine's kernels {engine:.1f} s"
-                f" (numba cache {cache}), then 36 cubeful VR trials {short:.1f} s")
+                f" (loaded from numba's cache, or compiled when it is cold), then 36 cubeful VR trials"
+                f" {short:.1f} s")
     results = measure(args, names, args.gnubg)
     lines = head + [f"load average at the end {os.getloadavg()[0]:.2f}", ""] + table(results)
     text = "\n".join(lines) + "\n"

@@ -148,6 +148,16 @@ def late_hit_figure(net: str, column: int, what: str, shown: str) -> Figure:
     return Figure(f"late-hit positions, {net}: {what}", pattern, shown, (ENGINE,))
 
 
+def rollout_speed_figure(setting: str, how: str, cpu: bool) -> Figure:
+    """rollout_speed.py's ratio gnubg/gammon of one row (``setting``, ``how``: "rollout itself"
+    or "whole command"): of the wall times, or with ``cpu`` of the CPU times."""
+    skip = r"\s+[\d.]+" * (5 if cpu else 2)
+    pattern = r"(?m)^" + re.escape(f"{setting}, {how}") + skip + r"\s+([\d.]+)"
+    what = "CPU" if cpu else "wall"
+    return Figure(f"rollout of the opening position, {setting}, ratio gnubg/gammon ({how}, {what} time)",
+                  pattern, "{:.2f}", (ENGINE,), Target(">=", 2.0, "issue 36"))
+
+
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
         "judge_0ply", "judge_0ply.txt",
@@ -296,6 +306,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("strongest: protocol errors", r"protocol errors: (\d+)", "{:.0f}", (VS_GNUBG,),
                    Target("==", 0, "issue 15")),
         ), weights=PREVIOUS),
+    Measurement(
+        "rollout_speed", "rollout_speed.txt", "python benchmarks/rollout_speed.py --trials 1296",
+        tuple(rollout_speed_figure(setting, how, cpu)
+              for setting in ("cubeless", "cubeless+VR", "cubeful+VR")
+              for how in ("rollout itself", "whole command") for cpu in (False, True)),
+        note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating"),
     Measurement(
         "analysis_speed", "analysis_speed.txt", "python benchmarks/analysis_speed.py --gnubg",
         (

@@ -478,7 +478,8 @@ def slim(out: Path) -> None:
     (their equities, and how many candidates there were), its text export without boards and
     candidate lists (headers, actions, alerts, cube equities stay), gammon's analyses without the
     candidates and explanations.
-    What the comparison prints is the same before and after."""
+    What the comparison prints is the same before and after, and slimming again changes nothing
+    (a run packed once can be unpacked, given a variant's files and packed again)."""
     for path in out.glob("*.gnubg.json"):
         gj = json.loads(path.read_text())
         for game in gj["games"]:
@@ -489,7 +490,7 @@ def slim(out: Path) -> None:
                 if moves and "imove" in an:  # the best and the played play, and how many there were
                     kept = [moves[0]] if an["imove"] == 0 else [moves[0], moves[an["imove"]]]
                     an.update(moves=[{"score": round(m["score"], 6)} for m in kept], imove=len(kept) - 1,
-                              candidates=len(moves))
+                              candidates=an.get("candidates", len(moves)))  # slimmed twice: the same
         path.write_text(json.dumps(gj))
     for path in out.glob("*.analysis*.txt"):
         kept = [line for line in path.read_text().splitlines() if _KEPT_LINE.match(line)]

@@ -4,6 +4,7 @@ game, moves before it and kind; PR from the statistics; marks by GNU Backgammon'
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from types import ModuleType
@@ -121,3 +122,19 @@ def test_spearman(bench: ModuleType) -> None:
     assert bench.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     assert bench.spearman([1, 2, 3], [1, 3, 2]) == pytest.approx(0.5)
     assert bench.spearman([1, 1, 2], [1, 2, 3]) == pytest.approx(math.sqrt(3) / 2)  # a tie: average ranks
+
+
+def test_slimming_twice_keeps_the_number_of_candidates(tmp_path: Path) -> None:
+    # A packed run is unpacked, given a variant's files and packed again: the second slim must not
+    # turn "how many candidates there were" into the two it kept (unforced moves would vanish).
+    mod = load_benchmark("analysis_agreement")
+    moves = [{"score": -0.01 * i, "probs": [0.5] * 5} for i in range(7)]
+    record = {"analysis": {"moves": moves, "imove": 3, "probs": [0.5] * 5}}
+    path = tmp_path / "00.gnubg.json"
+    path.write_text(json.dumps({"games": [{"game": [record]}]}))
+    mod.slim(tmp_path)
+    once = path.read_text()
+    mod.slim(tmp_path)
+    assert path.read_text() == once
+    an = json.loads(once)["games"][0]["game"][0]["analysis"]
+    assert an["candidates"] == 7 and an["imove"] == 1 and len(an["moves"]) == 2

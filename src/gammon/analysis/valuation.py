@@ -34,7 +34,7 @@ not counted as luck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -43,7 +43,7 @@ from gammon.ai.cube_search import cubeful_cube_action
 from gammon.ai.engine import Engine
 from gammon.ai.met import default_met
 from gammon.ai.ranked import RankedPlay
-from gammon.ai.search import search_flags
+from gammon.ai.search import MoveFilter, find_level, search_flags
 from gammon.core.dice import WEIGHTED_ROLLS
 from gammon.core.plays import Play
 from gammon.core.position import Outcome, Position
@@ -108,6 +108,26 @@ MAX_CUBE_PLIES = 2
 #: is looked at deeper.
 SCREEN_MARGIN = 0.25
 
+#: The analysis's move filters, as broad as GNU Backgammon's analysis searches by default: every
+#: play within 0.32 of the best at 0-ply (up to 16) is valued at full depth, with no 1-ply stage
+#: between (a 3-ply analysis keeps up to 4 within 0.08 of its 2-ply values).  A play's engine
+#: (:data:`gammon.ai.search.DEFAULT_FILTERS`: up to 8, then 4 at 1-ply) trades breadth for speed;
+#: a referee may not, since a best play filtered out before the search makes every other play's
+#: error look smaller.  Measured on the 18 matches of ``benchmarks/analysis_agreement.py``
+#: against GNU Backgammon 2-ply: PR bias -0.66 -> -0.56, mean |PR difference| 1.14 -> 1.08,
+#: Spearman 0.879 -> 0.898, marks recall 0.69 -> 0.72 (precision 0.76 both), at about 1.9x the
+#: CPU time of a match's analysis (``benchmarks/results/ANALYSIS.md``).
+ANALYSIS_FILTERS: tuple[MoveFilter | None, ...] = (MoveFilter(0, 16, 0.32), None, MoveFilter(0, 4, 0.08))
+
+
+def analysis_engine() -> Engine:
+    """The engine an analysis values plays with: 0-ply as its base level, no noise, the
+    analysis's filters (:data:`ANALYSIS_FILTERS`) for its deeper searches."""
+    level = replace(find_level("expert"), name="analysis", plies=0, noise=0.0, cube_plies=None,
+                    filters=ANALYSIS_FILTERS, description="the analysis's search")
+    return Engine(level)
+
+
 
 class Valuer:
     """Values decisions with one :class:`Engine` at ``plies`` (luck always at 0-ply)."""
@@ -120,7 +140,7 @@ class Valuer:
         #: Whether a deeper cube look-ahead is kept for the decisions a 1-roll one finds close
         #: (see :meth:`cube`); False: every cube decision at full depth.
         self.screen = screen
-        self.engine = engine or Engine(plies=0)
+        self.engine = engine or analysis_engine()
         #: 0-ply, no noise: chooses the best play of each roll for luck (its fast path).
         self._luck_engine = self.engine if self.engine.level.plies == 0 and self.engine.level.noise == 0 \
             else Engine(plies=0)

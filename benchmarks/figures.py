@@ -321,7 +321,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.1f} s", (ANALYSIS,), Target("<", 60.0, "issue 13: a match of ~150 decisions"), 0.15),
             Figure("GNU Backgammon / gammon analysis time", r"ratio gnubg/gammon ([\d.]+)", "{:.2f}",
                    (ANALYSIS,)),
-        ), weights=DEEP2),
+        )),
     Measurement(
         "analysis_luck", "analysis_luck.txt", "python benchmarks/analysis_luck.py --games 100",
         (

@@ -43,7 +43,7 @@ from gammon.ai.cube_search import cubeful_cube_action
 from gammon.ai.engine import Engine
 from gammon.ai.met import default_met
 from gammon.ai.ranked import RankedPlay
-from gammon.ai.search import MoveFilter, find_level, search_flags
+from gammon.ai.search import STRONGEST_PRUNE, MoveFilter, find_level, search_flags
 from gammon.core.dice import WEIGHTED_ROLLS
 from gammon.core.plays import Play
 from gammon.core.position import Outcome, Position
@@ -113,20 +113,21 @@ SCREEN_MARGIN = 0.25
 #: between (a 3-ply analysis keeps up to 4 within 0.08 of its 2-ply values).  A play's engine
 #: (:data:`gammon.ai.search.DEFAULT_FILTERS`: up to 8, then 4 at 1-ply) trades breadth for speed;
 #: a referee may not, since a best play filtered out before the search makes every other play's
-#: error look smaller.  Measured on the 18 matches of ``benchmarks/analysis_agreement.py``
-#: against GNU Backgammon 2-ply: PR bias -0.66 -> -0.56, mean |PR difference| 1.14 -> 1.08,
-#: Spearman 0.879 -> 0.898, marks recall 0.69 -> 0.72 (precision 0.76 both), at about 1.9x the
-#: CPU time of a match's analysis (``benchmarks/results/ANALYSIS.md``).
+#: error look smaller.  As in GNU Backgammon's analysis, the inner nodes' replies are pre-filtered
+#: by the pruning net (the strongest level's ``prune``).  Measured on the 18 matches of
+#: ``benchmarks/analysis_agreement.py`` against GNU Backgammon 2-ply (``benchmarks/results/ANALYSIS.md``):
+#: PR Spearman 0.879 -> 0.908, mean |PR difference| 1.14 -> 1.03, bias -0.66 -> -0.46, marks
+#: recall 0.69 -> 0.71 (precision 0.76 -> 0.73), in 446 s of the machine against 1,124 s for
+#: the same breadth unpruned.
 ANALYSIS_FILTERS: tuple[MoveFilter | None, ...] = (MoveFilter(0, 16, 0.32), None, MoveFilter(0, 4, 0.08))
 
 
 def analysis_engine() -> Engine:
     """The engine an analysis values plays with: 0-ply as its base level, no noise, the
-    analysis's filters (:data:`ANALYSIS_FILTERS`) for its deeper searches."""
+    analysis's filters (:data:`ANALYSIS_FILTERS`) and the pruning net at the inner nodes."""
     level = replace(find_level("expert"), name="analysis", plies=0, noise=0.0, cube_plies=None,
-                    filters=ANALYSIS_FILTERS, description="the analysis's search")
+                    filters=ANALYSIS_FILTERS, prune=STRONGEST_PRUNE, description="the analysis's search")
     return Engine(level)
-
 
 
 class Valuer:

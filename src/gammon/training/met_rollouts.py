@@ -26,13 +26,15 @@ rollouts' cube decisions and game ends read a table
 so far and the model elsewhere.  The model's entries actually read are only the
 Crawford and post-Crawford ones (a side reaching 1-away): those stay the model's.
 
-**Cost and noise** (measured on this machine at 5-away/7-away, one core, loaded):
-a cubeful trial takes about 0.008 s without variance reduction (per-trial MWC
-standard deviation 0.18) and 0.1 s with it (0.05); the variance per second is
-about the same, slightly better without, so the default is without.  16,200
-trials per score (540 per opening case) give a standard error of about 0.0014
-(0.14% MWC) per entry and take about 2 minutes; the 45 pairs to 11-away, 1.5 to
-2 hours of one core.
+**Cost and noise** (measured on this machine, one core, loaded, per opening case):
+a cubeful trial takes about 0.005-0.008 s without variance reduction and 0.07-0.1 s
+with it.  The per-trial MWC standard deviation without it is 0.37 at 2-away/3-away,
+0.18 at 5-away/7-away and 0.14 at 9-away/11-away; with it 0.17, 0.05 and 0.04.
+Variance per second is 3 times better without at 2-away/3-away and about the same
+at longer scores, so the default is without.  21,600 trials per score (720 per
+opening case, 20 turns of the 36 first rolls) give a standard error of about
+0.0025 at 2-away/3-away, 0.0012 at 5-away/7-away and 0.001 at 9-away/11-away; the
+45 pairs to 11-away take 1.5 to 2 hours of one core.
 
 **Checkpoint.**  ``--out`` (JSON, :mod:`gammon.formats.met_rollout_file`) is
 rewritten through a temporary file after every score, with each entry's MWC, SE,
@@ -84,8 +86,8 @@ OPENING_ROLLS: tuple[tuple[int, int], ...] = tuple(
     (d1, d2) for d1 in range(6, 0, -1) for d2 in range(d1 - 1, 0, -1))
 #: Opening cases per score: each roll, either player starting.
 CASES = 2 * len(OPENING_ROLLS)
-#: Trials per score by default: 540 per opening case, an SE of about 0.0014 per entry.
-DEFAULT_TRIALS = 16_200
+#: Trials per score by default: 720 per opening case, an SE of 0.001 to 0.0025 per entry.
+DEFAULT_TRIALS = 21_600
 #: The most trials per score (a sanity bound: about a day of one core per score).
 MAX_TRIALS = 30_000_000
 

@@ -537,12 +537,12 @@ class RolloutMatchEquityTable(MatchEquityTable):
     def __init__(self, entries: Mapping[tuple[int, int], float], max_away: int = 25,
                  parameters: MetParameters | None = None) -> None:
         super().__init__(parameters, max_away)
+        for a in range(2, max_away + 1):
+            self._pre[a][a] = 0.5  # exactly, by symmetry (the model's is 1/2 to rounding)
         for (a, b), v in entries.items():
-            if not 2 <= a < b <= max_away:
-                raise GammonError(f"a rolled-out entry {a}-away/{b}-away is outside the table "
-                                  f"(2 <= a < b <= {max_away})")
-            if not 0.0 <= v <= 1.0:
-                raise GammonError(f"a rolled-out entry {a}-away/{b}-away is not a chance: {v!r}")
+            if not 2 <= a < b <= max_away or not 0.0 <= v <= 1.0:
+                why = "is not a chance" if 2 <= a < b <= max_away else f"is outside the table (to {max_away})"
+                raise GammonError(f"the rolled-out entry {a}-away/{b}-away {why}: {v!r}")
             self._pre[a][b] = float(v)
             self._pre[b][a] = 1.0 - float(v)
         self.rolled = dict(entries)

@@ -6,7 +6,13 @@ published table is read here, in the benchmark, as a reference to measure agains
 never a default (a user may load it with ``--met``).
 
     .venv/bin/python benchmarks/met_compare.py [--met /usr/share/gnubg/met/Kazaross-XG2.xml]
-        [--size 11] [--out benchmarks/results/met_compare.txt]
+        [--size 11] [--out benchmarks/results/met_compare.txt] [--ours met11.json]
+
+``--ours FILE`` compares our table with the pre-Crawford entries of a ``gammon train met``
+run (our own cubeful rollouts; the model elsewhere) instead of the model alone, and lists
+the rolled-out entries with their standard errors: how many are within 0.5% of the
+reference, and how many within 0.5% or within two standard errors (a difference the
+rollouts' noise may explain).
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from gammon.ai.met import MatchEquityTable, default_met, load_met
+from gammon.ai.met import MatchEquityTable, default_met, load_met, load_rollout_met
+from gammon.formats.met_rollout_file import RolloutMetFile, read_rollout_met
 
 DEFAULT_REFERENCE = "/usr/share/gnubg/met/Kazaross-XG2.xml"
 
@@ -51,13 +58,49 @@ def report(ours: MatchEquityTable, ref: MatchEquityTable, size: int) -> str:
     return "\n".join(lines)
 
 
+def rolled_report(run: RolloutMetFile, ours: MatchEquityTable, ref: MatchEquityTable) -> str:
+    """The rolled-out entries (player 0's MWC at a < b) beside the reference, with their SEs."""
+    order = sorted(run.entries.values(), key=lambda e: (e.a + e.b, e.a))
+    model = default_met()
+    n_all = (run.max_away - 1) * (run.max_away - 2) // 2
+    lines = [f"Rolled-out entries ({len(order)} of {n_all} pairs 2 <= a < b <= {run.max_away}; "
+             f"settings {run.settings}); the others below are the model's", "",
+             "   a   b    ours     SE  theirs   diff  |diff|/SE   model  model diff"]
+    diffs = []
+    for e in order:
+        theirs = ref.equity(e.a, e.b)
+        d = e.mwc - theirs
+        diffs.append((abs(d), e.se))
+        z = abs(d) / e.se if e.se > 0 else float("inf")
+        m = model.equity(e.a, e.b)
+        lines.append(f"{e.a:>4}{e.b:>4}  {100 * e.mwc:6.2f} {100 * e.se:6.2f}  {100 * theirs:6.2f} "
+                     f"{100 * d:+6.2f}  {z:9.1f}  {100 * m:6.2f}  {100 * (m - theirs):+6.2f}")
+    if diffs:
+        n = len(diffs)
+        within = sum(d <= 0.005 for d, _ in diffs)
+        either = sum(d <= 0.005 or d <= 2 * se for d, se in diffs)
+        model_within = sum(abs(model.equity(e.a, e.b) - ref.equity(e.a, e.b)) <= 0.005 for e in order)
+        mean_d, mean_se = sum(d for d, _ in diffs) / n, sum(s for _, s in diffs) / n
+        lines += ["", f"rolled-out entries: mean |diff| {100 * mean_d:.2f}%, "
+                      f"max {100 * max(d for d, _ in diffs):.2f}%, mean SE {100 * mean_se:.2f}%",
+                  f"within 0.5%: {within}/{n}; within 0.5% or 2 SE: {either}/{n} "
+                  f"(the model alone at these scores: within 0.5% {model_within}/{n})"]
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--met", default=DEFAULT_REFERENCE, help="the published table (GNU Backgammon XML)")
     ap.add_argument("--size", type=int, default=11)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--ours", type=Path, help="a gammon train met file: our rolled-out entries")
     args = ap.parse_args()
-    text = report(default_met(), load_met(args.met), args.size)
+    ref = load_met(args.met)
+    if args.ours is None:
+        text = report(default_met(), ref, args.size)
+    else:
+        ours = load_rollout_met(args.ours)
+        text = rolled_report(read_rollout_met(args.ours), ours, ref) + "\n\n" + report(ours, ref, args.size)
     print(text)
     if args.out:
         args.out.write_text(text + "\n")

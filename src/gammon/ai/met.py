@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -47,20 +47,27 @@ from pathlib import Path
 
 from gammon.core.errors import GammonError
 from gammon.formats.met_file import MetFile, read_met
+from gammon.formats.met_rollout_file import read_rollout_met
 
 __all__ = [
     "OUR_TABLE_NAME",
+    "ROLLOUT_TABLE_NAME",
     "CubeModel",
     "LoadedMatchEquityTable",
     "MatchEquityTable",
     "MetParameters",
+    "RolloutMatchEquityTable",
     "default_met",
     "load_met",
+    "load_rollout_met",
     "met_in_use",
 ]
 
 #: The name reports give our own table.
 OUR_TABLE_NAME = "gammon (own model)"
+
+#: The name reports give our table with our own rolled-out pre-Crawford entries.
+ROLLOUT_TABLE_NAME = "gammon (own rollouts)"
 
 #: Highest cube value any computation considers.
 CUBE_LIMIT = 4096
@@ -514,6 +521,42 @@ def load_met(path: Path | str) -> LoadedMatchEquityTable:
     :raises GammonError: the file is unreadable or not such a table (the message says why).
     """
     return LoadedMatchEquityTable(read_met(path))
+
+
+class RolloutMatchEquityTable(MatchEquityTable):
+    """Our model table with pre-Crawford entries from our own cubeful rollouts: ``entries``
+    maps ``(a, b)``, ``2 <= a < b``, to player 0's chance; ``(b, a)`` is its complement,
+    ``(a, a)`` 1/2, every other score the model's (the Crawford game, post-Crawford, scores
+    not rolled out).  A ``gammon train met`` run plays its cube with it while it builds.
+
+    :raises GammonError: an entry outside the table or not a chance.
+    """
+
+    name = ROLLOUT_TABLE_NAME
+
+    def __init__(self, entries: Mapping[tuple[int, int], float], max_away: int = 25,
+                 parameters: MetParameters | None = None) -> None:
+        super().__init__(parameters, max_away)
+        for a in range(2, max_away + 1):
+            self._pre[a][a] = 0.5  # exactly, by symmetry (the model's is 1/2 to rounding)
+        for (a, b), v in entries.items():
+            if not 2 <= a < b <= max_away or not 0.0 <= v <= 1.0:
+                why = "is not a chance" if 2 <= a < b <= max_away else f"is outside the table (to {max_away})"
+                raise GammonError(f"the rolled-out entry {a}-away/{b}-away {why}: {v!r}")
+            self._pre[a][b] = float(v)
+            self._pre[b][a] = 1.0 - float(v)
+        self.rolled = dict(entries)
+
+
+def load_rollout_met(path: Path | str, max_away: int = 25) -> RolloutMatchEquityTable:
+    """Our table with the pre-Crawford entries of a ``gammon train met`` file at ``path``, the
+    model elsewhere; it reaches ``max_away`` or the file's reach, whichever is more.
+
+    :raises GammonError: the file is unreadable or malformed (the message says why).
+    """
+    data = read_rollout_met(path)
+    entries = {k: e.mwc for k, e in data.entries.items()}
+    return RolloutMatchEquityTable(entries, max(max_away, data.max_away))
 
 
 _lock = threading.Lock()

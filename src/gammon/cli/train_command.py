@@ -11,8 +11,9 @@ heuristic bot).
 The later stages keep their own option parsers and are reached through here:
 ``gammon train refine`` (:mod:`gammon.training.refine`), ``refine-fit``
 (:mod:`gammon.training.refine_fit`), ``lopsided`` (:mod:`gammon.training.lopsided`),
-``ensemble`` (:mod:`gammon.training.ensemble`) and ``pruning``
-(:mod:`gammon.training.pruning_fit`); ``gammon train refine --help``
+``ensemble`` (:mod:`gammon.training.ensemble`), ``pruning``
+(:mod:`gammon.training.pruning_fit`) and ``met`` (:mod:`gammon.training.met_rollouts`);
+``gammon train refine --help``
 lists a stage's options.  Nothing of the runtime imports :mod:`gammon.training`.
 """
 
@@ -192,6 +193,7 @@ STAGES: dict[str, tuple[str, str]] = {
     "lopsided": ("lopsided", "Refine a net on rollouts of a class of positions (lopsided, late hits, ...)."),
     "ensemble": ("ensemble", "Average several nets into one (a teacher for distillation)."),
     "pruning": ("pruning_fit", "Fit the 2-ply search's pruning net to our own evaluator's values."),
+    "met": ("met_rollouts", "Roll out our own match equity table's pre-Crawford entries (resumable)."),
 }
 
 

@@ -214,6 +214,16 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply vs gnubg 2-ply, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,)),
         ), env={"GAMMON_PLIES": "2"}, note="about 26 minutes of a core for 400 games"),
     Measurement(
+        "duel_2v2ply_seed2", "duel_2v2ply_seed2.txt",
+        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck --seed 2",
+        (
+            Figure("2-ply vs gnubg 2-ply, seed 2, luck-adjusted ppg (400 games)",
+                   r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,),
+                   Target(">=", 0.02, ISSUE36)),
+            Figure("2-ply vs gnubg 2-ply, seed 2, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}",
+                   (ENGINE,)),
+        ), env={"GAMMON_PLIES": "2"}, note="about 19 minutes of a core for 400 games"),
+    Measurement(
         "engine_speed", "engine_speed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",
         (

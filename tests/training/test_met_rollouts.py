@@ -170,6 +170,8 @@ def test_the_file_records_settings_and_provenance(tmp_path: Path, monkeypatch: p
                                 "weights": None}
     prov = data["provenance"]
     assert prov["command"].startswith("gammon train met --out")
+    assert prov["command"] == "gammon train met --out m.json --max-away 4 --trials 30 --seed 7"
+    assert str(tmp_path) not in json.dumps(data)  # a table names no folder of the machine that made it
     assert isinstance(prov["net_games"], int) and prov["started"] and prov["updated"]
     assert all(set(e) == {"a", "b", "mwc", "se", "trials", "seconds"} for e in data["entries"])
     out = capsys.readouterr().out

@@ -118,6 +118,17 @@ class RunSettings:
         if not 0 <= self.seed < 2**63:
             raise GammonError(f"--seed must be from 0 to 2**63 - 1, not {self.seed}")
 
+    def command(self, out: Path) -> str:
+        """The command that makes this run into ``out``, for the file's provenance: files named
+        without their folders, so that a table made on one machine names no path of it."""
+        words = ["gammon train met --out", out.name, "--max-away", str(self.max_away), "--trials",
+                 str(self.trials), "--seed", str(self.seed)]
+        if self.variance_reduction:
+            words.append("--variance-reduction")
+        if self.weights is not None:
+            words += ["--weights", Path(self.weights).name]
+        return " ".join(words)
+
     def same_numbers(self) -> dict[str, Any]:
         """The settings a resumed run must share with the file (all but the reach)."""
         return {"trials": self.trials, "seed": self.seed, "variance_reduction": self.variance_reduction,
@@ -285,8 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     """Roll out the table's pre-Crawford entries to ``--max-away``, checkpointing each score."""
     from gammon.ai.engine import Engine
 
-    args = sys.argv[1:] if argv is None else list(argv)
-    a = _parser().parse_args(args)
+    a = _parser().parse_args(argv)
     settings = RunSettings(a.max_away, a.trials, a.seed, a.variance_reduction,
                            None if a.weights is None else str(a.weights))
     try:
@@ -294,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.weights is not None and not a.weights.is_file():
             raise GammonError(f"--weights {a.weights}: no such file")
         engine = Engine(plies=0, weights=settings.weights)
-        run = _start(a, settings, engine.network.meta.get("games"), " ".join(["gammon train met", *args]))
+        run = _start(a, settings, engine.network.meta.get("games"), settings.command(a.out))
         save = _save(a.out)
         save(run)
         print(f"{len(run.entries)} of {len(score_order(settings.max_away))} scores done; "

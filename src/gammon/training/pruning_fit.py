@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(y):,} results of {a.decisions:,} decisions ({time.time() - t0:.0f} s)", flush=True)
         pw = fit(encode_all(b), y, a.hidden, a.epochs, a.seed, log=lambda line: print(line, flush=True))
         recall = {k: top_recall(pw, hb, hy, hg, k) for k in (1, 3, 5, 8)}
-        settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(a).items()
+        settings = {k: (v.name if isinstance(v, Path) else v) for k, v in vars(a).items()
                     if k not in ("out", "force")}
         _write(a.out, pw, {"command": "gammon train pruning", "settings": settings,
                            "held_out_recall": recall, "results": int(len(y))})

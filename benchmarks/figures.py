@@ -90,9 +90,26 @@ ANALYSIS = "benchmarks/results/ANALYSIS.md"
 
 JUDGE_2PLY = r"2-ply referee: mean equity loss ([\d.]+) mp/decision"
 JUDGE_2PLY_SE = r"2-ply referee: mean equity loss [\d.]+ mp/decision \(SE ([\d.]+)\)"
+DUEL_ADJUSTED = r"luck-adjusted points/game: ([+-]?[\d.]+)"
 DUEL_SE = r"luck-adjusted points/game: [+-]?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
 ISSUE36 = "issue 36"
+
+
+def _duel_2v2(seed: int, name: str, minutes: int) -> Measurement:
+    """gammon 2-ply against gnubg 2-ply, 400 cubeless games of ``seed`` (issue 36's duel)."""
+    which = "" if seed == 1 else f", seed {seed}"
+    return Measurement(
+        name, f"duel_2v2ply_seed{seed}.txt",
+        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck "
+        f"--seed {seed}",
+        (
+            Figure(f"2-ply vs gnubg 2-ply{which}, luck-adjusted ppg (400 games)", DUEL_ADJUSTED, "{:+.3f}",
+                   (ENGINE,), Target(">=", 0.02, ISSUE36)),
+            Figure("its standard error", DUEL_SE, "+- {:.3f}", (ENGINE,)),
+            Figure(f"2-ply vs gnubg 2-ply{which}, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}",
+                   (ENGINE,)),
+        ), env={"GAMMON_PLIES": "2"}, note=f"about {minutes} minutes of a core for 400 games")
 
 
 def match_pr(column: int) -> str:
@@ -188,7 +205,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --luck",
         (
             Figure("0-ply vs gnubg 0-ply, luck-adjusted ppg (400 games)",
-                   r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (README, ENGINE),
+                   DUEL_ADJUSTED, "{:+.3f}", (README, ENGINE),
                    Target(">=", -0.06, ISSUE12 + ", over 1,000 games")),
             Figure("its standard error", DUEL_SE, "+- {:.3f}", (README, ENGINE)),
             Figure("0-ply vs gnubg 0-ply, raw ppg", r"A points/game: (-?[\d.]+)", "{:.3f}", (ENGINE,)),
@@ -200,29 +217,11 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 1000 --luck",
         (
             Figure("2-ply vs gnubg 0-ply, luck-adjusted ppg (1,000 games)",
-                   r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (README,),
+                   DUEL_ADJUSTED, "{:+.3f}", (README,),
                    Target(">", 0.0, ISSUE12)),
         ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games"),
-    Measurement(
-        "duel_2v2ply", "duel_2v2ply_seed1.txt",
-        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck --seed 1",
-        (
-            Figure("2-ply vs gnubg 2-ply, luck-adjusted ppg (400 games)",
-                   r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,),
-                   Target(">=", 0.02, ISSUE36)),
-            Figure("its standard error", DUEL_SE, "+- {:.3f}", (ENGINE,)),
-            Figure("2-ply vs gnubg 2-ply, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,)),
-        ), env={"GAMMON_PLIES": "2"}, note="about 26 minutes of a core for 400 games"),
-    Measurement(
-        "duel_2v2ply_seed2", "duel_2v2ply_seed2.txt",
-        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck --seed 2",
-        (
-            Figure("2-ply vs gnubg 2-ply, seed 2, luck-adjusted ppg (400 games)",
-                   r"luck-adjusted points/game: ([+-]?[\d.]+)", "{:+.3f}", (ENGINE,),
-                   Target(">=", 0.02, ISSUE36)),
-            Figure("2-ply vs gnubg 2-ply, seed 2, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}",
-                   (ENGINE,)),
-        ), env={"GAMMON_PLIES": "2"}, note="about 19 minutes of a core for 400 games"),
+    _duel_2v2(1, "duel_2v2ply", 26),
+    _duel_2v2(2, "duel_2v2ply_seed2", 19),
     Measurement(
         "engine_speed", "engine_speed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",

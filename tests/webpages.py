@@ -167,3 +167,17 @@ def settled(a: Page, b: Page) -> None:
     # The same pip counts and scores, each page from its own side.
     assert a.inner_text(".strip.me .pips") == b.inner_text(".strip.opp .pips")
     assert a.inner_text(".strip.me .score") == b.inner_text(".strip.opp .score")
+
+
+def serve(tmp_path_factory: pytest.TempPathFactory, name: str, **settings: Any) -> Iterator[Any]:
+    """A browser test's server, for a module fixture to ``yield from``: a fresh SQLite file,
+    seeded games allowed, the computer answering at once, and ``settings`` on top."""
+    from gammon.web.app import create_app
+    from gammon.web.config import Settings
+    from gammon.web.testing import ThreadedServer
+
+    db = tmp_path_factory.mktemp(name) / "gammon.db"
+    app = create_app(Settings(database_url=str(db), **{"allow_test_seeds": True, "computer_delay": 0.0,
+                                                         **settings}))
+    with ThreadedServer(app) as srv:
+        yield srv

@@ -20,11 +20,10 @@ from typing import Any
 import httpx
 import pytest
 
-from gammon.web import Settings, create_app
 from gammon.web.rules_options_text import OPTION_TOPICS
 from gammon.web.testing import ThreadedServer, pick_action
 from webclient import NO_LIMITS, bearer
-from webpages import SEED, Page, new_page
+from webpages import SEED, Page, new_page, serve
 
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
@@ -37,11 +36,7 @@ PLAYER = "Axe Tester"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
-    db = tmp_path_factory.mktemp("a11y-axe") / "gammon.db"
-    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0,
-                              rate_limits=NO_LIMITS, analysis_plies=0))
-    with ThreadedServer(app) as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "a11y-axe", rate_limits=NO_LIMITS, analysis_plies=0)
 
 
 @pytest.fixture(scope="module")

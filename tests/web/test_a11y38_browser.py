@@ -19,22 +19,17 @@ import pytest
 
 from boards import pos, results
 from gammon.core.position import Position
-from gammon.web import Settings, create_app
 from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer, pick_action
 from webclient import NO_LIMITS, bearer
-from webpages import SEED, Page, new_page, start_game, version, wait_version_above
+from webpages import SEED, Page, new_page, serve, start_game, version, wait_version_above
 
 TITLE_MARK = "● Your move"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
-    db = tmp_path_factory.mktemp("a11y-browser") / "gammon.db"
-    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0,
-                              rate_limits=NO_LIMITS))
-    with ThreadedServer(app) as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "a11y-browser", rate_limits=NO_LIMITS)
 
 
 def tab_to(page: Page, selector: str, presses: int = 80) -> None:

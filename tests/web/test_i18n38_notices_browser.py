@@ -18,10 +18,9 @@ import pytest
 
 from gammon.core.position import Position, StepReason
 from gammon.i18n.catalogs import read_catalog
-from gammon.web import Settings, create_app
 from gammon.web.step_words import refusal_text
 from gammon.web.testing import ThreadedServer
-from webpages import ACTION_BUTTONS, Page, act_once, drag, new_page, points_of, start_game
+from webpages import ACTION_BUTTONS, Page, act_once, drag, new_page, points_of, serve, start_game
 
 #: English words a Polish notice never holds.
 ENGLISH = re.compile(r"\b(the|your|you|checker|point|roll|legal|dice|die|left|highlighted|no)\b", re.IGNORECASE)
@@ -29,10 +28,7 @@ ENGLISH = re.compile(r"\b(the|your|you|checker|point|roll|legal|dice|die|left|hi
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
-    db = tmp_path_factory.mktemp("notices") / "gammon.db"
-    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0))
-    with ThreadedServer(app) as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "notices")
 
 
 def _polish_game(server: ThreadedServer, browser: Any, errors: list[str]) -> Page:

@@ -29,7 +29,6 @@ import pytest
 
 from boards import pos
 from gammon.core.position import Position, StepReason
-from gammon.web import Settings, create_app
 from gammon.web.service.views import step_tree_view
 from gammon.web.testing import ThreadedServer
 from webclient import bearer
@@ -43,6 +42,7 @@ from webpages import (
     make_move_by_clicks,
     new_page,
     points_of,
+    serve,
     settled,
     shot,
     start_game,
@@ -53,10 +53,7 @@ from webpages import (
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
-    db = tmp_path_factory.mktemp("web") / "gammon.db"
-    app = create_app(Settings(database_url=str(db), allow_test_seeds=True, computer_delay=0.0))
-    with ThreadedServer(app) as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "web")
 
 
 # -- (a) a whole game against the computer ------------------------------------------------------

@@ -5,7 +5,8 @@ read here once, typed, so a route names what it needs (``accounts: AccountsDep``
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -20,29 +21,14 @@ from gammon.web.service.ratings import RatingService
 _bearer = HTTPBearer(auto_error=False, description="A seat token: 'Authorization: Bearer <token>'")
 
 
-def get_service(request: Request) -> GameService:
-    service: GameService = request.app.state.service
-    return service
+def _state(name: str) -> Callable[[Request], Any]:
+    """The dependency that gives the service ``app.state.<name>`` (its type is the alias's)."""
 
+    def get(request: Request) -> Any:
+        return getattr(request.app.state, name)
 
-def get_settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
-
-
-def get_accounts(request: Request) -> AccountService:
-    accounts: AccountService = request.app.state.accounts
-    return accounts
-
-
-def get_finding(request: Request) -> Finding:
-    finding: Finding = request.app.state.finding
-    return finding
-
-
-def get_ratings(request: Request) -> RatingService:
-    ratings: RatingService = request.app.state.ratings
-    return ratings
+    get.__name__ = f"get_{name}"
+    return get
 
 
 def get_token(
@@ -63,12 +49,11 @@ def get_token(
     return None
 
 
-AccountsDep = Annotated[AccountService, Depends(get_accounts)]
-FindingDep = Annotated[Finding, Depends(get_finding)]
-RatingsDep = Annotated[RatingService, Depends(get_ratings)]
-ServiceDep = Annotated[GameService, Depends(get_service)]
-SettingsDep = Annotated[Settings, Depends(get_settings)]
+AccountsDep = Annotated[AccountService, Depends(_state("accounts"))]
+FindingDep = Annotated[Finding, Depends(_state("finding"))]
+RatingsDep = Annotated[RatingService, Depends(_state("ratings"))]
+ServiceDep = Annotated[GameService, Depends(_state("service"))]
+SettingsDep = Annotated[Settings, Depends(_state("settings"))]
 TokenDep = Annotated[str | None, Depends(get_token)]
 
-__all__ = ["AccountsDep", "FindingDep", "RatingsDep", "ServiceDep", "SettingsDep", "TokenDep", "get_accounts",
-           "get_finding", "get_ratings", "get_service", "get_settings", "get_token"]
+__all__ = ["AccountsDep", "FindingDep", "RatingsDep", "ServiceDep", "SettingsDep", "TokenDep", "get_token"]

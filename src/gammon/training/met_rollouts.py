@@ -236,7 +236,11 @@ def opening_positions(engine: Any) -> list[Position]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gammon train met", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="gammon train met",
+        description="Roll out our own match equity table's pre-Crawford entries, bottom-up, checkpointed "
+                    "per score.",
+    )
     p.add_argument("--out", required=True, type=Path, help="the table file (JSON; also the checkpoint)")
     p.add_argument("--resume", action="store_true", help="continue the run in --out")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")

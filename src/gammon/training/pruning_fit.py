@@ -137,7 +137,10 @@ def top_recall(pw: np.ndarray, boards: np.ndarray, y: np.ndarray, groups: np.nda
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gammon train pruning", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="gammon train pruning",
+        description="Fit the 2-ply search's pruning net to our own evaluator's values of self-play plays.",
+    )
     p.add_argument("--out", required=True, type=Path, help="the weights file to write (.npz)")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     p.add_argument("--decisions", type=int, default=6000, help="decisions to fit on")

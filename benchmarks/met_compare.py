@@ -6,13 +6,14 @@ published table is read here, in the benchmark, as a reference to measure agains
 never a default (a user may load it with ``--met``).
 
     .venv/bin/python benchmarks/met_compare.py [--met /usr/share/gnubg/met/Kazaross-XG2.xml]
-        [--size 11] [--out benchmarks/results/met_compare.txt] [--ours met11.json]
+        [--size 11] [--out benchmarks/results/met_compare.txt] [--ours met11.json | --model]
 
-``--ours FILE`` compares our table with the pre-Crawford entries of a ``gammon train met``
-run (our own cubeful rollouts; the model elsewhere) instead of the model alone, and lists
-the rolled-out entries with their standard errors: how many are within 0.5% of the
-reference, and how many within 0.5% or within two standard errors (a difference the
-rollouts' noise may explain).
+By default it compares the table in use: the model with the pre-Crawford entries of the
+shipped ``gammon train met`` run (``gammon.ai.met.ROLLOUT_TABLE_FILE``), and lists the
+rolled-out entries with their standard errors: how many are within 0.5% of the reference,
+and how many within 0.5% or within two standard errors (a difference the rollouts' noise may
+explain).  ``--ours FILE`` does the same for another run's file, ``--model`` compares the
+model alone.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from gammon.ai.met import MatchEquityTable, default_met, load_met, load_rollout_met
+from gammon.ai.met import ROLLOUT_TABLE_FILE, MatchEquityTable, load_met, load_rollout_met
 from gammon.formats.met_rollout_file import RolloutMetFile, read_rollout_met
 
 DEFAULT_REFERENCE = "/usr/share/gnubg/met/Kazaross-XG2.xml"
@@ -61,7 +62,7 @@ def report(ours: MatchEquityTable, ref: MatchEquityTable, size: int) -> str:
 def rolled_report(run: RolloutMetFile, ours: MatchEquityTable, ref: MatchEquityTable) -> str:
     """The rolled-out entries (player 0's MWC at a < b) beside the reference, with their SEs."""
     order = sorted(run.entries.values(), key=lambda e: (e.a + e.b, e.a))
-    model = default_met()
+    model = MatchEquityTable()
     n_all = (run.max_away - 1) * (run.max_away - 2) // 2
     lines = [f"Rolled-out entries ({len(order)} of {n_all} pairs 2 <= a < b <= {run.max_away}; "
              f"settings {run.settings}); the others below are the model's", "",
@@ -93,11 +94,14 @@ def main() -> None:
     ap.add_argument("--met", default=DEFAULT_REFERENCE, help="the published table (GNU Backgammon XML)")
     ap.add_argument("--size", type=int, default=11)
     ap.add_argument("--out", type=Path)
-    ap.add_argument("--ours", type=Path, help="a gammon train met file: our rolled-out entries")
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--ours", type=Path, default=ROLLOUT_TABLE_FILE,
+                       help="a gammon train met file: our rolled-out entries (default: the shipped ones)")
+    which.add_argument("--model", action="store_true", help="the model table alone, no rolled-out entries")
     args = ap.parse_args()
     ref = load_met(args.met)
-    if args.ours is None:
-        text = report(default_met(), ref, args.size)
+    if args.model:
+        text = report(MatchEquityTable(), ref, args.size)
     else:
         ours = load_rollout_met(args.ours)
         text = rolled_report(read_rollout_met(args.ours), ours, ref) + "\n\n" + report(ours, ref, args.size)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gammon.ai.met import CubeModel, MatchEquityTable, MetParameters, default_met
+from gammon.ai.cube_model import CubeModel
+from gammon.ai.met import MatchEquityTable, MetParameters, default_met
 from gammon.core.errors import GammonError
 
 N = 25

@@ -2,9 +2,10 @@
 
 Two independent checks:
 
-* the published sample table, the Crawford and post-Crawford rows and the single values
-  quoted in the document are regenerated from the code and compared at the printed
-  precision (0.1%);
+* the published sample table of the model, the Crawford and post-Crawford rows and the single
+  values quoted in the document are regenerated from the code and compared at the printed
+  precision (0.1%); so is the sample of the table in use (the model with our rolled-out
+  pre-Crawford entries);
 * the Crawford and post-Crawford values are re-derived here from the document's formulas,
   written out independently, with the default parameters:
 
@@ -38,16 +39,18 @@ def doc() -> str:
 
 @pytest.fixture(scope="module")
 def met() -> MatchEquityTable:
-    return default_met()
+    """The model table the document's method section describes."""
+    return MatchEquityTable()
 
 
 def _code_blocks(text: str) -> list[str]:
     return re.findall(r"```\n(.*?)```", text, flags=re.S)
 
 
-def published_table(text: str) -> dict[tuple[int, int], float]:
-    """The 9x9 sample table: ``{(a, b): percent}`` (rows player 0 away, columns player 1 away)."""
-    block = next(b for b in _code_blocks(text) if b.lstrip().startswith("away"))
+def published_table(text: str, which: int = 0) -> dict[tuple[int, int], float]:
+    """The ``which``-th 9x9 sample table (0: the model's, 1: the table in use):
+    ``{(a, b): percent}`` (rows player 0 away, columns player 1 away)."""
+    block = [b for b in _code_blocks(text) if b.lstrip().startswith("away")][which]
     lines = block.strip().splitlines()
     columns = [int(x) for x in lines[0].split()[1:]]
     out: dict[tuple[int, int], float] = {}
@@ -87,6 +90,18 @@ def test_sample_table_matches_the_code(doc: str, met: MatchEquityTable) -> None:
     # and the code prints the same table
     printed = met.format(9)
     assert published_table("```\n" + printed + "\n```") == published_table(doc)
+
+
+def test_the_sample_of_the_table_in_use_matches_the_code(doc: str) -> None:
+    in_use = published_table(doc, 1)
+    model = published_table(doc, 0)
+    assert len(in_use) == 81
+    table = default_met()
+    for (a, b), percent in in_use.items():
+        assert 100 * table.equity(a, b, crawford=True) == pytest.approx(percent, abs=0.05 + 1e-9), (a, b)
+        if a == 1 or b == 1:  # the Crawford game is the model's in both
+            assert percent == model[(a, b)]
+    assert published_table("```\n" + table.format(9) + "\n```") == in_use
 
 
 def test_leader_rows_match_the_code(doc: str, met: MatchEquityTable) -> None:

@@ -36,7 +36,8 @@ from functools import cache
 
 import pytest
 
-from gammon.ai.met import CUBE_LIMIT, CubeModel, MatchEquityTable, MetParameters, default_met
+from gammon.ai.cube_model import CUBE_LIMIT, CubeModel
+from gammon.ai.met import MatchEquityTable, MetParameters, default_met
 from gammon.core.errors import GammonError
 
 Mix = tuple[float, float, float]
@@ -201,9 +202,9 @@ def test_pre_crawford_table_follows_the_documented_model(params: MetParameters) 
     assert not bad, "\n".join(bad[:10])
 
 
-def test_default_table_to_25_away_follows_the_documented_model() -> None:
+def test_the_model_table_to_25_away_follows_the_documented_model() -> None:
     want = spec_table(MetParameters(), 25)
-    met = default_met()
+    met = MatchEquityTable()
     worst = max(abs(met.equity(a, b) - v) for (a, b), v in want.items())
     assert worst < 1e-12
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from gammon.ai.met import CubeModel
+from gammon.ai.cube_model import CubeModel
 
 Mix = tuple[float, float, float]
 MIX0: Mix = (0.7, 0.25, 0.05)

@@ -2,9 +2,9 @@
 
 The rules: the file's entries replace the model's pre-Crawford ones, their mirrors are the
 complements and ties stay 1/2; every other score (the Crawford game, post-Crawford, scores
-not rolled out, beyond the file's reach) stays the model's; the default table is not
-changed by any of it; and a malformed or hostile file is refused with a GammonError
-that says what is wrong, never loaded in part.
+not rolled out, beyond the file's reach) stays the model's; the table in use is the shipped
+file's (loading another file changes nothing of it); and a malformed or hostile file is
+refused with a GammonError that says what is wrong, never loaded in part.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 
 from gammon.ai.met import (
     OUR_TABLE_NAME,
+    ROLLOUT_TABLE_FILE,
     ROLLOUT_TABLE_NAME,
     MatchEquityTable,
     RolloutMatchEquityTable,
@@ -61,9 +62,22 @@ def test_entries_replace_the_models_and_the_rest_stays_the_models(tmp_path: Path
             assert table.equity(b, 1, crawford) == model.equity(b, 1, crawford)
 
 
-def test_the_default_table_stays_our_model() -> None:
-    assert default_met().name == OUR_TABLE_NAME
-    assert not isinstance(default_met(), RolloutMatchEquityTable)
+def test_the_table_in_use_is_the_shipped_rollouts_over_the_model() -> None:
+    shipped = json.loads(ROLLOUT_TABLE_FILE.read_text(encoding="utf-8"))
+    entries = {(e["a"], e["b"]): e["mwc"] for e in shipped["entries"]}
+    # Every pre-Crawford score to 11-away is rolled out, the leader's side stored once.
+    assert set(entries) == {(a, b) for a in range(2, 12) for b in range(a + 1, 12)}
+    table, model = default_met(), MatchEquityTable()
+    assert table.name == ROLLOUT_TABLE_NAME != OUR_TABLE_NAME
+    for (a, b), v in entries.items():
+        assert table.equity(a, b) == v and table.equity(b, a) == 1.0 - v
+        assert abs(v - model.equity(a, b)) < 0.01  # the model was already close
+    assert table.equity(12, 7) == model.equity(12, 7)  # beyond the rollouts' reach
+    for b in range(1, 26):
+        assert table.equity(1, b, True) == model.equity(1, b, True)
+        assert table.equity(1, b, False) == model.equity(1, b, False)
+    # A larger table asked for keeps the rolled-out entries.
+    assert default_met(30).equity(4, 2) == 1.0 - entries[(2, 4)]
 
 
 def test_entries_outside_the_table_or_not_chances_are_refused() -> None:

@@ -81,7 +81,7 @@ def test_a_published_table_is_used_and_named(record: Path, tmp_path: Path) -> No
     result = runner.invoke(app, ["analyse", str(record), "--plies", "0", "--json", "--met", str(table)])
     assert result.exit_code == 0, result.output
     theirs = json.loads(result.stdout)
-    assert ours["match_equity_table"] == "gammon (own model)"
+    assert ours["match_equity_table"] == "gammon (own rollouts)"
     assert theirs["match_equity_table"] == "Club table"
     # The result in MWC starts from the table's own 3-away/3-away (0.5 in both) but every
     # match-play figure after the first score comes from the table: the luck in MWC differs.

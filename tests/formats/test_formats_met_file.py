@@ -11,7 +11,7 @@ import os
 import pytest
 
 from gammon.ai.cube import CubeInfo, cube_decision
-from gammon.ai.met import OUR_TABLE_NAME, default_met, load_met, met_in_use
+from gammon.ai.met import ROLLOUT_TABLE_NAME, default_met, load_met, met_in_use
 from gammon.core.errors import GammonError
 from gammon.formats.met_file import MAX_MET_BYTES, parse_met, read_met
 
@@ -59,7 +59,7 @@ def test_every_lookup_comes_from_its_entry(tmp_path):
 def test_the_chosen_table_is_the_one_in_use_and_only_inside_the_block(tmp_path):
     met = load_met(write(tmp_path, table_xml()))
     ours = default_met(7)
-    assert ours.name == OUR_TABLE_NAME
+    assert ours.name == ROLLOUT_TABLE_NAME
     with met_in_use(met):
         assert default_met(3) is met
         with pytest.raises(GammonError, match="'Test 3' reaches 3 points away, not 5"):

@@ -61,7 +61,8 @@ from gammon.ai.cube_efficiency import (  # the efficiency is part of this module
     finish_chance,
     race_efficiency,
 )
-from gammon.ai.met import CubeModel, MatchEquityTable, WinMix, default_met
+from gammon.ai.cube_model import CubeModel, WinMix
+from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
 from gammon.core.cube import CubeAction, RelativeOwner, cube_is_dead

@@ -1,8 +1,9 @@
-"""Our own match equity table (MET), computed from a simple model of the game and the cube.
+"""Our own match equity table (MET): a model of the game and the cube, with its pre-Crawford
+entries to 11-away replaced by our own cubeful rollouts.
 
-Nothing here comes from another program or a published table: the numbers are
-computed at import from a handful of documented parameters (see
-``docs/match_equity.md``).  The model, in three parts:
+Nothing here comes from another program or a published table (see ``docs/match_equity.md``).
+The **model** (:class:`MatchEquityTable`) is computed at import from a handful of documented
+parameters, in three parts:
 
 * **Post-Crawford** (the leader 1-away): the trailer doubles at once in every
   game (the leader's cube is dead) and the leader takes or drops, whichever
@@ -12,21 +13,19 @@ computed at import from a handful of documented parameters (see
   number away from the trailer is worth something.
 * **Crawford game**: no cube; a single, gammon or backgammon for the trailer
   leads to the post-Crawford score it reaches.
-* **Pre-Crawford** (both 2-away or more): the continuous ("Zadeh-style")
-  cube model.  Player 0's game-winning chance ``p`` drifts without jumps; the
-  match winning chance (MWC) of each cube state is piecewise linear in ``p``;
-  a player doubles exactly at the opponent's take point, which is where the
-  taker is indifferent between dropping and owning the cube at the doubled
-  level, and so on recursively up the cube levels.  Real positions jump, so
-  the live-cube value is mixed with the dead-cube value by a cube-efficiency
-  ``x`` (Janowski's interpolation, carried over to match winning chances).
+* **Pre-Crawford** (both 2-away or more): the continuous cube model of
+  :mod:`gammon.ai.cube_model`, the live-cube value mixed with the dead-cube value by a cube
+  efficiency ``x``.
 
 Wins are singles, gammons and backgammons in fixed proportions (``gammons``
 of all games won, backgammons included, ``backgammons`` of them backgammons).
 
-The same machinery (:class:`CubeModel`) gives the cubeful match winning
-chances of one position at any score and cube level in :mod:`gammon.ai.cube`,
-there with the position's own gammon rates.
+The **table in use** (:func:`default_met`) is the model with every pre-Crawford entry to
+11-away taken from our own cubeful rollouts of the opening at that score (``gammon train met``,
+shipped as ``data/met_rollouts.json``: :class:`RolloutMatchEquityTable`).  They stand closer to
+what strong play gives than the model: the model is 0.75% from the field's standard table on
+average there, the rollouts 0.48% (``benchmarks/results/met_rollouts_11.txt``).  A user's
+table (GNU Backgammon's XML format) replaces it through :func:`met_in_use`.
 
 >>> met = default_met()
 >>> met.equity(1, 1)
@@ -39,20 +38,21 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from gammon.ai.cube_model import CubeModel, WinMix
 from gammon.core.errors import GammonError
 from gammon.formats.met_file import MetFile, read_met
 from gammon.formats.met_rollout_file import read_rollout_met
 
 __all__ = [
     "OUR_TABLE_NAME",
+    "ROLLOUT_TABLE_FILE",
     "ROLLOUT_TABLE_NAME",
-    "CubeModel",
     "LoadedMatchEquityTable",
     "MatchEquityTable",
     "MetParameters",
@@ -63,16 +63,14 @@ __all__ = [
     "met_in_use",
 ]
 
-#: The name reports give our own table.
+#: The name reports give the model table alone.
 OUR_TABLE_NAME = "gammon (own model)"
 
-#: The name reports give our table with our own rolled-out pre-Crawford entries.
+#: The name reports give our table with our own rolled-out pre-Crawford entries (the one in use).
 ROLLOUT_TABLE_NAME = "gammon (own rollouts)"
 
-#: Highest cube value any computation considers.
-CUBE_LIMIT = 4096
-
-WinMix = tuple[float, float, float]
+#: Our rolled-out pre-Crawford entries to 11-away, shipped with the package: the table in use.
+ROLLOUT_TABLE_FILE = Path(__file__).resolve().parent / "data" / "met_rollouts.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,199 +101,6 @@ class MetParameters:
     def mix(self) -> WinMix:
         """(single, gammon, backgammon) fractions of the games won."""
         return (1.0 - self.gammons, self.gammons - self.backgammons, self.backgammons)
-
-
-class CubeModel:
-    """Cubeful match winning chances of player 0 in the continuous cube model.
-
-    ``after(a, b)`` is player 0's MWC once a game has ended with player 0
-    ``a`` and player 1 ``b`` points away (1 and 0 for a won or lost match).
-    ``mix0`` and ``mix1`` are the (single, gammon, backgammon) fractions of
-    each player's wins.  ``p`` is always player 0's chance to win the game.
-
-    A cube owner at level ``k`` has useful access when it is below the
-    owner's need (``away > k``) and under ``cube_limit``; otherwise the cube
-    is dead for that owner and the value is the dead-cube line.
-    """
-
-    def __init__(
-        self,
-        after: Callable[[int, int], float],
-        a: int,
-        b: int,
-        mix0: WinMix,
-        mix1: WinMix,
-        efficiency: float,
-        cube_limit: int = CUBE_LIMIT,
-    ) -> None:
-        self.after = after
-        self.a = a
-        self.b = b
-        self.mix0 = mix0
-        self.mix1 = mix1
-        self.x = efficiency
-        self.cube_limit = cube_limit
-        self._cp: dict[int, float] = {}
-        self._tp: dict[int, float] = {}
-        # The end values by cube level, looked up once each (the cube search asks for them
-        # hundreds of thousands of times).
-        self._win: dict[int, float] = {}
-        self._lose: dict[int, float] = {}
-
-    # -- end values ------------------------------------------------------------------
-
-    def win(self, k: int) -> float:
-        """MWC when player 0 wins the game at cube ``k`` (gammons mixed in)."""
-        v = self._win.get(k)
-        if v is None:
-            s, g, bg = self.mix0
-            a, b, f = self.a, self.b, self.after
-            v = self._win[k] = s * f(a - k, b) + g * f(a - 2 * k, b) + bg * f(a - 3 * k, b)
-        return v
-
-    def lose(self, k: int) -> float:
-        """MWC when player 1 wins the game at cube ``k``."""
-        v = self._lose.get(k)
-        if v is None:
-            s, g, bg = self.mix1
-            a, b, f = self.a, self.b, self.after
-            v = self._lose[k] = s * f(a, b - k) + g * f(a, b - 2 * k) + bg * f(a, b - 3 * k)
-        return v
-
-    def cash0(self, k: int) -> float:
-        """MWC when player 0 wins ``k`` points (player 1 drops a double from ``k``)."""
-        return self.after(self.a - k, self.b)
-
-    def cash1(self, k: int) -> float:
-        """MWC when player 1 wins ``k`` points."""
-        return self.after(self.a, self.b - k)
-
-    def dead(self, k: int, p: float) -> float:
-        """Dead cube at level ``k``: the game is played out."""
-        lo = self.lose(k)
-        return lo + p * (self.win(k) - lo)
-
-    # -- access ----------------------------------------------------------------------
-
-    def live0(self, k: int) -> bool:
-        """Whether player 0 owning the cube at ``k`` can usefully double."""
-        return self.a > k and 2 * k <= self.cube_limit
-
-    def live1(self, k: int) -> bool:
-        return self.b > k and 2 * k <= self.cube_limit
-
-    # -- owned cubes -----------------------------------------------------------------
-
-    def own0(self, k: int, p: float, clamp: bool = True) -> float:
-        """Player 0 owns the cube at ``k``.
-
-        With ``clamp``, past player 0's cash point the live part is
-        :meth:`play_on0` (he keeps the cube and plays on; he may still cash
-        later); without it, it is the straight line the doubling points are
-        solved on.
-        """
-        d = self.dead(k, p)
-        if not self.live0(k):
-            return d
-        cp = self.cash_point0(k)
-        lo = self.lose(k)
-        c0 = self.cash0(k)
-        if clamp and p > cp:
-            live = self.play_on0(k, p)
-        else:
-            live = lo + (c0 - lo) * p / max(cp, 1e-9)
-        return self.x * live + (1.0 - self.x) * d
-
-    def own1(self, k: int, p: float, clamp: bool = True) -> float:
-        """Player 1 owns the cube at ``k`` (``clamp``: below player 0's take point, :meth:`play_on1`)."""
-        d = self.dead(k, p)
-        if not self.live1(k):
-            return d
-        tp = self.take_point0(k)
-        c1 = self.cash1(k)
-        if clamp and p < tp:
-            live = self.play_on1(k, p)
-        else:
-            live = c1 + (self.win(k) - c1) * (p - tp) / max(1.0 - tp, 1e-9)
-        return self.x * live + (1.0 - self.x) * d
-
-    def centered(self, k: int, p: float, clamp: bool = True) -> float:
-        """Nobody owns the cube (at level ``k``, normally 1); ``clamp`` as for :meth:`own0`."""
-        l0, l1 = self.live0(k), self.live1(k)
-        if l0 and not l1:
-            return self.own0(k, p, clamp)
-        if l1 and not l0:
-            return self.own1(k, p, clamp)
-        d = self.dead(k, p)
-        if not l0:
-            return d
-        tp = self.take_point0(k)
-        cp = self.cash_point0(k)
-        if cp - tp < 1e-9:
-            return d
-        c1 = self.cash1(k)
-        c0 = self.cash0(k)
-        if clamp and p > cp:
-            live = self.play_on0(k, p)
-        elif clamp and p < tp:
-            live = self.play_on1(k, p)
-        else:
-            live = c1 + (c0 - c1) * (p - tp) / (cp - tp)
-        return self.x * live + (1.0 - self.x) * d
-
-    def play_on0(self, k: int, p: float) -> float:
-        """Live value past player 0's cash point (``p`` above it) when he keeps his access to the cube.
-
-        He need not cash: if ``p`` falls back to the cash point he doubles the opponent
-        out then (``D0_k``), if it reaches 1 he wins ``W_k`` (gammons included).  So the
-        live value is the line from ``(cp, D0_k)`` to ``(1, W_k)``, or playing the game
-        out (the dead cube) when that is worth more.  With gammons it is above the cash,
-        which is what makes a position too good to double.
-        """
-        cp = self.cash_point0(k)
-        c0 = self.cash0(k)
-        on = c0 + (self.win(k) - c0) * (p - cp) / max(1.0 - cp, 1e-9)
-        return max(on, self.dead(k, p))
-
-    def play_on1(self, k: int, p: float) -> float:
-        """Player 1's :meth:`play_on0`: below player 0's take point, the line from ``(0, L_k)``
-        to ``(tp, D1_k)``, or the dead cube when that is worth more to player 1."""
-        tp = self.take_point0(k)
-        c1 = self.cash1(k)
-        lo = self.lose(k)
-        on = lo + (c1 - lo) * p / max(tp, 1e-9)
-        return min(on, self.dead(k, p))
-
-    # -- doubling points ---------------------------------------------------------------
-
-    def cash_point0(self, k: int) -> float:
-        """Player 0's chance at which player 1 is indifferent to a double from ``k``.
-
-        Player 1 takes below it and passes above; player 0 (with a live cube)
-        doubles there.
-        """
-        cp = self._cp.get(k)
-        if cp is None:
-            cp = self._solve(lambda p: self.own1(2 * k, p, False), self.cash0(k))
-            self._cp[k] = cp
-        return cp
-
-    def take_point0(self, k: int) -> float:
-        """Player 0's lowest chance to take a double by player 1 from ``k``."""
-        tp = self._tp.get(k)
-        if tp is None:
-            tp = self._solve(lambda p: self.own0(2 * k, p, False), self.cash1(k))
-            self._tp[k] = tp
-        return tp
-
-    @staticmethod
-    def _solve(f: Callable[[float], float], target: float) -> float:
-        """The ``p`` in [0, 1] where the linear function ``f`` reaches ``target``."""
-        f0 = f(0.0)
-        slope = f(1.0) - f0
-        if slope <= 1e-12:
-            return 1.0 if target > f0 else 0.0
-        return min(1.0, max(0.0, (target - f0) / slope))
 
 
 class MatchEquityTable:
@@ -579,8 +384,8 @@ def met_in_use(table: MatchEquityTable | None) -> Iterator[MatchEquityTable]:
 
 
 def default_met(max_away: int = 25) -> MatchEquityTable:
-    """The table in use: a table chosen by :func:`met_in_use`, else ours with the default
-    parameters, built once (larger on demand).
+    """The table in use: a table chosen by :func:`met_in_use`, else ours (the model with our
+    rolled-out pre-Crawford entries, :data:`ROLLOUT_TABLE_FILE`), built once (larger on demand).
 
     :raises GammonError: a chosen table shorter than ``max_away``.
     """
@@ -595,6 +400,6 @@ def default_met(max_away: int = 25) -> MatchEquityTable:
         best = max(_tables) if _tables else 0
         if best >= size:
             return _tables[best]
-        table = MatchEquityTable(max_away=size)
+        table = load_rollout_met(ROLLOUT_TABLE_FILE, size)
         _tables[size] = table
         return table

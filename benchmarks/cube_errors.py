@@ -218,7 +218,6 @@ def load(paths: list[Path], plies: int, gnubg: str, cache: Path | None) -> list[
 
 
 def main(argv: list[str] | None = None) -> int:
-    from gammon.ai.engine import Engine
     from gammon.play.external import gnubg_executable
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -235,7 +234,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="with --policies: the first N decisions only")
     parser.add_argument("--weights", type=Path, default=None,
                         help="with --policies: re-decide with this net (default: the shipped one)")
+    parser.add_argument("--met", default=None, metavar="FILE|model",
+                        help="the match equity table our cube code uses: a published one (GNU Backgammon "
+                             "XML), 'model' for our model alone (default: the table in use)")
     args = parser.parse_args(argv)
+    try:
+        table = _table(args.met)
+    except Exception as exc:  # GammonError: the file's own one-line reason
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    from gammon.ai.met import met_in_use
+
+    with met_in_use(table):
+        return _run(args)
+
+
+def _table(met: str | None):  # type: ignore[no-untyped-def]
+    """The table ``--met`` names (None: the table in use)."""
+    from gammon.ai.met import MatchEquityTable, load_met
+
+    if met is None:
+        return None
+    return MatchEquityTable() if met == "model" else load_met(met)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from gammon.ai.engine import Engine
+    from gammon.ai.met import default_met
+
+    print(f"match equity table: {default_met().name}")
     if not args.gnubg and not (args.cache and args.cache.exists()):
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2

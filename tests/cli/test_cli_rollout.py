@@ -1,9 +1,12 @@
-"""``gammon rollout``: seeded, reproducible, with standard errors, JSON and clear errors."""
+"""``gammon rollout``: seeded, reproducible, with standard errors, JSON and clear errors; an XGID's
+match score is the rollout's, and after a play every figure is the mover's."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from gammon.cli import app
@@ -57,3 +60,57 @@ def test_train_command_trains_and_resumes(tmp_path: object) -> None:
     assert again.exit_code == 0 and "trained to 60 games" in again.output
     missing = runner.invoke(app, ["train", "--out", str(out / "none"), "--resume"])
     assert missing.exit_code == 2 and "nothing to resume" in missing.output
+
+
+def _xgid(position: object, **state: object) -> str:
+    from gammon.core.xgid import XgidState, format_xgid
+
+    return format_xgid(XgidState(position=position, **state))  # type: ignore[arg-type]
+
+
+def test_after_a_play_every_equity_is_the_movers_the_opponents_negated() -> None:
+    # Rolling out the position after a play for its maker is rolling out the position the
+    # opponent then rolls in, seen from the other side: every equity negated, the chances
+    # of a match swapped.  The same seed gives the same trials.
+    from gammon.core.position import Position
+
+    after = Position.from_position_id(START).parse_play("8/5 6/5", (3, 1)).position.swap()
+    for position in (START, _xgid(Position.from_position_id(START), score=(2, 1), match_length=5)):
+        mover = json.loads(runner.invoke(app, ["rollout", position, "--play", "8/5 6/5", "--dice", "31",
+                                               "--cubeful", "--trials", "72", "--processes", "1", "--seed", "4",
+                                               "--json"]).stdout)
+        opp_view = _xgid(after, score=(1, 2), match_length=5) if position != START else after.position_id
+        other = json.loads(runner.invoke(app, ["rollout", opp_view, "--cubeful", "--trials", "72",
+                                               "--processes", "1", "--seed", "4", "--json"]).stdout)
+        assert mover["equity"] == pytest.approx(-other["equity"], abs=1e-6)
+        assert mover["cubeful_equity"] == pytest.approx(-other["cubeful_equity"], abs=1e-6)
+        if position != START:
+            assert mover["match_winning_chance"] == pytest.approx(1 - other["match_winning_chance"], abs=1e-6)
+
+
+def test_an_xgid_match_score_is_the_rollouts_score() -> None:
+    from gammon.ai.met import default_met
+    from gammon.core.position import Position
+
+    start = Position.from_position_id(START)
+    # Double match point: the cube is dead and a match is won exactly when the game is.
+    dmp = run_json_for(_xgid(start, score=(4, 4), match_length=5))
+    assert dmp["match_winning_chance"] == pytest.approx(dmp["probabilities"]["win"], abs=1e-9)
+    # 3-away/5-away, cube 1: the EMG is the table's reading of the match winning chance.
+    mid = run_json_for(_xgid(start, score=(4, 2), match_length=7))
+    emg = default_met().mwc_to_emg(mid["match_winning_chance"], 3, 5, 1)
+    assert mid["cubeful_equity"] == pytest.approx(emg, abs=1e-5)
+    assert mid["match_winning_chance"] != dmp["match_winning_chance"]
+    # Money (a Position ID, or an XGID of a money game) has no match winning chance.
+    assert "match_winning_chance" not in run_json_for(START)
+    text = runner.invoke(app, ["rollout", _xgid(start, score=(4, 2), match_length=7), "--cubeful",
+                               "--trials", "36", "--processes", "1"]).output
+    assert "cubeful EMG" in text and "match winning" in text
+
+
+def run_json_for(position: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["rollout", position, "--cubeful", "--trials", "72", "--processes", "1",
+                                 "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data

@@ -3,7 +3,9 @@
 A thin layer over :func:`gammon.ai.rollout.rollout`: it reads the position
 (Position ID or XGID, optionally after a play), shows a progress bar while the
 trials run on the chosen number of processes (or as Ray tasks with ``--ray``),
-and prints the result with its standard errors, or JSON.
+and prints the result with its standard errors, or JSON.  An XGID's cube and
+score are the rollout's: at a match score a cubeful rollout reports the match
+winning chances and the money-equivalent equity (EMG) of our match equity table.
 """
 
 from __future__ import annotations
@@ -62,16 +64,14 @@ def rollout(
             check_int(truncate, 1, MAX_TRUNCATE, "--truncate")
         if target_se is not None:
             check_float(target_se, 0.0, 1.0, "--target-se", open_low=True)
-        pos, label, flipped = _position_to_roll(position, variant, play, dice)
+        pos, label, flipped, info = _position_to_roll(position, variant, play, dice)
         settings = RolloutSettings(
             trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
             target_se=target_se, variance_reduction=variance_reduction,
         )
-        result = _run(pos, settings, ray or address is not None, address)
+        result = _run(pos, settings, info, ray or address is not None, address)
         if flipped:
             result = result.flipped()
-            if result.cubeful_equity is not None:
-                result = _negate_cubeful(result)
     who = "the player who made the play" if flipped else "the player on roll"
     if as_json:
         typer.echo(json.dumps(_as_dict(label, who, result)))
@@ -79,16 +79,20 @@ def rollout(
     _print_result(label, who, result)
 
 
-def _position_to_roll(position: str, variant: str, play: str | None, dice: str | None) -> tuple[Any, str, bool]:
-    """The position to roll out, its label, and whether it is seen from the opponent (after
-    ``play``, the opponent rolls first).
+def _position_to_roll(position: str, variant: str, play: str | None,
+                      dice: str | None) -> tuple[Any, str, bool, Any]:
+    """The position to roll out, its label, whether it is seen from the opponent (after
+    ``play``, the opponent rolls first), and the cube and score of its player on roll (an
+    XGID's; a Position ID's: money, the cube centred at 1).
 
     :raises GammonError: an unreadable position, a finished game, or a play without its roll.
     """
+    from gammon.ai.cube import CubeInfo
     from gammon.cli.app import parse_dice, read_position
     from gammon.core.errors import GammonError
 
-    pos, _state = read_position(position, variant)
+    pos, state = read_position(position, variant)
+    info = CubeInfo() if state is None else CubeInfo.from_xgid(state)
     if pos.outcome is not None:
         raise GammonError("the game is over in that position: there is nothing to roll out")
     flipped = False
@@ -98,14 +102,15 @@ def _position_to_roll(position: str, variant: str, play: str | None, dice: str |
             raise GammonError("--play needs the roll it is made with: --dice 31")
         chosen = pos.parse_play(play, parse_dice(dice))
         pos = chosen.position.swap()  # the opponent rolls first after the play
+        info = info.swap()
         flipped = True
         label = f"{label} after {chosen}"
         if pos.outcome is not None:
             raise GammonError("that play ends the game: there is nothing to roll out")
-    return pos, label, flipped
+    return pos, label, flipped, info
 
 
-def _run(pos: Any, settings: Any, ray: bool, address: str | None) -> Any:
+def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None) -> Any:
     """Roll ``pos`` out here (or as Ray tasks with ``ray``) behind a progress bar on stderr."""
     from gammon.ai.distributed import LocalRunner, make_runner
     from gammon.ai.evaluator import default_evaluator
@@ -124,7 +129,8 @@ def _run(pos: Any, settings: Any, ray: bool, address: str | None) -> Any:
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        return run_rollout(pos, default_evaluator(), settings, progress=progress, runner=task_runner)
+        return run_rollout(pos, default_evaluator(), settings, progress=progress, cube_info=info,
+                           runner=task_runner)
 
 
 def _print_result(label: str, who: str, result: Any) -> None:
@@ -137,13 +143,11 @@ def _print_result(label: str, who: str, result: Any) -> None:
         typer.echo(f"  {name:<16} {100 * value:6.2f}%  +- {100 * err:.2f}")
     typer.echo(f"  cubeless equity  {result.equity:+.4f}  +- {result.se_equity:.4f}")
     if result.cubeful_equity is not None:
-        typer.echo(f"  cubeful equity   {result.cubeful_equity:+.4f}  +- {result.se_cubeful or 0.0:.4f}")
-
-
-def _negate_cubeful(result: Any) -> Any:
-    from dataclasses import replace
-
-    return replace(result, cubeful_equity=-result.cubeful_equity)
+        name = "cubeful EMG" if result.cubeful_mwc is not None else "cubeful equity"
+        typer.echo(f"  {name:<16} {result.cubeful_equity:+.4f}  +- {result.se_cubeful or 0.0:.4f}")
+    if result.cubeful_mwc is not None:
+        se = 100 * (result.se_mwc or 0.0)
+        typer.echo(f"  match winning    {100 * result.cubeful_mwc:6.2f}%  +- {se:.2f}")
 
 
 def _as_dict(label: str, who: str, result: Any) -> dict[str, Any]:
@@ -162,6 +166,9 @@ def _as_dict(label: str, who: str, result: Any) -> dict[str, Any]:
     if result.cubeful_equity is not None:
         out["cubeful_equity"] = round(result.cubeful_equity, 6)
         out["se_cubeful"] = round(result.se_cubeful or 0.0, 6)
+    if result.cubeful_mwc is not None:  # a match score: cubeful_equity is EMG
+        out["match_winning_chance"] = round(result.cubeful_mwc, 6)
+        out["se_match_winning_chance"] = round(result.se_mwc or 0.0, 6)
     return out
 
 

@@ -112,6 +112,10 @@ def _duel_2v2(seed: int, name: str, minutes: int) -> Measurement:
         ), env={"GAMMON_PLIES": "2"}, note=f"about {minutes} minutes of a core for 400 games")
 
 
+#: cube_policies_rollmet.txt's two runs of a policy: under the model table, then the table in use.
+_MODEL_THEN_OURS = ((r"--met model", "model table"), (r"our rollouts\n", "rolled-out table"))
+
+
 def match_pr(column: int) -> str:
     """match_pr.py's table, its "all" row: column 1 checker error, 2 cube error, 3 PR."""
     return r"\), all \|[^|]*" + r"\|[^|]*" * (column - 1) + r"\|\s*([\d.]+) \+-"
@@ -321,6 +325,23 @@ MEASUREMENTS: tuple[Measurement, ...] = (
               for setting in ("cubeless", "cubeless+VR", "cubeful+VR")
               for how in ("rollout itself", "whole command") for cpu in (False, True)),
         note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating"),
+    Measurement(
+        "cube_policies_rollmet", "cube_policies_rollmet.txt",
+        "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "
+        "--summary-only [--met model | --met /usr/share/gnubg/met/Kazaross-XG2.xml], then --policies "
+        "root0,ahead1 and --policies ahead2 --limit 1000, each with and without --met model",
+        tuple(Figure(f"cube logic alone on gnubg's probabilities, {what} (EMG, 5,685 decisions)",
+                     rf"match equity table: {name}\nmodel: [^:]+: ([\d.]+) EMG", "{:.3f}", (ENGINE,))
+              for what, name in (("model table", r"gammon \(own model\)"),
+                                 ("our rolled-out table", r"gammon \(own rollouts\)"),
+                                 ("Kazaross-XG2", "Kazaross[^\\n]*"))) + tuple(
+            Figure(f"our cube code, {policy}, {which} (EMG)",
+                   rf"{marker}(?:.*\n)*?\| {policy} \| ([\d.]+) \|", "{:.3f}", (ENGINE,))
+            for policy, pairs in (("root0", _MODEL_THEN_OURS), ("ahead1", _MODEL_THEN_OURS),
+                                  ("ahead2", ((r"table: model", "model table, first 1,000"),
+                                              (r"table: rollout", "rolled-out table, first 1,000"))))
+            for marker, which in pairs),
+        note="paired: the same stored decisions re-decided under each table (issue 35/36, 2026-12-05)"),
     Measurement(
         "analysis_speed", "analysis_speed.txt", "python benchmarks/analysis_speed.py --gnubg",
         (

@@ -65,14 +65,17 @@ def test_entries_replace_the_models_and_the_rest_stays_the_models(tmp_path: Path
 def test_the_table_in_use_is_the_shipped_rollouts_over_the_model() -> None:
     shipped = json.loads(ROLLOUT_TABLE_FILE.read_text(encoding="utf-8"))
     entries = {(e["a"], e["b"]): e["mwc"] for e in shipped["entries"]}
-    # Every pre-Crawford score to 11-away is rolled out, the leader's side stored once.
-    assert set(entries) == {(a, b) for a in range(2, 12) for b in range(a + 1, 12)}
+    # Every pre-Crawford score to the file's reach (11-away at least) is rolled out, the
+    # leader's side stored once.
+    reach = shipped["max_away"]
+    assert reach >= 11
+    assert set(entries) == {(a, b) for a in range(2, reach + 1) for b in range(a + 1, reach + 1)}
     table, model = default_met(), MatchEquityTable()
     assert table.name == ROLLOUT_TABLE_NAME != OUR_TABLE_NAME
     for (a, b), v in entries.items():
         assert table.equity(a, b) == v and table.equity(b, a) == 1.0 - v
         assert abs(v - model.equity(a, b)) < 0.01  # the model was already close
-    assert table.equity(12, 7) == model.equity(12, 7)  # beyond the rollouts' reach
+    assert table.equity(reach + 1, 7) == model.equity(reach + 1, 7)  # beyond the rollouts' reach
     for b in range(1, 26):
         assert table.equity(1, b, True) == model.equity(1, b, True)
         assert table.equity(1, b, False) == model.equity(1, b, False)

@@ -247,6 +247,18 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
+    Measurement(
+        "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
+        "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "
+        "--out benchmarks/results/match_pr_expert_cube2_rollmet",
+        (
+            Figure("expert, our rolled-out table: PR by gnubg's 2-ply analysis, 45 7-point matches",
+                   match_pr(3), "{:.2f}", (ENGINE,), Target("<=", 2.0, ISSUE36)),
+            Figure("expert, our rolled-out table: cube error by gnubg (mEMG per close decision)", match_pr(2),
+                   "{:.1f}", (ENGINE,), Target("<=", 2.0, ISSUE36)),
+            Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
+                   "{:.1f}", (ENGINE,)),
+        ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
     gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_cube_window.txt",
                             "lopsided positions, shipped nets"),
     gammon_bias_measurement("gammon_bias_L2", "gammon_bias_late_hit.txt", "lopsided positions, the L2 net", L2),

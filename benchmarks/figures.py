@@ -253,9 +253,9 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         "--out benchmarks/results/match_pr_expert_cube2_rollmet",
         (
             Figure("expert, our rolled-out table: PR by gnubg's 2-ply analysis, 45 7-point matches",
-                   match_pr(3), "{:.2f}", (ENGINE,), Target("<=", 2.0, ISSUE36)),
+                   match_pr(3), "{:.2f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
             Figure("expert, our rolled-out table: cube error by gnubg (mEMG per close decision)", match_pr(2),
-                   "{:.1f}", (ENGINE,), Target("<=", 2.0, ISSUE36)),
+                   "{:.1f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
             Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (ENGINE,)),
         ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),

@@ -159,6 +159,10 @@ def test_a_resumed_run_gives_the_numbers_of_one_that_ran_through(tmp_path: Path,
     assert [(e["a"], e["b"], e["mwc"], e["se"], e["trials"]) for e in parts] == \
         [(e["a"], e["b"], e["mwc"], e["se"], e["trials"]) for e in whole]
     assert all(0.0 <= e["mwc"] <= 1.0 for e in whole)
+    # The resumption is in the provenance, with its command (files named without folders).
+    resumed = json.loads((tmp_path / "parts.json").read_text())["provenance"]["resumed"]
+    assert [r["command"] for r in resumed] == [
+        "gammon train met --out parts.json --max-away 4 --trials 30 --seed 1 --resume"]
 
 
 def test_the_file_records_settings_and_provenance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

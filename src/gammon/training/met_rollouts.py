@@ -273,6 +273,9 @@ def _start(a: argparse.Namespace, settings: RunSettings, net_games: object, comm
             raise GammonError(f"{a.out} was made with {theirs}; this run asks for "
                               f"{settings.same_numbers()}: resume with the same settings")
         run.settings["max_away"] = settings.max_away
+        # Each resumption is recorded: a table extended to a longer reach names how.
+        run.provenance.setdefault("resumed", []).append(
+            {"command": f"{command} --resume", "at": _now(), "git_commit": _git_commit()})
         return RolloutMetFile(max(run.max_away, settings.max_away), run.settings, run.provenance,
                               run.entries)
     if a.out.exists() and not a.force:

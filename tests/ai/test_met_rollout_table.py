@@ -82,7 +82,8 @@ def test_the_table_in_use_is_the_shipped_rollouts_over_the_model() -> None:
     # A larger table asked for keeps the rolled-out entries.
     assert default_met(30).equity(4, 2) == 1.0 - entries[(2, 4)]
     # Its provenance names its commands with files, never a folder of the machine that made it.
-    commands = [shipped["provenance"]["command"]] + [r["command"] for r in shipped["provenance"].get("resumed", [])]
+    provenance = shipped["provenance"]
+    commands = [provenance["command"]] + [r["command"] for r in provenance.get("resumed", [])]
     assert all(c.startswith("gammon train met --out ") and "/" not in c for c in commands)
 
 

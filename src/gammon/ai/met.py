@@ -1,5 +1,5 @@
 """Our own match equity table (MET): a model of the game and the cube, with its pre-Crawford
-entries to 11-away replaced by our own cubeful rollouts.
+entries to 15-away replaced by our own cubeful rollouts.
 
 Nothing here comes from another program or a published table (see ``docs/match_equity.md``).
 The **model** (:class:`MatchEquityTable`) is computed at import from a handful of documented
@@ -21,10 +21,10 @@ Wins are singles, gammons and backgammons in fixed proportions (``gammons``
 of all games won, backgammons included, ``backgammons`` of them backgammons).
 
 The **table in use** (:func:`default_met`) is the model with every pre-Crawford entry to
-11-away taken from our own cubeful rollouts of the opening at that score (``gammon train met``,
+15-away taken from our own cubeful rollouts of the opening at that score (``gammon train met``,
 shipped as ``data/met_rollouts.json``: :class:`RolloutMatchEquityTable`).  They stand closer to
-what strong play gives than the model: the model is 0.75% from the field's standard table on
-average there, the rollouts 0.48% (``benchmarks/results/met_rollouts_11.txt``).  A user's
+what strong play gives than the model: the model is 0.73% from the field's standard table on
+average there, the rollouts 0.46% (``benchmarks/results/met_rollouts_15.txt``).  A user's
 table (GNU Backgammon's XML format) replaces it through :func:`met_in_use`.
 
 >>> met = default_met()
@@ -69,7 +69,7 @@ OUR_TABLE_NAME = "gammon (own model)"
 #: The name reports give our table with our own rolled-out pre-Crawford entries (the one in use).
 ROLLOUT_TABLE_NAME = "gammon (own rollouts)"
 
-#: Our rolled-out pre-Crawford entries to 11-away, shipped with the package: the table in use.
+#: Our rolled-out pre-Crawford entries to 15-away, shipped with the package: the table in use.
 ROLLOUT_TABLE_FILE = Path(__file__).resolve().parent / "data" / "met_rollouts.json"
 
 

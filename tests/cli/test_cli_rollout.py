@@ -114,3 +114,18 @@ def run_json_for(position: str) -> dict[str, Any]:
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
     return data
+
+
+def test_the_printout_speaks_the_language_asked_for_and_json_stays_english() -> None:
+    from gammon.core.position import Position
+
+    match = _xgid(Position.from_position_id(START), score=(4, 2), match_length=7)
+    args = ["rollout", match, "--cubeful", "--trials", "36", "--processes", "1", "--truncate", "2"]
+    expected = {"nb": ("equity uten kube", "sjanse til å vinne matchen", "spilleren som står for tur"),
+                "pl": ("equity bez kostki", "szansa wygrania meczu", "gracza na ruchu")}
+    for lang, words in expected.items():
+        out = runner.invoke(app, [*args, "--lang", lang]).output
+        assert all(w in out for w in words), out
+        assert "cubeless equity" not in out
+    data = json.loads(runner.invoke(app, [*args, "--lang", "nb", "--json"]).stdout)
+    assert data["for"] == "the player on roll" and "match_winning_chance" in data

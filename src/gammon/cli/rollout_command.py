@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from gammon.i18n import N_
+
 
 def rollout(
     position: Annotated[str, typer.Argument(help="Position ID or XGID (the player on roll rolls first).")],
@@ -42,6 +44,10 @@ def rollout(
     ] = False,
     address: Annotated[
         str | None, typer.Option("--address", help="The Ray cluster to use (auto, HOST:PORT); implies --ray.")
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="The printout's language: en, nb, sv, da or pl; default: "
+                                 "the locale (LC_ALL, LC_MESSAGES, LANG). --json stays English.")
     ] = None,
 ) -> None:
     """Roll a position out with the engine: chances, equity and their standard errors."""
@@ -72,11 +78,16 @@ def rollout(
         result = _run(pos, settings, info, ray or address is not None, address)
         if flipped:
             result = result.flipped()
-    who = "the player who made the play" if flipped else "the player on roll"
+    who = _AFTER_PLAY if flipped else _ON_ROLL
     if as_json:
         typer.echo(json.dumps(_as_dict(label, who, result)))
         return
-    _print_result(label, who, result)
+    import os
+
+    from gammon.i18n import choose_language, use_language
+
+    with use_language(choose_language(lang, os.environ)):
+        _print_result(label, who, result)
 
 
 def _position_to_roll(position: str, variant: str, play: str | None,
@@ -133,21 +144,32 @@ def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None) -> 
                            runner=task_runner)
 
 
+#: Whose view the result is in: English in JSON, translated in the printout.
+_ON_ROLL = N_("the player on roll")
+_AFTER_PLAY = N_("the player who made the play")
+_CHANCES = (N_("win"), N_("win gammon"), N_("win backgammon"), N_("lose gammon"), N_("lose backgammon"))
+
+
 def _print_result(label: str, who: str, result: Any) -> None:
-    """The result for people: the chances and equities, each with its standard error."""
-    p, s = result.probs, result.se_probs
-    typer.echo(f"{label}: {result.trials} trials in {result.seconds:.1f} s, for {who}"
-               + (" (stopped early: the target error was reached)" if result.stopped_early else ""))
-    names = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon")
-    for name, value, err in zip(names, p, s, strict=True):
-        typer.echo(f"  {name:<16} {100 * value:6.2f}%  +- {100 * err:.2f}")
-    typer.echo(f"  cubeless equity  {result.equity:+.4f}  +- {result.se_equity:.4f}")
+    """The result for people, in the language in use: the chances and equities, each with its
+    standard error."""
+    from gammon.i18n import _
+
+    head = _("{label}: {trials} trials in {seconds} s, for {who}").format(
+        label=label, trials=result.trials, seconds=f"{result.seconds:.1f}", who=_(who))
+    typer.echo(head + (_(" (stopped early: the target error was reached)") if result.stopped_early else ""))
+    rows = [(_(name), f"{100 * value:6.2f}%", f"{100 * err:.2f}")
+            for name, value, err in zip(_CHANCES, result.probs, result.se_probs, strict=True)]
+    rows.append((_("cubeless equity"), f"{result.equity:+.4f}", f"{result.se_equity:.4f}"))
     if result.cubeful_equity is not None:
-        name = "cubeful EMG" if result.cubeful_mwc is not None else "cubeful equity"
-        typer.echo(f"  {name:<16} {result.cubeful_equity:+.4f}  +- {result.se_cubeful or 0.0:.4f}")
+        name = _("cubeful EMG") if result.cubeful_mwc is not None else _("cubeful equity")
+        rows.append((name, f"{result.cubeful_equity:+.4f}", f"{result.se_cubeful or 0.0:.4f}"))
     if result.cubeful_mwc is not None:
-        se = 100 * (result.se_mwc or 0.0)
-        typer.echo(f"  match winning    {100 * result.cubeful_mwc:6.2f}%  +- {se:.2f}")
+        rows.append((_("match winning chance"), f"{100 * result.cubeful_mwc:6.2f}%",
+                     f"{100 * (result.se_mwc or 0.0):.2f}"))
+    width = max(len(name) for name, _value, _err in rows)
+    for name, value, err in rows:
+        typer.echo(f"  {name:<{width}} {value}  +- {err}")
 
 
 def _as_dict(label: str, who: str, result: Any) -> dict[str, Any]:

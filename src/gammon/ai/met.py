@@ -350,6 +350,7 @@ class RolloutMatchEquityTable(MatchEquityTable):
                 raise GammonError(f"the rolled-out entry {a}-away/{b}-away {why}: {v!r}")
             self._pre[a][b] = float(v)
             self._pre[b][a] = 1.0 - float(v)
+        self.rolled = dict(entries)
 
 
 def load_rollout_met(path: Path | str, max_away: int = 25) -> RolloutMatchEquityTable:

@@ -332,7 +332,8 @@ class RolloutMatchEquityTable(MatchEquityTable):
     """Our model table with pre-Crawford entries from our own cubeful rollouts: ``entries``
     maps ``(a, b)``, ``2 <= a < b``, to player 0's chance; ``(b, a)`` is its complement,
     ``(a, a)`` 1/2, every other score the model's (the Crawford game, post-Crawford, scores
-    not rolled out).  A ``gammon train met`` run plays its cube with it while it builds.
+    not rolled out).  A ``gammon train met`` run plays its cube with it while it builds;
+    ``rolled`` keeps the entries given, so a run can say which scores it had rolled out.
 
     :raises GammonError: an entry outside the table or not a chance.
     """

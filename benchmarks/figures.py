@@ -355,6 +355,31 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             for marker, which in pairs),
         note="paired: the same stored decisions re-decided under each table (issue 35/36, 2026-12-05)"),
     Measurement(
+        "gammon_rate", "gammon_rate.txt", "python benchmarks/gammon_rate.py --trials 5184",
+        (
+            Figure("gammons per game in our own play (opening rollout)",
+                   r"(?m)^  gammons per game ([\d.]+)", "{:.4f}", (ENGINE,)),
+            Figure("gammons per game in GNU Backgammon's own play",
+                   r"GNU Backgammon: .*\n  gammons per game ([\d.]+)", "{:.4f}", (ENGINE,)),
+            Figure("gammons per game, gammon - GNU Backgammon",
+                   r"gammon - GNU Backgammon: ([+-][\d.]+)", "{:+.4f}", (ENGINE,)),
+        ), note="both engines' 0-ply self-play of the opening, 5,184 variance-reduced trials each"),
+    Measurement(
+        "judge_gammons", "judge_gammons.txt",
+        "python benchmarks/judge_gammons.py JUDGE.json --cache "
+        "~/.cache/gammon-referee/decisions_sSEED_n1000.jsonl"
+        " (after judge.py ... --seed SEED --json JUDGE.json; seeds 1 and 2)",
+        tuple(Figure(f"seed {s}: {what}, GNU Backgammon's best play - our error, by our net",
+                     rf"judge_s{s}\.json: .*\n(?:.*\n)*?{key}\s+best - ours ([+-][\d.]+)", "{:+.4f}", (ENGINE,))
+              for s in (1, 2) for what, key in (("wins", "win"), ("gammon losses", "lose g"))),
+        note="the judge's 0-ply errors (> 0.020), both plays valued by the shipped net"),
+    Measurement(
+        "met_crawford", "met_crawford.txt", "python benchmarks/met_crawford.py --per-case 1000",
+        tuple(Figure(f"{label} rolled out with our play (leader's MWC, %)",
+                     rf"(?m)^{label}\s+([\d.]+)", "{:.2f}%", (ENGINE,))
+              for label in ("Crawford 1a/2a", "post-Crawford 1a/4a")),
+        note="30,000 cubeful trials a score, the table in use for the scores reached"),
+    Measurement(
         "analysis_speed", "analysis_speed.txt", "python benchmarks/analysis_speed.py --gnubg",
         (
             Figure("analysis of a 7-point match at 2-ply, wall clock (s)",

@@ -5,7 +5,9 @@ held-out seed of ``training/contact1``, and prints for each net the mean of its 
 equity minus the rollout's (bias, with its SE), the mean and RMS of the absolute difference,
 and the share off by more than 0.05; then each later net paired against the first (mean
 |difference| change, with the SE of the paired per-position change), because a refinement
-that only learnt its training positions shows no gain here.
+that only learnt its training positions shows no gain here.  Last, each net's bias in each of
+the five probabilities (win, win gammon, win backgammon, lose gammon, lose backgammon): whether
+it counts the gammons its own play makes as often as the rollouts find them.
 
     python benchmarks/rollout_fit.py training/cube_window/C2/weights.npz \
         training/contact1/K1/weights.npz --data training/contact1/data/s45/dataset.npz
@@ -54,6 +56,18 @@ def report(names: list[str], errors: list[np.ndarray]) -> list[str]:
     return lines
 
 
+NAMES = ("win", "wg", "wbg", "lg", "lbg")
+
+
+def probability_bias(name: str, probs: np.ndarray, targets: np.ndarray) -> str:
+    """One line: the mean of net - rollout in each of the five probabilities, with its SE."""
+    e = np.asarray(probs, dtype=np.float64) - np.asarray(targets, dtype=np.float64)
+    n = len(e)
+    parts = [f"{k} {e[:, i].mean():+.4f} +- {e[:, i].std(ddof=1) / np.sqrt(n):.4f}"
+             for i, k in enumerate(NAMES)]
+    return f"{name}: net - rollout by probability: " + "  ".join(parts)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("nets", nargs="+", help="weights files; the first is the baseline")
@@ -61,8 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     boards, targets = load_rows(a.data)
     truth = equities(targets)
-    errors = [equities(Network.load(w).evaluate_boards(boards)) - truth for w in a.nets]
+    probs = [Network.load(w).evaluate_boards(boards) for w in a.nets]
+    errors = [equities(p) - truth for p in probs]
     print("\n".join(report(a.nets, errors)))
+    for name, p in zip(a.nets, probs, strict=True):
+        print(probability_bias(name, p, targets))
     return 0
 
 

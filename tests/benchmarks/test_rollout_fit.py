@@ -39,3 +39,12 @@ def test_the_paired_change_is_the_mean_of_the_per_position_changes(bench: Module
     assert lines[0] == "positions: 4"
     assert "mean |diff| 0.0550" in lines[1] and "share > 0.05 0.500" in lines[1]
     assert lines[3].startswith("B - A: mean |diff| -0.0250 +- 0.0144")
+
+
+def test_each_probability_bias_is_net_minus_rollout(bench: ModuleType) -> None:
+    # the net counts one gammon win in ten too many and no other difference
+    targets = np.array([[0.6, 0.2, 0.0, 0.1, 0.0], [0.6, 0.2, 0.0, 0.1, 0.0]])
+    net = targets + np.array([[0.0, 0.1, 0.0, 0.0, 0.0], [0.0, 0.1, 0.0, 0.0, 0.0]])
+    line = bench.probability_bias("N", net, targets)
+    assert line.startswith("N: net - rollout by probability: ")
+    assert "wg +0.1000 +- 0.0000" in line and "win +0.0000" in line and "lg +0.0000" in line

@@ -19,6 +19,7 @@ import numpy as np
 from gammon.ai.encoding import encode_batch
 from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.core.errors import GammonError
+from gammon.training.sibling_rank import EQUITY_WEIGHTS, group_residuals
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +88,56 @@ def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> f
     return total / max(1, len(x))
 
 
+def ranked_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, groups: np.ndarray,
+                rank_weight: float) -> float:
+    """:func:`dataset_loss` plus ``rank_weight`` times the mean squared equity error measured
+    from each group's mean (:func:`~gammon.training.sibling_rank.group_residuals`)."""
+    y = np.zeros((len(x), NUM_OUTPUTS), dtype=np.float64)
+    p = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    for kk in range(net.nets):
+        sel = k == kk
+        if sel.any():
+            y[sel] = _forward(p, kk, x[sel])[1]
+    r = group_residuals(y @ EQUITY_WEIGHTS, t @ EQUITY_WEIGHTS, groups)
+    return dataset_loss(net, x, t, k) + rank_weight * float(np.mean(r * r)) if len(x) else 0.0
+
+
+def _batches(rng: np.random.Generator, n: int, batch: int, groups: np.ndarray | None) -> list[np.ndarray]:
+    """One epoch's minibatches of row indices: rows shuffled, or with ``groups`` whole groups
+    shuffled and their rows kept together (a group may still straddle two batches)."""
+    if groups is None:
+        order = rng.permutation(n)
+    else:
+        _, inv = np.unique(groups, return_inverse=True)
+        order = np.argsort(rng.permutation(int(inv.max()) + 1)[inv], kind="stable")
+    return [order[s:s + batch] for s in range(0, n, batch)]
+
+
 def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: int, lr: float,
         batch: int, seed: int, holdout: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
         progress: Callable[[Progress], None] | None = None,
-        lr_end: float | None = None) -> tuple[Network, int]:
+        lr_end: float | None = None, groups: np.ndarray | None = None,
+        rank_weight: float = 0.0, holdout_groups: np.ndarray | None = None) -> tuple[Network, int]:
     """Adam on the cross-entropy, from ``net``'s weights; returns (net, best epoch).
 
     With a ``holdout`` (x, t, k) the weights of the epoch with the lowest
     held-out loss are returned (epoch 0: the starting weights).  With ``lr_end``
     the step size falls geometrically from ``lr`` (first epoch) to ``lr_end``
     (last epoch); without it every epoch uses ``lr``.
+
+    With ``groups`` (a sibling group per row, :func:`gammon.training.sibling_rank.sibling_groups`)
+    and ``rank_weight`` > 0 the loss adds ``rank_weight`` times the mean squared error of each
+    row's equity measured from its group's mean in the batch
+    (:func:`~gammon.training.sibling_rank.group_residuals`): the differences a 0-ply net
+    chooses its plays by.  With ``holdout_groups`` too (the held-out rows' groups) the epoch
+    kept is the one with the lowest held-out cross-entropy plus the same ranking term
+    (:func:`ranked_loss`); otherwise the held-out loss stays the cross-entropy.
     """
     if lr_end is not None and (lr_end <= 0 or lr <= 0):
         raise GammonError("step sizes must be above 0")
+    if rank_weight < 0 or (rank_weight > 0 and (groups is None or len(groups) != len(x))):
+        raise GammonError("a ranking term needs a weight of 0 or more and a group for every row")
+    ranked = rank_weight > 0 and groups is not None
     p = {n: np.array(getattr(net, n), dtype=np.float32) for n in ("w1", "b1", "w2", "b2")}
     m = {n: np.zeros_like(v) for n, v in p.items()}
     v2 = {n: np.zeros_like(v) for n, v in p.items()}
@@ -108,25 +146,44 @@ def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: in
     step = 0
     best = net.copy()
     best_epoch = 0
-    best_loss = dataset_loss(net, *holdout) if holdout is not None else float("inf")
+    def held_out(cur: Network) -> float:
+        assert holdout is not None
+        if ranked and holdout_groups is not None:
+            return ranked_loss(cur, *holdout, holdout_groups, rank_weight)
+        return dataset_loss(cur, *holdout)
+
+    best_loss = held_out(net) if holdout is not None else float("inf")
     t0 = time.perf_counter()
     for ep in range(1, epochs + 1):
         rate = lr if lr_end is None or epochs < 2 else lr * (lr_end / lr) ** ((ep - 1) / (epochs - 1))
-        order = rng.permutation(len(x))
-        for s in range(0, len(order), batch):
-            idx = order[s:s + batch]
+        for idx in _batches(rng, len(x), batch, groups if ranked else None):
             step += 1
             grads = {n: np.zeros_like(v) for n, v in p.items()}
             touched = []
+            passes = []
             for kk in range(net.nets):
                 sel = idx[k[idx] == kk]
                 if len(sel) == 0:
                     continue
                 touched.append(kk)
+                h, y = _forward(p, kk, x[sel])
+                passes.append((kk, sel, h, y))
+            if ranked:
+                assert groups is not None
+                rows = np.concatenate([sel for _, sel, _, _ in passes])
+                ys = np.concatenate([y for _, _, _, y in passes])
+                res = group_residuals(ys @ EQUITY_WEIGHTS, t[rows] @ EQUITY_WEIGHTS, groups[rows])
+                # d(rank_weight * mean r^2)/d(equity) = 2 rank_weight r / rows of the batch.
+                grad_e = (2.0 * rank_weight / len(idx)) * res
+            start = 0
+            for kk, sel, h, y in passes:
                 xb, tb = x[sel], t[sel]
-                h, y = _forward(p, kk, xb)
                 # d(mean BCE)/d(logit) = (y - t) / (outputs * rows), rows of the whole batch.
                 dz2 = (y - tb) / (NUM_OUTPUTS * len(idx))
+                if ranked:
+                    ge = grad_e[start:start + len(sel)]  # the passes' rows, in order
+                    dz2 = dz2 + (ge[:, None] * EQUITY_WEIGHTS[None, :] * y * (1.0 - y)).astype(np.float32)
+                start += len(sel)
                 grads["w2"][kk] = h.T @ dz2
                 grads["b2"][kk] = dz2.sum(axis=0)
                 dz1 = (dz2 @ p["w2"][kk].T) * h * (1.0 - h)
@@ -144,8 +201,10 @@ def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: in
         cur = Network(p["w1"], p["b1"], p["w2"], p["b2"], dict(net.meta))
         info = f"lr {rate:.2e}  train loss {dataset_loss(cur, x, t, k):.5f}"
         if holdout is not None:
-            hl = dataset_loss(cur, *holdout)
+            hl = held_out(cur)
             info += f"  held-out loss {hl:.5f}"
+            if ranked and holdout_groups is not None:
+                info += f" (cross-entropy {dataset_loss(cur, *holdout):.5f})"
             if hl < best_loss:
                 best_loss, best, best_epoch = hl, cur.copy(), ep
         else:

@@ -31,6 +31,7 @@ from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.core.errors import GammonError
 from gammon.training.fitting import Progress, dataset_loss, fit, split_holdout, target_entropy
 from gammon.training.runs import run_command
+from gammon.training.sibling_rank import ranking_figures, sibling_groups, split_by_groups
 
 
 def load_datasets(paths: list[str]) -> tuple[np.ndarray, np.ndarray, list[dict[str, Any]]]:
@@ -64,6 +65,17 @@ def load_datasets(paths: list[str]) -> tuple[np.ndarray, np.ndarray, list[dict[s
     return np.concatenate(boards), np.concatenate(targets), records
 
 
+def dataset_groups(boards: np.ndarray, records: list[dict[str, Any]]) -> np.ndarray:
+    """Sibling groups of the concatenated datasets' rows, never one group across two datasets."""
+    out, start, offset = [], 0, 0
+    for r in records:
+        g = sibling_groups(boards[start:start + r["positions"]]) + offset
+        out.append(g)
+        start += r["positions"]
+        offset = int(g.max()) + 1 if len(g) else offset
+    return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gammon train refine-fit",
                                 description=__doc__.split("\n")[0])
@@ -79,6 +91,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--holdout", type=float, default=0.05)
+    p.add_argument("--rank-weight", type=float, default=0.0,
+                   help="add this weight times the squared error of each sibling's equity from its "
+                        "group's mean (gammon.training.sibling_rank); whole groups are held out")
     return p
 
 
@@ -91,6 +106,8 @@ def _start(a: argparse.Namespace) -> tuple[Network, int, np.ndarray, np.ndarray,
         raise GammonError("holdout must be in (0, 1)")
     if a.epochs < 1:
         raise GammonError("epochs must be at least 1")
+    if not 0.0 <= a.rank_weight <= 1000.0:
+        raise GammonError("--rank-weight must be from 0 to 1000")
     net = Network.load(a.base)
     base_hidden = net.hidden
     if a.hidden is not None:
@@ -134,6 +151,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     x, k, tr, hold = split_holdout(net, boards, targets, a.holdout, a.seed)
+    groups = None
+    if a.rank_weight > 0:
+        groups = dataset_groups(boards, records)
+        tr, ho = split_by_groups(groups, a.holdout, a.seed)
+        hold = (x[ho], targets[ho], k[ho])
+        n, agree, regret = ranking_figures(net.evaluate_boards(boards[ho]), targets[ho], groups[ho])
+        print(f"held out: {n} sibling groups; the base net picks the target's best in {agree:.3f},"
+              f" mean regret {regret:.5f}", flush=True)
     nh = len(hold[0])
     before = dataset_loss(net, *hold)
     floor = target_entropy(hold[1])
@@ -148,8 +173,14 @@ def main(argv: list[str] | None = None) -> int:
 
     refined, best_epoch = fit(net, x[tr], targets[tr], k[tr], epochs=a.epochs, lr=a.lr,
                               batch=a.batch, seed=a.seed, holdout=hold, progress=show,
-                              lr_end=a.lr_end)
+                              lr_end=a.lr_end, groups=None if groups is None else groups[tr],
+                              rank_weight=a.rank_weight,
+                              holdout_groups=None if groups is None else groups[ho])
     after = dataset_loss(refined, *hold)
+    if groups is not None:
+        n, agree, regret = ranking_figures(refined.evaluate_boards(boards[ho]), targets[ho], groups[ho])
+        print(f"held out: {n} sibling groups; the refined net picks the target's best in {agree:.3f},"
+              f" mean regret {regret:.5f}", flush=True)
     refined.meta = {
         **_metadata(a, net.meta, records, len(boards)),
         "best_epoch": best_epoch,

@@ -374,6 +374,22 @@ MEASUREMENTS: tuple[Measurement, ...] = (
               for s in (1, 2) for what, key in (("wins", "win"), ("gammon losses", "lose g"))),
         note="the judge's 0-ply errors (> 0.020), both plays valued by the shipped net"),
     Measurement(
+        "deep6", "deep6.txt", "training/run_deep6.sh, then duel.py / judge.py / sibling_ranking.py / "
+        "late_hit_bias.py with GAMMON_WEIGHTS=training/deep6/F10/weights.npz (the commands in deep6.txt)",
+        tuple(Figure(f"F10 vs gnubg 0-ply, seed {s}, luck-adjusted ppg",
+                     rf"F10 vs gnubg0, seed {s}: luck-adjusted points/game: ([+-][\d.]+)", "{:+.3f}", (ENGINE,),
+                     Target(">=", 0.0, ISSUE36)) for s in (1, 2))
+        + tuple(Figure(f"F10 vs C2, seed {s}, luck-adjusted ppg",
+                       rf"F10 vs C2, seed {s}: luck-adjusted points/game: ([+-][\d.]+)", "{:+.3f}", (ENGINE,))
+                for s in (1, 2))
+        + tuple(Figure(f"F10 judge, seed {s} (mp/decision)",
+                       rf"F10 seed {s}: 2-ply referee: mean equity loss ([\d.]+)", "{:.2f}", (ENGINE,),
+                       Target("<=", 3.5, ISSUE36)) for s in (1, 2))
+        + (Figure("F10 regret change on unseen sibling groups (s61)",
+                  r"F10/weights.npz: 20129 groups.*paired change ([+-][\d.]+)", "{:+.5f}", (ENGINE,)),),
+        weights="training/deep6/F10 (a candidate, not shipped)",
+        note="C2 refined with the ranking term (issue 36, 2026-12-05)"),
+    Measurement(
         "met_crawford", "met_crawford.txt", "python benchmarks/met_crawford.py --per-case 1000",
         tuple(Figure(f"{label} rolled out with our play (leader's MWC, %)",
                      rf"(?m)^{label}\s+([\d.]+)", "{:.2f}%", (ENGINE,))

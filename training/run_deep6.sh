@@ -1,0 +1,44 @@
+#!/bin/bash
+# deep6 (issue 36): the shipped net C2 refined on values of its own pruned 2-ply search.
+# The deep rounds' recipe (training/deep_round.sh) with C2 as the net whose search values the
+# positions; their datasets (training/deep3-data) are not on the machine any more, so this
+# round makes new ones:
+# 1. Sibling datasets (the results of C2's 5 best plays of a random roll in its own 0-ply
+#    self-play, 10% random plays), valued by the pruned 2-ply search over C2, seeds 61 and 62,
+#    one process each, nice'd; stop them when enough is made (each resumes from its last
+#    shard of 500 positions, and a fit uses every finished shard):
+#      STEP=data training/run_deep6.sh
+# 2. C2 refined on them, 4 epochs of Adam, 2% held out: R1 on the cross-entropy alone (3e-4 to
+#    1e-5), Q3 with the ranking term as well (--rank-weight 10, 1e-3 to 1e-5; whole sibling
+#    groups held out, so the log gives the held-out choices and regret before and after):
+#      STEP=fit training/run_deep6.sh
+# The data stays local in $DEEP6_DIR (default /work/training-data/deep6); the fit's weights
+# go to training/deep6/R1 and Q3 (local too; a net's sha256 goes to MANIFEST.sha256 if it is kept).
+# The snapshot fits P1, Q1 and Q2 (training/README.md) used the first 378,500 rows.
+set -e
+cd "$(dirname "$0")/.."
+export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH}
+PY=${PY:-.venv/bin/python}
+D=${DEEP6_DIR:-/work/training-data/deep6}
+BASE=src/gammon/ai/data/weights.npz  # C2, the shipped net byte for byte (MANIFEST.sha256)
+case "${STEP:-data}" in
+data)
+  for s in 61 62; do
+    mkdir -p "$D/s$s"
+    NUMBA_NUM_THREADS=1 nohup setsid nice -n 10 "$PY" -m gammon train refine --base $BASE \
+      --positions 1000000 --plies 2 --prune 5 --epochs 0 --seed $s --siblings 5 \
+      --out "$D/s$s" >> "$D/gen_s$s.log" 2>&1 < /dev/null &
+    echo $! > "$D/s$s.pid"
+  done
+  ;;
+fit)
+  fit() {  # fit OUT LR RANK_WEIGHT
+    mkdir -p "$1"
+    [ -f "$1/weights.npz" ] || NUMBA_NUM_THREADS=2 nice -n 5 "$PY" -m gammon train refine-fit \
+      --base $BASE --data "$D/s61/dataset.npz" "$D/s62/dataset.npz" --out "$1" --epochs 4 \
+      --lr "$2" --lr-end 1e-5 --batch 256 --holdout 0.02 --seed 66 --rank-weight "$3" > "$1/fit.log" 2>&1
+  }
+  fit training/deep6/R1 3e-4 0
+  fit training/deep6/Q3 1e-3 10
+  ;;
+esac

@@ -21,21 +21,7 @@ import argparse
 import numpy as np
 
 from gammon.ai.network import Network
-from gammon.training.sibling_rank import equities, sibling_groups
-
-
-def regrets(probs: np.ndarray, targets: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per group of two or more: (the net's choice is the target's best, the regret)."""
-    e, t = equities(probs), equities(targets)
-    agree, regret = [], []
-    for g in np.unique(groups):
-        rows = np.flatnonzero(groups == g)
-        if len(rows) < 2:
-            continue
-        pick, best = rows[np.argmin(e[rows])], rows[np.argmin(t[rows])]
-        agree.append(pick == best)
-        regret.append(t[pick] - t[best])
-    return np.array(agree, dtype=bool), np.array(regret, dtype=np.float64)
+from gammon.training.sibling_rank import choice_regrets, sibling_groups
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     base_regret: np.ndarray | None = None
     print(f"rows {a.start}..{done} of {a.data}")
     for w in a.nets:
-        agree, regret = regrets(Network.load(w).evaluate_boards(boards), targets, groups)
+        agree, regret = choice_regrets(Network.load(w).evaluate_boards(boards), targets, groups)
         n = len(regret)
         line = (f"{w}: {n} groups, the target's best chosen in {agree.mean():.4f}, "
                 f"mean regret {regret.mean():.5f} +- {regret.std(ddof=1) / np.sqrt(n):.5f}")

@@ -31,6 +31,7 @@ from gammon.core.errors import GammonError
 
 __all__ = [
     "EQUITY_WEIGHTS",
+    "choice_regrets",
     "equities",
     "group_residuals",
     "ranking_figures",
@@ -95,8 +96,8 @@ def split_by_groups(groups: np.ndarray, holdout: float, seed: int) -> tuple[np.n
     return np.flatnonzero(~held), np.flatnonzero(held)
 
 
-def ranking_figures(probs: np.ndarray, targets: np.ndarray, groups: np.ndarray) -> tuple[int, float, float]:
-    """(groups of two or more, share where the net's choice is the target's, mean regret).
+def choice_regrets(probs: np.ndarray, targets: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per group of two or more rows: (the net's choice is the target's best, the regret).
 
     Rows are seen by the player on roll after the play, so the mover's choice is the row with
     the lowest equity; the regret is the target equity of the net's choice less the lowest.
@@ -105,14 +106,20 @@ def ranking_figures(probs: np.ndarray, targets: np.ndarray, groups: np.ndarray) 
     _, inv, counts = np.unique(groups, return_inverse=True, return_counts=True)
     order = np.argsort(inv, kind="stable")
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    n = agree = 0
-    regret = 0.0
+    agree, regret = [], []
     for s, c in zip(starts, counts, strict=True):
         if c < 2:
             continue
         rows = order[s:s + c]
         pick, best = rows[np.argmin(e[rows])], rows[np.argmin(t[rows])]
-        n += 1
-        agree += int(pick == best)
-        regret += float(t[pick] - t[best])
-    return n, (agree / n if n else 0.0), (regret / n if n else 0.0)
+        agree.append(pick == best)
+        regret.append(t[pick] - t[best])
+    return np.array(agree, dtype=bool), np.array(regret, dtype=np.float64)
+
+
+def ranking_figures(probs: np.ndarray, targets: np.ndarray, groups: np.ndarray) -> tuple[int, float, float]:
+    """(groups of two or more, share where the net's choice is the target's, mean regret):
+    :func:`choice_regrets` summed up."""
+    agree, regret = choice_regrets(probs, targets, groups)
+    n = len(regret)
+    return n, (float(agree.mean()) if n else 0.0), (float(regret.mean()) if n else 0.0)

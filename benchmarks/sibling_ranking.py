@@ -11,7 +11,7 @@ of the per-group difference).  Only rows from ``--from`` on count, so that posit
 can be left out.
 
     python benchmarks/sibling_ranking.py src/gammon/ai/data/weights.npz training/deep6/P1/weights.npz \
-        --data /work/training-data/deep6/s61/dataset.npz --from 190000
+        --data training/deep6-data/s61/dataset.npz --from 190000
 """
 
 from __future__ import annotations

@@ -12,14 +12,14 @@
 #    1e-5), Q3 with the ranking term as well (--rank-weight 10, 1e-3 to 1e-5; whole sibling
 #    groups held out, so the log gives the held-out choices and regret before and after):
 #      STEP=fit training/run_deep6.sh
-# The data stays local in $DEEP6_DIR (default /work/training-data/deep6); the fit's weights
+# The data stays local in $DEEP6_DIR (default training/deep6-data); the fit's weights
 # go to training/deep6/R1 and Q3 (local too; a net's sha256 goes to MANIFEST.sha256 if it is kept).
 # The snapshot fits P1, Q1 and Q2 (training/README.md) used the first 378,500 rows.
 set -e
 cd "$(dirname "$0")/.."
 export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH}
 PY=${PY:-.venv/bin/python}
-D=${DEEP6_DIR:-/work/training-data/deep6}
+D=${DEEP6_DIR:-training/deep6-data}
 BASE=src/gammon/ai/data/weights.npz  # C2, the shipped net byte for byte (MANIFEST.sha256)
 case "${STEP:-data}" in
 data)

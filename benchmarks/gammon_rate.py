@@ -36,9 +36,7 @@ import argparse
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -47,7 +45,10 @@ from gammon.ai.met import MatchEquityTable, load_met
 from gammon.ai.rollout import RolloutSettings, rollout
 from gammon.core.position import Position
 
-OPENING = "4HPwATDgc/ABMA"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rollout_speed  # noqa: E402  (the gnubg script and runner of the speed benchmark)
+
+OPENING = rollout_speed.OPENING
 DEFAULT_MET = "/usr/share/gnubg/met/Kazaross-XG2.xml"
 NAMES = ("win", "win g", "win bg", "lose g", "lose bg")
 Probs = tuple[list[float], list[float]]
@@ -58,22 +59,6 @@ def ours(trials: int, seed: int) -> Probs:
     s = RolloutSettings(trials=trials, seed=seed, variance_reduction=True, processes=1)
     r = rollout(Position.initial(), default_evaluator(), s)
     return [float(x) for x in r.probs], [float(x) for x in r.se_probs]
-
-
-def gnubg_script(trials: int, seed: int) -> str:
-    """The Python script gnubg runs: the same settings, the opening position, ``rollout``."""
-    commands = [
-        "set threads 1", "set player both human", "set jacoby off", "set beavers 0",
-        f"set rollout trials {trials}", f"set rollout seed {seed}", "set rollout quasirandom on",
-        "set rollout chequerplay plies 0", "set rollout cubedecision plies 0",
-        "set rollout later enable off", "set rollout truncation enable off",
-        "set rollout cubeful off", "set rollout varredn on",
-        "new game", f"set board {OPENING}", "set turn 1",
-    ]
-    return ("import gnubg\n"
-            f"for c in {commands!r}:\n"
-            "    gnubg.command(c)\n"
-            "gnubg.command('rollout')\n")
 
 
 _ROW = r"^ +(\d\.\d+) (\d\.\d+) (\d\.\d+) - (\d\.\d+) (\d\.\d+) (\d\.\d+) CL"
@@ -94,14 +79,10 @@ def parse_gnubg(text: str) -> Probs:
 
 
 def theirs(exe: str, trials: int, seed: int) -> Probs:
-    """GNU Backgammon's five probabilities of the opening from its own rollout."""
-    with tempfile.TemporaryDirectory() as home:
-        script = Path(home) / "rollout.py"
-        script.write_text(gnubg_script(trials, seed), encoding="utf-8")
-        out = subprocess.run(["script", "-qec", f"{exe} -t -q -p {script}", "/dev/null"],
-                             capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                             env={**os.environ, "HOME": home}, check=True)
-    return parse_gnubg(out.stdout)
+    """GNU Backgammon's five probabilities of the opening from its own rollout, with
+    ``rollout_speed.py``'s settings (cubeless, variance-reduced) and runner."""
+    stdout, _, _ = rollout_speed.run_gnubg_script(exe, rollout_speed.gnubg_script(trials, seed, False, True))
+    return parse_gnubg(stdout)
 
 
 def crawford_leader(gammon_rate: float) -> float:

@@ -20,16 +20,13 @@ post-Crawford game at the same score.  The figure is the leader's match winning 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
 
-from gammon.ai.cube import CubeInfo
-from gammon.ai.distributed import task_seed
 from gammon.ai.engine import Engine
 from gammon.ai.met import default_met, load_met
-from gammon.training.met_rollouts import engine_case_rollout, opening_positions
+from gammon.training.met_rollouts import engine_case_rollout, opening_positions, roll_out_score
 
 DEFAULT_MET = "/usr/share/gnubg/met/Kazaross-XG2.xml"
 
@@ -68,15 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(out), flush=True)
     for crawford, n in parse_scores(a.scores):
         t0 = time.perf_counter()
-        total = var = 0.0
-        for i, after in enumerate(openings):
-            for starter in (0, 1):
-                mine, theirs = (1, n) if starter == 0 else (n, 1)
-                info = CubeInfo(match_length=n, score=(n - mine, n - theirs), crawford=crawford)
-                mwc, se = case(after, info, table, a.per_case, task_seed(a.seed, 2 * i + starter))
-                total += mwc if starter == 0 else 1.0 - mwc
-                var += se * se
-        mean, se = total / 30, math.sqrt(var) / 30
+        mean, se = roll_out_score(1, n, table, openings, case, 30 * a.per_case, a.seed, crawford)
         name = f"{'Crawford' if crawford else 'post-Crawford'} 1a/{n}a"
         theirs_v = f"{100 * ref.equity(1, n, crawford=crawford):6.2f}" if ref else "     -"
         model = 100 * table.equity(1, n, crawford=crawford)

@@ -147,17 +147,23 @@ def parse_gnubg(text: str, cubeful: bool) -> tuple[float, float, float, float]:
     return float(secs.group(1)), float(secs.group(2)), float(means[0]), float(ses[0])
 
 
-def gnubg_run(exe: str, trials: int, seed: int, cubeful: bool, vr: bool) -> tuple[Timing, Timing]:
-    """gnubg's (rollout itself, whole command) for one setting, from one process."""
+def run_gnubg_script(exe: str, text: str) -> tuple[str, float, float]:
+    """Run the Python script ``text`` inside gnubg (``-t -q -p``, under ``script``, a fresh
+    HOME): its output, and the process's wall and CPU seconds."""
     with tempfile.TemporaryDirectory() as home:
         script = Path(home) / "rollout.py"
-        script.write_text(gnubg_script(trials, seed, cubeful, vr), encoding="utf-8")
+        script.write_text(text, encoding="utf-8")
         inner = f"{exe} -t -q -p {script}"
         cpu0, t0 = _children_cpu(), time.perf_counter()
         out = subprocess.run(["script", "-qec", inner, "/dev/null"], capture_output=True, text=True,
                              stdin=subprocess.DEVNULL, env={**os.environ, "HOME": home}, check=True)
-        wall, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
-    r_wall, r_cpu, eq, se = parse_gnubg(out.stdout, cubeful)
+        return out.stdout, time.perf_counter() - t0, _children_cpu() - cpu0
+
+
+def gnubg_run(exe: str, trials: int, seed: int, cubeful: bool, vr: bool) -> tuple[Timing, Timing]:
+    """gnubg's (rollout itself, whole command) for one setting, from one process."""
+    stdout, wall, cpu = run_gnubg_script(exe, gnubg_script(trials, seed, cubeful, vr))
+    r_wall, r_cpu, eq, se = parse_gnubg(stdout, cubeful)
     return Timing(r_wall, r_cpu, eq, se), Timing(wall, cpu, eq, se)
 
 

@@ -76,30 +76,31 @@ def target_entropy(t: np.ndarray) -> float:
     return cross_entropy(t, t)
 
 
-def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> float:
-    """Mean cross-entropy of ``net`` on inputs ``x`` with targets ``t``, net per row ``k``."""
+def _outputs(net: Network, x: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """``net``'s outputs ``(n, 5)`` for inputs ``x``, each row through its net ``k``."""
     p = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
-    total = 0.0
+    y = np.zeros((len(x), NUM_OUTPUTS), dtype=np.float32)
     for kk in range(net.nets):
         sel = k == kk
         if sel.any():
-            _, y = _forward(p, kk, x[sel])
-            total += cross_entropy(y, t[sel]) * int(sel.sum())
-    return total / max(1, len(x))
+            y[sel] = _forward(p, kk, x[sel])[1]
+    return y
+
+
+def dataset_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray) -> float:
+    """Mean cross-entropy of ``net`` on inputs ``x`` with targets ``t``, net per row ``k``."""
+    return cross_entropy(_outputs(net, x, k), t)
 
 
 def ranked_loss(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, groups: np.ndarray,
                 rank_weight: float) -> float:
     """:func:`dataset_loss` plus ``rank_weight`` times the mean squared equity error measured
     from each group's mean (:func:`~gammon.training.sibling_rank.group_residuals`)."""
-    y = np.zeros((len(x), NUM_OUTPUTS), dtype=np.float64)
-    p = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
-    for kk in range(net.nets):
-        sel = k == kk
-        if sel.any():
-            y[sel] = _forward(p, kk, x[sel])[1]
+    if len(x) == 0:
+        return 0.0
+    y = _outputs(net, x, k)
     r = group_residuals(y @ EQUITY_WEIGHTS, t @ EQUITY_WEIGHTS, groups)
-    return dataset_loss(net, x, t, k) + rank_weight * float(np.mean(r * r)) if len(x) else 0.0
+    return cross_entropy(y, t) + rank_weight * float(np.mean(r * r))
 
 
 def _batches(rng: np.random.Generator, n: int, batch: int, groups: np.ndarray | None) -> list[np.ndarray]:
@@ -137,7 +138,7 @@ def fit(net: Network, x: np.ndarray, t: np.ndarray, k: np.ndarray, *, epochs: in
         raise GammonError("step sizes must be above 0")
     if rank_weight < 0 or (rank_weight > 0 and (groups is None or len(groups) != len(x))):
         raise GammonError("a ranking term needs a weight of 0 or more and a group for every row")
-    ranked = rank_weight > 0 and groups is not None
+    ranked = rank_weight > 0
     p = {n: np.array(getattr(net, n), dtype=np.float32) for n in ("w1", "b1", "w2", "b2")}
     m = {n: np.zeros_like(v) for n, v in p.items()}
     v2 = {n: np.zeros_like(v) for n, v in p.items()}

@@ -148,11 +148,14 @@ def score_seed(seed: int, a: int, b: int) -> int:
 
 
 def roll_out_score(a: int, b: int, table: MatchEquityTable, openings: Sequence[Position],
-                   case_rollout: CaseRollout, trials: int, seed: int) -> tuple[float, float]:
+                   case_rollout: CaseRollout, trials: int, seed: int,
+                   crawford: bool = False) -> tuple[float, float]:
     """Player 0's MWC at ``a``-away/``b``-away and its standard error, from the 30 opening cases.
 
     ``openings``: the position after each opening roll's play, in the starter's view
-    (the other player on roll next).  ``trials`` per score, ``trials // 30`` each case.
+    (the other player on roll next).  ``trials`` per score, ``trials // 30`` each case.  With a
+    side 1-away the game is post-Crawford, or the Crawford game with ``crawford``
+    (``benchmarks/met_crawford.py``).
     """
     length = max(a, b)
     per_case = trials // CASES
@@ -160,7 +163,7 @@ def roll_out_score(a: int, b: int, table: MatchEquityTable, openings: Sequence[P
     for i, after in enumerate(openings):
         for starter in (0, 1):
             mine, theirs = (a, b) if starter == 0 else (b, a)
-            info = CubeInfo(match_length=length, score=(length - mine, length - theirs))
+            info = CubeInfo(match_length=length, score=(length - mine, length - theirs), crawford=crawford)
             mwc, se = case_rollout(after, info, table, per_case, task_seed(seed, 2 * i + starter))
             total += mwc if starter == 0 else 1.0 - mwc
             var += se * se

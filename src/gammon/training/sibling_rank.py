@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gammon.ai.probabilities import equities
 from gammon.core.errors import GammonError
 
 __all__ = [
@@ -39,14 +40,9 @@ __all__ = [
     "split_by_groups",
 ]
 
-#: Cubeless money equity = 2 w - 1 + wg - lg + wbg - lbg: its weights on the five outputs.
+#: Cubeless money equity (:func:`gammon.ai.probabilities.equities`) = 2 w - 1 + wg - lg + wbg - lbg:
+#: its weights on the five outputs, for the ranking term's gradient.
 EQUITY_WEIGHTS = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
-
-
-def equities(probs: np.ndarray) -> np.ndarray:
-    """Cubeless money equities of rows ``(n, 5)`` (win, wg, wbg, lg, lbg)."""
-    out: np.ndarray = np.asarray(probs, dtype=np.float64) @ EQUITY_WEIGHTS - 1.0
-    return out
 
 
 def _pips(side: np.ndarray) -> np.ndarray:

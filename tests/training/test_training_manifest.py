@@ -46,11 +46,11 @@ def test_the_shipped_nets_and_tables_are_as_the_manifest_says() -> None:
 def test_no_training_checkpoint_is_in_the_tree_and_each_is_listed() -> None:
     assert git("ls-files", "training/**.npz") == []
     listed = [p for p in manifest() if p.startswith("training/")]
-    assert len(listed) >= 33 and "training/cube_window/C2/weights.npz" in listed
+    assert len(listed) >= 33 and "training/deep6/Q7/weights.npz" in listed
     # git ignores them, so a checkpoint made here is not added by accident
     assert git("check-ignore", *listed) == listed
-    # a copy present here is the one recorded (the shipped net is C2's weights byte for byte)
+    # a copy present here is the one recorded (the shipped net is deep6 Q7's weights byte for byte)
     m = manifest()
-    assert m["training/cube_window/C2/weights.npz"] == m["src/gammon/ai/data/weights.npz"]
+    assert m["training/deep6/Q7/weights.npz"] == m["src/gammon/ai/data/weights.npz"]
     wrong = [p for p in listed if (ROOT / p).is_file() and sha256(ROOT / p) != m[p]]
     assert not wrong, f"local checkpoints differ from {MANIFEST.name}: {wrong}"

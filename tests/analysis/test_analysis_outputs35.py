@@ -174,7 +174,8 @@ def test_the_html_lists_every_decision_with_its_mark() -> None:
         assert mark.startswith(d.mark or ("forced" if d.forced else ""))
         assert loss == (f"{1000 * d.equity_lost:.0f}" if d.equity_lost > 0 else "")
     assert [d.mark for d in a.decisions] == ["doubtful", "blunder", None, "error", "blunder", None]
-    assert "doubtful ?!" in _cells(rows[0])[4] and _cells(rows[0])[5] == "41"
+    # a doubtful play loses 0.030 or more and less than an error's 0.060 (whatever the net's value)
+    assert "doubtful ?!" in _cells(rows[0])[4] and 30 <= int(_cells(rows[0])[5]) < 60
     for anchor in re.findall(r'<a href="#([^"]+)">', table.group(1)):  # each error links to its boards
         assert f'id="{anchor}"' in html
     assert len(re.findall(r'<a href="#', table.group(1))) == 3

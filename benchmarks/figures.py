@@ -94,6 +94,7 @@ DUEL_ADJUSTED = r"luck-adjusted points/game: ([+-]?[\d.]+)"
 DUEL_SE = r"luck-adjusted points/game: [+-]?[\d.]+\s+\(SE ([\d.]+)"
 ISSUE12 = "issue 12"
 ISSUE36 = "issue 36"
+ISSUE35 = "issue 35"
 
 
 def _duel_2v2(seed: int, name: str, minutes: int) -> Measurement:
@@ -156,6 +157,7 @@ DEEP3 = "previous (deep3: E8 distilled, 256 units)"  # measured with the deep3 n
 DEEP4 = "previous (deep4: N5 distilled, 256 units)"  # measured with the deep4 net, not redone since
 D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with d6, not redone since
 L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"  # measured with L2
+C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
 
 
@@ -186,6 +188,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         (
             Figure("0-ply equity lost per decision, gnubg 2-ply grading (mp)", JUDGE_2PLY, "{:.2f}",
                    (README, ENGINE), Target("<=", 5.0, ISSUE12)),
+            Figure("the same against issue 36's target", JUDGE_2PLY, "{:.2f}", (), Target("<=", 3.5, ISSUE36)),
             Figure("its standard error", JUDGE_2PLY_SE, "+- {:.2f}", (README, ENGINE)),
             Figure("0-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
                    "{:.2f}", (ENGINE,)),
@@ -194,6 +197,20 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("0-ply blunders, 2-ply grading (%)", r"2-ply referee:.*blunders\(>0.080\) ([\d.]+)%",
                    "{:.1f}%", (ENGINE,)),
         ), env={"GAMMON_PLIES": "0"}),
+    Measurement(
+        "judge_0ply_seed2", "judge_0ply_seed2.txt",
+        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed 2",
+        (
+            Figure("0-ply equity lost per decision, gnubg 2-ply grading, seed 2 (mp)", JUDGE_2PLY, "{:.2f}",
+                   (README, ENGINE), Target("<=", 3.5, ISSUE36)),
+        ), env={"GAMMON_PLIES": "0"}),
+    *(Measurement(
+        f"duel_0ply_1000_seed{seed}", f"duel_0ply_1000_seed{seed}.txt",
+        f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 1000 --seed {seed} --luck",
+        (
+            Figure(f"0-ply vs gnubg 0-ply, luck-adjusted ppg, 1,000 games, seed {seed}", DUEL_ADJUSTED,
+                   "{:+.3f}", (README, ENGINE), Target(">=", 0.0, ISSUE36)),
+        ), env={"GAMMON_PLIES": "0"}) for seed in (1, 2)),
     Measurement(
         "judge_2ply", "judge_2ply.txt",
         f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2",
@@ -242,10 +259,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.0f} ms", (README,)),
             Figure("2-ply speed ratio gnubg-nn / gammon", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
-        )),
-    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
+        ), weights="C2, the same size as the shipped Q7 (speed does not depend on the weights' values)",
+        note="engine_speed_Q7.txt: Q7 on a slower host, both engines slower"),
+    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2,
+                         weights=C2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
-                         depth=2),
+                         depth=2, weights=C2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
@@ -259,8 +278,10 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (ENGINE,)),
         ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
-    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_cube_window.txt",
+    gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep6.txt",
                             "lopsided positions, shipped nets"),
+    gammon_bias_measurement("gammon_bias_C2", "gammon_bias_cube_window.txt", "lopsided positions, the C2 net",
+                            C2),
     gammon_bias_measurement("gammon_bias_L2", "gammon_bias_late_hit.txt", "lopsided positions, the L2 net", L2),
     gammon_bias_measurement("gammon_bias_d6", "gammon_bias_deep5.txt", "lopsided positions, the d6 net", D6),
     Measurement(
@@ -268,13 +289,14 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         "python benchmarks/late_hit_bias.py --positions 400 --seed 1 --weights"
         " training/deep5/members/d6/weights.npz training/late_hit/L1/weights.npz"
         " training/late_hit/L2/weights.npz training/late_hit/L3/weights.npz"
-        " training/cube_window/C2/weights.npz",
+        " training/cube_window/C2/weights.npz training/deep6/Q7/weights.npz",
         tuple(late_hit_figure(net, col, what, shown)
-              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3", "cube_window/C2")
+              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3", "cube_window/C2",
+                          "deep6/Q7")
               for col, what, shown in ((1, "the hit side's win bias against gnubg 2-ply", "{:+.3f}"),
                                        (2, "its equity bias", "{:+.3f}"),
                                        (3, "mean absolute equity error", "{:.3f}"))),
-        weights="the five nets named (d6, L1, L2, L3, C2 = shipped)"),
+        weights="the six nets named (d6, L1, L2, L3, C2, Q7 = shipped)"),
     Measurement(
         "race_tables", "race_tables.txt", "python benchmarks/race_tables.py --positions 4000 --seed 1",
         (
@@ -386,8 +408,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                        rf"F10 seed {s}: 2-ply referee: mean equity loss ([\d.]+)", "{:.2f}", (ENGINE,),
                        Target("<=", 3.5, ISSUE36)) for s in (1, 2))
         + (Figure("F10 regret change on unseen sibling groups (s61)",
-                  r"F10/weights.npz: 20129 groups.*paired change ([+-][\d.]+)", "{:+.5f}", (ENGINE,)),),
-        weights="training/deep6/F10 (a candidate, not shipped)",
+                  r"F10/weights.npz: 20129 groups.*paired change ([+-][\d.]+)", "{:+.5f}", (ENGINE,)),)
+        + tuple(Figure(f"Q7 (shipped) vs C2, seed {s}, luck-adjusted ppg",
+                       rf"Q7 vs C2, seed {s}: luck-adjusted points/game: ([+-][\d.]+)", "{:+.3f}", (ENGINE,))
+                for s in (1, 2))
+        + tuple(Figure(f"Q7 (shipped) judge paired against C2, seed {s} (mp/decision)",
+                       rf"Q7 seed {s}: .*paired vs C2: 2-ply grading: B - A = ([+-][\d.]+)", "{:+.2f}",
+                       (ENGINE,))
+                for s in (1, 2)),
+        weights="training/deep6's candidates (F10; Q7 = shipped)",
         note="C2 refined with the ranking term (issue 36, 2026-12-05)"),
     Measurement(
         "met_crawford", "met_crawford.txt", "python benchmarks/met_crawford.py --per-case 1000",
@@ -411,6 +440,26 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("luck-adjusted / raw SD over self-play games", r"SD ratio adjusted/raw: ([\d.]+)", "{:.2f}",
                    (ANALYSIS,)),
         ), weights=DEEP2),
+    Measurement(
+        "analysis_agreement_q7", "analysis_agreement_q7.txt",
+        "python benchmarks/analysis_agreement.py --variant q7 --processes 1 (the stored matches of "
+        "analysis_agreement.tar.bz2, unpacked, analysed again with the shipped net)",
+        (
+            Figure("PR rank correlation with GNU Backgammon 2-ply, 36 players",
+                   r"Spearman rank correlation of PR: ([\d.]+)", "{:.3f}", (ANALYSIS,),
+                   Target(">=", 0.95, ISSUE35)),
+            Figure("mean |PR gammon - PR gnubg|", r"mean \|PR gammon - PR gnubg\|: ([\d.]+)", "{:.2f}",
+                   (ANALYSIS,), Target("<=", 0.4, ISSUE35)),
+            Figure("mean PR bias gammon - gnubg", r"mean bias \(gammon - gnubg\): (-?[\d.]+)", "{:.2f}",
+                   (ANALYSIS,)),
+            Figure("doubtful-or-worse marks: precision",
+                   r"doubtful or worse \(\?!, \?, \?\?\): precision ([\d.]+)", "{:.2f}", (ANALYSIS,),
+                   Target(">=", 0.85, ISSUE35)),
+            Figure("doubtful-or-worse marks: recall", r"doubtful or worse .*recall ([\d.]+)", "{:.2f}",
+                   (ANALYSIS,), Target(">=", 0.85, ISSUE35)),
+            Figure("PR gammon gives GNU Backgammon 2-ply's self-play", r"PR by gammon ([\d.]+)", "{:.2f}",
+                   (ANALYSIS,), Target("<=", 0.5, ISSUE35)),
+        ), note="18 matches, 36 players, gammon 2-ply against GNU Backgammon 2-ply (issue 35)"),
     Measurement(
         "analysis_vs_gnubg", "analysis_vs_gnubg.txt",
         "python benchmarks/analysis_vs_gnubg.py --length 7 --seed 2",

@@ -12,18 +12,24 @@
 #    1e-5), Q3 with the ranking term as well (--rank-weight 10, 1e-3 to 1e-5; whole sibling
 #    groups held out, so the log gives the held-out choices and regret before and after):
 #      STEP=fit training/run_deep6.sh
+#    Q7, the net shipped from this round: the same as Q3 over 16 epochs (Q4: 8 epochs; the
+#    other variants of training/README.md's table: their commands are in their meta.json).
 # The data stays local in $DEEP6_DIR (default training/deep6-data); the fit's weights
 # go to training/deep6/R1 and Q3 (local too; a net's sha256 goes to MANIFEST.sha256 if it is kept).
 # The snapshot fits P1, Q1 and Q2 (training/README.md) used the first 378,500 rows.
+# The next round (deep7) makes new rows over the shipped net, Q7, with the same step:
+#   BASE=src/gammon/ai/data/weights.npz SEEDS="71 72" DEEP6_DIR=training/deep7-data STEP=data training/run_deep6.sh
 set -e
 cd "$(dirname "$0")/.."
 export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH}
 PY=${PY:-.venv/bin/python}
 D=${DEEP6_DIR:-training/deep6-data}
-BASE=src/gammon/ai/data/weights.npz  # C2, the shipped net byte for byte (MANIFEST.sha256)
+# C2, the net shipped when the round began (MANIFEST.sha256; training/README.md: how to restore
+# a checkpoint from git's history); the shipped net is now the round's Q7
+BASE=${BASE:-training/cube_window/C2/weights.npz}
 case "${STEP:-data}" in
 data)
-  for s in 61 62; do
+  for s in ${SEEDS:-61 62}; do
     mkdir -p "$D/s$s"
     NUMBA_NUM_THREADS=1 nohup setsid nice -n 10 "$PY" -m gammon train refine --base $BASE \
       --positions 1000000 --plies 2 --prune 5 --epochs 0 --seed $s --siblings 5 \
@@ -32,13 +38,14 @@ data)
   done
   ;;
 fit)
-  fit() {  # fit OUT LR RANK_WEIGHT
+  fit() {  # fit OUT LR RANK_WEIGHT [EPOCHS]
     mkdir -p "$1"
     [ -f "$1/weights.npz" ] || NUMBA_NUM_THREADS=2 nice -n 5 "$PY" -m gammon train refine-fit \
-      --base $BASE --data "$D/s61/dataset.npz" "$D/s62/dataset.npz" --out "$1" --epochs 4 \
+      --base $BASE --data "$D/s61/dataset.npz" "$D/s62/dataset.npz" --out "$1" --epochs "${4:-4}" \
       --lr "$2" --lr-end 1e-5 --batch 256 --holdout 0.02 --seed 66 --rank-weight "$3" > "$1/fit.log" 2>&1
   }
   fit training/deep6/R1 3e-4 0
   fit training/deep6/Q3 1e-3 10
+  fit training/deep6/Q7 1e-3 10 16
   ;;
 esac

@@ -13,7 +13,10 @@
 set -e
 cd "$(dirname "$0")/.."
 . training/deep_round.sh
-BASE=training/cube_window/C2/weights.npz OUT=training/nackgammon3 D=training/nackgammon-data
+# nackgammon5 (stop 46): the same over the shipped net Q7 (training/deep6), which the
+# Nackgammon net refined from C2 had come to lose to:
+#   BASE=src/gammon/ai/data/weights.npz OUT=training/nackgammon5 D=training/nackgammon5-data training/run_nackgammon3.sh
+BASE=${BASE:-training/cube_window/C2/weights.npz} OUT=${OUT:-training/nackgammon3} D=${D:-training/nackgammon-data}
 mkdir -p $OUT
 SIBLING_DIR=$D SIBLING_ARGS="--variant nackgammon" \
   sibling_data $BASE $OUT s31:31:120000 s32:32:120000 s33:33:60000 s34:34:120000

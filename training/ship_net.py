@@ -26,7 +26,17 @@ from pathlib import Path
 from gammon.ai.network import Network
 from gammon.ai.variant_nets import VARIANT_NETS
 
-DATA = Path(__file__).resolve().parent.parent / "src" / "gammon" / "ai" / "data"
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "src" / "gammon" / "ai" / "data"
+
+
+def repo_path(path: Path) -> str:
+    """``path`` from the repository's root when it lies inside it (a run may be nested,
+    e.g. ``training/nackgammon5/W10``), else as given."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
@@ -88,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         "nets": int(net.w1.shape[0]),
         "settings": net.meta.get("settings"),
         "date": net.meta.get("date"),
-        "source": f"training/{run.name}/{source.name}",
+        "source": repo_path(source),
         "init": init,
     }
     if a.result:

@@ -43,6 +43,25 @@ def test_the_standard_net_ships_byte_for_byte_with_its_description(ship, tmp_pat
     assert np.array_equal(shipped.w1, net.w1)
 
 
+def test_a_variants_net_names_the_run_it_came_from(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # A nested run (a fit inside a round's folder) is named by its whole path, not by its
+    # last folder under training/.
+    run = tmp_path / "rounds" / "nack5" / "W10"
+    run.mkdir(parents=True)
+    net = default_network()
+    net.meta = {"variant": "nackgammon", "kind": "a refinement", "games": 7, "date": "2026-12-05",
+                "base": "src/gammon/ai/data/weights.npz", "settings": {"epochs": 16}}
+    net.save(run / "weights.npz")
+    out = tmp_path / "data"
+    out.mkdir()
+    assert ship.main([str(run), "--to", str(out), "--result", "RESULT: +0.02"]) == 0
+    meta = json.loads((out / "weights-nackgammon.json").read_text())
+    assert meta["source"] == str(run / "weights.npz")
+    assert meta["variant"] == "nackgammon" and meta["benchmark"] == "RESULT: +0.02"
+    assert meta["init"] == "refined from src/gammon/ai/data/weights.npz"
+    assert not (out / "weights.npz").exists()  # the standard net is left alone
+
+
 def test_a_run_without_a_net_is_refused(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SystemExit, match="holds no checkpoint.npz or weights.npz"):
         ship.main([str(tmp_path), "--to", str(tmp_path)])

@@ -161,6 +161,10 @@ C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-1
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
 
 
+#: The nets of late_hit_bias.txt, in its order (their folders under training/; the last is shipped).
+LATE_HIT_NETS = ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3", "cube_window/C2", "deep6/Q7")
+
+
 def late_hit_figure(net: str, column: int, what: str, shown: str) -> Figure:
     """late_hit_bias.py's row of ``net`` (a path's tail): column 1 the win bias, 2 the equity
     bias, 3 the mean absolute equity error (the row: win, win gammon and equity, each with
@@ -285,13 +289,10 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     gammon_bias_measurement("gammon_bias_d6", "gammon_bias_deep5.txt", "lopsided positions, the d6 net", D6),
     Measurement(
         "late_hit_bias", "late_hit_bias.txt",
-        "python benchmarks/late_hit_bias.py --positions 400 --seed 1 --weights"
-        " training/deep5/members/d6/weights.npz training/late_hit/L1/weights.npz"
-        " training/late_hit/L2/weights.npz training/late_hit/L3/weights.npz"
-        " training/cube_window/C2/weights.npz training/deep6/Q7/weights.npz",
+        "python benchmarks/late_hit_bias.py --positions 400 --seed 1 --weights "
+        + " ".join(f"training/{net}/weights.npz" for net in LATE_HIT_NETS),
         tuple(late_hit_figure(net, col, what, shown)
-              for net in ("deep5/members/d6", "late_hit/L1", "late_hit/L2", "late_hit/L3", "cube_window/C2",
-                          "deep6/Q7")
+              for net in LATE_HIT_NETS
               for col, what, shown in ((1, "the hit side's win bias against gnubg 2-ply", "{:+.3f}"),
                                        (2, "its equity bias", "{:+.3f}"),
                                        (3, "mean absolute equity error", "{:.3f}"))),

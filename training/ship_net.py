@@ -46,7 +46,7 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
         "kind": a.kind or m.get("kind"),
         "games": m.get("games"),
         "hidden": int(net.w1.shape[2]),
-        "path": f"{source} ({source.parent.parent}/README.md: how it was made)",
+        "path": f"{repo_path(source)} ({Path(repo_path(source)).parent.parent}/README.md: how it was made)",
         "rounds": a.round,
         "date": m.get("date"),
         "variant": "standard",

@@ -39,6 +39,17 @@ def repo_path(path: Path) -> str:
         return str(path)
 
 
+def readme_of(source: Path) -> str:
+    """The README that says how the run at ``source`` was made: the nearest one in the run's
+    directory or above it (a round's own, else ``training/README.md``)."""
+    for folder in source.resolve().parents:
+        if (folder / "README.md").is_file():
+            return repo_path(folder / "README.md")
+        if folder == ROOT:
+            break
+    return "training/README.md"
+
+
 def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     """The standard net: weights.npz byte for byte and weights.json from its metadata."""
     m = net.meta
@@ -46,7 +57,7 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
         "kind": a.kind or m.get("kind"),
         "games": m.get("games"),
         "hidden": int(net.w1.shape[2]),
-        "path": f"{repo_path(source)} ({Path(repo_path(source)).parent.parent}/README.md: how it was made)",
+        "path": f"{repo_path(source)} ({readme_of(source)}: how it was made)",
         "rounds": a.round,
         "date": m.get("date"),
         "variant": "standard",

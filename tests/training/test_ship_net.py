@@ -65,3 +65,25 @@ def test_a_variants_net_names_the_run_it_came_from(ship, tmp_path) -> None:  # t
 def test_a_run_without_a_net_is_refused(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SystemExit, match="holds no checkpoint.npz or weights.npz"):
         ship.main([str(tmp_path), "--to", str(tmp_path)])
+
+
+def test_the_description_points_to_the_readme_that_says_how_the_net_was_made(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # A fit nested in a round's folder: the round's README, not a README that is not there.
+    (tmp_path / "round").mkdir()
+    (tmp_path / "round" / "README.md").write_text("how\n")
+    run = tmp_path / "round" / "F1"
+    run.mkdir()
+    net = default_network()
+    net.meta = {"variant": "standard", "kind": "k", "games": 1}
+    net.save(run / "weights.npz")
+    out = tmp_path / "data"
+    out.mkdir()
+    assert ship.main([str(run), "--to", str(out)]) == 0
+    path = json.loads((out / "weights.json").read_text())["path"]
+    assert path == f"{run / 'weights.npz'} ({tmp_path / 'round' / 'README.md'}: how it was made)"
+
+
+def test_the_shipped_nets_description_names_a_readme_in_the_repository() -> None:
+    meta = json.loads((ROOT / "src" / "gammon" / "ai" / "data" / "weights.json").read_text())
+    readme = meta["path"].split("(", 1)[1].split(":", 1)[0].split(",", 1)[0]
+    assert (ROOT / readme).is_file(), readme

@@ -42,6 +42,7 @@ from gammon.ai.probabilities import Probabilities, equities, equity
 from gammon.ai.ranked import RankedPlay
 from gammon.ai.search import (
     MAX_SEARCH_PLIES,
+    ONE_PLY_WEIGHT,
     Level,
     PlyEvaluator,
     Ranked,
@@ -135,7 +136,8 @@ class Engine:
             ClassifyingEvaluator(network, load_bearoff()) if self._bearoff
             else NetEvaluator(network)
         )
-        return PlyEvaluator(static, self.level.plies, prune=self.level.prune)
+        return PlyEvaluator(static, self.level.plies, prune=self.level.prune,
+                            one_ply_weight=ONE_PLY_WEIGHT)
 
     def network_for(self, variant: str | Variant) -> Network:
         """The net that plays ``variant`` (its own, else the standard net)."""

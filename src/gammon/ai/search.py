@@ -99,20 +99,38 @@ def search_flags(position: Position) -> int:
     return position.generator_flags | position.pool[1] << OPP_POOL_SHIFT
 
 
+#: The weight of a play's 1-ply value in the value the engine gives it at 1 ply; the rest is
+#: its 0-ply value.  A 1-ply value ends on the evaluations of the opponent's replies, a 0-ply
+#: one on the position with the opponent to roll, and the two err in opposite directions: their
+#: mean, as the play's 1-ply value, cut GNU Backgammon 2-ply's grading of 1,000 1-ply choices
+#: from 4.17 to 3.49 mp a decision (seed 1; seed 2: 2.38 to 1.79), and as the 2-ply search's
+#: filter it costs nothing (1.79 to 1.60; 1.20 to 1.18).  Weights 0.3 and 0.7 did no better;
+#: mixing 2-ply values with 1-ply or 0-ply ones did worse (``benchmarks/results/ENGINE.md``,
+#: "The 1-ply blend").  The training's searches value positions unblended (weight 1).
+ONE_PLY_WEIGHT = 0.5
+
+
 class PlyEvaluator:
     """An :class:`~gammon.ai.evaluator.Evaluator` that looks ``plies`` rolls ahead.
+
+    ``one_ply_weight`` (see :data:`ONE_PLY_WEIGHT`): the weight of the 1-ply value of a
+    play's result in :meth:`evaluate_results` at 1 ply, the rest on its 0-ply value (1: the
+    1-ply value alone).  Positions on roll and deeper searches are not blended.
 
     Thread-safe: each thread gets its own workspace (and cache).
     """
 
     def __init__(self, inner: NetEvaluator | ClassifyingEvaluator, plies: int = 0,
-                 cache_bits: int = CACHE_BITS, prune: int = 0) -> None:
+                 cache_bits: int = CACHE_BITS, prune: int = 0, one_ply_weight: float = 1.0) -> None:
         if not 0 <= plies <= MAX_SEARCH_PLIES:
             raise GammonError(f"plies must be 0 to {MAX_SEARCH_PLIES}, not {plies}")
         if not 0 <= prune <= 64:
             raise GammonError(f"prune must be 0 (none) to 64 plays, not {prune}")
+        if not 0.0 <= one_ply_weight <= 1.0:
+            raise GammonError(f"the 1-ply weight must be 0 to 1, not {one_ply_weight}")
         self.inner = inner
         self.plies = plies
+        self.one_ply_weight = float(one_ply_weight)
         #: Plays per inner node valued by the evaluator after the pruning net's pre-filter (0: all).
         self.prune = prune
         self._pw = load_pruning() if prune else np.zeros((PRUNE_INPUTS + 3, 1), dtype=np.float32)
@@ -189,12 +207,19 @@ class PlyEvaluator:
 
     def evaluate_results(self, boards: np.ndarray, plies: int, variant_checkers: int = 15,
                          flags: int = 1) -> np.ndarray:
-        """Mover's-view probabilities of move results ``(n, 50)`` at ``plies``."""
+        """Mover's-view probabilities of move results ``(n, 50)`` at ``plies`` (at 1 ply
+        blended with the 0-ply ones by :attr:`one_ply_weight`)."""
         b = np.array(boards, dtype=np.uint8, order="C").reshape(-1, 50)
-        return self._run(b, variant_checkers, flags, plies, True)
+        ys = self._run(b, variant_checkers, flags, plies, True)
+        w = self.one_ply_weight
+        if plies == 1 and w != 1.0:
+            ys = w * ys + (1.0 - w) * self._run(b, variant_checkers, flags, 0, True)
+        return ys
 
     def __repr__(self) -> str:
         extra = f", prune={self.prune}" if self.prune else ""
+        if self.one_ply_weight != 1.0:
+            extra += f", one_ply_weight={self.one_ply_weight}"
         return f"PlyEvaluator({self.inner!r}, plies={self.plies}{extra})"
 
 

@@ -225,6 +225,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
                    "{:.2f}", (ENGINE,)),
         ), env={"GAMMON_PLIES": "2"}),
+    *(Measurement(
+        f"judge_world_class{suffix}", f"judge_world_class{suffix}.txt",
+        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed {seed}",
+        (
+            Figure(f"world-class (1-ply, blended with 0-ply) equity lost per decision, gnubg 2-ply grading, "
+                   f"seed {seed} (mp)", JUDGE_2PLY, "{:.2f}", (README, ENGINE)),
+        ), env={"GAMMON_LEVEL": "world-class"},
+        note="the plain 1-ply search before: judge_one_ply_blend.txt, section (a)")
+      for seed, suffix in ((1, ""), (2, "_seed2"))),
     Measurement(
         "duel_0ply", "duel_0ply.txt",
         f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --luck",

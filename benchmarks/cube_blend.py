@@ -2,13 +2,13 @@
 
 The stored cube decisions of our expert matches, each analysed by GNU Backgammon 2-ply
 (``cube_decisions_expert_3805k.json.gz``, as ``cube_errors.py --policies`` reads them), are
-decided again by :func:`gammon.ai.cube_search.cubeful_cube_action` 1 and 2 rolls ahead (the
-2-roll one unmixed: ``TWO_ROLL_WEIGHT`` set to 1 for the run), and by each weighted mean of the
-two look-aheads' no-double and double/take values (``--weights``: the weight of the 2-roll
-values).  Each decision is costed with GNU Backgammon's own cubeful equities (``cube_errors.cost``):
-printed, per weight, the error in EMG over all decisions, the number in error, and the part
-as doubler and as taker.  This measured ``cube_search.TWO_ROLL_WEIGHT``; GNU Backgammon only
-measures, nothing trains on it.
+decided again by :func:`gammon.ai.cube_search.cubeful_cube_action` 1 and 2 rolls ahead, and by
+each weighted mean of the two look-aheads' no-double and double/take values (``--weights``: the
+weight of the 2-roll values).  Each decision is costed with GNU Backgammon's own cubeful
+equities (``cube_errors.cost``): printed, per weight, the error in EMG over all decisions, the
+number in error, and the part as doubler and as taker.  It measured a rule that was tried and
+not kept (``benchmarks/results/cube_blend.txt``: the mean beat the 2-roll look-ahead on one
+sample of decisions and lost on another); GNU Backgammon only measures, nothing trains on it.
 
     python benchmarks/cube_blend.py --first 0 --last 2000
 """
@@ -27,8 +27,8 @@ CACHE = Path(__file__).resolve().parent / "results" / "cube_decisions_expert_380
 
 
 def main(argv: list[str] | None = None) -> int:
-    import gammon.ai.cube_search as cube_search
     from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, PASS, choose_action, taker_action
+    from gammon.ai.cube_search import cubeful_cube_action
     from gammon.ai.engine import Engine
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -49,14 +49,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no such file: {args.cache}", file=sys.stderr)
         return 2
     decisions = cube_errors.load([], 2, "", args.cache)[args.first:args.last]
-    cube_search.TWO_ROLL_WEIGHT = 1.0  # the 2-roll look-ahead alone
     ev = Engine(plies=0).evaluator
     totals = {w: [0.0, 0, 0.0, 0.0] for w in weights}  # EMG, decisions in error, as doubler, as taker
     start = time.perf_counter()
     for i, d in enumerate(decisions):
         info, position = cube_errors.cube_info(d)
-        one = cube_search.cubeful_cube_action(ev, position, info, 1)
-        two = cube_search.cubeful_cube_action(ev, position, info, 2)
+        one = cubeful_cube_action(ev, position, info, 1)
+        two = cubeful_cube_action(ev, position, info, 2)
         for w in weights:
             if not one.can_double:  # no double whatever the depth (a refusal)
                 action, taker = two.action, two.taker_action

@@ -142,27 +142,3 @@ def test_evaluate_reports_the_same_cube_decision_as_cube_action() -> None:
     money = engine.evaluate(position)
     assert money.cube_action == DOUBLE_TAKE
     assert money.cubeful_equity == pytest.approx(2 * (2 * p - 1), abs=1e-6)
-
-
-@pytest.mark.parametrize("info", [CubeInfo(), CubeInfo(match_length=7, score=(2, 4))], ids=["money", "match"])
-def test_a_two_roll_decision_is_the_mean_of_the_two_and_one_roll_look_aheads(
-        engine: Engine, info: CubeInfo, monkeypatch: pytest.MonkeyPatch) -> None:
-    """2 rolls ahead, each cube state's value is the mean of the 2-roll and the 1-roll
-    look-ahead's (cube_search.TWO_ROLL_WEIGHT), and the action follows from those values."""
-    import gammon.ai.cube_search as cs
-
-    position = pos("x: 24:2 13:4 8:3 6:4 5:2; o: 24:2 13:4 8:2 6:5 5:2")
-    blended = cubeful_cube_action(engine.evaluator, position, info, 2)
-    one = cubeful_cube_action(engine.evaluator, position, info, 1)
-    monkeypatch.setattr(cs, "TWO_ROLL_WEIGHT", 1.0)
-    two = cubeful_cube_action(engine.evaluator, position, info, 2)
-    assert cs.TWO_ROLL_WEIGHT == 1.0 and blended is not two
-    assert abs(two.no_double - one.no_double) > 1e-4  # the two look-aheads differ here
-    for field in ("no_double", "double_take"):
-        want = 0.5 * getattr(two, field) + 0.5 * getattr(one, field)
-        assert getattr(blended, field) == pytest.approx(want, abs=1e-9)
-    assert blended.double_pass == pytest.approx(two.double_pass, abs=1e-12)
-    nd, dt, dp = blended.no_double, blended.double_take, blended.double_pass
-    doubles = min(dt, dp) > nd
-    assert (blended.action in (DOUBLE_TAKE, DOUBLE_PASS)) == doubles
-    assert blended.taker_action == (TAKE if dt <= dp else PASS)

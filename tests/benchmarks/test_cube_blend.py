@@ -21,11 +21,7 @@ def test_bad_options_are_refused(argv: list[str], message: str, capsys: pytest.C
     assert message in capsys.readouterr().err
 
 
-def test_the_end_weights_are_the_two_look_aheads(capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    import gammon.ai.cube_search as cube_search
-
-    monkeypatch.setattr(cube_search, "TWO_ROLL_WEIGHT", cube_search.TWO_ROLL_WEIGHT)  # restored after
+def test_the_end_weights_are_the_two_look_aheads(capsys: pytest.CaptureFixture[str]) -> None:
     cube_errors = load_benchmark("cube_errors")
     assert load_benchmark("cube_blend").main(["--first", "19", "--last", "25", "--weights", "0,1"]) == 0
     out = capsys.readouterr().out
@@ -35,7 +31,6 @@ def test_the_end_weights_are_the_two_look_aheads(capsys: pytest.CaptureFixture[s
     # The same six decisions costed through cube_errors' own policy table (1 and 2 rolls ahead).
     decisions = cube_errors.load([], 2, "", cube_errors.Path(cube_errors.__file__).parent / "results"
                                  / "cube_decisions_expert_3805k.json.gz")[19:25]
-    cube_search.TWO_ROLL_WEIGHT = 1.0
     cube_errors.policy_table(decisions, ["ahead1", "ahead2"])
     table = dict(re.findall(r"^\| ahead(\d) \| ([\d.]+) \|", capsys.readouterr().out, re.M))
     assert rows == {"0": table["1"], "1": table["2"]}

@@ -24,8 +24,7 @@ the cash that doubling now would have won (more only with gammons, playing on),
 which is how the market losers of a volatile position lower its no-double value
 against double/take.  An ``n``-ply cube decision here applies Janowski's
 formula ``n`` rolls ahead (0-ply: the formula at the root, as
-:func:`~gammon.ai.cube.cube_action` does).  A decision 2 rolls ahead takes the
-mean of the 2-roll and the 1-roll look-ahead's values (:data:`TWO_ROLL_WEIGHT`).
+:func:`~gammon.ai.cube.cube_action` does).
 
 Values inside the search are match winning chances at a match score and points
 (cube value times normalised equity) in money play, so the two cube states of
@@ -68,14 +67,6 @@ ROLLS = WEIGHTED_ROLLS
 CANDIDATES = 8
 #: The same below the first ply, where the positions are many and each matters less.
 INNER_CANDIDATES = 3
-#: The weight of the 2-roll look-ahead's values in a 2-roll cube decision; the rest is the
-#: 1-roll look-ahead's (which costs a twentieth as much).  The formula at the leaves errs one
-#: way with the doubler on roll there (2 rolls) and the other way with his opponent on roll
-#: (1 roll), as a play's 1-ply and 0-ply values do (:data:`gammon.ai.search.ONE_PLY_WEIGHT`):
-#: on the first 2,000 of the 5,685 cube decisions of our matches that GNU Backgammon 2-ply
-#: judged, deciding by the mean loses 1.10 EMG where the 2-roll look-ahead alone loses 1.36 and
-#: the 1-roll one 2.18; weights 0.25 and 0.75 lose 1.61 and 1.37 (``benchmarks/results/cube_blend.txt``).
-TWO_ROLL_WEIGHT = 0.5
 
 
 class _Search:
@@ -217,9 +208,6 @@ def cubeful_cube_action(ev: PlyEvaluator, position: Position, info: CubeInfo, pl
     judged = why is not None and value_double and 2 * info.value <= info.cube_limit
     states = [info] if why is not None and not judged else [info, info.after_double()]
     values, probs = search.ahead(position, states, plies, CANDIDATES)
-    if plies == 2 and TWO_ROLL_WEIGHT != 1.0:
-        shallow, _ = search.ahead(position, states, 1, CANDIDATES)
-        values = TWO_ROLL_WEIGHT * values + (1.0 - TWO_ROLL_WEIGHT) * shallow
     # The root formula on the first ply's cubeless probabilities, for the take point and the
     # cubeless equity it reports.
     root = cube_decision(probs, info, cube_efficiency(position), met)

@@ -18,10 +18,9 @@ from gammon.core.position import Position
 MIDDLE = Position.from_position_id("4NsOARisPUcAMA")
 
 
-def _results(position: Position, dice: tuple[int, int]) -> tuple[list[Position], np.ndarray]:
-    plays = position.legal_plays(dice)
-    results = [p.position for p in plays]
-    return results, np.stack([np.frombuffer(r.board, dtype=np.uint8) for r in results])
+def _result_boards(position: Position, dice: tuple[int, int]) -> np.ndarray:
+    """The boards of the roll's legal results, as the search values them."""
+    return np.stack([np.frombuffer(p.position.board, dtype=np.uint8) for p in position.legal_plays(dice)])
 
 
 def test_the_weight_is_a_mean() -> None:
@@ -30,7 +29,7 @@ def test_the_weight_is_a_mean() -> None:
 
 def test_a_results_one_ply_value_is_the_mean_of_its_plain_one_and_zero_ply_values() -> None:
     static = Engine("expert").static_evaluator
-    _, boards = _results(MIDDLE, (6, 2))
+    boards = _result_boards(MIDDLE, (6, 2))
     blended = PlyEvaluator(static, 1, one_ply_weight=0.5).evaluate_results(boards, 1)
     plain = PlyEvaluator(static, 1)
     one, zero = plain.evaluate_results(boards, 1), plain.evaluate_results(boards, 0)

@@ -156,12 +156,28 @@ def over_into(b, checkers, out):  # type: ignore[no-untyped-def]
         flip_into(out, out)
 
 
-@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
-def _add_rows(model, k, idx, val, m, h):  # type: ignore[no-untyped-def]
-    """Add ``val[t]`` times weight row ``idx[t]`` of net ``k``'s hidden layer to ``h``
-    for ``t < m``, four rows per pass (the hidden layer's sums)."""
+@njit(cache=True, fastmath=True, error_model="numpy")
+def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
+    """Outputs ``y`` (5) of ``model``'s net ``k`` for the ``m`` non-zero inputs
+    ``idx[:m]``/``val[:m]`` (in index order, as :func:`gammon.ai.encoding.encode_sparse`
+    writes them); ``h`` (hidden units) is scratch.
+
+    :func:`gammon.ai.network.forward_one`'s outputs, three times faster.  Measured
+    on the opening position's plays: 1.24 -> 0.45 us per board, from (1)
+    ``error_model="numpy"``, without which numba guards every division
+    against zero and the sigmoid loop does not vectorize (7x on that loop);
+    (2) adding four weight rows per pass over the non-zero inputs only;
+    (3) the transposed output weights ``w2t`` ``(K, 5, H)``, so that each
+    output is one contiguous dot product.
+    """
     w1 = model.w1
-    nh = h.shape[0]
+    b1 = model.b1
+    w2t = model.w2t
+    b2 = model.b2
+    nh = b1.shape[1]
+    bk = b1[k]
+    for j in range(nh):
+        h[j] = bk[j]
     t = 0
     while t + 3 < m:
         i0 = idx[t]
@@ -186,139 +202,14 @@ def _add_rows(model, k, idx, val, m, h):  # type: ignore[no-untyped-def]
         for j in range(nh):
             h[j] += r0[j] * x0
         t += 1
-
-
-@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
-def _outputs(model, k, hp, h, y):  # type: ignore[no-untyped-def]
-    """Net ``k``'s outputs ``y`` (5) from its hidden pre-activations ``hp``; ``h`` gets the
-    activations (it may be ``hp`` itself)."""
-    w2t = model.w2t
-    b2 = model.b2
-    nh = h.shape[0]
     for j in range(nh):
-        h[j] = _sigmoid(hp[j])
+        h[j] = _sigmoid(h[j])
     for o in range(5):
         wo = w2t[k, o]
         acc = np.float32(0.0)
         for j in range(nh):
             acc += h[j] * wo[j]
         y[o] = _sigmoid(acc + b2[k, o])
-
-
-@njit(cache=True, fastmath=True, error_model="numpy")
-def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
-    """Outputs ``y`` (5) of ``model``'s net ``k`` for the ``m`` non-zero inputs
-    ``idx[:m]``/``val[:m]`` (in index order, as :func:`gammon.ai.encoding.encode_sparse`
-    writes them); ``h`` (hidden units) is scratch.
-
-    :func:`gammon.ai.network.forward_one`'s outputs, three times faster.  Measured
-    on the opening position's plays: 1.24 -> 0.45 us per board, from (1)
-    ``error_model="numpy"``, without which numba guards every division
-    against zero and the sigmoid loop does not vectorize (7x on that loop);
-    (2) adding four weight rows per pass over the non-zero inputs only;
-    (3) the transposed output weights ``w2t`` ``(K, 5, H)``, so that each
-    output is one contiguous dot product.
-    """
-    bk = model.b1[k]
-    for j in range(h.shape[0]):
-        h[j] = bk[j]
-    _add_rows(model, k, idx, val, m, h)
-    _outputs(model, k, h, h, y)
-
-
-@njit(cache=True, fastmath=True, error_model="numpy")
-def forward_changed(model, k, s, m, y):  # type: ignore[no-untyped-def]
-    """Outputs ``y`` of net ``k`` for the ``m`` non-zero inputs in ``s.idx``/``s.x``
-    (a :class:`~gammon.ai.kernel_args.Scratch`), from the last board's hidden sums
-    ``s.hp`` when that board used the same net (``s.inc``): only the inputs that
-    differ are added or taken away (GNU Backgammon's incremental evaluation).
-
-    The results of one roll differ from each other in a few points: about 10 of
-    their 44 non-zero inputs change from one result to the next, so the hidden
-    layer costs a quarter.  The sums then differ from a fresh evaluation's by
-    float32 rounding only (below 1e-6 in the outputs); the caller starts afresh
-    at each roll (``s.inc[0] = -1``), so the error never accumulates.  Leaves
-    ``s.hp``, ``s.pidx``/``s.pval`` and ``s.inc`` describing this board.
-    """
-    idx = s.idx
-    val = s.x
-    hp = s.hp
-    pidx = s.pidx
-    pval = s.pval
-    inc = s.inc
-    if inc[0] == k:
-        # The change of each input, through the dense ``s.dd`` (zero again afterwards):
-        # the last board's inputs taken away, this one's added, the non-zero ones
-        # gathered without a branch (a merge of the two sorted lists mispredicts one
-        # branch in three and cost as much as it saved).
-        dd = s.dd
-        didx = s.didx
-        dval = s.dval
-        pm = inc[1]
-        for t in range(pm):
-            dd[pidx[t]] = -pval[t]
-        for t in range(m):
-            dd[idx[t]] += val[t]
-        d = 0
-        for t in range(pm):
-            i = pidx[t]
-            didx[d] = i
-            dval[d] = dd[i]
-            d += dd[i] != 0.0
-            dd[i] = 0.0
-        for t in range(m):
-            i = idx[t]
-            didx[d] = i
-            dval[d] = dd[i]
-            d += dd[i] != 0.0
-            dd[i] = 0.0
-        _add_rows(model, k, didx, dval, d, hp)
-    else:
-        bk = model.b1[k]
-        for j in range(hp.shape[0]):
-            hp[j] = bk[j]
-        _add_rows(model, k, idx, val, m, hp)
-    for t in range(m):
-        pidx[t] = idx[t]
-        pval[t] = val[t]
-    inc[0] = k
-    inc[1] = m
-    _outputs(model, k, hp, s.h, y)
-
-
-@njit(cache=True)
-def _exact_into(b, c, checkers, model, out):  # type: ignore[no-untyped-def]
-    """The exact probabilities of board ``b`` of class ``c`` into ``out`` where no net is
-    needed (a finished game, a bear-off or a race in the database's tables); returns
-    whether it did."""
-    rolls = model.rolls
-    first = model.first
-    use_db = model.use_db
-    if c == 0:
-        over_into(b, checkers, out)
-        return True
-    if c == 1 and use_db:
-        race_probabilities(rolls, first, index_of(b, 0, BEAROFF_OFFSETS),
-                           index_of(b, 25, BEAROFF_OFFSETS), _side_total(b, 0) == checkers,
-                           _side_total(b, 25) == checkers, out)
-        return True
-    if c == 2 and use_db and rolls.shape[0] > BEAROFF_POSITIONS:
-        # A race where each side is home or down to a few checkers: the tables, exactly.
-        i_me = race_row(b, 0, checkers)
-        if i_me >= 0:
-            i_opp = race_row(b, 25, checkers)
-            if i_opp >= 0:
-                race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
-                                   _side_total(b, 25) == checkers, out)
-                return True
-    return False
-
-
-@njit(cache=True, inline="always")
-def _net_of(model, idx, m):  # type: ignore[no-untyped-def]
-    """The net for the ``m`` non-zero inputs ``idx``: the contact flag is the last input
-    (the race net values boards without it)."""
-    return 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
 
 
 @njit(cache=True)
@@ -329,41 +220,56 @@ def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     ``model``: the nets and tables (:class:`~gammon.ai.kernel_args.Model`); ``s``:
     scratch (:class:`~gammon.ai.kernel_args.Scratch`, ``x``, ``h`` and ``idx`` used).
     """
+    rolls = model.rolls
+    first = model.first
+    use_db = model.use_db
     c = classify_board(b)
-    if _exact_into(b, c, checkers, model, out):
+    if c == 0:
+        over_into(b, checkers, out)
         return c
+    if c == 1 and use_db:
+        race_probabilities(rolls, first, index_of(b, 0, BEAROFF_OFFSETS),
+                           index_of(b, 25, BEAROFF_OFFSETS), _side_total(b, 0) == checkers,
+                           _side_total(b, 25) == checkers, out)
+        return c
+    if c == 2 and use_db and rolls.shape[0] > BEAROFF_POSITIONS:
+        # A race where each side is home or down to a few checkers: the tables, exactly.
+        i_me = race_row(b, 0, checkers)
+        if i_me >= 0:
+            i_opp = race_row(b, 25, checkers)
+            if i_opp >= 0:
+                race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
+                                   _side_total(b, 25) == checkers, out)
+                return c
     idx = s.idx
     m = encode_sparse(b, idx, s.x)
-    forward_sparse(model, _net_of(model, idx, m), idx, s.x, m, s.h, out)
+    # The contact flag is the last input (the race net values boards without it).
+    k = 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
+    forward_sparse(model, k, idx, s.x, m, s.h, out)
     settle_into(b, checkers, out)
     return c
 
 
 @njit(cache=True)
-def result_eval_next(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
-    """Probabilities in the MOVER's view of a move result ``b`` (mover first), the next
-    of a roll's results: the board is swapped (into ``s.tmp``) so the opponent is on
-    roll, evaluated as :func:`static_eval` does, and flipped.  The net's hidden sums
-    start from the last result's (:func:`forward_changed`): set ``s.inc[0] = -1``
-    before a roll's first result."""
+def result_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
+    """Probabilities in the MOVER's view of a move result ``b`` (mover first).
+
+    The board is swapped (into ``s.tmp``) so the opponent is on roll, evaluated
+    and flipped.
+    """
     tmp = s.tmp
     for i in range(25):
         tmp[i] = b[25 + i]
         tmp[25 + i] = b[i]
-    c = classify_board(tmp)
-    if not _exact_into(tmp, c, checkers, model, out):
-        idx = s.idx
-        m = encode_sparse(tmp, idx, s.x)
-        forward_changed(model, _net_of(model, idx, m), s, m, out)
-        settle_into(tmp, checkers, out)
+    static_eval(tmp, checkers, model, s, out)
     flip_into(out, out)
 
 
 @njit(cache=True)
 def best_result(gb, n, checkers, model, s, ys, win_at_once):  # type: ignore[no-untyped-def]
     """Value the ``n`` move results ``gb[:n]`` (mover first) at 0-ply into ``ys[:n]``
-    (:func:`result_eval_next`, the mover's view); returns the index of the best by
-    cubeless equity (the first of equals).
+    (:func:`result_eval`, the mover's view); returns the index of the best by cubeless
+    equity (the first of equals).
 
     With ``win_at_once`` a result that wins the game is chosen as soon as it is
     met (the results after it are not valued): a play-out's choice.  The one
@@ -371,9 +277,8 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once):  # type: ignore[no-
     """
     best = 0
     bestv = -1e30
-    s.inc[0] = -1
     for r in range(n):
-        result_eval_next(gb[r], checkers, model, s, ys[r])
+        result_eval(gb[r], checkers, model, s, ys[r])
         if win_at_once and side_empty(gb[r], 0):
             return r
         v = equity_of(ys[r])

@@ -53,13 +53,6 @@ class Scratch(NamedTuple):
     ``x`` (NUM_INPUTS float32) and ``idx`` (NUM_INPUTS int64): the non-zero inputs
     and their numbers; ``h`` (H float32): hidden units; ``tmp`` (50 uint8): a swapped
     board; ``y`` (5 float32): one evaluation.
-
-    The incremental evaluation of a roll's results
-    (:func:`gammon.ai.evaluator.result_eval_next`) keeps the last board's state:
-    ``hp`` (H float32) its hidden pre-activations, ``pidx``/``pval`` its non-zero
-    inputs, ``inc`` (2 int64) its net (-1: none yet, start afresh) and how many
-    inputs; ``didx``/``dval`` (2 NUM_INPUTS) the inputs that changed, ``dd``
-    (NUM_INPUTS float32, all zero between calls) their changes by input number.
     """
 
     x: np.ndarray
@@ -67,13 +60,6 @@ class Scratch(NamedTuple):
     idx: np.ndarray
     tmp: np.ndarray
     y: np.ndarray
-    hp: np.ndarray
-    pidx: np.ndarray
-    pval: np.ndarray
-    didx: np.ndarray
-    dval: np.ndarray
-    dd: np.ndarray
-    inc: np.ndarray
 
 
 @njit(cache=True, inline="always")
@@ -91,11 +77,4 @@ def new_scratch(model):  # type: ignore[no-untyped-def]
         np.zeros(NUM_INPUTS, dtype=np.int64),
         np.zeros(50, dtype=np.uint8),
         np.zeros(5, dtype=np.float32),
-        np.zeros(model.w1.shape[2], dtype=np.float32),
-        np.zeros(NUM_INPUTS, dtype=np.int64),
-        np.zeros(NUM_INPUTS, dtype=np.float32),
-        np.zeros(2 * NUM_INPUTS, dtype=np.int64),
-        np.zeros(2 * NUM_INPUTS, dtype=np.float32),
-        np.zeros(NUM_INPUTS, dtype=np.float32),
-        np.full(2, -1, dtype=np.int64),
     )

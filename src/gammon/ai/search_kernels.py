@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.evaluator import best_result, classify_board, result_eval_next, static_eval
+from gammon.ai.evaluator import best_result, classify_board, result_eval, static_eval
 from gammon.ai.kernel_args import as_model, new_scratch
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
 from gammon.ai.pruning import PRUNE_INPUTS, prune_score
@@ -120,7 +120,6 @@ def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no
                 static_eval(nb, checkers, model, s, yk)
                 flip_into(yk, yk)
             elif prune > 0 and n > prune:
-                s.inc[0] = -1  # a new roll: its results' evaluations start afresh
                 for r in range(n):
                     ps[r] = prune_score(gb[r], ws.pw, ws.ph)
                 best = n
@@ -133,7 +132,7 @@ def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no
                             mv = ps[r]
                             m = r
                     ps[m] = -np.inf
-                    result_eval_next(gb[m], checkers, model, s, y)
+                    result_eval(gb[m], checkers, model, s, y)
                     v = equity_of(y)
                     # Ties go to the lower index, as without pruning.
                     if v > bestv or (v == bestv and m < best):
@@ -144,9 +143,8 @@ def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no
             else:
                 best = 0
                 bestv = -1e30
-                s.inc[0] = -1
                 for r in range(n):
-                    result_eval_next(gb[r], checkers, model, s, y)
+                    result_eval(gb[r], checkers, model, s, y)
                     v = equity_of(y)
                     if v > bestv:
                         bestv = v

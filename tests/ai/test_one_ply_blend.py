@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from gammon.ai.engine import Engine
+from gammon.ai.evaluator import as_boards
 from gammon.ai.search import ONE_PLY_WEIGHT, STRONGEST_PRUNE, PlyEvaluator
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
@@ -18,18 +19,13 @@ from gammon.core.position import Position
 MIDDLE = Position.from_position_id("4NsOARisPUcAMA")
 
 
-def _result_boards(position: Position, dice: tuple[int, int]) -> np.ndarray:
-    """The boards of the roll's legal results, as the search values them."""
-    return np.stack([np.frombuffer(p.position.board, dtype=np.uint8) for p in position.legal_plays(dice)])
-
-
 def test_the_weight_is_a_mean() -> None:
     assert ONE_PLY_WEIGHT == 0.5
 
 
 def test_a_results_one_ply_value_is_the_mean_of_its_plain_one_and_zero_ply_values() -> None:
     static = Engine("expert").static_evaluator
-    boards = _result_boards(MIDDLE, (6, 2))
+    boards, _ = as_boards(MIDDLE.legal_plays((6, 2)).positions())
     blended = PlyEvaluator(static, 1, one_ply_weight=0.5).evaluate_results(boards, 1)
     plain = PlyEvaluator(static, 1)
     one, zero = plain.evaluate_results(boards, 1), plain.evaluate_results(boards, 0)

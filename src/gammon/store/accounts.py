@@ -10,8 +10,6 @@ same transaction and renames its seats in the games it played to
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -20,6 +18,7 @@ from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from gammon.store.account_models import ACCOUNT_SEATS, ACCOUNT_SESSIONS, ACCOUNTS
+from gammon.store.db import write_transaction
 from gammon.store.models import GAMES
 from gammon.store.repository import NOTIFY_CHANNEL, Store, StoreError
 
@@ -76,8 +75,6 @@ class AccountStore:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.engine = store.engine
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext())
 
     # -- accounts -------------------------------------------------------------------------
 
@@ -89,7 +86,7 @@ class AccountStore:
         """
         now = _now()
         try:
-            with self._write_lock, self.engine.begin() as conn:
+            with write_transaction(self.engine) as conn:
                 conn.execute(insert(ACCOUNTS).values(id=account_id, name=name, name_key=keys[0],
                                                      name_skeleton=keys[1],
                                                      password_hash=password_hash, created_at=now,
@@ -113,7 +110,7 @@ class AccountStore:
         values: dict[str, Any] = {"password_hash": password_hash}
         if changed:
             values["password_changed_at"] = _now()
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             conn.execute(update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(**values))
 
     def delete_account(self, account_id: str) -> list[str]:
@@ -122,7 +119,7 @@ class AccountStore:
         Returns the ids of the games whose seats were renamed (their version moved on).
         """
         renamed: list[str] = []
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             seats = conn.execute(select(ACCOUNT_SEATS.c.game_id, ACCOUNT_SEATS.c.seat)
                                  .where(ACCOUNT_SEATS.c.account_id == account_id)).all()
             for game_id, seat in seats:
@@ -146,7 +143,7 @@ class AccountStore:
                        keep: int = MAX_SESSIONS) -> None:
         """Store a new session of the account; its expired sessions, and the oldest beyond ``keep``, go."""
         now = _now()
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             conn.execute(insert(ACCOUNT_SESSIONS).values(id_hash=id_hash, account_id=account_id,
                                                          created_at=now, expires_at=expires_at))
             mine = ACCOUNT_SESSIONS.c.account_id == account_id
@@ -172,7 +169,7 @@ class AccountStore:
         return _account(r)
 
     def delete_session(self, id_hash: str) -> None:
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             conn.execute(delete(ACCOUNT_SESSIONS).where(ACCOUNT_SESSIONS.c.id_hash == id_hash))
 
     def delete_sessions(self, account_id: str, keep: str | None = None) -> int:
@@ -180,11 +177,11 @@ class AccountStore:
         cond = ACCOUNT_SESSIONS.c.account_id == account_id
         if keep is not None:
             cond = cond & (ACCOUNT_SESSIONS.c.id_hash != keep)
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             return int(conn.execute(delete(ACCOUNT_SESSIONS).where(cond)).rowcount or 0)
 
     def purge_expired_sessions(self, now: datetime | None = None) -> int:
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             res = conn.execute(delete(ACCOUNT_SESSIONS).where(ACCOUNT_SESSIONS.c.expires_at <= (now or _now())))
             return int(res.rowcount or 0)
 
@@ -200,7 +197,7 @@ class AccountStore:
         """Record that the account holds ``seat`` of ``game_id`` (taken from the address hashed as
         ``address_hash``).  :raises StoreError: it is held already."""
         try:
-            with self._write_lock, self.engine.begin() as conn:
+            with write_transaction(self.engine) as conn:
                 conn.execute(insert(ACCOUNT_SEATS).values(game_id=game_id, seat=seat, account_id=account_id,
                                                           created_at=_now(), address_hash=address_hash))
         except IntegrityError:
@@ -211,7 +208,7 @@ class AccountStore:
         moves on, so every copy of it is read again.  False when there is no such game."""
         if seat not in (0, 1):
             raise StoreError(f"no seat {seat}")
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             row = conn.execute(update(GAMES).where(GAMES.c.id == game_id)
                                .values({f"seat{seat}_token_hash": token_hash, "version": GAMES.c.version + 1,
                                         "updated_at": _now()})

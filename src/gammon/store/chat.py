@@ -8,8 +8,6 @@ most one per process, never without end).
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 
 from gammon.store.chat_models import CHAT_MESSAGES, CHAT_SETTINGS
+from gammon.store.db import write_transaction
 from gammon.store.repository import Store, StoreError
 
 #: The two channels of a game: between its seats, and among its spectators.
@@ -62,8 +61,6 @@ class ChatStore:
 
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext())
 
     def add(self, game_id: str, channel: str, seat: int | None, author: str, text: str,
             limit: int) -> ChatMessage:
@@ -72,7 +69,7 @@ class ChatStore:
         :raises ChatFull: the channel is full.
         """
         now = datetime.now(UTC)
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             count = conn.execute(select(func.count()).select_from(CHAT_MESSAGES).where(
                 CHAT_MESSAGES.c.game_id == game_id, CHAT_MESSAGES.c.channel == channel)).scalar_one()
             if count >= limit:
@@ -101,7 +98,7 @@ class ChatStore:
     def set_settings(self, game_id: str, seat: int, settings: ChatSettings) -> None:
         """Store ``seat``'s settings in the game."""
         values = {"muted": settings.muted, "spectators": settings.spectators}
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             done = conn.execute(update(CHAT_SETTINGS).where(
                 CHAT_SETTINGS.c.game_id == game_id, CHAT_SETTINGS.c.seat == seat).values(**values))
             if done.rowcount == 0:

@@ -13,11 +13,15 @@ starting together on one PostgreSQL database migrate it once.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 from gammon.core.errors import GammonError
@@ -110,8 +114,47 @@ def _no_pysqlite_begin(dbapi_conn: Any, _record: Any) -> None:
     dbapi_conn.isolation_level = None
 
 
+_WRITE_OPTION = "gammon_write"
+
+
 def _sqlite_begin(conn: Any) -> None:
-    conn.exec_driver_sql("BEGIN")
+    # A transaction that will write takes SQLite's write lock at once (BEGIN IMMEDIATE, which
+    # waits in the busy handler). A deferred one that reads first and writes later fails with
+    # "database is locked" at once when another connection wrote in between, busy timeout or not.
+    immediate = conn.get_execution_options().get(_WRITE_OPTION, False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+_ENGINE_LOCKS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
+_ENGINE_LOCKS_GUARD = threading.Lock()
+
+
+def _engine_lock(engine: Engine) -> threading.Lock:
+    with _ENGINE_LOCKS_GUARD:
+        lock = _ENGINE_LOCKS.get(engine)
+        if lock is None:
+            lock = _ENGINE_LOCKS[engine] = threading.Lock()
+        return lock
+
+
+@contextlib.contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction that writes: committed when the block ends, rolled back if it raises.
+
+    Every store's writes go through here. On SQLite, this process's writers take turns on one
+    lock for the engine (games, accounts, ratings and chat alike: a thread waiting in SQLite's
+    own busy handler sleeps in steps of up to 100 ms), and the transaction begins IMMEDIATE,
+    so a writer in another process makes it wait for the busy timeout instead of failing.
+    PostgreSQL needs neither: it is ``engine.begin()``.
+    """
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            yield conn
+        return
+    with _engine_lock(engine), engine.connect() as conn:
+        conn = conn.execution_options(**{_WRITE_OPTION: True})
+        with conn.begin():
+            yield conn
 
 
 def _alembic_config(connection: Any) -> Any:

@@ -13,8 +13,6 @@ passes the formula (:func:`gammon.web.fibs_rating.rate_match`).
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +22,7 @@ from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from gammon.store.account_models import ACCOUNT_SEATS, ACCOUNTS
+from gammon.store.db import write_transaction
 from gammon.store.rating_models import COMPUTER, GUEST, MATCH_RESULTS, PLAYER_RATINGS, RATED
 from gammon.store.repository import Store
 
@@ -116,10 +115,6 @@ class RatingStore:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.engine = store.engine
-        # The game store's own: on SQLite one writer at a time in the process, games and ratings
-        # alike (a transaction that reads, then writes after another connection's write, would
-        # fail with "database is locked" at once, busy timeout or not).
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = store._write_lock
 
     # -- recording ------------------------------------------------------------------------
 
@@ -140,7 +135,7 @@ class RatingStore:
         """Give each account a ``player_ratings`` row (the start) if it has none."""
         for account_id in account_ids:
             try:
-                with self._write_lock, self.engine.begin() as conn:
+                with write_transaction(self.engine) as conn:
                     if conn.execute(select(PLAYER_RATINGS.c.account_id)
                                     .where(PLAYER_RATINGS.c.account_id == account_id)).first() is None:
                         conn.execute(insert(PLAYER_RATINGS).values(
@@ -160,7 +155,7 @@ class RatingStore:
             return False  # one account in both seats: never rated, never counted
         self._ensure(ids, outcome.finished_at)
         try:
-            with self._write_lock, self.engine.begin() as conn:
+            with write_transaction(self.engine) as conn:
                 rows = conn.execute(select(PLAYER_RATINGS).where(PLAYER_RATINGS.c.account_id.in_(ids))
                                     .order_by(PLAYER_RATINGS.c.account_id).with_for_update()).mappings().all()
                 now = {r["account_id"]: Rated(float(r["rating"]), int(r["experience"])) for r in rows}

@@ -17,8 +17,6 @@ stale (no server process ran for a while), stores the gap as an outage;
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,7 +26,7 @@ from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from gammon.core.errors import GammonError
-from gammon.store.db import make_engine, upgrade_database
+from gammon.store.db import make_engine, upgrade_database, write_transaction
 from gammon.store.models import ACTIONS, GAMES, HEARTBEAT, OUTAGES
 
 #: The PostgreSQL channel on which a server announces every change to a game.
@@ -122,15 +120,12 @@ _VERSION_SQL = text("SELECT version FROM games WHERE id = :id")
 class Store:
     """Games and actions in one database (SQLite or PostgreSQL), through one engine.
 
-    With SQLite, this process's writes take turns on a lock before they reach
-    the database: SQLite has one writer at a time, and a thread waiting in
-    SQLite's own busy handler sleeps in steps of up to 100 ms.
+    Every write goes through :func:`gammon.store.db.write_transaction`, which on SQLite
+    makes this process's writers (of every store on the engine) take turns.
     """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
 
     @property
     def dialect(self) -> str:
@@ -169,7 +164,7 @@ class Store:
             "version": 0, "status": row.status, "created_at": now, "updated_at": now,
             "invite_token_hash": row.invite_token_hash, "public": row.public,
         }
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             conn.execute(insert(GAMES).values(**values))
         return GameRecord(row.id, row.settings, row.seats, row.seat_token_hashes, row.dice_seed,
                           row.commitment, row.has_computer, 0, row.status, now, now,
@@ -188,7 +183,7 @@ class Store:
         now = _now()
         new_version = expected_version + 1
         try:
-            with self._write_lock, self.engine.begin() as conn:
+            with write_transaction(self.engine) as conn:
                 res = conn.execute(
                     update(GAMES)
                     .where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
@@ -220,7 +215,7 @@ class Store:
             raise StoreError(f"no seat {seat}")
         new_version = expected_version + 1
         now = _now()
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             res = conn.execute(
                 update(GAMES)
                 .where(GAMES.c.id == game_id, GAMES.c.version == expected_version,
@@ -239,7 +234,7 @@ class Store:
         Returns the game's new version and the time stored if this call linked it, else None.
         """
         now = _now()
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             res = conn.execute(
                 update(GAMES).where(GAMES.c.id == game_id, GAMES.c.rematch_id.is_(None))
                 .values(rematch_id=rematch_id, version=GAMES.c.version + 1, updated_at=now)
@@ -252,7 +247,7 @@ class Store:
 
     def expire_waiting(self, created_before: datetime) -> list[str]:
         """Mark ``expired`` the games still waiting for their guest, created before ``created_before``."""
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             ids = list(conn.execute(
                 select(GAMES.c.id).where(GAMES.c.status == "waiting", GAMES.c.created_at < created_before)
             ).scalars())
@@ -271,7 +266,7 @@ class Store:
         """
         new_version = expected_version + 1
         now = _now()
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             res = conn.execute(update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
                                .values(status=status, version=new_version, updated_at=now))
             if res.rowcount != 1:
@@ -301,7 +296,7 @@ class Store:
         """
         now = _now()
         outage = None
-        with self._write_lock, self.engine.begin() as conn:
+        with write_transaction(self.engine) as conn:
             # Lock the row with a write before reading it: on SQLite a transaction that reads first
             # cannot write once another process has written meanwhile (it fails, it does not wait).
             conn.execute(update(HEARTBEAT).where(HEARTBEAT.c.id == 1).values(beat_at=HEARTBEAT.c.beat_at))

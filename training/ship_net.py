@@ -13,7 +13,9 @@ The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinem
 * the standard net: writes ``src/gammon/ai/data/weights.npz`` as it is (metadata
   included) and ``weights.json``: ``--kind`` (default: the run's own), the rounds that
   made it (``--round``, in order), games, size, the fit's settings and held-out losses,
-  the command and where the run lies.
+  the command and where the run lies;
+* the standard net that plays at 0 plies (``--zero-ply``; ``gammon.ai.variant_nets.ZERO_PLY_NET``):
+  the same, as ``weights-standard-0ply.npz`` and ``.json``; the searching net stays.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import shutil
 from pathlib import Path
 
 from gammon.ai.network import Network
-from gammon.ai.variant_nets import VARIANT_NETS
+from gammon.ai.variant_nets import VARIANT_NETS, ZERO_PLY_NET
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "gammon" / "ai" / "data"
@@ -51,8 +53,10 @@ def readme_of(source: Path) -> str:
 
 
 def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
-    """The standard net: weights.npz byte for byte and weights.json from its metadata."""
+    """The standard net: weights.npz byte for byte and weights.json from its metadata (with
+    ``--zero-ply``, the 0-ply net's files instead)."""
     m = net.meta
+    stem = f"weights-{ZERO_PLY_NET}" if a.zero_ply else "weights"
     meta = {
         "kind": a.kind or m.get("kind"),
         "games": m.get("games"),
@@ -69,9 +73,11 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     }
     if a.result:
         meta["benchmark"] = a.result
-    shutil.copyfile(source, a.to / "weights.npz")
-    (a.to / "weights.json").write_text(json.dumps(meta, indent=1) + "\n")
-    print(f"shipped {source} ({meta['games']} games, {meta['hidden']} hidden units) as weights.npz")
+    if a.zero_ply:
+        meta["plays"] = "standard backgammon at 0 plies (the searches keep weights.npz)"
+    shutil.copyfile(source, a.to / f"{stem}.npz")
+    (a.to / f"{stem}.json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(f"shipped {source} ({meta['games']} games, {meta['hidden']} hidden units) as {stem}.npz")
     return 0
 
 
@@ -81,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--result", default=None)
     ap.add_argument("--kind", default=None, help="what the net is (the standard net's weights.json)")
     ap.add_argument("--round", action="append", default=[], help="one round that made it, in order")
+    ap.add_argument("--zero-ply", action="store_true",
+                    help="a standard net: ship it as the net that plays at 0 plies, not as weights.npz")
     ap.add_argument("--to", type=Path, default=DATA, help="where the package's nets lie (default: %(default)s)")
     a = ap.parse_args(argv)
     run = Path(a.run)
@@ -93,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     variant = net.meta.get("variant")
     if variant == "standard":
         return ship_standard(net, source, a)
+    if a.zero_ply:
+        raise SystemExit(f"error: --zero-ply ships a standard net; {source} is {variant!r}'s")
     if variant not in VARIANT_NETS:
         raise SystemExit(f"error: {source} is not a variant's net (its variant: {variant!r})")
     name = VARIANT_NETS[variant]

@@ -12,12 +12,13 @@ import pytest
 
 from benchmark_modules import load_benchmark
 from boards import pos
+from gammon.ai import variant_nets
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import NUM_INPUTS
 from gammon.ai.engine import Engine
-from gammon.ai.evaluator import ClassifyingEvaluator
+from gammon.ai.evaluator import ClassifyingEvaluator, default_network
 from gammon.ai.network import Network
-from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
+from gammon.ai.variant_nets import VARIANT_NETS, ZERO_PLY_NET, load_variant_network
 from gammon.core.position import Position
 from gammon.core.variants import ACEY_DEUCEY, DUTCH, HYPERGAMMON, NACKGAMMON, STANDARD, VARIANTS
 from gammon.training.bundles import HEURISTIC, policy, scratch, variant_rules
@@ -273,3 +274,25 @@ def test_acey_deucey_gets_only_the_raw_estimate(judge: Engine) -> None:
     r = BENCH.duel(ACEY_DEUCEY, net, judge.network, 2, 1, log=False)
     assert r["games"] == 2 and math.isfinite(r["ppg"])
     assert math.isnan(r["ppg_adj"]) and math.isnan(r["se_adj"])
+
+
+# -- the standard game's two nets: one plays at 0 plies, the other searches -------------------
+
+
+def test_the_zero_ply_levels_play_with_the_zero_ply_net_and_the_searches_with_the_standard_net() -> None:
+    zero = load_variant_network(ZERO_PLY_NET)
+    assert zero is not None, "the 0-ply net ships with the package"
+    std = default_network()
+    assert zero.w1.shape == std.w1.shape and not np.array_equal(zero.w1, std.w1)
+    for at_0 in (Engine("beginner"), Engine("expert"), Engine(plies=0), Engine("strongest", plies=0)):
+        assert np.array_equal(at_0.network.w1, zero.w1)
+    for searching in (Engine("world-class"), Engine("strongest"), Engine(plies=1)):
+        assert np.array_equal(searching.network.w1, std.w1)
+    # Weights given by the caller play at every depth.
+    assert Engine(plies=0, weights=std).network is std
+
+
+def test_without_the_zero_ply_net_the_standard_net_plays_at_0_plies(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(variant_nets, "load_variant_network", lambda name: None)
+    assert np.array_equal(variant_nets.standard_network(0).w1, default_network().w1)
+    assert np.array_equal(Engine("expert").network.w1, default_network().w1)

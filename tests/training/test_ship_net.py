@@ -43,6 +43,26 @@ def test_the_standard_net_ships_byte_for_byte_with_its_description(ship, tmp_pat
     assert np.array_equal(shipped.w1, net.w1)
 
 
+def test_the_zero_ply_net_ships_beside_the_standard_net_and_leaves_it(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    run = tmp_path / "runs" / "R5"
+    run.mkdir(parents=True)
+    net = default_network()
+    net.meta = {"variant": "standard", "kind": "refined on its own 2-ply values", "games": 5}
+    net.save(run / "weights.npz")
+    out = tmp_path / "data"
+    out.mkdir()
+    assert ship.main([str(run), "--to", str(out), "--zero-ply"]) == 0
+    assert (out / "weights-standard-0ply.npz").read_bytes() == (run / "weights.npz").read_bytes()
+    meta = json.loads((out / "weights-standard-0ply.json").read_text())
+    assert meta["kind"] == "refined on its own 2-ply values" and "0 plies" in meta["plays"]
+    assert not (out / "weights.npz").exists() and not (out / "weights.json").exists()
+    # Only a standard net can play the standard game at 0 plies.
+    net.meta = {"variant": "nackgammon", "games": 5}
+    net.save(run / "weights.npz")
+    with pytest.raises(SystemExit, match="--zero-ply ships a standard net"):
+        ship.main([str(run), "--to", str(out), "--zero-ply"])
+
+
 def test_a_variants_net_names_the_run_it_came_from(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
     # A nested run (a fit inside a round's folder) is named by its whole path, not by its
     # last folder under training/.

@@ -50,7 +50,7 @@ from gammon.ai.search import (
     rank_results,
     search_flags,
 )
-from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network
+from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network, standard_network
 from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -87,7 +87,8 @@ class Engine:
 
     ``Engine("expert")`` plays by the nets alone (0-ply); ``Engine(plies=2)``
     searches two plies; ``weights`` is a path or a :class:`Network` (default:
-    the weights shipped with the package).  ``seed`` fixes the noise of the
+    the weights shipped with the package: at 0 plies the 0-ply net,
+    :func:`gammon.ai.variant_nets.standard_network`).  ``seed`` fixes the noise of the
     weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.
 
     Each position is played with its variant's net
@@ -112,7 +113,8 @@ class Engine:
         if noise is not None:
             lv = replace(lv, noise=float(noise))
         self.level = lv
-        self.network = load_network(weights)
+        # The shipped weights: the 0-ply net at 0 plies, the standard net under a search.
+        self.network = standard_network(lv.plies) if weights is None else load_network(weights)
         self._bearoff = bearoff
         #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth,
         #: over the standard net; :meth:`evaluator_for` gives a variant's.

@@ -1,4 +1,4 @@
-"""Which net plays which variant: the shipped variant nets and the fallback.
+"""Which net plays which variant (and the standard game at 0 plies): the shipped nets and the fallback.
 
 The standard net (``data/weights.npz``) learnt standard backgammon.  The
 variants that start differently or play by other rules have nets of their
@@ -14,6 +14,12 @@ of the generator's board).
 :data:`VARIANT_NETS` maps each variant to its net; a variant missing from it
 (standard backgammon itself) plays with the standard net, and so does a
 variant whose file is missing from the installation.
+
+The standard game has two shipped nets: ``data/weights.npz`` searches (1 ply and
+deeper), and :data:`ZERO_PLY_NET` plays alone, at 0 plies (the levels beginner
+to expert).  The 0-ply net is the standard net refined on the values of its own
+2-ply search: it plays better alone, but under a search it adds nothing
+(``training/README.md``, deep7), so the search keeps the net it was measured with.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import json
 from importlib import resources
 
 from gammon.ai.encoding import NUM_INPUTS
+from gammon.ai.evaluator import default_network
 from gammon.ai.network import Network
 from gammon.core.errors import GammonError
 from gammon.core.variants import Variant, find_variant
@@ -38,6 +45,23 @@ VARIANT_NETS: dict[str, str] = {
 }
 
 
+#: The shipped net that plays standard backgammon at 0 plies (``data/weights-standard-0ply.npz``).
+ZERO_PLY_NET = "standard-0ply"
+
+
+def standard_network(plies: int) -> Network:
+    """The shipped standard net for a search of ``plies``: :data:`ZERO_PLY_NET` at 0 plies
+    when it is installed, else the standard net (``data/weights.npz``).
+
+    :raises GammonError: a shipped file is damaged.
+    """
+    if plies == 0:
+        net = load_variant_network(ZERO_PLY_NET)
+        if net is not None:
+            return net
+    return default_network()
+
+
 def net_name(variant: str | Variant) -> str | None:
     """The name of the shipped net ``variant`` plays with, or None for the standard net."""
     return VARIANT_NETS.get(find_variant(variant).name)
@@ -49,7 +73,7 @@ def weights_file(name: str) -> str:
 
 
 def load_variant_network(name: str) -> Network | None:
-    """The shipped variant net ``name`` with its metadata, or None when it is not installed.
+    """The shipped net ``name`` with its metadata, or None when it is not installed.
 
     :raises GammonError: the file is there but damaged, or its shapes do not fit the encoder.
     """
@@ -75,4 +99,5 @@ def load_variant_network(name: str) -> Network | None:
     return net
 
 
-__all__ = ["VARIANT_NETS", "load_variant_network", "net_name", "weights_file"]
+__all__ = ["VARIANT_NETS", "ZERO_PLY_NET", "load_variant_network", "net_name", "standard_network",
+           "weights_file"]

@@ -297,9 +297,10 @@ class Store:
         now = _now()
         outage = None
         with write_transaction(self.engine) as conn:
-            # The row locked while it is read: FOR UPDATE on PostgreSQL; on SQLite the write
-            # transaction already holds the database's write lock.
-            row = conn.execute(select(HEARTBEAT.c.beat_at).where(HEARTBEAT.c.id == 1).with_for_update()).first()
+            # Lock the row with a write before reading it: on SQLite a transaction that reads first
+            # cannot write once another process has written meanwhile (it fails, it does not wait).
+            conn.execute(update(HEARTBEAT).where(HEARTBEAT.c.id == 1).values(beat_at=HEARTBEAT.c.beat_at))
+            row = conn.execute(select(HEARTBEAT.c.beat_at).where(HEARTBEAT.c.id == 1)).first()
             if row is None:  # the migration makes the row; this only mends a database without it
                 conn.execute(insert(HEARTBEAT).values(id=1, beat_at=now))
                 return None

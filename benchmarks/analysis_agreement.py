@@ -35,7 +35,13 @@ analyses the stored matches again with gammon alone (after a change, or with
 ``--met FILE``, another match equity table), beside the first analysis.  GNU
 Backgammon only measures: nothing here trains on it.
 
+``--gnubg-variant P`` puts GNU Backgammon itself, analysing the same stored matches at ``P``
+plies, where gammon's analysis stands, and prints the same figures for it
+(``OUT_gnubgP.txt``): how closely the referee agrees with itself one ply shallower or deeper,
+the measure of what an analysis that is not GNU Backgammon 2-ply can reach.
+
     nohup nice python benchmarks/analysis_agreement.py > agreement.log 2>&1 &
+    python benchmarks/analysis_agreement.py --gnubg-variant 1
 """
 
 from __future__ import annotations
@@ -342,7 +348,11 @@ def load_run(out: Path, variant: str = "") -> list[dict[str, Any]]:
 
 
 def compare(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The side-by-side figures over all matches (see the module text)."""
+    """The side-by-side figures over all matches (see the module text); a row holding ``other``
+    (GNU Backgammon's analysis at another depth, see :func:`load_gnubg_variant`) is compared in
+    gammon's place."""
+    if rows and "other" in rows[0]:
+        return compare_gnubg(rows)
     players, marks, cube = [], Counter(), Counter()
     dice_mismatch = 0
     for row in rows:
@@ -372,6 +382,41 @@ def compare(rows: list[dict[str, Any]]) -> dict[str, Any]:
             _, their_kind, their_loss = g_cube.get(key, ("", None, 0.0))
             their_kind = their_kind if their_loss >= NOTHING else None
             cube[(ours_kind, their_kind, ours_loss >= 0.03, their_loss >= 0.03)] += 1
+    return {"players": players, "marks": marks, "cube": cube, "dice_mismatch": dice_mismatch}
+
+
+def compare_gnubg(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """:func:`compare` with GNU Backgammon's analysis at another depth (``row["other"]``, its text
+    export beside it as ``row["other_base"]``) where gammon's stands: the same decisions (one
+    ``.mat``, so the same keys), the same classes and kinds, read the same way."""
+    players, marks, cube = [], Counter(), Counter()
+    dice_mismatch = 0
+    for row in rows:
+        oj, gj = row["other"], row["gnubg"]
+        ours_p, theirs_p = gnubg_players(oj), gnubg_players(gj)
+        for name, ours in ours_p.items():
+            theirs = theirs_p[name]
+            players.append({"match": row["match"], "name": name,
+                            "self_play": row["gnubg_self_play"] is not None,
+                            "ours": ours["pr"], "gnubg": theirs["pr"],
+                            "ours_n": ours["unforced"] + ours["close_cube"],
+                            "gnubg_n": theirs["unforced"] + theirs["close_cube"]})
+        ours_moves = gnubg_checker(oj)
+        for key, (_who, dice, loss) in gnubg_checker(gj).items():
+            found = ours_moves.get(key)
+            if found is None or found[1] != dice:
+                dice_mismatch += 1
+                continue
+            if loss is None or found[2] is None:
+                continue
+            marks[(mark_class(found[2]), mark_class(loss))] += 1
+        ours_cube = gnubg_cube(row["other_base"], len(oj["games"]))
+        theirs_cube = gnubg_cube(row["base"], len(gj["games"]))
+        for key in set(ours_cube) | set(theirs_cube):
+            _, ours_kind, ours_loss = ours_cube.get(key, ("", None, 0.0))
+            _, their_kind, their_loss = theirs_cube.get(key, ("", None, 0.0))
+            cube[(ours_kind if ours_loss >= NOTHING else None, their_kind if their_loss >= NOTHING else None,
+                  ours_loss >= 0.03, their_loss >= 0.03)] += 1
     return {"players": players, "marks": marks, "cube": cube, "dice_mismatch": dice_mismatch}
 
 
@@ -426,11 +471,13 @@ def _met(ok: bool) -> str:
     return "MET" if ok else "MISSED"
 
 
-def summary(rows: list[dict[str, Any]], plies: int, gnubg_plies: int) -> str:
-    """The whole printed report of a run."""
+def summary(rows: list[dict[str, Any]], plies: int, gnubg_plies: int, who: str = "") -> str:
+    """The whole printed report of a run; ``who``: the analysis compared with GNU Backgammon's, when
+    it is not gammon's at ``plies``."""
     c = compare(rows)
     ps = c["players"]
-    lines = [f"gammon analysis {plies}-ply against GNU Backgammon {gnubg_plies}-ply (cubeful, pruning), "
+    who = who or f"gammon analysis {plies}-ply"
+    lines = [f"{who} against GNU Backgammon {gnubg_plies}-ply (cubeful, pruning), "
              f"{len(rows)} matches, {len(ps)} players",
              f"{'match':>5} {'player':<18}{'decisions g/G':>15}{'PR gammon':>11}{'PR gnubg':>10}{'diff':>8}"]
     for p in ps:
@@ -515,11 +562,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="", help="analyse the stored matches again (gammon only) under this "
                     "name, e.g. after a change to the analysis: NN.gammon.NAME.json, summary OUT_NAME.txt")
     ap.add_argument("--met", type=Path, help="with --variant: a match equity table file for gammon's analysis")
+    ap.add_argument("--gnubg-variant", type=int, metavar="P", help="GNU Backgammon's own analysis of the "
+                    "stored matches at P plies in gammon's place (NN.gnubgP.*, summary OUT_gnubgP.txt)")
     ap.add_argument("--summary-only", action="store_true")
     ap.add_argument("--pack", action="store_true", help="at the end, cut the raw outputs to what the "
                     "comparison reads and pack them (results_archive.py): OUT.tar.bz2")
     args = ap.parse_args(argv)
     out: Path = args.out
+    if args.gnubg_variant is not None:
+        return gnubg_variant_main(out, args.gnubg_variant, args.gnubg_plies, args.matches, args.summary_only,
+                                  args.pack)
     if not args.summary_only:
         out.mkdir(parents=True, exist_ok=True)
         for i, spec in list(enumerate(MATCHES[: args.matches]))[args.start:]:
@@ -559,5 +611,58 @@ def analyse_variant(out: Path, i: int, variant: str, met: Path | None, plies: in
     (out / f"{i:02d}.{variant}.seconds").write_text(f"{seconds:.1f}\n")
 
 
+def gnubg_variant_main(out: Path, plies: int, gnubg_plies: int, matches: int, summary_only: bool,
+                       pack: bool) -> int:
+    """``--gnubg-variant``: GNU Backgammon's analysis of every stored match at ``plies`` (those not yet
+    done), compared with its ``gnubg_plies`` analysis as gammon's would be."""
+    if not 0 <= plies <= 4:
+        raise SystemExit(f"--gnubg-variant takes 0 to 4 plies, not {plies}")
+    name = f"gnubg{plies}"
+    if not summary_only:
+        out.mkdir(parents=True, exist_ok=True)
+        for member in results_archive.glob(out, "*.row.json"):
+            i = json.loads(member.read_text())["match"]
+            if i >= matches or results_archive.exists(out / f"{i:02d}.{name}.gnubg.json"):
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                mat = Path(tmp) / f"{i:02d}.mat"
+                mat.write_bytes(results_archive.read_bytes(out / f"{i:02d}.mat"))
+                seconds = run_gnubg(ANALYSE_SCRIPT.format(plies=plies, mat=mat, base=out / f"{i:02d}.{name}"),
+                                    out, f"{i:02d}.{name}.analyse")
+            (out / f"{i:02d}.{name}.seconds").write_text(f"{seconds:.1f}\n")
+            print(f"match {i} analysed by GNU Backgammon {plies}-ply {time.strftime('%H:%M:%S')}", flush=True)
+    rows = load_gnubg_variant(out, name)
+    text = summary(rows, plies, gnubg_plies, who=f"GNU Backgammon's own analysis {plies}-ply")
+    # The compared analysis is named where gammon's would be ("Backgammon" has no word break).
+    text = f"variant {name}\n" + re.sub(r"\bgammon\b", name, text)
+    print(text)
+    out.with_name(f"{out.name}_{name}.txt").write_text(text)
+    if pack:
+        slim(out)
+        results_archive.pack(out)
+    return 0
+
+
+def load_gnubg_variant(out: Path, name: str) -> list[dict[str, Any]]:
+    """The stored matches that GNU Backgammon analysed as ``name`` (``gnubgP``): each row with the
+    reference analysis (``gnubg``, ``base``) and the other (``other``, ``other_base``); its time in
+    ``gammon_seconds``, where the report's timings read it."""
+    rows = []
+    for member in results_archive.glob(out, "*.row.json"):
+        row = json.loads(member.read_text())
+        base = out / f"{row['match']:02d}"
+        other = base.with_name(f"{base.name}.{name}.gnubg.json")
+        if not results_archive.exists(other):
+            continue
+        row["other"] = json.loads(results_archive.read_text(other))
+        row["other_base"] = base.with_name(f"{base.name}.{name}")
+        row["gammon_seconds"] = float(results_archive.read_text(base.with_name(f"{base.name}.{name}.seconds")))
+        row["gnubg"] = json.loads(results_archive.read_text(base.with_name(f"{base.name}.gnubg.json")))
+        row["base"] = base
+        rows.append(row)
+    return sorted(rows, key=lambda r: r["match"])
+
+
 if __name__ == "__main__":
     raise SystemExit(main())
+

@@ -138,3 +138,36 @@ def test_slimming_twice_keeps_the_number_of_candidates(tmp_path: Path) -> None:
     assert path.read_text() == once
     an = json.loads(once)["games"][0]["game"][0]["analysis"]
     assert an["candidates"] == 7 and an["imove"] == 1 and len(an["moves"]) == 2
+
+
+def _gnubg_json(losses: list[float], dice: list[list[int]], error_skill: float) -> dict[str, object]:
+    """A ``gnubg.match()`` of one game: Ann's moves with these losses (best first, the played one second)."""
+    records = [{"action": "move", "player": "X", "dice": d,
+                "analysis": {"moves": [{"score": 0.2}, {"score": 0.2 - loss}], "imove": 1}}
+               for loss, d in zip(losses, dice, strict=True)]
+    side = {"moves": {"unforced-moves": len(losses), "error-skill": error_skill},
+            "cube": {"close-cube": 0}}
+    return {"match-info": {"X": {"name": "Ann"}, "O": {"name": "Bob"}},
+            "stats": {"X": side,
+                      "O": {"moves": {"unforced-moves": 0, "error-skill": 0.0}, "cube": {"close-cube": 0}}},
+            "games": [{"game": records}]}
+
+
+def test_gnubg_at_another_depth_is_compared_in_gammons_place(bench: ModuleType, tmp_path: Path) -> None:
+    # The reference (2-ply) and the other depth analyse one match: each move is put in GNU
+    # Backgammon's mark classes by each analysis's own loss, each cube decision by its own alert.
+    ref = _gnubg_json([0.05, 0.13, 0.0], [[3, 1], [6, 4], [5, 2]], 0.18)
+    other = _gnubg_json([0.0, 0.07, 0.0], [[3, 1], [6, 4], [2, 2]], 0.07)
+    (tmp_path / "07.analysis.txt").write_text(GAME_1)
+    (tmp_path / "07.gnubg1.analysis.txt").write_text(GAME_1.replace("Alert: missed double (-0.151)!", ""))
+    row = {"match": 7, "gnubg_self_play": None, "gnubg": ref, "other": other,
+           "base": tmp_path / "07", "other_base": tmp_path / "07.gnubg1"}
+    c = bench.compare([row])
+    assert c["marks"] == {("none", "doubtful"): 1, ("bad", "very bad"): 1}
+    assert c["dice_mismatch"] == 1  # the third move's dice differ: left out
+    ann = next(p for p in c["players"] if p["name"] == "Ann")
+    assert math.isclose(ann["ours"], 500 * 0.07 / 3) and math.isclose(ann["gnubg"], 500 * 0.18 / 3)
+    # the missed double only the reference saw; the wrong double and wrong take both saw
+    assert c["cube"][(None, "missed double", False, True)] == 1
+    assert c["cube"][("wrong double", "wrong double", True, True)] == 1
+    assert c["cube"][("wrong take", "wrong take", True, True)] == 1

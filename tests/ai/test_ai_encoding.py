@@ -16,6 +16,7 @@ from gammon.ai.encoding import (
     encode_batch,
     escapes,
     is_contact,
+    is_crashed,
     shots,
 )
 from gammon.core import movegen
@@ -151,6 +152,23 @@ def test_contact() -> None:
     assert is_contact(board(START, START))
     assert not is_contact(board({6: 2}, {6: 2}))
     assert is_contact(board({6: 2}, {20: 1}))  # their 20 is my 5 point
+
+
+def test_crashed_is_a_side_down_to_six_working_checkers_in_contact() -> None:
+    # Working checkers: those on the board or the bar, less all but one on each of the side's
+    # ace and deuce points.
+    assert not is_crashed(board(START, START))
+    six = {6: 2, 5: 2, 4: 2}
+    seven = {6: 3, 5: 2, 4: 2}
+    back = {24: 2, 13: 5, 8: 3, 6: 5}  # the other side still has checkers behind the six
+    assert is_crashed(board(six, back)) and is_crashed(board(back, six))  # either side
+    assert not is_crashed(board(seven, back))
+    # ten checkers on the board, but 4 on the ace and 3 on the deuce point: 10 - 3 - 2 = 5 work
+    assert is_crashed(board({1: 4, 2: 3, 6: 3}, back))
+    assert not is_crashed(board({1: 1, 2: 1, 6: 5}, back))  # 7: one on each point works
+    assert is_crashed(board({25: 1, 1: 5, 6: 2}, back))  # a checker on the bar works: 8 - 4 = 4
+    # no contact: a race, never crashed, however few checkers are left
+    assert not is_crashed(board({6: 2}, {6: 2}))
 
 
 def test_swapping_sides_swaps_the_blocks() -> None:

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from gammon.ai.encoding import NUM_INPUTS, encode, encode_batch
-from gammon.ai.network import Network, equity, flip_probs, forward_batch
+from gammon.ai.evaluator import NetEvaluator
+from gammon.ai.network import Network, equity, flip_probs, forward_batch, net_index
 from gammon.ai.ranked import RankedPlay
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
@@ -41,6 +42,31 @@ def test_evaluate_picks_contact_or_race_net() -> None:
     x1 = encode(race.board)
     assert net.evaluate(race.board) == pytest.approx(tuple(_settled(_dense(net, x1, 1), False)),
                                                      rel=1e-5)
+
+
+def test_a_third_net_values_the_crashed_positions() -> None:
+    # A side down to six working checkers while the other still has its back checkers: crashed.
+    opp = [0] * 25
+    opp[23], opp[12], opp[7], opp[5] = 2, 5, 3, 5  # its 24-, 13-, 8- and 6-points
+    crashed = Position([0, 0, 0, 2, 2, 2] + [0] * 19, opp)
+    b = np.frombuffer(crashed.board, dtype=np.uint8).copy()
+    assert net_index(b, 3) == 2 and net_index(b, 2) == 0 and net_index(b, 1) == 0
+    start = np.frombuffer(Position.initial().board, dtype=np.uint8).copy()
+    race_position = Position([3, 3, 3, 3, 3] + [0] * 20, [3, 3, 3, 3, 3] + [0] * 20)
+    race = np.frombuffer(race_position.board, dtype=np.uint8).copy()
+    assert net_index(start, 3) == 0 and net_index(race, 3) == 1
+    three = Network.random(hidden=8, nets=3, seed=4, scale=0.5)
+    x = encode(crashed.board)
+    by_net = [_dense(three, x, k) for k in range(3)]
+    got = three.evaluate(crashed.board)
+    assert got.win == pytest.approx(by_net[2][0], rel=1e-5)  # the win chance is never settled
+    # the compiled evaluator of the engine (the searches, the rollouts) routes it the same way
+    assert tuple(NetEvaluator(three).evaluate_batch([crashed])[0]) == pytest.approx(tuple(got), rel=1e-5)
+    # with two nets the same position is the contact net's
+    two = Network(three.w1[:2], three.b1[:2], three.w2[:2], three.b2[:2])
+    assert two.evaluate(crashed.board).win == pytest.approx(by_net[0][0], rel=1e-5)
+    assert NetEvaluator(two).evaluate_batch([crashed])[0][0] == pytest.approx(by_net[0][0], rel=1e-5)
+    assert abs(by_net[0][0] - by_net[2][0]) > 1e-3
 
 
 def _settled(y: np.ndarray, back: bool) -> np.ndarray:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gammon.ai.distributed import task_seed
 from gammon.ai.evaluator import classify_board, default_network
-from gammon.ai.network import Network
+from gammon.ai.network import Network, net_indices
 from gammon.core.errors import GammonError
 from gammon.training.fitting import Progress, cross_entropy, target_entropy
 from gammon.training.positions import collect_positions, collect_siblings, sibling_positions
@@ -214,3 +214,22 @@ def test_only_variants_that_move_like_standard_can_be_refined(net: Network) -> N
     for name in ("dutch", "hypergammon", "acey-deucey"):
         with pytest.raises(GammonError, match="other rules than standard"):
             refine(Settings(positions=10, variant=name), None, base=net)
+
+
+def test_a_crashed_dataset_holds_crashed_positions_and_their_siblings(net: Network, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # A play never gives a side more working checkers (a checker moves on, or off; a hit blot
+    # was working already), so the results of a roll from a crashed position stay crashed or
+    # become a race: every row is for the third net or the race net, never the contact net.
+    s = Settings(positions=30, plies=0, epochs=1, batch=8, seed=6, shard=15, siblings=3, keep=1.0,
+                 crashed_only=True)
+    refine(s, tmp_path / "crashed", base=net)
+    with np.load(tmp_path / "crashed" / DATASET_FILE) as z:
+        assert json.loads(str(z["key"]))["positions"] == "crashed"
+        boards = np.array(z["boards"])
+    classes = net_indices(boards, 3)
+    assert len(boards) == 30 and set(classes.tolist()) <= {1, 2} and (classes == 2).sum() >= 15
+    # the plain run of the same seed is another dataset (its key differs) and mostly contact
+    plain = collect_siblings(net, 30, task_seed(6, 0), 3, keep=1.0)[0]
+    assert (net_indices(plain, 3) == 0).mean() > 0.5
+    with pytest.raises(GammonError, match="siblings"):
+        refine(dataclasses.replace(s, siblings=0), tmp_path / "bad", base=net)

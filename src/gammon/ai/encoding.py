@@ -80,6 +80,34 @@ def is_contact(b):  # type: ignore[no-untyped-def]
     return hm + ho > 23
 
 
+#: A side with at most this many working checkers is crashed (:func:`is_crashed`).
+CRASHED_WORKING = 6
+
+
+@njit(cache=True)
+def _working(b, o):  # type: ignore[no-untyped-def]
+    """Checkers of the side at offset ``o`` (0 or 25) that still work: those on the board or
+    the bar, less the extra ones piled on its ace and deuce points (all but one of each)."""
+    t = 0
+    for i in range(25):
+        t += b[o + i]
+    for i in range(2):
+        if b[o + i] > 1:
+            t -= b[o + i] - 1
+    return t
+
+
+@njit(cache=True)
+def is_crashed(b):  # type: ignore[no-untyped-def]
+    """True when, in contact, either side is down to :data:`CRASHED_WORKING` working checkers or
+    fewer (:func:`_working`): the side has borne off or buried most of its checkers while the
+    other still has checkers to bring past it, as in the late stages of a backgame or an
+    ace-point game, where the plays turn on gammons and backgammons more than elsewhere."""
+    if not is_contact(b):
+        return False
+    return _working(b, 0) <= CRASHED_WORKING or _working(b, 25) <= CRASHED_WORKING
+
+
 def _roll_tables() -> tuple[np.ndarray, np.ndarray]:
     """Constant tables of :func:`shots`, over the 36 ordered rolls as bits
     (``6 * (a - 1) + c - 1`` for dice a, c): ``pair[a, c]`` = the rolls a-c and c-a,

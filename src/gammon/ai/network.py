@@ -6,7 +6,8 @@ counting backgammons, all for the player ON ROLL of the position evaluated.
 Cubeless money equity = 2*win - 1 + wg - lg + wbg - lbg.
 
 A :class:`Network` holds ``K`` nets of the same shape stacked along the first
-axis; net 0 values contact positions and net 1 (when present) pure races.
+axis; net 0 values contact positions, net 1 (when present) pure races and net 2 (when
+present) crashed contact positions (:func:`net_index`).
 
 Weights (float32):
 
@@ -48,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, swap_into
+from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, is_crashed, swap_into
 from gammon.ai.probabilities import Probabilities
 from gammon.ai.ranked import RankedPlay
 from gammon.core.errors import GammonError
@@ -235,10 +236,22 @@ def side_empty(b, o):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def net_index(b, knets):  # type: ignore[no-untyped-def]
-    """Which net values board ``b``: 0 contact, 1 race (0 when there is one net)."""
+    """Which net values board ``b``: 0 contact, 1 race (0 when there is one net), 2 crashed
+    (:func:`~gammon.ai.encoding.is_crashed`; only with a third net, else the contact net)."""
     if knets > 1 and not is_contact(b):
         return 1
+    if knets > 2 and is_crashed(b):
+        return 2
     return 0
+
+
+@njit(cache=True)
+def net_indices(boards, knets):  # type: ignore[no-untyped-def]
+    """:func:`net_index` of every row of ``boards`` ``(n, 50)``."""
+    out = np.empty(boards.shape[0], dtype=np.int64)
+    for r in range(boards.shape[0]):
+        out[r] = net_index(boards[r], knets)
+    return out
 
 
 @njit(cache=True)
@@ -284,7 +297,7 @@ def equity(y: Sequence[float]) -> float:
 
 
 class Network:
-    """Stacked MLP weights (net 0 contact, net 1 race) and their metadata."""
+    """Stacked MLP weights (net 0 contact, net 1 race, net 2 crashed) and their metadata."""
 
     def __init__(
         self,

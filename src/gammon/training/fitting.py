@@ -18,6 +18,7 @@ import numpy as np
 
 from gammon.ai.encoding import encode_batch
 from gammon.ai.network import NUM_OUTPUTS, Network
+from gammon.ai.network import net_indices as kernel_net_indices
 from gammon.core.errors import GammonError
 from gammon.training.sibling_rank import EQUITY_WEIGHTS, group_residuals
 
@@ -38,12 +39,9 @@ class Progress:
 
 
 def net_indices(boards: np.ndarray, nets: int) -> np.ndarray:
-    """Which net values each board: 0 contact, 1 race (0 with a single net)."""
-    x: np.ndarray = encode_batch(np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50))
-    if nets < 2:
-        return np.zeros(len(x), dtype=np.int64)
-    # Input 213 is the contact flag.
-    out: np.ndarray = np.where(x[:, -1] > 0.5, 0, 1).astype(np.int64)
+    """Which net values each board: 0 contact, 1 race (0 with a single net), 2 crashed (with a
+    third net): :func:`gammon.ai.network.net_index`."""
+    out: np.ndarray = kernel_net_indices(np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50), nets)
     return out
 
 

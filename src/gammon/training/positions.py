@@ -16,7 +16,7 @@ from numba import njit
 
 from gammon.ai.distributed import task_seed
 from gammon.ai.evaluator import classify_board
-from gammon.ai.network import Network
+from gammon.ai.network import Network, net_indices
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD, Variant, find_variant
@@ -104,9 +104,11 @@ def sibling_positions(net: Network, boards: np.ndarray, k: int, count: int,
 def collect_siblings(net: Network, count: int, seed: int, k: int, epsilon: float = 0.1,
                      keep: float = 0.35, batch: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
-                     variant: str | Variant = STANDARD) -> tuple[np.ndarray, int]:
+                     variant: str | Variant = STANDARD,
+                     crashed_only: bool = False) -> tuple[np.ndarray, int]:
     """``count`` sibling positions (:func:`sibling_positions`) of ``net``'s self-play and the
-    games played.
+    games played; with ``crashed_only`` of its crashed positions alone
+    (:func:`~gammon.ai.encoding.is_crashed`: the class a third net values).
 
     Self-play positions are collected ``batch`` at a time (default: enough for ``count``
     if each gave ``k``), batch ``i`` seeded ``task_seed(seed, i)``, until ``count``
@@ -117,11 +119,17 @@ def collect_siblings(net: Network, count: int, seed: int, k: int, epsilon: float
     v = find_variant(variant)
     rng = np.random.default_rng(seed)
     want = batch if batch is not None else count // k + 1
+    if crashed_only:
+        # About one kept position in twenty is crashed, and only late in a game: play whole
+        # games' worth of positions a batch, or a small batch would never leave the opening.
+        want = max(25 * want, 1000)
     parts: list[np.ndarray] = []
     made = games = i = 0
     while made < count:
         base, g = collect_positions(net, want, task_seed(seed, i), epsilon, keep, v)
         games += g
+        if crashed_only:
+            base = base[net_indices(base, 3) == 2]
         part = sibling_positions(net, base, k, count - made, rng, v)
         parts.append(part)
         made += len(part)

@@ -106,6 +106,9 @@ class Settings:
     #: The variant whose self-play gives the positions.  Only variants that move by the
     #: standard rules once started (Nackgammon) can be valued: the search knows no other.
     variant: str = "standard"
+    #: Keep only the crashed self-play positions (:func:`~gammon.ai.encoding.is_crashed`) and
+    #: their siblings: data for the third net (needs ``siblings``).
+    crashed_only: bool = False
 
 
 def refinable_variant(name: str) -> Variant:
@@ -171,6 +174,7 @@ class _ShardJob:
     prune: int = 0
     siblings: int = 0
     variant: str = "standard"
+    crashed_only: bool = False
 
 
 def dataset_shards(s: Settings) -> list[tuple[int, int, int]]:
@@ -188,7 +192,7 @@ def make_shard(job: _ShardJob, shard: tuple[int, int, int]) -> tuple[np.ndarray,
     _, count, seed = shard
     if job.siblings:
         boards, games = collect_siblings(job.net, count, seed, job.siblings, job.epsilon, job.keep,
-                                         variant=job.variant)
+                                         variant=job.variant, crashed_only=job.crashed_only)
     else:
         boards, games = collect_positions(job.net, count, seed, job.epsilon, job.keep,
                                           job.variant)
@@ -209,6 +213,8 @@ def _dataset_key(s: Settings) -> dict[str, Any]:
         key["siblings"] = s.siblings
     if s.variant != STANDARD.name:
         key["variant"] = s.variant
+    if s.crashed_only:
+        key["positions"] = "crashed"
     return key
 
 
@@ -251,6 +257,8 @@ def _check_settings(s: Settings) -> None:
     if s.shard < 1:
         raise GammonError("a shard needs at least 1 position")
     refinable_variant(s.variant)
+    if s.crashed_only and not s.siblings:
+        raise GammonError("--crashed-only keeps the siblings of crashed positions: give --siblings K")
 
 
 @dataclass(slots=True)
@@ -299,7 +307,7 @@ def _make_dataset(s: Settings, net: Network, ds_path: Path | None, runner: Runne
     data, first = _resume_dataset(s, ds_path, len(shards), report, t0)
     start_done = data.rows()
     todo = shards[first:] if start_done < s.positions else []
-    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune, s.siblings, s.variant)
+    shared = _ShardJob(net, s.plies, s.epsilon, s.keep, s.prune, s.siblings, s.variant, s.crashed_only)
     arrived: dict[int, tuple[np.ndarray, np.ndarray, int]] = {}
     nxt = 0
     last = -1e9
@@ -451,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
                         " each self-play position instead of the position (0: the positions)")
     p.add_argument("--variant", default=d.variant,
                    help="collect the positions from this variant's self-play (standard, nackgammon)")
+    p.add_argument("--crashed-only", action="store_true",
+                   help="keep only crashed self-play positions (and their siblings): data for a third net")
     p.add_argument("--ray", action="store_true",
                    help="make the dataset's shards as Ray tasks (a local Ray unless --address)")
     p.add_argument("--address", default=None,
@@ -460,7 +470,8 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     s = Settings(base=a.base, positions=a.positions, plies=a.plies, epochs=a.epochs, lr=a.lr,
                  batch=a.batch, seed=a.seed, epsilon=a.epsilon, keep=a.keep, holdout=a.holdout,
-                 shard=a.shard, prune=a.prune, siblings=a.siblings, variant=a.variant)
+                 shard=a.shard, prune=a.prune, siblings=a.siblings, variant=a.variant,
+                 crashed_only=a.crashed_only)
     print(f"settings: {json.dumps(dataclasses.asdict(s))}", flush=True)
 
     def show(r: Progress) -> None:

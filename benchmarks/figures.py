@@ -465,6 +465,26 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                   ("PR gammon gives GNU Backgammon 2-ply's self-play", r"PR by gammon ([\d.]+)", "{:.2f}", "<=",
                    0.5))),
         note="18 matches, 36 players, gammon 2-ply against GNU Backgammon 2-ply (issue 35)"),
+    *(Measurement(
+        f"analysis_agreement_gnubg{p}", f"analysis_agreement_gnubg{p}.txt",
+        f"python benchmarks/analysis_agreement.py --gnubg-variant {p} (the stored matches of "
+        "analysis_agreement.tar.bz2 analysed by GNU Backgammon itself at another depth)",
+        tuple(Figure(f"GNU Backgammon {p}-ply against its 2-ply: {label}", pattern, shown, (ANALYSIS,))
+              for label, pattern, shown in (
+                  ("PR rank correlation", r"Spearman rank correlation of PR: ([\d.]+)", "{:.3f}"),
+                  ("mean |PR difference|", rf"mean \|PR gnubg{p} - PR gnubg\|: ([\d.]+)", "{:.2f}"),
+                  ("mean PR bias", rf"mean bias \(gnubg{p} - gnubg\): ([+-]?[\d.]+)", "{:+.2f}"),
+                  ("doubtful-or-worse marks: precision",
+                   r"doubtful or worse \(\?!, \?, \?\?\): precision ([\d.]+)", "{:.2f}"),
+                  ("doubtful-or-worse marks: recall", r"doubtful or worse .*recall ([\d.]+)", "{:.2f}"),
+                  ("cube errors of the same kind, GNU Backgammon 2-ply's",
+                   r"all errors: GNU Backgammon's errors gnubg\d calls the same kind ([\d.]+)", "{:.2f}"),
+                  ("cube errors of the same kind, its own",
+                   r"all errors: .*; gnubg\d's errors GNU Backgammon calls the same kind ([\d.]+)", "{:.2f}"),
+                  ("PR it gives GNU Backgammon 2-ply's self-play", rf"PR by gnubg{p} ([\d.]+)", "{:.2f}"))),
+        weights="none of ours (GNU Backgammon 1.07's own nets)",
+        note="the same 18 matches as analysis_agreement_q7: how closely the referee agrees with itself "
+             "(issue 35)") for p in (0, 1, 3)),
     Measurement(
         "analysis_vs_gnubg", "analysis_vs_gnubg.txt",
         "python benchmarks/analysis_vs_gnubg.py --length 7 --seed 2",

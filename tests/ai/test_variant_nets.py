@@ -283,7 +283,9 @@ def test_the_zero_ply_levels_play_with_the_zero_ply_net_and_the_searches_with_th
     zero = load_variant_network(ZERO_PLY_NET)
     assert zero is not None, "the 0-ply net ships with the package"
     std = default_network()
-    assert zero.w1.shape == std.w1.shape and not np.array_equal(zero.w1, std.w1)
+    # the same contact and race shapes; the 0-ply net adds a third for crashed positions
+    assert zero.w1.shape[1:] == std.w1.shape[1:] and not np.array_equal(zero.w1[:2], std.w1)
+    assert zero.nets == 3 and std.nets == 2
     for at_0 in (Engine("beginner"), Engine("expert"), Engine(plies=0), Engine("strongest", plies=0)):
         assert np.array_equal(at_0.network.w1, zero.w1)
     for searching in (Engine("world-class"), Engine("strongest"), Engine(plies=1)):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from gammon.ai.evaluator import default_network
-from gammon.ai.network import Network
+from gammon.ai.network import Network, net_indices
 from gammon.core.errors import GammonError
 from gammon.training.refine import DATASET_FILE, Settings, refine
 from gammon.training.refine_fit import load_datasets, main
@@ -115,3 +115,39 @@ def test_rollout_datasets_train_beside_search_datasets(datasets: list[str], tmp_
     assert meta["positions"] == 52 and meta["target_plies"] == [1] and meta["rollout_trials"] == [4]
     assert meta["variant"] == "standard"
     assert meta["kind"] == "supervised refinement on own search targets and rollouts"
+
+
+def test_a_crashed_net_is_trained_on_the_crashed_rows_alone(datasets: list[str], tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    net = default_network()
+    # 1-ply targets: the copy of the contact net does not already give them (it gives 0-ply ones)
+    refine(Settings(positions=60, plies=1, epochs=1, batch=8, seed=6, shard=30, siblings=3, keep=1.0,
+                    crashed_only=True), tmp_path / "crashed", base=net)
+    crashed = str(tmp_path / "crashed" / DATASET_FILE)
+    boards, _, _ = load_datasets([crashed, *datasets])
+    n_crashed = int((net_indices(boards, 3) == 2).sum())
+    assert 0 < n_crashed < len(boards)
+    base = tmp_path / "base.npz"
+    net.save(base)
+    out = tmp_path / "fit"
+    assert main(["--base", str(base), "--add-crashed-net", "--only-crashed", "--data", crashed, *datasets,
+                 "--out", str(out), "--epochs", "3", "--lr", "1e-3", "--batch", "8", "--holdout", "0.2"]) == 0
+    assert f"{n_crashed} positions (0 contact, 0 race, {n_crashed} crashed)" in capsys.readouterr().out
+    trained = Network.load(out / "weights.npz")
+    # three nets: the contact and race nets untouched (no row of theirs), the third moved from
+    # its start, a copy of the contact net
+    assert trained.nets == 3
+    assert np.array_equal(trained.w1[:2], net.w1) and np.array_equal(trained.w2[:2], net.w2)
+    assert not np.array_equal(trained.w1[2], net.w1[0])
+    assert json.loads((out / "meta.json").read_text())["positions"] == n_crashed
+    # no crashed row at all, or a third net on a net that has one: one clear error line
+    with np.load(datasets[0]) as z:
+        parts = {n: z[n] for n in z.files}
+    plain = net_indices(parts["boards"], 3) != 2
+    parts.update(boards=parts["boards"][plain], targets=parts["targets"][plain], done=np.array(plain.sum()))
+    np.savez_compressed(tmp_path / "plain.npz", **parts)
+    assert main(["--base", str(base), "--only-crashed", "--data", str(tmp_path / "plain.npz"),
+                 "--out", str(tmp_path / "x")]) == 2
+    assert "no crashed positions" in capsys.readouterr().err
+    assert main(["--base", str(out / "weights.npz"), "--add-crashed-net", "--data", crashed,
+                 "--out", str(tmp_path / "y")]) == 2
+    assert "not to 3 nets" in capsys.readouterr().err

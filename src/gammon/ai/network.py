@@ -349,6 +349,18 @@ class Network:
         w2 = np.concatenate([self.w2, np.zeros((k, extra, NUM_OUTPUTS))], axis=1)
         return Network(w1, b1, w2, self.b2.copy(), dict(self.meta))
 
+    def with_crashed_net(self) -> Network:
+        """These nets and a third for crashed positions (:func:`net_index`), a copy of the contact
+        net: the same function until training moves the third on the crashed positions alone.
+
+        :raises GammonError: a net that is not a contact and a race net.
+        """
+        if self.nets != 2:
+            raise GammonError(f"a crashed net is added to a contact and a race net, not to {self.nets} nets")
+        return Network(np.concatenate([self.w1, self.w1[:1]]), np.concatenate([self.b1, self.b1[:1]]),
+                       np.concatenate([self.w2, self.w2[:1]]), np.concatenate([self.b2, self.b2[:1]]),
+                       dict(self.meta))
+
     @classmethod
     def ensemble(cls, nets: Sequence[Network], meta: dict[str, Any] | None = None) -> Network:
         """One net whose output logits are the mean of ``nets``' logits (same inputs and nets).

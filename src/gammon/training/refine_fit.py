@@ -29,7 +29,7 @@ import numpy as np
 
 from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.core.errors import GammonError
-from gammon.training.fitting import Progress, dataset_loss, fit, split_holdout, target_entropy
+from gammon.training.fitting import Progress, dataset_loss, fit, net_indices, split_holdout, target_entropy
 from gammon.training.runs import run_command
 from gammon.training.sibling_rank import ranking_figures, sibling_groups, split_by_groups
 
@@ -91,6 +91,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--holdout", type=float, default=0.05)
+    p.add_argument("--add-crashed-net", action="store_true",
+                   help="give the base (a contact and a race net) a third net for crashed positions, "
+                        "a copy of its contact net, before training")
+    p.add_argument("--only-crashed", action="store_true",
+                   help="train on the datasets' crashed rows alone (gammon.ai.encoding.is_crashed): "
+                        "with three nets only the third one learns")
     p.add_argument("--rank-weight", type=float, default=0.0,
                    help="add this weight times the squared error of each sibling's equity from its "
                         "group's mean (gammon.training.sibling_rank); whole groups are held out")
@@ -112,8 +118,31 @@ def _start(a: argparse.Namespace) -> tuple[Network, int, np.ndarray, np.ndarray,
     base_hidden = net.hidden
     if a.hidden is not None:
         net = net.widened(a.hidden, seed=a.seed)
+    if a.add_crashed_net:
+        net = net.with_crashed_net()
     boards, targets, records = load_datasets(a.data)
+    if a.only_crashed:
+        boards, targets, records = crashed_rows(boards, targets, records)
     return net, base_hidden, boards, targets, records
+
+
+def crashed_rows(boards: np.ndarray, targets: np.ndarray, records: list[dict[str, Any]],
+                 ) -> tuple[np.ndarray, np.ndarray, list[dict[str, Any]]]:
+    """The crashed rows of the datasets (:func:`~gammon.ai.network.net_index` 2 with three nets),
+    in order; each record's ``positions`` becomes its kept rows, so that sibling groups stay
+    within one dataset.
+
+    :raises GammonError: no crashed row at all.
+    """
+    keep = net_indices(boards, 3) == 2
+    if not keep.any():
+        raise GammonError("the datasets hold no crashed positions")
+    out, start = [], 0
+    for r in records:
+        n = int(keep[start:start + r["positions"]].sum())
+        out.append({**r, "positions": n, "filter": "crashed rows"})
+        start += r["positions"]
+    return boards[keep], targets[keep], out
 
 
 def _metadata(a: argparse.Namespace, base_meta: dict[str, Any], records: list[dict[str, Any]],
@@ -162,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     nh = len(hold[0])
     before = dataset_loss(net, *hold)
     floor = target_entropy(hold[1])
-    race = int((k == 1).sum())
-    print(f"data: {len(boards)} positions ({len(boards) - race} contact, {race} race) from"
+    race, crashed = int((k == 1).sum()), int((k == 2).sum())
+    print(f"data: {len(boards)} positions ({len(boards) - race - crashed} contact, {race} race"
+          + (f", {crashed} crashed" if net.nets > 2 else "") + ") from"
           f" {len(records)} datasets; {len(tr)} train, {nh} held out; held-out loss {before:.5f}"
           f" (targets' own entropy {floor:.5f}: excess {before - floor:.5f})"
           f"  {time.perf_counter() - t0:.1f}s", flush=True)

@@ -158,6 +158,7 @@ DEEP4 = "previous (deep4: N5 distilled, 256 units)"  # measured with the deep4 n
 D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with d6, not redone since
 L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"  # measured with L2
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
+R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
 
 
@@ -290,6 +291,16 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (ENGINE,)),
         ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
+    Measurement(
+        "match_pr_expert_rollmet_seed2", "match_pr_expert_cube2_rollmet_seed2.txt",
+        "python benchmarks/match_pr.py --level expert --matches 45 --seed 2 --ray --workers 2 "
+        "--out benchmarks/results/match_pr_expert_cube2_rollmet_seed2",
+        (
+            Figure("expert, seed 2: PR by gnubg's 2-ply analysis, 45 7-point matches", match_pr(3), "{:.2f}",
+                   (ENGINE,), Target("<=", 2.0, ISSUE36)),
+            Figure("expert, seed 2: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
+                   (ENGINE,), Target("<=", 2.0, ISSUE36)),
+        ), weights=R5, note="a second seed of the run above (other dice), measured before the crashed net"),
     gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep6.txt",
                             "lopsided positions, shipped nets"),
     gammon_bias_measurement("gammon_bias_C2", "gammon_bias_cube_window.txt", "lopsided positions, the C2 net",

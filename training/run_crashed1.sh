@@ -11,7 +11,8 @@
 # 2. The fit: R5 given a third net (a copy of its contact net) and that net trained on the
 #    crashed rows alone, deep7's (72,202 of its 1,480,500 rows) and the generators' (X2):
 #      STEP=fit training/run_crashed1.sh
-#    A fit must run alone: beside other jobs it took 13 s an epoch where alone it takes 2.
+#    A fit must run alone: X1's took 27 s an epoch on a fifth of these rows beside three other
+#    jobs, X2's 2 s alone.
 # The data stays local in $CRASHED_DIR (default training/crashed1-data); deep7's in
 # $DEEP7_DIR (default training/deep7-data, training/run_deep6.sh); the weights go to
 # training/crashed1/X2 (local; the shipped copy is src/gammon/ai/data/weights-standard-0ply.npz).

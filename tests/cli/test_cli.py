@@ -395,3 +395,22 @@ def test_usage_errors_are_one_line() -> None:
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+
+
+def test_weights_with_a_crashed_net_are_taken_and_four_nets_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``--weights`` takes a contact and a race net, and the shipped 0-ply net's third net for
+    crashed positions; a file of four nets is refused in one line, before anything runs."""
+    import numpy as np
+
+    from gammon.ai.variant_nets import ZERO_PLY_NET, load_variant_network
+
+    zero = load_variant_network(ZERO_PLY_NET)
+    assert zero is not None and zero.nets == 3
+    three = tmp_path / "three.npz"
+    zero.save(three)
+    code, out, _ = run("eval", START, "--plies", "0", "--weights", str(three))
+    assert code == 0 and "equity" in out.lower()
+    four = tmp_path / "four.npz"
+    np.savez(four, w1=np.zeros((4, 214, 3)), b1=np.zeros((4, 3)), w2=np.zeros((4, 3, 5)), b2=np.zeros((4, 5)))
+    code, out, err = run("eval", START, "--weights", str(four))
+    assert code == 2 and "does not hold a contact and a race net" in out + err

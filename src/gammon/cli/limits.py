@@ -128,7 +128,8 @@ def load_weights(path: Path | str, what: str = "weights file", *, checkpoint: bo
 
     The file must be a regular file of at most :data:`MAX_WEIGHTS_BYTES`; it is
     read with ``allow_pickle=False`` (never unpickled), and the arrays must have
-    the shapes the evaluator needs (a contact and a race net) and finite values,
+    the shapes the evaluator needs (a contact and a race net, and perhaps a third for crashed
+    positions, as the shipped 0-ply net has) and finite values,
     so a truncated, empty or random file is refused here instead of crashing the
     compiled evaluator.  ``checkpoint`` also asks for the generator state a
     training checkpoint holds.
@@ -159,8 +160,9 @@ def load_weights(path: Path | str, what: str = "weights file", *, checkpoint: bo
             NotImplementedError) as exc:
         raise GammonError(f"{what} {path} cannot be read: {exc}") from None
     w1 = arrays["w1"]
-    if w1.ndim != 3 or w1.shape[0] != 2 or not 1 <= w1.shape[2] <= MAX_HIDDEN:
-        raise GammonError(f"{what} {path} does not hold a contact and a race net (w1 shape {w1.shape})")
+    if w1.ndim != 3 or w1.shape[0] not in (2, 3) or not 1 <= w1.shape[2] <= MAX_HIDDEN:
+        raise GammonError(f"{what} {path} does not hold a contact and a race net, and perhaps a crashed"
+                          f" net (w1 shape {w1.shape})")
     for name, a in arrays.items():
         if a.dtype.kind != "f" or not np.all(np.isfinite(a)):
             raise GammonError(f"{what} {path}: array {name} is not all finite numbers")

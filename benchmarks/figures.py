@@ -275,6 +275,16 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
         ), weights="C2, the same size as the shipped Q7 (speed does not depend on the weights' values)",
         note="engine_speed_Q7.txt: Q7 on a slower host, both engines slower"),
+    Measurement(
+        "engine_speed_crashed", "engine_speed_crashed.txt",
+        "python benchmarks/engine_speed.py --positions 2000 --positions2 30 [--weights W], three runs "
+        "each of the shipped 0-ply net X2, R5 and Q7, alternating",
+        tuple(Figure(f"0-ply speed ratio gnubg-nn / gammon, the 0-ply net with its crashed net, run {i}",
+                     rf"X2 run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,),
+                     Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
+        + (Figure("the lowest of the three (run 3), in the README's range",
+                  r"X2 run 3: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
+        note="R5 and Q7 (two nets) in the same runs: 1.56-1.66"),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),

@@ -84,7 +84,7 @@ def is_contact(b):  # type: ignore[no-untyped-def]
 CRASHED_WORKING = 6
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _working(b, o):  # type: ignore[no-untyped-def]
     """Checkers of the side at offset ``o`` (0 or 25) that still work: those on the board or
     the bar, less the extra ones piled on its ace and deuce points (all but one of each)."""
@@ -97,15 +97,20 @@ def _working(b, o):  # type: ignore[no-untyped-def]
     return t
 
 
+@njit(cache=True, inline="always")
+def a_side_is_down(b):  # type: ignore[no-untyped-def]
+    """Whether either side is down to :data:`CRASHED_WORKING` working checkers or fewer
+    (:func:`_working`); :func:`is_crashed` without its contact test, for a caller that knows."""
+    return _working(b, 0) <= CRASHED_WORKING or _working(b, 25) <= CRASHED_WORKING
+
+
 @njit(cache=True)
 def is_crashed(b):  # type: ignore[no-untyped-def]
     """True when, in contact, either side is down to :data:`CRASHED_WORKING` working checkers or
     fewer (:func:`_working`): the side has borne off or buried most of its checkers while the
     other still has checkers to bring past it, as in the late stages of a backgame or an
     ace-point game, where the plays turn on gammons and backgammons more than elsewhere."""
-    if not is_contact(b):
-        return False
-    return _working(b, 0) <= CRASHED_WORKING or _working(b, 25) <= CRASHED_WORKING
+    return is_contact(b) and a_side_is_down(b)
 
 
 def _roll_tables() -> tuple[np.ndarray, np.ndarray]:

@@ -347,74 +347,60 @@ def load_run(out: Path, variant: str = "") -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["match"])
 
 
+#: One analysis's view of a match, the side compared with GNU Backgammon 2-ply: per player (name,
+#: PR, decisions counted), moves by key -> (dice, loss or None when forced), cube decisions by
+#: key -> (error group or None, loss).
+Analysis = tuple[list[tuple[str, float, int]], dict[tuple[int, int], tuple[tuple[int, int], float | None]],
+                 dict[tuple[int, int, str], tuple[str | None, float]]]
+
+
+def gammon_analysis(row: dict[str, Any]) -> Analysis:
+    """gammon's analysis of the row's match (``row["gammon"]``) as :data:`Analysis`."""
+    aj = row["gammon"]
+    players = [(name, aj["players"][i]["pr"] or 0.0, aj["players"][i]["decisions"])
+               for i, name in enumerate(aj["names"])]
+    moves, cubes = gammon_decisions(aj)
+    return (players,
+            {key: (tuple(sorted(d["dice"] or (0, 0))), None if d["forced"] else d["equity_lost"])
+             for key, d in moves.items()},
+            {key: (GAMMON_KIND.get(d["error_kind"] or ""), d["equity_lost"]) for key, d in cubes.items()})
+
+
+def gnubg_analysis(gj: dict[str, Any], base: Path) -> Analysis:
+    """GNU Backgammon's analysis ``gj`` (its text export beside ``base``) as :data:`Analysis`."""
+    players = [(name, p["pr"], p["unforced"] + p["close_cube"]) for name, p in gnubg_players(gj).items()]
+    return (players, {key: (dice, loss) for key, (_who, dice, loss) in gnubg_checker(gj).items()},
+            {key: (kind, loss) for key, (_who, kind, loss) in gnubg_cube(base, len(gj["games"])).items()})
+
+
 def compare(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The side-by-side figures over all matches (see the module text); a row holding ``other``
-    (GNU Backgammon's analysis at another depth, see :func:`load_gnubg_variant`) is compared in
-    gammon's place."""
-    if rows and "other" in rows[0]:
-        return compare_gnubg(rows)
+    """The side-by-side figures over all matches (see the module text): gammon's analysis against
+    GNU Backgammon 2-ply's, or, in a row holding ``other`` (:func:`load_gnubg_variant`), GNU
+    Backgammon's own at another depth in gammon's place."""
     players, marks, cube = [], Counter(), Counter()
     dice_mismatch = 0
     for row in rows:
-        aj, gj = row["gammon"], row["gnubg"]
-        gp = gnubg_players(gj)
-        for i, name in enumerate(aj["names"]):
-            ours = aj["players"][i]
-            theirs = gp[name]
-            own = row["gnubg_self_play"] is not None
-            players.append({"match": row["match"], "name": name, "self_play": own, "ours": ours["pr"] or 0.0,
-                            "gnubg": theirs["pr"], "ours_n": ours["decisions"],
-                            "gnubg_n": theirs["unforced"] + theirs["close_cube"]})
-        moves, cubes = gammon_decisions(aj)
-        for key, (_who, dice, loss) in gnubg_checker(gj).items():
-            d = moves.get(key)
-            if d is None or tuple(sorted(d["dice"] or (0, 0))) != dice:
-                dice_mismatch += 1
-                continue
-            if d["forced"] or loss is None:
-                continue
-            marks[(mark_class(d["equity_lost"]), mark_class(loss))] += 1
-        g_cube = gnubg_cube(row["base"], len(gj["games"]))
-        for key in set(cubes) | set(g_cube):
-            d = cubes.get(key)
-            ours_loss = 0.0 if d is None else d["equity_lost"]
-            ours_kind = None if d is None or ours_loss < NOTHING else GAMMON_KIND.get(d["error_kind"] or "")
-            _, their_kind, their_loss = g_cube.get(key, ("", None, 0.0))
-            their_kind = their_kind if their_loss >= NOTHING else None
-            cube[(ours_kind, their_kind, ours_loss >= 0.03, their_loss >= 0.03)] += 1
-    return {"players": players, "marks": marks, "cube": cube, "dice_mismatch": dice_mismatch}
-
-
-def compare_gnubg(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """:func:`compare` with GNU Backgammon's analysis at another depth (``row["other"]``, its text
-    export beside it as ``row["other_base"]``) where gammon's stands: the same decisions (one
-    ``.mat``, so the same keys), the same classes and kinds, read the same way."""
-    players, marks, cube = [], Counter(), Counter()
-    dice_mismatch = 0
-    for row in rows:
-        oj, gj = row["other"], row["gnubg"]
-        ours_p, theirs_p = gnubg_players(oj), gnubg_players(gj)
-        for name, ours in ours_p.items():
-            theirs = theirs_p[name]
+        gj = row["gnubg"]
+        ours_players, ours_moves, ours_cube = (gnubg_analysis(row["other"], row["other_base"]) if "other" in row
+                                               else gammon_analysis(row))
+        theirs_players, theirs_moves, theirs_cube = gnubg_analysis(gj, row["base"])
+        theirs_by_name = {name: (pr, n) for name, pr, n in theirs_players}
+        for name, pr, n in ours_players:
             players.append({"match": row["match"], "name": name,
                             "self_play": row["gnubg_self_play"] is not None,
-                            "ours": ours["pr"], "gnubg": theirs["pr"],
-                            "ours_n": ours["unforced"] + ours["close_cube"],
-                            "gnubg_n": theirs["unforced"] + theirs["close_cube"]})
-        ours_moves = gnubg_checker(oj)
-        for key, (_who, dice, loss) in gnubg_checker(gj).items():
+                            "ours": pr, "gnubg": theirs_by_name[name][0], "ours_n": n,
+                            "gnubg_n": theirs_by_name[name][1]})
+        for key, (dice, loss) in theirs_moves.items():
             found = ours_moves.get(key)
-            if found is None or found[1] != dice:
+            if found is None or found[0] != dice:
                 dice_mismatch += 1
                 continue
-            if loss is None or found[2] is None:
+            if found[1] is None or loss is None:
                 continue
-            marks[(mark_class(found[2]), mark_class(loss))] += 1
-        ours_cube = gnubg_cube(row["other_base"], len(oj["games"]))
-        theirs_cube = gnubg_cube(row["base"], len(gj["games"]))
+            marks[(mark_class(found[1]), mark_class(loss))] += 1
         for key in set(ours_cube) | set(theirs_cube):
-            _, ours_kind, ours_loss = ours_cube.get(key, ("", None, 0.0))
-            _, their_kind, their_loss = theirs_cube.get(key, ("", None, 0.0))
+            ours_kind, ours_loss = ours_cube.get(key, (None, 0.0))
+            their_kind, their_loss = theirs_cube.get(key, (None, 0.0))
             cube[(ours_kind if ours_loss >= NOTHING else None, their_kind if their_loss >= NOTHING else None,
                   ours_loss >= 0.03, their_loss >= 0.03)] += 1
     return {"players": players, "marks": marks, "cube": cube, "dice_mismatch": dice_mismatch}

@@ -47,6 +47,8 @@ from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities, rac
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import OFF_CONTACT, a_side_is_down, encode_sparse, is_contact
 from gammon.ai.kernel_args import Model, as_model, new_scratch
+from gammon.ai.network import CONTACT as CONTACT_NET
+from gammon.ai.network import CRASHED as CRASHED_NET
 from gammon.ai.network import (
     NUM_OUTPUTS,
     Network,
@@ -246,8 +248,8 @@ def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     # The contact flag is the last input (the race net values boards without it); a third net
     # values crashed contact positions (as :func:`gammon.ai.network.net_index` chooses).
     k = 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
-    if k == 0 and model.w1.shape[0] > 2 and a_side_is_down(b):  # in contact (k 0): is_crashed
-        k = 2
+    if k == CONTACT_NET and model.w1.shape[0] > CRASHED_NET and a_side_is_down(b):  # in contact: crashed
+        k = CRASHED_NET
     forward_sparse(model, k, idx, s.x, m, s.h, out)
     settle_into(b, checkers, out)
     return c

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, encode_into, is_contact, is_crashed, swap_into
+from gammon.ai.encoding import NUM_INPUTS, a_side_is_down, encode_into, is_contact, swap_into
 from gammon.ai.probabilities import Probabilities
 from gammon.ai.ranked import RankedPlay
 from gammon.core.errors import GammonError
@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 NUM_OUTPUTS = 5
 CONTACT = 0
 RACE = 1
+#: The third net's index: crashed contact positions (:func:`net_index`).
+CRASHED = 2
 
 
 @njit(cache=True, fastmath=True, inline="always")
@@ -239,10 +241,10 @@ def net_index(b, knets):  # type: ignore[no-untyped-def]
     """Which net values board ``b``: 0 contact, 1 race (0 when there is one net), 2 crashed
     (:func:`~gammon.ai.encoding.is_crashed`; only with a third net, else the contact net)."""
     if knets > 1 and not is_contact(b):
-        return 1
-    if knets > 2 and is_crashed(b):
-        return 2
-    return 0
+        return RACE
+    if knets > CRASHED and a_side_is_down(b):  # in contact, so crashed
+        return CRASHED
+    return CONTACT
 
 
 @njit(cache=True)
@@ -251,6 +253,14 @@ def net_indices(boards, knets):  # type: ignore[no-untyped-def]
     out = np.empty(boards.shape[0], dtype=np.int64)
     for r in range(boards.shape[0]):
         out[r] = net_index(boards[r], knets)
+    return out
+
+
+def crashed_rows_mask(boards: np.ndarray) -> np.ndarray:
+    """Which rows of ``boards`` ``(n, 50)`` are crashed positions, the third net's
+    (:func:`~gammon.ai.encoding.is_crashed`)."""
+    b = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, 50)
+    out: np.ndarray = net_indices(b, CRASHED + 1) == CRASHED
     return out
 
 

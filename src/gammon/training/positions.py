@@ -16,7 +16,7 @@ from numba import njit
 
 from gammon.ai.distributed import task_seed
 from gammon.ai.evaluator import classify_board
-from gammon.ai.network import Network, net_indices
+from gammon.ai.network import Network, crashed_rows_mask
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 from gammon.core.variants import STANDARD, Variant, find_variant
@@ -129,7 +129,7 @@ def collect_siblings(net: Network, count: int, seed: int, k: int, epsilon: float
         base, g = collect_positions(net, want, task_seed(seed, i), epsilon, keep, v)
         games += g
         if crashed_only:
-            base = base[net_indices(base, 3) == 2]
+            base = base[crashed_rows_mask(base)]
         part = sibling_positions(net, base, k, count - made, rng, v)
         parts.append(part)
         made += len(part)

@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from gammon.ai.network import NUM_OUTPUTS, Network
+from gammon.ai.network import CRASHED, NUM_OUTPUTS, RACE, Network, crashed_rows_mask
 from gammon.core.errors import GammonError
-from gammon.training.fitting import Progress, dataset_loss, fit, net_indices, split_holdout, target_entropy
+from gammon.training.fitting import Progress, dataset_loss, fit, split_holdout, target_entropy
 from gammon.training.runs import run_command
 from gammon.training.sibling_rank import ranking_figures, sibling_groups, split_by_groups
 
@@ -128,13 +128,13 @@ def _start(a: argparse.Namespace) -> tuple[Network, int, np.ndarray, np.ndarray,
 
 def crashed_rows(boards: np.ndarray, targets: np.ndarray, records: list[dict[str, Any]],
                  ) -> tuple[np.ndarray, np.ndarray, list[dict[str, Any]]]:
-    """The crashed rows of the datasets (:func:`~gammon.ai.network.net_index` 2 with three nets),
+    """The crashed rows of the datasets (:func:`~gammon.ai.network.crashed_rows_mask`),
     in order; each record's ``positions`` becomes its kept rows, so that sibling groups stay
     within one dataset.
 
     :raises GammonError: no crashed row at all.
     """
-    keep = net_indices(boards, 3) == 2
+    keep = crashed_rows_mask(boards)
     if not keep.any():
         raise GammonError("the datasets hold no crashed positions")
     out, start = [], 0
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     nh = len(hold[0])
     before = dataset_loss(net, *hold)
     floor = target_entropy(hold[1])
-    race, crashed = int((k == 1).sum()), int((k == 2).sum())
+    race, crashed = int((k == RACE).sum()), int((k == CRASHED).sum())
     print(f"data: {len(boards)} positions ({len(boards) - race - crashed} contact, {race} race"
           + (f", {crashed} crashed" if net.nets > 2 else "") + ") from"
           f" {len(records)} datasets; {len(tr)} train, {nh} held out; held-out loss {before:.5f}"

@@ -14,6 +14,7 @@ from gammon.ai.met import default_met
 from gammon.ai.network import Network
 from gammon.ai.probabilities import Probabilities
 from gammon.ai.rollout import RolloutSettings, rollout, rollout_play
+from gammon.core.cube import RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -199,3 +200,45 @@ def test_bad_calls() -> None:
         rollout(over, NET)
     with pytest.raises(GammonError):
         rollout(RACE, object())
+
+
+def _cubeful_blocks(pos: Position, settings: RolloutSettings, info: CubeInfo,
+                    follow: bool, python: bool = False) -> np.ndarray:
+    """Per-trial values of a cubeful rollout (``rollout``'s own blocks), with the trials
+    following the money cube (and ending at a passed double) or played to the end."""
+    import gammon.ai.rollout as ro
+    import gammon.ai.rollout_trials as rt
+
+    job = ro._make_job(pos, NetAdapter(NET) if python else NET, settings, info, None, None)
+    original = rt.MoneyCube.of
+    try:
+        if not follow:
+            rt.MoneyCube.of = classmethod(  # type: ignore[method-assign,assignment]
+                lambda cls, s, i: original(RolloutSettings(cubeful=False), i))
+        return ro._block_values(job, rt.run_block(job, 0, settings.trials))
+    finally:
+        rt.MoneyCube.of = original  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("info", [CubeInfo(), CubeInfo(jacoby=True, beavers=True),
+                                  CubeInfo(value=2, owner=RelativeOwner.OPPONENT)])
+def test_money_trials_end_where_the_double_is_passed(info: CubeInfo) -> None:
+    # The cube decides the game where a double is passed; playing on past it changes nothing
+    # of the cubeful result, trial by trial.  The trials that stop there are shorter.
+    s = RolloutSettings(trials=72, seed=4, cubeful=True)
+    stopped = _cubeful_blocks(LONG_RACE, s, info, follow=True)
+    played = _cubeful_blocks(LONG_RACE, s, info, follow=False)
+    np.testing.assert_allclose(stopped[:, 5], played[:, 5], rtol=0, atol=1e-12)
+    plies = stopped[:, 7]
+    assert (plies <= played[:, 7]).all()
+    assert (plies < played[:, 7]).sum() >= 10  # passes happen in a race of 75 pips
+    # A stopped trial's cubeless value is the evaluator's where it stopped.
+    assert not np.array_equal(stopped[:, :5], played[:, :5])
+
+
+def test_money_trials_stop_alike_compiled_and_from_python() -> None:
+    s = RolloutSettings(trials=36, seed=2, cubeful=True, variance_reduction=False)
+    fast = _cubeful_blocks(LONG_RACE, s, CubeInfo(), follow=True)
+    slow = _cubeful_blocks(LONG_RACE, s, CubeInfo(), follow=True, python=True)
+    np.testing.assert_array_equal(fast[:, 7], slow[:, 7])
+    np.testing.assert_allclose(fast[:, :6], slow[:, :6], atol=1e-6)

@@ -62,6 +62,16 @@ from gammon.ai.cube_efficiency import (  # the efficiency is part of this module
     race_efficiency,
 )
 from gammon.ai.cube_model import CubeModel, WinMix
+from gammon.ai.cube_money import (
+    OWN_CENTRED,
+    OWN_ME,
+    OWN_OPPONENT,
+    averages,
+    choose_code,
+    clamp_probs,
+    money_values,
+    taker_code,
+)
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.probabilities import equities, equity, flip_rows
 from gammon.ai.scoring import points_for
@@ -96,6 +106,7 @@ __all__ = [
     "cube_decision",
     "cube_efficiency",
     "finish_chance",
+    "money_stakes",
     "outcome_probabilities",
     "race_efficiency",
     "refusal",
@@ -285,24 +296,16 @@ def _check_probs(probs: Sequence[float] | np.ndarray) -> tuple[float, float, flo
         raise GammonError("probabilities must be five numbers") from None
     if len(vals) != 5 or not all(np.isfinite(vals)):
         raise GammonError(f"probabilities must be five finite numbers, not {probs!r}")
-    w, wg, wbg, lg, lbg = (min(1.0, max(0.0, v)) for v in vals)
-    # Keep them consistent: gammons within wins, backgammons within gammons.
-    wg = min(wg, w)
-    wbg = min(wbg, wg)
-    lg = min(lg, 1.0 - w)
-    lbg = min(lbg, lg)
+    # Within [0, 1], gammons within wins, backgammons within gammons (the compiled rule's own).
+    w, wg, wbg, lg, lbg = clamp_probs(*vals)
     return (w, wg, wbg, lg, lbg)
 
 
 def _averages(y: Sequence[float], stakes: tuple[int, int, int] = (1, 2, 3)) -> tuple[float, float]:
     """Average points of a win and of a loss (W, L) per cube, when a single game, a gammon and a
     backgammon score ``stakes`` (core's scoring rule: see :func:`_stakes`)."""
-    s1, s2, s3 = stakes
-    w = y[0]
-    lo = 1.0 - w
-    big_w = (s1 * (w - y[1]) + s2 * (y[1] - y[2]) + s3 * y[2]) / w if w > 1e-9 else float(s1)
-    big_l = (s1 * (lo - y[3]) + s2 * (y[3] - y[4]) + s3 * y[4]) / lo if lo > 1e-9 else float(s1)
-    return big_w, big_l
+    big_w, big_l = averages(tuple(float(v) for v in y), *stakes)
+    return float(big_w), float(big_l)
 
 
 @lru_cache(maxsize=64)
@@ -311,6 +314,14 @@ def _stakes(money: bool, jacoby: bool, gammons: bool, centred: bool) -> tuple[in
     owner = CENTERED if centred else 0
     return tuple(points_for(k, 1, owner=owner, money=money, jacoby=jacoby, gammons=gammons)  # type: ignore[return-value]
                  for k in (1, 2, 3))
+
+
+def money_stakes(info: CubeInfo) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """What a single game, a gammon and a backgammon score at cube 1 in money play under
+    ``info``'s rules, once the cube is turned and while it is centred (the Jacoby rule
+    and the gammon rule make them differ): core's scoring rule."""
+    return (_stakes(True, info.jacoby, info.gammons, False),
+            _stakes(True, info.jacoby, info.gammons, True))
 
 
 def _mixes(y: Sequence[float]) -> tuple[WinMix, WinMix]:
@@ -341,25 +352,24 @@ def refusal(info: CubeInfo) -> str | None:
     return None
 
 
+#: The compiled rule's codes (:mod:`gammon.ai.cube_money`) as actions.
+_TAKER = (TAKE, PASS, BEAVER)
+_DOUBLER = (NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS, TOO_GOOD)
+#: Who owns the cube, as the compiled rule numbers it.
+OWNER_CODES = {RelativeOwner.CENTERED: OWN_CENTRED, RelativeOwner.ME: OWN_ME,
+               RelativeOwner.OPPONENT: OWN_OPPONENT}
+
+
 def taker_action(dt: float, dp: float, beavers: bool) -> CubeAction:
     """The taker's answer from the doubler's double/take and double/pass equities (money: a
     beaver, when allowed, whenever taking leaves the taker ahead)."""
-    if dt > dp:
-        return PASS
-    if beavers and dt < 0.0:
-        return BEAVER
-    return TAKE
+    return _TAKER[taker_code(float(dt), float(dp), bool(beavers))]
 
 
 def choose_action(nd: float, dt: float, dp: float) -> CubeAction:
     """The doubler's proper action from his no double, double/take and double/pass values
     (in one unit: normalised equity or match winning chances)."""
-    eps = 1e-12
-    if nd > dp + eps:
-        return TOO_GOOD
-    if min(dt, dp) > nd + eps or (dt > dp and dp >= nd - eps):
-        return DOUBLE_TAKE if dt <= dp else DOUBLE_PASS
-    return NO_DOUBLE
+    return _DOUBLER[choose_code(float(nd), float(dt), float(dp))]
 
 
 def _explain(action: CubeAction, nd: float, dt: float, dp: float, taker: CubeAction, tp: float,
@@ -376,39 +386,9 @@ def _explain(action: CubeAction, nd: float, dt: float, dp: float, taker: CubeAct
 
 def _money(y: tuple[float, ...], info: CubeInfo, x: float) -> CubeDecision:
     # W and L once the cube is turned (owned), and as the cube is now: with Jacoby, gammons count
-    # only once the cube has been turned (the scores come from core's rule).
-    big_w, big_l = _averages(y, _stakes(True, info.jacoby, info.gammons, False))
-    p = y[0]
-    s = p * (big_w + big_l + 0.5 * x) - big_l
-    dead = p * (big_w + big_l) - big_l
-    if info.owner is RelativeOwner.CENTERED:
-        cw, cl = _averages(y, _stakes(True, info.jacoby, info.gammons, True))
-        nd = 4.0 / (4.0 - x) * (p * (cw + cl + 0.5 * x) - cl - 0.25 * x)
-        dead = p * (cw + cl) - cl
-    elif info.owner is RelativeOwner.ME:
-        nd = s
-    else:
-        nd = s - 0.5 * x
-    dt = 2.0 * (s - 0.5 * x)
-    dp = 1.0
-    # The taker's take point in the taker's terms: (W_roller - 1/2) / (W + L + x/2).
-    tp = (big_w - 0.5) / (big_w + big_l + 0.5 * x)
-    if info.owner is not RelativeOwner.OPPONENT:
-        # Past the cash point the live part is worth the cash, or playing on
-        # with the cube kept: cash later if the game swings back to the cash
-        # point, win W (gammons included) if it goes all the way: the line from
-        # (cash point, +1) to (1, W).  With gammons that is above the cash,
-        # which makes a position too good to double.
-        cp = 1.0 - tp
-        live = 1.0 if p <= cp else 1.0 + (big_w - 1.0) * (p - cp) / max(1.0 - cp, 1e-9)
-        nd = min(nd, x * max(live, dead) + (1.0 - x) * dead)
-    if info.owner is not RelativeOwner.ME:
-        # Likewise below the opponent's cash point (our take point): the live
-        # part loses the cash, or the opponent plays on for his gammons (the
-        # line from (0, -L) to (take point, -1)).
-        own_tp = (big_l - 0.5) / (big_w + big_l + 0.5 * x)
-        live = -1.0 if p >= own_tp else -big_l + (big_l - 1.0) * p / max(own_tp, 1e-9)
-        nd = max(nd, x * min(live, dead) + (1.0 - x) * dead)
+    # only once the cube has been turned (the scores come from core's rule); the equities are
+    # the compiled rule's (gammon.ai.cube_money), which the rollouts' trials use too.
+    nd, dt, dp, tp = money_values(y, OWNER_CODES[info.owner], *money_stakes(info), x)
     taker = taker_action(dt, dp, info.beavers)
     why = refusal(info)
     cubeless = equity(y)

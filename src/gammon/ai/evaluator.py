@@ -158,6 +158,56 @@ def over_into(b, checkers, out):  # type: ignore[no-untyped-def]
         flip_into(out, out)
 
 
+@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
+def _add_rows(w1k, h, idx, val, m):  # type: ignore[no-untyped-def]
+    """``h += sum(val[t] * w1k[idx[t]] for t < m)``: four weight rows per pass over ``h``."""
+    nh = h.shape[0]
+    t = 0
+    while t + 3 < m:
+        x0 = val[t]
+        x1 = val[t + 1]
+        x2 = val[t + 2]
+        x3 = val[t + 3]
+        r0 = w1k[idx[t]]
+        r1 = w1k[idx[t + 1]]
+        r2 = w1k[idx[t + 2]]
+        r3 = w1k[idx[t + 3]]
+        for j in range(nh):
+            h[j] += (r0[j] * x0 + r1[j] * x1) + (r2[j] * x2 + r3[j] * x3)
+        t += 4
+    while t < m:
+        x0 = val[t]
+        r0 = w1k[idx[t]]
+        for j in range(nh):
+            h[j] += r0[j] * x0
+        t += 1
+
+
+@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
+def _hidden_sums(start, w1k, h, idx, val, m):  # type: ignore[no-untyped-def]
+    """``h = start + sum(val[t] * w1k[idx[t]] for t < m)``: a net's hidden sums from its
+    biases (or a near board's sums, ``start``) and the (differing) inputs."""
+    for j in range(h.shape[0]):
+        h[j] = start[j]
+    _add_rows(w1k, h, idx, val, m)
+
+
+@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
+def _outputs(model, k, h, y):  # type: ignore[no-untyped-def]
+    """Net ``k``'s five outputs ``y`` from its hidden sums ``h`` (made activations in place)."""
+    w2t = model.w2t
+    b2 = model.b2
+    nh = h.shape[0]
+    for j in range(nh):
+        h[j] = _sigmoid(h[j])
+    for o in range(5):
+        wo = w2t[k, o]
+        acc = np.float32(0.0)
+        for j in range(nh):
+            acc += h[j] * wo[j]
+        y[o] = _sigmoid(acc + b2[k, o])
+
+
 @njit(cache=True, fastmath=True, error_model="numpy")
 def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
     """Outputs ``y`` (5) of ``model``'s net ``k`` for the ``m`` non-zero inputs
@@ -172,46 +222,79 @@ def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
     (3) the transposed output weights ``w2t`` ``(K, 5, H)``, so that each
     output is one contiguous dot product.
     """
-    w1 = model.w1
-    b1 = model.b1
-    w2t = model.w2t
-    b2 = model.b2
-    nh = b1.shape[1]
-    bk = b1[k]
-    for j in range(nh):
-        h[j] = bk[j]
-    t = 0
-    while t + 3 < m:
-        i0 = idx[t]
-        i1 = idx[t + 1]
-        i2 = idx[t + 2]
-        i3 = idx[t + 3]
-        x0 = val[t]
-        x1 = val[t + 1]
-        x2 = val[t + 2]
-        x3 = val[t + 3]
-        r0 = w1[k, i0]
-        r1 = w1[k, i1]
-        r2 = w1[k, i2]
-        r3 = w1[k, i3]
-        for j in range(nh):
-            h[j] += (r0[j] * x0 + r1[j] * x1) + (r2[j] * x2 + r3[j] * x3)
-        t += 4
-    while t < m:
-        i0 = idx[t]
-        x0 = val[t]
-        r0 = w1[k, i0]
-        for j in range(nh):
-            h[j] += r0[j] * x0
-        t += 1
-    for j in range(nh):
-        h[j] = _sigmoid(h[j])
-    for o in range(5):
-        wo = w2t[k, o]
-        acc = np.float32(0.0)
-        for j in range(nh):
-            acc += h[j] * wo[j]
-        y[o] = _sigmoid(acc + b2[k, o])
+    _hidden_sums(model.b1[k], model.w1[k], h, idx, val, m)
+    _outputs(model, k, h, y)
+
+
+@njit(cache=True, inline="always")
+def _differences(idx, val, m, base, stamp):  # type: ignore[no-untyped-def]
+    """The inputs in which a board (non-zero inputs ``idx[:m]``/``val[:m]``) differs from
+    ``base`` (:class:`~gammon.ai.kernel_args.NetBase`), into ``base.didx``/``base.dval``
+    (new value less the base's); returns how many.  ``stamp``: a number no earlier call
+    used (it marks the board's inputs in ``base.mark``).
+
+    No branch on the data: each input is written and counted only when it differs
+    (the board's own: changed or new; the base's: not among the board's).
+    """
+    dense = base.dense
+    mark = base.mark
+    didx = base.didx
+    dval = base.dval
+    c = 0
+    for t in range(m):
+        i = idx[t]
+        d = val[t] - dense[i]
+        mark[i] = stamp
+        didx[c] = i
+        dval[c] = d
+        c += d != 0.0
+    bidx = base.idx
+    bval = base.val
+    for t in range(base.meta[1]):
+        i = bidx[t]
+        didx[c] = i
+        dval[c] = -bval[t]
+        c += mark[i] != stamp
+    return c
+
+
+@njit(cache=True, inline="always")
+def _exact_or_net(b, checkers, model, out):  # type: ignore[no-untyped-def]
+    """The class of ``b``, and whether ``out`` already holds its exact value (a finished
+    game, the bear-off database, the short-side race tables); else a net values it."""
+    rolls = model.rolls
+    first = model.first
+    use_db = model.use_db
+    c = classify_board(b)
+    if c == 0:
+        over_into(b, checkers, out)
+        return c, True
+    if c == 1 and use_db:
+        race_probabilities(rolls, first, index_of(b, 0, BEAROFF_OFFSETS),
+                           index_of(b, 25, BEAROFF_OFFSETS), _side_total(b, 0) == checkers,
+                           _side_total(b, 25) == checkers, out)
+        return c, True
+    if c == 2 and use_db and rolls.shape[0] > BEAROFF_POSITIONS:
+        # A race where each side is home or down to a few checkers: the tables, exactly.
+        i_me = race_row(b, 0, checkers)
+        if i_me >= 0:
+            i_opp = race_row(b, 25, checkers)
+            if i_opp >= 0:
+                race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
+                                   _side_total(b, 25) == checkers, out)
+                return c, True
+    return c, False
+
+
+@njit(cache=True, inline="always")
+def _net_of(b, model, idx, m):  # type: ignore[no-untyped-def]
+    """Which net values board ``b`` with non-zero inputs ``idx[:m]``: the contact flag is
+    the last input (the race net values boards without it); a third net values crashed
+    contact positions (as :func:`gammon.ai.network.net_index` chooses)."""
+    k = 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
+    if k == CONTACT_NET and model.w1.shape[0] > CRASHED_NET and a_side_is_down(b):  # in contact: crashed
+        k = CRASHED_NET
+    return k
 
 
 @njit(cache=True)
@@ -222,37 +305,40 @@ def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     ``model``: the nets and tables (:class:`~gammon.ai.kernel_args.Model`); ``s``:
     scratch (:class:`~gammon.ai.kernel_args.Scratch`, ``x``, ``h`` and ``idx`` used).
     """
-    rolls = model.rolls
-    first = model.first
-    use_db = model.use_db
-    c = classify_board(b)
-    if c == 0:
-        over_into(b, checkers, out)
+    c, done = _exact_or_net(b, checkers, model, out)
+    if done:
         return c
-    if c == 1 and use_db:
-        race_probabilities(rolls, first, index_of(b, 0, BEAROFF_OFFSETS),
-                           index_of(b, 25, BEAROFF_OFFSETS), _side_total(b, 0) == checkers,
-                           _side_total(b, 25) == checkers, out)
-        return c
-    if c == 2 and use_db and rolls.shape[0] > BEAROFF_POSITIONS:
-        # A race where each side is home or down to a few checkers: the tables, exactly.
-        i_me = race_row(b, 0, checkers)
-        if i_me >= 0:
-            i_opp = race_row(b, 25, checkers)
-            if i_opp >= 0:
-                race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
-                                   _side_total(b, 25) == checkers, out)
-                return c
     idx = s.idx
     m = encode_sparse(b, idx, s.x)
-    # The contact flag is the last input (the race net values boards without it); a third net
-    # values crashed contact positions (as :func:`gammon.ai.network.net_index` chooses).
-    k = 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
-    if k == CONTACT_NET and model.w1.shape[0] > CRASHED_NET and a_side_is_down(b):  # in contact: crashed
-        k = CRASHED_NET
-    forward_sparse(model, k, idx, s.x, m, s.h, out)
+    forward_sparse(model, _net_of(b, model, idx, m), idx, s.x, m, s.h, out)
     settle_into(b, checkers, out)
     return c
+
+
+@njit(cache=True, fastmath=True, error_model="numpy")
+def set_base(b, checkers, model, s, base):  # type: ignore[no-untyped-def]
+    """Make board ``b`` (player on roll first, ``checkers`` per side) the ``base`` of
+    :func:`best_result`: its non-zero inputs, its net and that net's hidden sums; a
+    board no net values (finished, or exact from the tables) leaves no base."""
+    base.meta[0] = -1
+    for t in range(base.meta[1]):
+        base.dense[base.idx[t]] = 0.0
+    base.meta[1] = 0
+    _, done = _exact_or_net(b, checkers, model, s.y)
+    if done:
+        return
+    idx = base.idx
+    val = base.val
+    dense = base.dense
+    for t in range(base.meta[1]):
+        dense[idx[t]] = 0.0
+    m = encode_sparse(b, idx, val)
+    for t in range(m):
+        dense[idx[t]] = val[t]
+    k = _net_of(b, model, idx, m)
+    _hidden_sums(model.b1[k], model.w1[k], base.pre, idx, val, m)
+    base.meta[0] = k
+    base.meta[1] = m
 
 
 @njit(cache=True)
@@ -270,26 +356,71 @@ def result_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     flip_into(out, out)
 
 
-@njit(cache=True)
-def best_result(gb, n, checkers, model, s, ys, win_at_once):  # type: ignore[no-untyped-def]
+@njit(cache=True, fastmath=True, error_model="numpy")
+def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type: ignore[no-untyped-def]
     """Value the ``n`` move results ``gb[:n]`` (mover first) at 0-ply into ``ys[:n]``
-    (:func:`result_eval`, the mover's view); returns the index of the best by cubeless
-    equity (the first of equals).
+    (:func:`result_eval`'s values, the mover's view); returns the index of the best by
+    cubeless equity (the first of equals).
 
     With ``win_at_once`` a result that wins the game is chosen as soon as it is
     met (the results after it are not valued): a play-out's choice.  The one
     0-ply choice of a roll for the search's decisions and the rollouts.
+
+    ``base``: None, or the board before the move seen by the other side, set by
+    :func:`set_base` (a :class:`~gammon.ai.kernel_args.NetBase`): each result valued
+    by the base's net then adds only the inputs in which it differs from the base
+    to the base's hidden sums (:func:`_differences`).  A roll's results differ from
+    the board before it in the moved checkers and the features they touch: 11 of
+    43 non-zero inputs on average over self-play positions, so the first layer
+    costs a quarter; the values equal the whole sums' up to float32 rounding.
+
+    The loop is one compiled body (no call per result, whose passing of the
+    bundles of arrays cost about a fifth of a result's time).  Measured on 3,000
+    self-play positions, every result of the 21 rolls: 1.75 us a result with a
+    call per result, 1.44 in one body, 1.06 from the base.
     """
+    tmp = s.tmp
+    idx = s.idx
+    val = s.x
+    h = s.h
+    w1 = model.w1
+    b1 = model.b1
     best = 0
     bestv = -1e30
+    stamp = 0 if base is None else base.meta[2]
     for r in range(n):
-        result_eval(gb[r], checkers, model, s, ys[r])
-        if win_at_once and side_empty(gb[r], 0):
-            return r
-        v = equity_of(ys[r])
+        b = gb[r]
+        y = ys[r]
+        for i in range(25):
+            tmp[i] = b[25 + i]
+            tmp[25 + i] = b[i]
+        _, done = _exact_or_net(tmp, checkers, model, y)
+        if not done:
+            m = encode_sparse(tmp, idx, val)
+            k = _net_of(tmp, model, idx, m)
+            if base is None:
+                _hidden_sums(b1[k], w1[k], h, idx, val, m)
+            else:
+                c = m
+                if k == base.meta[0]:
+                    stamp += 1
+                    c = _differences(idx, val, m, base, stamp)
+                if c < m:  # fewer rows to add from the base than from nothing
+                    _hidden_sums(base.pre, w1[k], h, base.didx, base.dval, c)
+                else:
+                    _hidden_sums(b1[k], w1[k], h, idx, val, m)
+            _outputs(model, k, h, y)
+            settle_into(tmp, checkers, y)
+        flip_into(y, y)
+        if win_at_once and side_empty(b, 0):
+            best = r
+            break
+        v = equity_of(y)
         if v > bestv:
             bestv = v
             best = r
+    if base is not None:
+        base.meta[2] = stamp
     return best
 
 

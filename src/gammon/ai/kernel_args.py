@@ -24,7 +24,7 @@ from numba import njit
 
 from gammon.ai.encoding import NUM_INPUTS
 
-__all__ = ["Model", "Scratch", "as_model", "new_scratch"]
+__all__ = ["Model", "NetBase", "Scratch", "as_model", "new_base", "new_scratch"]
 
 
 class Model(NamedTuple):
@@ -77,4 +77,42 @@ def new_scratch(model):  # type: ignore[no-untyped-def]
         np.zeros(NUM_INPUTS, dtype=np.int64),
         np.zeros(50, dtype=np.uint8),
         np.zeros(5, dtype=np.float32),
+    )
+
+
+class NetBase(NamedTuple):
+    """One board's inputs and hidden sums, from which near boards are valued by their
+    differences alone (:func:`gammon.ai.evaluator.forward_from`).
+
+    ``idx``/``val``: its non-zero inputs (NUM_INPUTS each) and ``dense`` all its inputs;
+    ``pre`` (H float32): its net's hidden sums before the sigmoid; ``meta`` (3 int64):
+    the net (-1: no base), the count of non-zero inputs and the last stamp written in
+    ``mark`` (NUM_INPUTS int64: which inputs a board has); ``didx``/``dval``
+    (2 * NUM_INPUTS): scratch for the differing inputs.
+    """
+
+    idx: np.ndarray
+    val: np.ndarray
+    dense: np.ndarray
+    pre: np.ndarray
+    meta: np.ndarray
+    mark: np.ndarray
+    didx: np.ndarray
+    dval: np.ndarray
+
+
+@njit(cache=True)
+def new_base(model):  # type: ignore[no-untyped-def]
+    """An empty :class:`NetBase` for ``model``'s hidden layer (no base set)."""
+    meta = np.zeros(3, dtype=np.int64)
+    meta[0] = -1
+    return NetBase(
+        np.zeros(NUM_INPUTS, dtype=np.int64),
+        np.zeros(NUM_INPUTS, dtype=np.float32),
+        np.zeros(NUM_INPUTS, dtype=np.float32),
+        np.zeros(model.w1.shape[2], dtype=np.float32),
+        meta,
+        np.zeros(NUM_INPUTS, dtype=np.int64),
+        np.zeros(2 * NUM_INPUTS, dtype=np.int64),
+        np.zeros(2 * NUM_INPUTS, dtype=np.float32),
     )

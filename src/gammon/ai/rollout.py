@@ -31,7 +31,13 @@ at every turn.
 * **Cube handling.**  Checker play is cubeless; a cubeful rollout records the
   0-ply probabilities before each roll and replays the trial's cube actions
   over them: the player on roll doubles when :func:`cube_decision` says so and
-  the opponent takes, passes or beavers as it says.
+  the opponent takes, passes or beavers as it says.  In money play the compiled
+  trials follow the cube as they go (the same rule, :mod:`gammon.ai.cube_money`)
+  and stop where a double is passed, as GNU Backgammon's do: the cubeful result
+  is the one playing on would give, and the about 30% of plies that would follow
+  from the opening position are not played.  Such a trial's cubeless result is
+  then the evaluator's value where it stopped, as in a truncated rollout (a
+  cubeless rollout plays every game out).
 
 Standard errors are the spread of the per-trial results over the square root
 of the trials; with ``target_se`` the rollout stops at the first multiple of 36

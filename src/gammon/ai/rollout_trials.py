@@ -17,9 +17,22 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.cube import CubeInfo, board_efficiency, outcome_probabilities
-from gammon.ai.evaluator import best_result, static_eval
-from gammon.ai.kernel_args import Model, as_model, new_scratch
+from gammon.ai.cube import OWNER_CODES, CubeInfo, board_efficiency, money_stakes, outcome_probabilities
+from gammon.ai.cube_money import (
+    BEAVERS,
+    DP,
+    DT,
+    OWN_CENTRED,
+    OWN_ME,
+    OWN_OPPONENT,
+    PASSES,
+    choose_code,
+    clamp_probs,
+    money_values,
+    taker_code,
+)
+from gammon.ai.evaluator import best_result, set_base, static_eval
+from gammon.ai.kernel_args import Model, as_model, new_base, new_scratch
 from gammon.ai.met import MatchEquityTable
 from gammon.ai.network import NUM_OUTPUTS, side_empty
 from gammon.ai.probabilities import equities, flip_rows
@@ -61,7 +74,8 @@ class TrialPlan(NamedTuple):
     ``seed``; ``perm1``/``perm2``: the seed's orders of the 36 rolls (``quasi``:
     use them for the first two rolls); ``truncate``: plies after which the
     evaluator values the position (-1: none); ``vr``: variance reduction;
-    ``record``: keep each ply's probabilities, luck and cube efficiency.
+    ``record``: keep each ply's probabilities, luck and cube efficiency; ``cube``: a
+    trial ends where the cube ends the game (money play, :class:`MoneyCube`).
     """
 
     first_trial: int
@@ -73,6 +87,67 @@ class TrialPlan(NamedTuple):
     truncate: int
     vr: bool
     record: bool
+    cube: MoneyCube
+
+
+class MoneyCube(NamedTuple):
+    """The cube of a cubeful money rollout, for the trials to follow it
+    (:func:`cube_turn`): whether they do (``on``), the cube at the start (``value``,
+    ``owner``: :data:`~gammon.ai.cube_money.OWN_CENTRED`, ``OWN_ME`` for the root
+    player, ``OWN_OPPONENT``), its ``limit``, whether ``beavers`` are allowed and
+    ``gammons`` count, and what a single game, a gammon and a backgammon score once
+    the cube is turned (``owned``) and while it is centred (``centred``)."""
+
+    on: bool
+    value: int
+    owner: int
+    limit: int
+    beavers: bool
+    gammons: bool
+    owned: np.ndarray
+    centred: np.ndarray
+
+    @classmethod
+    def of(cls, settings: RolloutSettings, info: CubeInfo | None) -> MoneyCube:
+        """The cube the trials follow: a cubeful money rollout's, else none (cubeless
+        trials; in match play the cube is replayed afterwards only)."""
+        if not settings.cubeful or info is None or not info.is_money:
+            none = np.ones(3, dtype=np.int64)
+            return cls(False, 1, OWN_CENTRED, 1, False, True, none, none)
+        owned, centred = money_stakes(info)
+        return cls(True, info.value, OWNER_CODES[info.owner], info.cube_limit, info.beavers,
+                   info.gammons, np.array(owned, dtype=np.int64), np.array(centred, dtype=np.int64))
+
+
+@njit(cache=True)
+def cube_turn(cube, state, probs, eff, root):  # type: ignore[no-untyped-def]
+    """The money cube at a turn of a trial: the player on roll (the root player when
+    ``root``) doubles if the rule says so (:mod:`gammon.ai.cube_money`, from his
+    probabilities ``probs`` and cube efficiency ``eff``) and the other takes, passes or
+    beavers.  ``state`` (2 int64): the cube's value and owner seen by the root player,
+    updated; returns True when the double is passed (the game ends there).
+
+    The same decisions as the cubeful replay of :mod:`gammon.ai.rollout` (the one rule,
+    the same numbers), so a trial stopped here is the one the replay ends.
+    """
+    value = state[0]
+    owner = state[1]
+    mine = owner if root or owner == OWN_CENTRED else (OWN_ME if owner == OWN_OPPONENT else OWN_OPPONENT)
+    if mine == OWN_OPPONENT or value * 2 > cube.limit:
+        return False
+    w, wg, wbg, lg, lbg = clamp_probs(probs[0], probs[1], probs[2], probs[3], probs[4])
+    if not cube.gammons:
+        wg = wbg = lg = lbg = 0.0
+    nd, dt, dp, _ = money_values((w, wg, wbg, lg, lbg), mine, cube.owned, cube.centred, eff)
+    action = choose_code(nd, dt, dp)
+    if action != DT and action != DP:
+        return False
+    answer = taker_code(dt, dp, cube.beavers)
+    if answer == PASSES:
+        return True
+    state[0] = min(value * 4, cube.limit) if answer == BEAVERS else value * 2
+    state[1] = OWN_OPPONENT if root else OWN_ME
+    return False
 
 
 class Trials(NamedTuple):
@@ -105,7 +180,10 @@ class _Buffers(NamedTuple):
     """A trial's working arrays: the move generator's output and the 0-ply values of a
     roll's results (``boards``, ``moves``, ``table``, ``ys``); the board on roll, the
     chosen result (``nxt``, ``ya``: its values, mover's view), the probabilities
-    before the roll (``cur``) and the mean over the 21 rolls (``mean``)."""
+    before the roll (``cur``) and the mean over the 21 rolls (``mean``); the board on
+    roll seen by the other side (``swapped``) and its inputs and hidden sums
+    (``base``), from which the results of its rolls are valued
+    (:func:`~gammon.ai.evaluator.forward_from`)."""
 
     boards: np.ndarray
     moves: np.ndarray
@@ -116,6 +194,8 @@ class _Buffers(NamedTuple):
     cur: np.ndarray
     ya: np.ndarray
     mean: np.ndarray
+    swapped: np.ndarray
+    base: Any
 
 
 @njit(cache=True)
@@ -133,7 +213,7 @@ def _best(board, d1, d2, flags, checkers, model, s, out):  # type: ignore[no-unt
         for i in range(50):
             gb[0, i] = board[i]
         n = 1
-    return best_result(gb, n, checkers, model, s, out.ys, True)
+    return best_result(gb, n, checkers, model, s, out.ys, True, out.base)
 
 
 @njit(cache=True)
@@ -161,7 +241,7 @@ def run_trials(board0, checkers, flags, plan, model, out):  # type: ignore[no-un
                    np.zeros((cap, NUM_OUTPUTS), dtype=np.float32),
                    np.zeros(50, dtype=np.uint8), np.zeros(50, dtype=np.uint8),
                    np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(NUM_OUTPUTS, dtype=np.float64),
-                   np.zeros(NUM_OUTPUTS, dtype=np.float64))
+                   np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(50, dtype=np.uint8), new_base(m))
     _play_trials(board0, checkers, flags, p, m, s, buf, o)
 
 
@@ -177,6 +257,11 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf):  # type: ignore[no-unt
     ya = buf.ya
     nxt = buf.nxt
     mean = buf.mean
+    sw = buf.swapped
+    for i in range(25):
+        sw[i] = board[25 + i]
+        sw[25 + i] = board[i]
+    set_base(sw, checkers, model, s, buf.base)
     if vr:
         for o in range(NUM_OUTPUTS):
             mean[o] = 0.0
@@ -202,8 +287,9 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf):  # type: ignore[no-unt
 @njit(cache=True)
 def _play_trials(board0, checkers, flags, plan, model, s, buf, out):  # type: ignore[no-untyped-def]
     """:func:`run_trials` with its bundles named; ``s``, ``buf``: scratch."""
-    first_trial, count, seed, perm1, perm2, quasi, truncate, vr, record = plan
+    first_trial, count, seed, perm1, perm2, quasi, truncate, vr, record, cube = plan
     res, luck, nplies, cut, rec_probs, rec_luck, rec_eff = out
+    cube_state = np.zeros(2, dtype=np.int64)
     board = buf.board
     nxt = buf.nxt
     cur = buf.cur
@@ -223,14 +309,19 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out):  # type: ig
             luck[t, o] = 0.0
         ply = 0
         cut[t] = 0
+        cube_state[0] = cube.value
+        cube_state[1] = cube.owner
         while True:
             root = ply % 2 == 0
+            eff = board_efficiency(board, 0) if record or cube.on else 0.0
             if record and ply < reclen:
                 for o in range(NUM_OUTPUTS):
                     rec_probs[t, ply, o] = cur[o]
-                rec_eff[t, ply] = board_efficiency(board, 0)
+                rec_eff[t, ply] = eff
                 rec_luck[t, ply] = 0.0
-            if (truncate >= 0 and ply >= truncate) or ply >= MAX_TRIAL_PLIES:
+            if ((truncate >= 0 and ply >= truncate) or ply >= MAX_TRIAL_PLIES
+                    or (cube.on and cube_turn(cube, cube_state, cur, eff, root))):
+                # Truncated, or the cube ended the game: the evaluator values what is left.
                 _to_root(cur, root, res[t])
                 cut[t] = 1
                 break
@@ -375,18 +466,23 @@ class PythonPlayer:
         trunc = -1 if s.truncate_at is None else s.truncate_at
         reclen = out.rec_probs.shape[1]
         record = s.cubeful
+        cube = MoneyCube.of(s, job.cube_info)
+        cube_state = np.zeros(2, dtype=np.int64)
         for t in range(count):
             trial = first_trial + t
             state = [(s.seed * int(M1) + (trial + 1) * int(GOLDEN)) & _MASK]
             pos = start
             cur = y0.copy()
             ply = 0
+            cube_state[:] = (cube.value, cube.owner)
             while True:
                 root = ply % 2 == 0
+                eff = board_efficiency(np.frombuffer(pos.board, dtype=np.uint8), 0) if record else 0.0
                 if record and ply < reclen:
                     out.rec_probs[t, ply] = cur
-                    out.rec_eff[t, ply] = board_efficiency(np.frombuffer(pos.board, dtype=np.uint8), 0)
-                if (trunc >= 0 and ply >= trunc) or ply >= MAX_TRIAL_PLIES:
+                    out.rec_eff[t, ply] = eff
+                if ((trunc >= 0 and ply >= trunc) or ply >= MAX_TRIAL_PLIES
+                        or (cube.on and cube_turn(cube, cube_state, cur, float(eff), root))):
                     out.res[t] = cur if root else _flip5(cur)
                     out.cut[t] = 1
                     break
@@ -435,7 +531,7 @@ def run_block(job: RolloutJob, first_trial: int, count: int) -> Trials:
     if job.kernel is not None and job.choose is None:
         plan = TrialPlan(first_trial, count, s.seed, job.perm1, job.perm2, s.quasi_random,
                          -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
-                         s.cubeful)
+                         s.cubeful, MoneyCube.of(s, job.cube_info))
         run_trials(job.board, job.checkers, job.flags, tuple(plan),
                     tuple(job.kernel), tuple(out))
     else:

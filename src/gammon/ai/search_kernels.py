@@ -15,8 +15,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.evaluator import best_result, classify_board, result_eval, static_eval
-from gammon.ai.kernel_args import as_model, new_scratch
+from gammon.ai.evaluator import best_result, classify_board, result_eval, set_base, static_eval
+from gammon.ai.kernel_args import as_model, new_base, new_scratch
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
 from gammon.ai.pruning import PRUNE_INPUTS, prune_score
 from gammon.core import movegen
@@ -295,8 +295,17 @@ def roll_results(src, d1, d2, flags, checkers, model, ws, ys):  # type: ignore[n
     m = as_model(model)
     w = as_workspace(ws)
     gb = w.boards[0]
-    n = movegen.generate(src[0], d1, d2, flags & GEN_MASK, checkers, gb, w.moves[0], w.table)
-    return n, best_result(gb, n, checkers, m, new_scratch(m), ys, False)
+    b = src[0]
+    n = movegen.generate(b, d1, d2, flags & GEN_MASK, checkers, gb, w.moves[0], w.table)
+    s = new_scratch(m)
+    # The results are valued from the board before the roll (their nearest, see best_result).
+    swapped = np.empty(50, dtype=np.uint8)
+    for i in range(25):
+        swapped[i] = b[25 + i]
+        swapped[25 + i] = b[i]
+    base = new_base(m)
+    set_base(swapped, checkers, m, s, base)
+    return n, best_result(gb, n, checkers, m, s, ys, False, base)
 
 
 #: Modes of :func:`run` (``MODE_ROLL``: :func:`roll_results`).

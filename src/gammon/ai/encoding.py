@@ -254,35 +254,34 @@ def _escapes_from(b, oy, s):  # type: ignore[no-untyped-def]
             break
     if lo == s:
         return 36
+    # Per die: whether its landing point is open (``lands``) and past the blockade
+    # (``past``), as bits 1..6; each roll is then a few bit tests.
+    lands = 0
+    past = 0
+    for a in range(1, 7):
+        t = s - a
+        if t >= 0 and b[oy + 23 - t] < 2:
+            lands |= 1 << a
+            if t < lo:
+                past |= 1 << a
     n = 0
     for a in range(1, 7):
         # a-c and c-a escape alike: count the pair twice.
-        for c in range(a, 7):
-            ok = False
-            if a != c:
-                ta = s - a
-                tc = s - c
-                oa = ta >= 0 and b[oy + 23 - ta] < 2
-                oc = tc >= 0 and b[oy + 23 - tc] < 2
-                if oa and ta < lo:
-                    ok = True
-                elif oc and tc < lo:
-                    ok = True
-                elif oa or oc:
-                    t = s - a - c
-                    if t >= 0 and t < lo and b[oy + 23 - t] < 2:
-                        ok = True
-            else:
-                t = s
-                for _ in range(4):
-                    t -= a
-                    if t < 0 or b[oy + 23 - t] >= 2:
-                        break
-                    if t < lo:
-                        ok = True
-                        break
-            if ok:
-                n += 1 if a == c else 2
+        for c in range(a + 1, 7):
+            if (past >> a) & 1 or (past >> c) & 1:
+                n += 2
+            elif ((lands >> a) | (lands >> c)) & 1:
+                t = s - a - c
+                if t >= 0 and t < lo and b[oy + 23 - t] < 2:
+                    n += 2
+        t = s
+        for _ in range(4):
+            t -= a
+            if t < 0 or b[oy + 23 - t] >= 2:
+                break
+            if t < lo:
+                n += 1
+                break
     return n
 
 

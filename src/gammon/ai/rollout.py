@@ -56,13 +56,13 @@ from typing import Any
 
 import numpy as np
 
-from gammon.ai.cube import BEAVER, PASS, CubeInfo, cube_decision
+from gammon.ai.cube import BEAVER, OWNER_CODES, PASS, CubeInfo, cube_decision
 from gammon.ai.distributed import Runner
 from gammon.ai.kernel_args import Model
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.ai.probabilities import equities, equity
-from gammon.ai.rollout_trials import Chooser, RolloutJob, Trials, run_block
+from gammon.ai.rollout_trials import Chooser, MoneyCube, RolloutJob, Trials, cube_turn, run_block
 from gammon.core.cube import RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -170,14 +170,24 @@ def _block_values(job: RolloutJob, block: Trials) -> np.ndarray:
     if job.settings.cubeful:
         info = job.cube_info or CubeInfo()
         met = job.met
+        cube = MoneyCube.of(job.settings, info)
         for t in range(n):
-            vals[t, NUM_OUTPUTS : NUM_OUTPUTS + 2] = _cubeful_trial(block, t, info, met, job.settings)
+            vals[t, NUM_OUTPUTS : NUM_OUTPUTS + 2] = _cubeful_trial(block, t, info, met, cube)
     return vals
 
 
+#: The cube's owner seen by the root player, as the compiled money rule numbers it, and back.
+_OWNER_OF_CODE = {code: owner for owner, code in OWNER_CODES.items()}
+
+
 def _cubeful_trial(block: Trials, t: int, info0: CubeInfo, met: MatchEquityTable | None,
-                   s: RolloutSettings) -> tuple[float, float]:
-    """Replay the cube over trial ``t``: (root's cubeful equity normalised to the start cube, MWC)."""
+                   cube: MoneyCube) -> tuple[float, float]:
+    """Replay the cube over trial ``t``: (root's cubeful equity normalised to the start cube, MWC).
+
+    In money play each turn's cube action is the compiled rule's (:func:`cube_turn`, the
+    trials' own), in match play :func:`cube_decision`'s.
+    """
+    state = np.array([info0.value, OWNER_CODES[info0.owner]], dtype=np.int64)
     value = info0.value
     owner = info0.owner  # relative to the root player: CENTERED, 0 root, 1 opponent
     v0 = info0.value
@@ -199,14 +209,15 @@ def _cubeful_trial(block: Trials, t: int, info0: CubeInfo, met: MatchEquityTable
         probs = block.rec_probs[t, ply]
         x = float(block.rec_eff[t, ply])
         rel_owner = owner if root else owner.swap()
-        info = replace(
-            info0, value=value, owner=rel_owner,
-            score=info0.score if root else (info0.score[1], info0.score[0]),
-        )
         at_end = ply == nplies
         truncated = at_end and cut
         if at_end and not truncated:
             break
+        if truncated or not money:
+            info = replace(
+                info0, value=value, owner=rel_owner,
+                score=info0.score if root else (info0.score[1], info0.score[0]),
+            )
         if truncated:
             d = cube_decision(probs, info, x, met)
             if money:
@@ -218,16 +229,19 @@ def _cubeful_trial(block: Trials, t: int, info0: CubeInfo, met: MatchEquityTable
                 final = pm if root else 1.0 - pm
             ended = True
             break
-        if rel_owner is not RelativeOwner.OPPONENT and not info.crawford and value * 2 <= info.cube_limit:
+        if money:
+            if cube_turn(cube, state, probs, x, root):  # a double passed
+                final = (1 if root else -1) * value / v0
+                ended = True
+                break
+            value = int(state[0])
+            owner = _OWNER_OF_CODE[int(state[1])]
+        elif rel_owner is not RelativeOwner.OPPONENT and not info.crawford and value * 2 <= info.cube_limit:
             d = cube_decision(probs, info, x, met)
             if d.doubles:
                 if d.taker_action == PASS:
-                    sign = 1 if root else -1
-                    if money:
-                        final = sign * value / v0
-                    else:
-                        assert after is not None
-                        final = after(a0 - value, b0) if root else after(a0, b0 - value)
+                    assert after is not None
+                    final = after(a0 - value, b0) if root else after(a0, b0 - value)
                     ended = True
                     break
                 if d.taker_action == BEAVER:

@@ -11,7 +11,7 @@ is driven from Python (:class:`PythonPlayer`), much slower.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -176,6 +176,25 @@ class Trials(NamedTuple):
         )
 
 
+class FirstPlies(NamedTuple):
+    """The roll tables (:func:`_roll_table`) of a rollout's first two plies, which every
+    trial of a variance-reduced rollout shares: ply 0 from the position itself (slot 0),
+    ply 1 after each of the 21 first rolls (slot 1 + the roll's number), each made once
+    per process when a trial first needs it.  From the opening position they are about
+    2 of a trial's 55 plies of work."""
+
+    boards: np.ndarray
+    ys: np.ndarray
+    mean: np.ndarray
+    filled: np.ndarray
+
+    @classmethod
+    def create(cls) -> FirstPlies:
+        """Empty tables (none filled)."""
+        return cls(np.zeros((22, 21, 50), dtype=np.uint8), np.zeros((22, 21, NUM_OUTPUTS)),
+                   np.zeros((22, NUM_OUTPUTS)), np.zeros((22, 1), dtype=np.bool_))
+
+
 class _Buffers(NamedTuple):
     """A trial's working arrays: the move generator's output and the 0-ply values of a
     roll's results (``boards``, ``moves``, ``table``, ``ys``); the board on roll, the
@@ -217,7 +236,7 @@ def _best(board, d1, d2, flags, checkers, model, s, out):  # type: ignore[no-unt
 
 
 @njit(cache=True)
-def run_trials(board0, checkers, flags, plan, model, out):  # type: ignore[no-untyped-def]
+def run_trials(board0, checkers, flags, plan, model, out, memo):  # type: ignore[no-untyped-def]
     """Play ``plan.n_trials`` trials (:class:`TrialPlan`) from ``board0`` (player on roll
     first) into ``out`` (:class:`Trials`); root-view results.
 
@@ -228,7 +247,8 @@ def run_trials(board0, checkers, flags, plan, model, out):  # type: ignore[no-un
     the roll, the root's equity luck of the roll and the roller's cube efficiency
     (:func:`~gammon.ai.cube.board_efficiency`).  Called from Python once per
     block: ``plan``, ``model`` and ``out`` come as plain tuples
-    (:mod:`gammon.ai.kernel_args`).
+    (:mod:`gammon.ai.kernel_args`).  ``memo``: the rollout's :class:`FirstPlies`,
+    filled as the trials need them.
     """
     p = TrialPlan(*plan)
     m = as_model(model)
@@ -242,53 +262,89 @@ def run_trials(board0, checkers, flags, plan, model, out):  # type: ignore[no-un
                    np.zeros(50, dtype=np.uint8), np.zeros(50, dtype=np.uint8),
                    np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(NUM_OUTPUTS, dtype=np.float64),
                    np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(50, dtype=np.uint8), new_base(m))
-    _play_trials(board0, checkers, flags, p, m, s, buf, o)
+    _play_trials(board0, checkers, flags, p, m, s, buf, o, memo)
 
 
 @njit(cache=True, inline="always")
-def _play_roll(dice, vr, flags, checkers, model, s, buf):  # type: ignore[no-untyped-def]
-    """Play ``dice`` (d1 >= d2) on ``buf.board``: the best result into ``buf.nxt`` and its
-    values into ``buf.ya``; with ``vr`` also the mean over the 21 rolls of their best
-    results' values into ``buf.mean`` (the luck of the roll is ``ya - mean``)."""
-    d1, d2 = dice
+def _roll_number(d1, d2):  # type: ignore[no-untyped-def]
+    """The roll d1-d2 (d1 >= d2) as 0..20, in the order 1-1, 2-1, 2-2, 3-1, ..., 6-6."""
+    return d1 * (d1 - 1) // 2 + d2 - 1
+
+
+@njit(cache=True)
+def _roll_table(flags, checkers, model, s, buf, boards, ys, mean):  # type: ignore[no-untyped-def]
+    """Every roll of ``buf.board`` (``buf.base`` set from it): the best result of roll
+    ``r`` (:func:`_roll_number`) into ``boards[r]`` and its values into ``ys[r]``, the
+    mean over the 36 rolls of those values into ``mean``."""
     board = buf.board
     gb = buf.boards
-    ys = buf.ys
-    ya = buf.ya
-    nxt = buf.nxt
-    mean = buf.mean
+    bys = buf.ys
+    for o in range(NUM_OUTPUTS):
+        mean[o] = 0.0
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            bi = _best(board, a, b, flags, checkers, model, s, buf)
+            r = _roll_number(a, b)
+            wgt = (1.0 if a == b else 2.0) / 36.0
+            for o in range(NUM_OUTPUTS):
+                ys[r, o] = bys[bi, o]
+                mean[o] += wgt * ys[r, o]
+            for i in range(50):
+                boards[r, i] = gb[bi, i]
+
+
+@njit(cache=True, inline="always")
+def _set_base(checkers, model, s, buf):  # type: ignore[no-untyped-def]
+    """The board on roll, seen by the other side, as the base its results are valued from."""
+    board = buf.board
     sw = buf.swapped
     for i in range(25):
         sw[i] = board[25 + i]
         sw[25 + i] = board[i]
     set_base(sw, checkers, model, s, buf.base)
+
+
+@njit(cache=True, inline="always")
+def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore[no-untyped-def]
+    """Play ``dice`` (d1 >= d2) on ``buf.board``: the best result into ``buf.nxt`` and its
+    values into ``buf.ya``; with ``vr`` also the mean over the 21 rolls of their best
+    results' values into ``buf.mean`` (the luck of the roll is ``ya - mean``), from the
+    roll table ``table`` (:func:`_roll_table`: boards, values, mean; ``filled[0]``
+    False: made here first)."""
+    d1, d2 = dice
+    ya = buf.ya
+    nxt = buf.nxt
     if vr:
+        boards, ys, mean, filled = table
+        if not filled[0]:
+            _set_base(checkers, model, s, buf)
+            _roll_table(flags, checkers, model, s, buf, boards, ys, mean)
+            filled[0] = True
+        r = _roll_number(d1, d2)
         for o in range(NUM_OUTPUTS):
-            mean[o] = 0.0
-        for a in range(1, 7):
-            for b in range(1, a + 1):
-                bi = _best(board, a, b, flags, checkers, model, s, buf)
-                wgt = (1.0 if a == b else 2.0) / 36.0
-                for o in range(NUM_OUTPUTS):
-                    mean[o] += wgt * ys[bi, o]
-                if a == d1 and b == d2:
-                    for o in range(NUM_OUTPUTS):
-                        ya[o] = ys[bi, o]
-                    for i in range(50):
-                        nxt[i] = gb[bi, i]
-    else:
-        bi = _best(board, d1, d2, flags, checkers, model, s, buf)
-        for o in range(NUM_OUTPUTS):
-            ya[o] = ys[bi, o]
+            ya[o] = ys[r, o]
+            buf.mean[o] = mean[o]
         for i in range(50):
-            nxt[i] = gb[bi, i]
+            nxt[i] = boards[r, i]
+    else:
+        _set_base(checkers, model, s, buf)
+        bi = _best(buf.board, d1, d2, flags, checkers, model, s, buf)
+        for o in range(NUM_OUTPUTS):
+            ya[o] = buf.ys[bi, o]
+        for i in range(50):
+            nxt[i] = buf.boards[bi, i]
 
 
 @njit(cache=True)
-def _play_trials(board0, checkers, flags, plan, model, s, buf, out):  # type: ignore[no-untyped-def]
+def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # type: ignore[no-untyped-def]
     """:func:`run_trials` with its bundles named; ``s``, ``buf``: scratch."""
     first_trial, count, seed, perm1, perm2, quasi, truncate, vr, record, cube = plan
     res, luck, nplies, cut, rec_probs, rec_luck, rec_eff = out
+    memo_boards, memo_ys, memo_mean, memo_filled = memo
+    # The roll table of a ply past the first two, made afresh each time.
+    own = (np.zeros((21, 50), dtype=np.uint8), np.zeros((21, NUM_OUTPUTS)),
+           np.zeros(NUM_OUTPUTS), np.zeros(1, dtype=np.bool_))
+    first = 0
     cube_state = np.zeros(2, dtype=np.int64)
     board = buf.board
     nxt = buf.nxt
@@ -330,7 +386,15 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out):  # type: ig
             db = k % 6 + 1
             d1 = max(da, db)
             d2 = min(da, db)
-            _play_roll((d1, d2), vr, flags, checkers, model, s, buf)
+            if ply < 2:  # the first two plies repeat: ply 0 always, ply 1 per first roll
+                slot = 0 if ply == 0 else 1 + first
+                table = (memo_boards[slot], memo_ys[slot], memo_mean[slot], memo_filled[slot])
+            else:
+                own[3][0] = False
+                table = own
+            _play_roll((d1, d2), vr, flags, checkers, model, s, buf, table)
+            if ply == 0:
+                first = _roll_number(d1, d2)
             if vr:
                 l0 = ya[0] - mean[0]
                 l1 = ya[1] - mean[1]
@@ -394,6 +458,7 @@ class RolloutJob:
     variant: Any
     cube_info: CubeInfo | None
     met: MatchEquityTable | None
+    first_plies: FirstPlies = field(default_factory=FirstPlies.create)
 
 
 def _flip5(v: np.ndarray) -> np.ndarray:
@@ -533,7 +598,7 @@ def run_block(job: RolloutJob, first_trial: int, count: int) -> Trials:
                          -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
                          s.cubeful, MoneyCube.of(s, job.cube_info))
         run_trials(job.board, job.checkers, job.flags, tuple(plan),
-                    tuple(job.kernel), tuple(out))
+                    tuple(job.kernel), tuple(out), tuple(job.first_plies))
     else:
         PythonPlayer(job).run(first_trial, count, out)
     return out

@@ -159,8 +159,8 @@ def over_into(b, checkers, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, fastmath=True, error_model="numpy", inline="always")
-def _add_rows(w1k, h, idx, val, m):  # type: ignore[no-untyped-def]
-    """``h += sum(val[t] * w1k[idx[t]] for t < m)``: four weight rows per pass over ``h``."""
+def _add_rows(w1, k, h, idx, val, m):  # type: ignore[no-untyped-def]
+    """``h += sum(val[t] * w1[k, idx[t]] for t < m)``: four weight rows per pass over ``h``."""
     nh = h.shape[0]
     t = 0
     while t + 3 < m:
@@ -168,28 +168,28 @@ def _add_rows(w1k, h, idx, val, m):  # type: ignore[no-untyped-def]
         x1 = val[t + 1]
         x2 = val[t + 2]
         x3 = val[t + 3]
-        r0 = w1k[idx[t]]
-        r1 = w1k[idx[t + 1]]
-        r2 = w1k[idx[t + 2]]
-        r3 = w1k[idx[t + 3]]
+        r0 = w1[k, idx[t]]
+        r1 = w1[k, idx[t + 1]]
+        r2 = w1[k, idx[t + 2]]
+        r3 = w1[k, idx[t + 3]]
         for j in range(nh):
             h[j] += (r0[j] * x0 + r1[j] * x1) + (r2[j] * x2 + r3[j] * x3)
         t += 4
     while t < m:
         x0 = val[t]
-        r0 = w1k[idx[t]]
+        r0 = w1[k, idx[t]]
         for j in range(nh):
             h[j] += r0[j] * x0
         t += 1
 
 
 @njit(cache=True, fastmath=True, error_model="numpy", inline="always")
-def _hidden_sums(start, w1k, h, idx, val, m):  # type: ignore[no-untyped-def]
-    """``h = start + sum(val[t] * w1k[idx[t]] for t < m)``: a net's hidden sums from its
-    biases (or a near board's sums, ``start``) and the (differing) inputs."""
+def _hidden_sums(start, w1, k, h, idx, val, m):  # type: ignore[no-untyped-def]
+    """``h = start + sum(val[t] * w1[k, idx[t]] for t < m)``: net ``k``'s hidden sums from
+    its biases (or a near board's sums, ``start``) and the (differing) inputs."""
     for j in range(h.shape[0]):
         h[j] = start[j]
-    _add_rows(w1k, h, idx, val, m)
+    _add_rows(w1, k, h, idx, val, m)
 
 
 @njit(cache=True, fastmath=True, error_model="numpy", inline="always")
@@ -222,7 +222,7 @@ def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
     (3) the transposed output weights ``w2t`` ``(K, 5, H)``, so that each
     output is one contiguous dot product.
     """
-    _hidden_sums(model.b1[k], model.w1[k], h, idx, val, m)
+    _hidden_sums(model.b1[k], model.w1, k, h, idx, val, m)
     _outputs(model, k, h, y)
 
 
@@ -336,7 +336,7 @@ def set_base(b, checkers, model, s, base):  # type: ignore[no-untyped-def]
     for t in range(m):
         dense[idx[t]] = val[t]
     k = _net_of(b, model, idx, m)
-    _hidden_sums(model.b1[k], model.w1[k], base.pre, idx, val, m)
+    _hidden_sums(model.b1[k], model.w1, k, base.pre, idx, val, m)
     base.meta[0] = k
     base.meta[1] = m
 
@@ -399,16 +399,16 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
             m = encode_sparse(tmp, idx, val)
             k = _net_of(tmp, model, idx, m)
             if base is None:
-                _hidden_sums(b1[k], w1[k], h, idx, val, m)
+                _hidden_sums(b1[k], w1, k, h, idx, val, m)
             else:
                 c = m
                 if k == base.meta[0]:
                     stamp += 1
                     c = _differences(idx, val, m, base, stamp)
                 if c < m:  # fewer rows to add from the base than from nothing
-                    _hidden_sums(base.pre, w1[k], h, base.didx, base.dval, c)
+                    _hidden_sums(base.pre, w1, k, h, base.didx, base.dval, c)
                 else:
-                    _hidden_sums(b1[k], w1[k], h, idx, val, m)
+                    _hidden_sums(b1[k], w1, k, h, idx, val, m)
             _outputs(model, k, h, y)
             settle_into(tmp, checkers, y)
         flip_into(y, y)

@@ -285,6 +285,20 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         + (Figure("the lowest of the three (run 3), in the README's range",
                   r"X2 run 3: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
         note="R5 and Q7 (two nets) in the same runs: 1.56-1.66"),
+    Measurement(
+        "engine_speed_delta", "engine_speed_delta.txt",
+        "python benchmarks/engine_speed.py --positions 2000 --positions2 30, three runs each of stop 51's "
+        "engine and stop 50's (e328407, a git worktree), alternating",
+        tuple(Figure(f"0-ply speed ratio gnubg-nn / gammon, each roll's results in one loop from the board "
+                     f"before the roll, run {i}",
+                     rf"new run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,),
+                     Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
+        + tuple(Figure(f"the same, stop 50's engine, run {i}",
+                       rf"old run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}",
+                       (ENGINE,)) for i in (1, 2, 3))
+        + (Figure("the lowest of the three (run 2), in the README's range",
+                  r"new run 2: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
+        note="the shipped nets; stop 50's engine in the same runs"),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),
@@ -384,11 +398,13 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    Target("==", 0, "issue 15")),
         ), weights=PREVIOUS),
     Measurement(
-        "rollout_speed", "rollout_speed.txt", "python benchmarks/rollout_speed.py --trials 1296",
+        "rollout_speed", "rollout_speed.txt", "python benchmarks/rollout_speed.py --trials 1296 --repeat 2",
         tuple(rollout_speed_figure(setting, how, cpu)
               for setting in ("cubeless", "cubeless+VR", "cubeful+VR")
               for how in ("rollout itself", "whole command") for cpu in (False, True)),
-        note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating"),
+        note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating; stop 50's "
+             "engine on the same idle machine: rollout_speed_stop50.txt, on a loaded one: "
+             "rollout_speed_2026-12-05.txt"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

@@ -82,7 +82,7 @@ def new_scratch(model):  # type: ignore[no-untyped-def]
 
 class NetBase(NamedTuple):
     """One board's inputs and hidden sums, from which near boards are valued by their
-    differences alone (:func:`gammon.ai.evaluator.forward_from`).
+    differences alone (:func:`gammon.ai.evaluator.best_result`).
 
     ``idx``/``val``: its non-zero inputs (NUM_INPUTS each) and ``dense`` all its inputs;
     ``pre`` (H float32): its net's hidden sums before the sigmoid; ``meta`` (3 int64):

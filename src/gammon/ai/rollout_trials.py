@@ -202,7 +202,7 @@ class _Buffers(NamedTuple):
     before the roll (``cur``) and the mean over the 21 rolls (``mean``); the board on
     roll seen by the other side (``swapped``) and its inputs and hidden sums
     (``base``), from which the results of its rolls are valued
-    (:func:`~gammon.ai.evaluator.forward_from`)."""
+    (:func:`~gammon.ai.evaluator.best_result`)."""
 
     boards: np.ndarray
     moves: np.ndarray

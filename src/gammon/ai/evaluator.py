@@ -330,8 +330,6 @@ def set_base(b, checkers, model, s, base):  # type: ignore[no-untyped-def]
     idx = base.idx
     val = base.val
     dense = base.dense
-    for t in range(base.meta[1]):
-        dense[idx[t]] = 0.0
     m = encode_sparse(b, idx, val)
     for t in range(m):
         dense[idx[t]] = val[t]

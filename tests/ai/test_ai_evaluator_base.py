@@ -31,7 +31,7 @@ ROUNDING = 2e-6
 @njit(cache=False)
 def _values(boards, base_boards, model, use_base, ys_out, best_out, n_out):  # type: ignore[no-untyped-def]
     """Every 3-1 and 6-6 result of each board valued by ``best_result``: from the base board
-    ``base_boards[i]`` (swapped: the other side on roll) when ``use_base``, else whole."""
+    ``base_boards[i]`` (a board before a roll) when ``use_base``, else whole."""
     m = as_model(model)
     s = new_scratch(m)
     base = new_base(m)
@@ -39,13 +39,9 @@ def _values(boards, base_boards, model, use_base, ys_out, best_out, n_out):  # t
     gb = np.zeros((cap + 1, 50), dtype=np.uint8)
     mv = np.zeros((cap, movegen.MOVE_COLS), dtype=np.int8)
     tb = np.zeros((movegen.TABLE_ROWS, 4), dtype=np.int64)
-    sw = np.zeros(50, dtype=np.uint8)
     q = 0
     for i in range(boards.shape[0]):
-        for i2 in range(25):
-            sw[i2] = base_boards[i, 25 + i2]
-            sw[25 + i2] = base_boards[i, i2]
-        set_base(sw, 15, m, s, base)
+        set_base(base_boards[i], 15, m, s, base)
         for d in range(2):
             d1 = 3 if d == 0 else 6
             d2 = 1 if d == 0 else 6

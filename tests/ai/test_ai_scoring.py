@@ -12,7 +12,8 @@ import itertools
 
 import pytest
 
-from gammon.ai.cube import CENTERED, CubeInfo, _averages, _stakes, cube_decision
+from gammon.ai.cube import CENTERED, CubeInfo, _stakes, cube_decision
+from gammon.ai.cube_money import averages
 from gammon.ai.scoring import points_for, points_kernel
 from gammon.core.position import ResultKind
 from gammon.core.rules import CENTERED as CORE_CENTERED
@@ -57,8 +58,8 @@ def test_cube_model_stakes_follow_the_scoring_rule() -> None:
     assert _stakes(True, False, False, False) == (1, 1, 1)
     # W and L: average points of a win and a loss.
     y = (0.6, 0.2, 0.05, 0.1, 0.01)
-    assert _averages(y) == pytest.approx(((0.6 + 0.2 + 0.05) / 0.6, (0.4 + 0.1 + 0.01) / 0.4))
-    assert _averages(y, (1, 1, 1)) == pytest.approx((1.0, 1.0))
+    assert averages(y, 1, 2, 3) == pytest.approx(((0.6 + 0.2 + 0.05) / 0.6, (0.4 + 0.1 + 0.01) / 0.4))
+    assert averages(y, 1, 1, 1) == pytest.approx((1.0, 1.0))
 
 
 def test_jacoby_centred_cube_values_gammonish_positions_as_single_games() -> None:

@@ -66,7 +66,6 @@ from gammon.ai.cube_money import (
     OWN_CENTRED,
     OWN_ME,
     OWN_OPPONENT,
-    averages,
     choose_code,
     clamp_probs,
     money_values,
@@ -299,13 +298,6 @@ def _check_probs(probs: Sequence[float] | np.ndarray) -> tuple[float, float, flo
     # Within [0, 1], gammons within wins, backgammons within gammons (the compiled rule's own).
     w, wg, wbg, lg, lbg = clamp_probs(*vals)
     return (w, wg, wbg, lg, lbg)
-
-
-def _averages(y: Sequence[float], stakes: tuple[int, int, int] = (1, 2, 3)) -> tuple[float, float]:
-    """Average points of a win and of a loss (W, L) per cube, when a single game, a gammon and a
-    backgammon score ``stakes`` (core's scoring rule: see :func:`_stakes`)."""
-    big_w, big_l = averages(tuple(float(v) for v in y), *stakes)
-    return float(big_w), float(big_l)
 
 
 @lru_cache(maxsize=64)

@@ -1,7 +1,7 @@
 """The money-play cube rule, compiled: Janowski's equities and the actions they choose.
 
 :func:`gammon.ai.cube.cube_decision` (money play) and the rollouts' trials
-(:mod:`gammon.ai.rollout_trials`, which end a cubeful trial where the cube ends the
+(:mod:`gammon.ai.trial_cube`, which end a cubeful trial where the cube ends the
 game) both call these functions, so the rule exists once and both reach the very
 same numbers.  The model is described in :mod:`gammon.ai.cube`; here are its
 arithmetic and the two choices made from it, as numbers a compiled loop can use:

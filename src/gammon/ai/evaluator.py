@@ -316,10 +316,16 @@ def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")
-def set_base(b, checkers, model, s, base):  # type: ignore[no-untyped-def]
-    """Make board ``b`` (player on roll first, ``checkers`` per side) the ``base`` of
-    :func:`best_result`: its non-zero inputs, its net and that net's hidden sums; a
-    board no net values (finished, or exact from the tables) leaves no base."""
+def set_base(before, checkers, model, s, base):  # type: ignore[no-untyped-def]
+    """Make the board before a roll, ``before`` (the mover on roll, ``checkers`` per
+    side), the ``base`` from which :func:`best_result` values the roll's results: that
+    board seen by the other side (as the results are valued; swapped into ``s.tmp``),
+    its non-zero inputs, its net and that net's hidden sums.  A board no net values
+    (finished, or exact from the tables) leaves no base."""
+    b = s.tmp
+    for i in range(25):
+        b[i] = before[25 + i]
+        b[25 + i] = before[i]
     base.meta[0] = -1
     for t in range(base.meta[1]):
         base.dense[base.idx[t]] = 0.0
@@ -364,8 +370,8 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
     met (the results after it are not valued): a play-out's choice.  The one
     0-ply choice of a roll for the search's decisions and the rollouts.
 
-    ``base``: None, or the board before the move seen by the other side, set by
-    :func:`set_base` (a :class:`~gammon.ai.kernel_args.NetBase`): each result valued
+    ``base``: None, or the board before the roll, set by :func:`set_base` (a
+    :class:`~gammon.ai.kernel_args.NetBase`): each result valued
     by the base's net then adds only the inputs in which it differs from the base
     to the base's hidden sums (:func:`_differences`).  A roll's results differ from
     the board before it in the moved checkers and the features they touch: 11 of

@@ -62,7 +62,8 @@ from gammon.ai.kernel_args import Model
 from gammon.ai.met import MatchEquityTable, default_met
 from gammon.ai.network import NUM_OUTPUTS, Network
 from gammon.ai.probabilities import equities, equity
-from gammon.ai.rollout_trials import Chooser, MoneyCube, RolloutJob, Trials, cube_turn, run_block
+from gammon.ai.rollout_trials import Chooser, RolloutJob, Trials, run_block
+from gammon.ai.trial_cube import MoneyCube, cube_turn
 from gammon.core.cube import RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play

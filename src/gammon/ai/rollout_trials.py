@@ -17,26 +17,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.cube import OWNER_CODES, CubeInfo, board_efficiency, money_stakes, outcome_probabilities
-from gammon.ai.cube_money import (
-    BEAVERS,
-    DP,
-    DT,
-    OWN_CENTRED,
-    OWN_ME,
-    OWN_OPPONENT,
-    PASSES,
-    choose_code,
-    clamp_probs,
-    money_values,
-    taker_code,
-)
+from gammon.ai.cube import CubeInfo, board_efficiency, outcome_probabilities
 from gammon.ai.evaluator import best_result, set_base, static_eval
 from gammon.ai.kernel_args import Model, as_model, new_base, new_scratch
 from gammon.ai.met import MatchEquityTable
 from gammon.ai.network import NUM_OUTPUTS, side_empty
 from gammon.ai.probabilities import equities, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
+from gammon.ai.trial_cube import MoneyCube, cube_turn
 from gammon.core import movegen
 from gammon.core.plays import Play
 from gammon.core.position import Position
@@ -90,66 +78,6 @@ class TrialPlan(NamedTuple):
     cube: MoneyCube
 
 
-class MoneyCube(NamedTuple):
-    """The cube of a cubeful money rollout, for the trials to follow it
-    (:func:`cube_turn`): whether they do (``on``), the cube at the start (``value``,
-    ``owner``: :data:`~gammon.ai.cube_money.OWN_CENTRED`, ``OWN_ME`` for the root
-    player, ``OWN_OPPONENT``), its ``limit``, whether ``beavers`` are allowed and
-    ``gammons`` count, and what a single game, a gammon and a backgammon score once
-    the cube is turned (``owned``) and while it is centred (``centred``)."""
-
-    on: bool
-    value: int
-    owner: int
-    limit: int
-    beavers: bool
-    gammons: bool
-    owned: np.ndarray
-    centred: np.ndarray
-
-    @classmethod
-    def of(cls, settings: RolloutSettings, info: CubeInfo | None) -> MoneyCube:
-        """The cube the trials follow: a cubeful money rollout's, else none (cubeless
-        trials; in match play the cube is replayed afterwards only)."""
-        if not settings.cubeful or info is None or not info.is_money:
-            none = np.ones(3, dtype=np.int64)
-            return cls(False, 1, OWN_CENTRED, 1, False, True, none, none)
-        owned, centred = money_stakes(info)
-        return cls(True, info.value, OWNER_CODES[info.owner], info.cube_limit, info.beavers,
-                   info.gammons, np.array(owned, dtype=np.int64), np.array(centred, dtype=np.int64))
-
-
-@njit(cache=True)
-def cube_turn(cube, state, probs, eff, root):  # type: ignore[no-untyped-def]
-    """The money cube at a turn of a trial: the player on roll (the root player when
-    ``root``) doubles if the rule says so (:mod:`gammon.ai.cube_money`, from his
-    probabilities ``probs`` and cube efficiency ``eff``) and the other takes, passes or
-    beavers.  ``state`` (2 int64): the cube's value and owner seen by the root player,
-    updated; returns True when the double is passed (the game ends there).
-
-    The same decisions as the cubeful replay of :mod:`gammon.ai.rollout` (the one rule,
-    the same numbers), so a trial stopped here is the one the replay ends.
-    """
-    value = state[0]
-    owner = state[1]
-    mine = owner if root or owner == OWN_CENTRED else (OWN_ME if owner == OWN_OPPONENT else OWN_OPPONENT)
-    if mine == OWN_OPPONENT or value * 2 > cube.limit:
-        return False
-    w, wg, wbg, lg, lbg = clamp_probs(probs[0], probs[1], probs[2], probs[3], probs[4])
-    if not cube.gammons:
-        wg = wbg = lg = lbg = 0.0
-    nd, dt, dp, _ = money_values((w, wg, wbg, lg, lbg), mine, cube.owned, cube.centred, eff)
-    action = choose_code(nd, dt, dp)
-    if action != DT and action != DP:
-        return False
-    answer = taker_code(dt, dp, cube.beavers)
-    if answer == PASSES:
-        return True
-    state[0] = min(value * 4, cube.limit) if answer == BEAVERS else value * 2
-    state[1] = OWN_OPPONENT if root else OWN_ME
-    return False
-
-
 class Trials(NamedTuple):
     """Per-trial results of one block: root-view results, luck, plies and the records
     (:func:`run_trials` writes them)."""
@@ -200,9 +128,8 @@ class _Buffers(NamedTuple):
     roll's results (``boards``, ``moves``, ``table``, ``ys``); the board on roll, the
     chosen result (``nxt``, ``ya``: its values, mover's view), the probabilities
     before the roll (``cur``) and the mean over the 21 rolls (``mean``); the board on
-    roll seen by the other side (``swapped``) and its inputs and hidden sums
-    (``base``), from which the results of its rolls are valued
-    (:func:`~gammon.ai.evaluator.best_result`)."""
+    roll's inputs and hidden sums (``base``), from which the results of its rolls are
+    valued (:func:`~gammon.ai.evaluator.best_result`)."""
 
     boards: np.ndarray
     moves: np.ndarray
@@ -213,7 +140,6 @@ class _Buffers(NamedTuple):
     cur: np.ndarray
     ya: np.ndarray
     mean: np.ndarray
-    swapped: np.ndarray
     base: Any
 
 
@@ -261,7 +187,7 @@ def run_trials(board0, checkers, flags, plan, model, out, memo):  # type: ignore
                    np.zeros((cap, NUM_OUTPUTS), dtype=np.float32),
                    np.zeros(50, dtype=np.uint8), np.zeros(50, dtype=np.uint8),
                    np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(NUM_OUTPUTS, dtype=np.float64),
-                   np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(50, dtype=np.uint8), new_base(m))
+                   np.zeros(NUM_OUTPUTS, dtype=np.float64), new_base(m))
     _play_trials(board0, checkers, flags, p, m, s, buf, o, memo)
 
 
@@ -294,17 +220,6 @@ def _roll_table(flags, checkers, model, s, buf, boards, ys, mean):  # type: igno
 
 
 @njit(cache=True, inline="always")
-def _set_base(checkers, model, s, buf):  # type: ignore[no-untyped-def]
-    """The board on roll, seen by the other side, as the base its results are valued from."""
-    board = buf.board
-    sw = buf.swapped
-    for i in range(25):
-        sw[i] = board[25 + i]
-        sw[25 + i] = board[i]
-    set_base(sw, checkers, model, s, buf.base)
-
-
-@njit(cache=True, inline="always")
 def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore[no-untyped-def]
     """Play ``dice`` (d1 >= d2) on ``buf.board``: the best result into ``buf.nxt`` and its
     values into ``buf.ya``; with ``vr`` also the mean over the 21 rolls of their best
@@ -317,7 +232,7 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore
     if vr:
         boards, ys, mean, filled = table
         if not filled[0]:
-            _set_base(checkers, model, s, buf)
+            set_base(buf.board, checkers, model, s, buf.base)
             _roll_table(flags, checkers, model, s, buf, boards, ys, mean)
             filled[0] = True
         r = _roll_number(d1, d2)
@@ -327,7 +242,7 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore
         for i in range(50):
             nxt[i] = boards[r, i]
     else:
-        _set_base(checkers, model, s, buf)
+        set_base(buf.board, checkers, model, s, buf.base)
         bi = _best(buf.board, d1, d2, flags, checkers, model, s, buf)
         for o in range(NUM_OUTPUTS):
             ya[o] = buf.ys[bi, o]
@@ -369,7 +284,7 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # ty
         cube_state[1] = cube.owner
         while True:
             root = ply % 2 == 0
-            eff = board_efficiency(board, 0) if record or cube.on else 0.0
+            eff = board_efficiency(board, 0) if record else 0.0  # record: cubeful (cube.on too)
             if record and ply < reclen:
                 for o in range(NUM_OUTPUTS):
                     rec_probs[t, ply, o] = cur[o]

@@ -298,13 +298,8 @@ def roll_results(src, d1, d2, flags, checkers, model, ws, ys):  # type: ignore[n
     b = src[0]
     n = movegen.generate(b, d1, d2, flags & GEN_MASK, checkers, gb, w.moves[0], w.table)
     s = new_scratch(m)
-    # The results are valued from the board before the roll (their nearest, see best_result).
-    swapped = np.empty(50, dtype=np.uint8)
-    for i in range(25):
-        swapped[i] = b[25 + i]
-        swapped[25 + i] = b[i]
     base = new_base(m)
-    set_base(swapped, checkers, m, s, base)
+    set_base(b, checkers, m, s, base)  # the results' nearest board (see best_result)
     return n, best_result(gb, n, checkers, m, s, ys, False, base)
 
 

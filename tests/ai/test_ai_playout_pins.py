@@ -30,9 +30,10 @@ def test_refinement_collects_the_same_positions() -> None:
 
 
 def test_a_seeded_rollout_gives_the_same_numbers() -> None:
-    # home_only: the numbers predate the short-side table of races down to four checkers.
+    # home_only: the numbers predate the short-side table of races down to four checkers;
+    # stop_at_bearoff=False: and the trials' stop where the tables value the race.
     r = rollout(Position.initial(), ClassifyingEvaluator(NET, load_bearoff().home_only()),
-                RolloutSettings(trials=36, seed=3))
+                RolloutSettings(trials=36, seed=3, stop_at_bearoff=False))
     # The trials' values are float32 sums compiled for the host CPU, whose last bits differ
     # between processors (AVX-512 against AVX2: about 2e-8 here); the same plays and dice give
     # the same numbers to 1e-6, a different play or roll anywhere moves them by far more.

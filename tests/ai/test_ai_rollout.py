@@ -261,3 +261,51 @@ def test_the_shared_first_plies_change_nothing() -> None:
         alone = rt.run_block(dataclasses.replace(job, first_plies=rt.FirstPlies.create()), t, 1)
         for got, want in zip(alone, shared, strict=True):
             np.testing.assert_array_equal(got[0], want[t])
+
+
+def _blocks(pos: Position, settings: RolloutSettings) -> tuple[object, object]:
+    """Trials of the shipped evaluator (with the bear-off tables) from ``pos``: stopping at
+    the tables, then played out; the same dice."""
+    import dataclasses
+
+    import gammon.ai.rollout as ro
+    import gammon.ai.rollout_trials as rt
+    from gammon.ai.evaluator import default_evaluator
+
+    out = []
+    for stop in (True, False):
+        s = dataclasses.replace(settings, stop_at_bearoff=stop)
+        job = ro._make_job(pos, default_evaluator(), s, CubeInfo(), None, None)
+        out.append(rt.run_block(job, 0, s.trials))
+    return out[0], out[1]
+
+
+def test_cubeless_trials_stop_at_the_bearoff_tables() -> None:
+    # A race of 75 pips each, not yet in the tables: the trials stop once both sides are in
+    # them (shorter, marked cut), the same play up to there; the rest are the games that end
+    # before (a side left far behind is never in the tables).
+    stopped, played = _blocks(LONG_RACE, RolloutSettings(trials=72, seed=6, variance_reduction=False))
+    short = stopped.nplies < played.nplies
+    assert short.sum() >= 36
+    np.testing.assert_array_equal(stopped.cut.astype(bool), short)
+    np.testing.assert_array_equal(stopped.nplies[~short], played.nplies[~short])
+    # Where a trial stopped the tables' chances stand in for the game played out: with the
+    # luck of every roll removed the two agree closely (the tables are what the play followed).
+    import gammon.ai.rollout as ro
+    from gammon.ai.evaluator import default_evaluator
+    vr = {stop: ro.rollout(LONG_RACE, default_evaluator(), RolloutSettings(
+        trials=144, seed=6, stop_at_bearoff=stop)) for stop in (True, False)}
+    assert vr[True].mean_plies < vr[False].mean_plies - 5
+    assert vr[True].equity == pytest.approx(vr[False].equity, abs=0.01)
+    assert vr[True].se_equity < 0.02
+
+
+def test_a_position_in_the_tables_and_cubeful_trials_play_out() -> None:
+    # Rolling out a bear-off position means playing it: no trial stops at once.  Cubeful trials
+    # play their races' cube turns.
+    stopped, played = _blocks(RACE, RolloutSettings(trials=36, seed=6, variance_reduction=False))
+    np.testing.assert_array_equal(stopped.nplies, played.nplies)
+    np.testing.assert_array_equal(stopped.res, played.res)
+    assert not stopped.cut.any()
+    stopped, played = _blocks(LONG_RACE, RolloutSettings(trials=36, seed=6, cubeful=True))
+    np.testing.assert_array_equal(stopped.nplies, played.nplies)

@@ -129,3 +129,25 @@ def test_the_printout_speaks_the_language_asked_for_and_json_stays_english() -> 
         assert "cubeless equity" not in out
     data = json.loads(runner.invoke(app, [*args, "--lang", "nb", "--json"]).stdout)
     assert data["for"] == "the player on roll" and "match_winning_chance" in data
+
+
+def test_play_out_plays_past_the_bearoff_tables() -> None:
+    # A race of about 75 pips each: by default a trial stops where the bear-off tables value the
+    # race (their chances stand in for the rest); --play-out plays every roll to the end, so the
+    # same dice give other (noisier) numbers.
+    from gammon.core.position import Position
+
+    def side(points: dict[int, int]) -> list[int]:
+        return [points.get(p, 0) for p in range(1, 26)]
+
+    race = Position(side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 9: 2, 10: 2}),
+                    side({1: 1, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 2, 11: 2})).position_id
+    runs = []
+    for extra in ([], ["--play-out"]):
+        result = runner.invoke(app, ["rollout", race, "--trials", "72", "--processes", "1", "--json", *extra])
+        assert result.exit_code == 0, result.output
+        runs.append(json.loads(result.stdout))
+    stopped, played = runs
+    assert stopped["equity"] != played["equity"]
+    assert abs(stopped["equity"] - played["equity"]) < 3 * played["se_equity"]
+    assert stopped["se_equity"] < played["se_equity"]

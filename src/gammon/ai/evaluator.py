@@ -259,30 +259,42 @@ def _differences(idx, val, m, base, stamp):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def _table_rows(b, checkers, model):  # type: ignore[no-untyped-def]
+    """The class of ``b`` and its two sides' rows in the bear-off tables (the player on
+    roll's, the opponent's), or -1 and -1 where the tables do not value it."""
+    c = classify_board(b)
+    if model.use_db:
+        if c == 1:
+            return c, index_of(b, 0, BEAROFF_OFFSETS), index_of(b, 25, BEAROFF_OFFSETS)
+        if c == 2 and model.rolls.shape[0] > BEAROFF_POSITIONS:
+            # A race where each side is home or down to a few checkers: the short-side table.
+            i_me = race_row(b, 0, checkers)
+            if i_me >= 0:
+                i_opp = race_row(b, 25, checkers)
+                if i_opp >= 0:
+                    return c, i_me, i_opp
+    return c, -1, -1
+
+
+@njit(cache=True)
+def valued_by_tables(b, checkers, model):  # type: ignore[no-untyped-def]
+    """Whether the bear-off tables value ``b`` (a race with both sides in them): where
+    a cubeless rollout's trial may stop (``RolloutSettings.stop_at_bearoff``)."""
+    return _table_rows(b, checkers, model)[1] >= 0
+
+
+@njit(cache=True, inline="always")
 def _exact_or_net(b, checkers, model, out):  # type: ignore[no-untyped-def]
     """The class of ``b``, and whether ``out`` already holds its exact value (a finished
     game, the bear-off database, the short-side race tables); else a net values it."""
-    rolls = model.rolls
-    first = model.first
-    use_db = model.use_db
-    c = classify_board(b)
+    c, i_me, i_opp = _table_rows(b, checkers, model)
     if c == 0:
         over_into(b, checkers, out)
         return c, True
-    if c == 1 and use_db:
-        race_probabilities(rolls, first, index_of(b, 0, BEAROFF_OFFSETS),
-                           index_of(b, 25, BEAROFF_OFFSETS), _side_total(b, 0) == checkers,
+    if i_me >= 0:
+        race_probabilities(model.rolls, model.first, i_me, i_opp, _side_total(b, 0) == checkers,
                            _side_total(b, 25) == checkers, out)
         return c, True
-    if c == 2 and use_db and rolls.shape[0] > BEAROFF_POSITIONS:
-        # A race where each side is home or down to a few checkers: the tables, exactly.
-        i_me = race_row(b, 0, checkers)
-        if i_me >= 0:
-            i_opp = race_row(b, 25, checkers)
-            if i_opp >= 0:
-                race_probabilities(rolls, first, i_me, i_opp, _side_total(b, 0) == checkers,
-                                   _side_total(b, 25) == checkers, out)
-                return c, True
     return c, False
 
 

@@ -2,7 +2,13 @@
 
 Each trial plays the game to the end (or ``truncate_at`` plies, where the
 evaluator's probabilities stand in for the rest) with both sides choosing the
-best play of every roll by the evaluator at 0-ply.  The trials give the mean
+best play of every roll by the evaluator at 0-ply.  A cubeless trial stops where
+the race reaches the bear-off tables (``stop_at_bearoff``, as GNU Backgammon's
+rollouts stop at its bear-off databases): from there the tables give the
+chances the trial would otherwise play out (the evaluator plays those races by
+the same tables), without the dice's noise and in about a fifth less time.
+A rollout of a position the tables value plays its trials out, and so do
+cubeful trials (a race's cube turns are played) and trials driven from Python.  The trials give the mean
 of the five probabilities (win, win gammon, win backgammon, lose gammon, lose
 backgammon) for the player on roll, the cubeless equity, and, in a cubeful
 rollout, the equity with the cube handled by :func:`gammon.ai.cube.cube_decision`
@@ -89,7 +95,8 @@ class RolloutSettings:
 
     ``trials``: how many games (at most, with ``target_se``); ``seed``: the dice;
     ``truncate_at``: plies after which the evaluator values the position (None:
-    play to the end); ``variance_reduction``, ``quasi_random``: see the module
+    play to the end); ``stop_at_bearoff``: a cubeless trial stops where the bear-off
+    tables value the position (see the module doc); ``variance_reduction``, ``quasi_random``: see the module
     doc; ``cubeful``: also play the cube; ``processes``: worker processes (1:
     none); ``target_se``: stop once the standard error of the equity (the
     cubeful one in a cubeful rollout) is below this, after at least
@@ -99,6 +106,7 @@ class RolloutSettings:
     trials: int = 1296
     seed: int = 1
     truncate_at: int | None = None
+    stop_at_bearoff: bool = True
     variance_reduction: bool = True
     quasi_random: bool = True
     cubeful: bool = False

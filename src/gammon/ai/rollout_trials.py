@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from gammon.ai.cube import CubeInfo, board_efficiency, outcome_probabilities
-from gammon.ai.evaluator import best_result, set_base, static_eval
+from gammon.ai.evaluator import best_result, set_base, static_eval, valued_by_tables
 from gammon.ai.kernel_args import Model, as_model, new_base, new_scratch
 from gammon.ai.met import MatchEquityTable
 from gammon.ai.network import NUM_OUTPUTS, side_empty
@@ -61,7 +61,8 @@ class TrialPlan(NamedTuple):
     Trials ``first_trial`` to ``first_trial + n_trials - 1`` of a rollout with dice
     ``seed``; ``perm1``/``perm2``: the seed's orders of the 36 rolls (``quasi``:
     use them for the first two rolls); ``truncate``: plies after which the
-    evaluator values the position (-1: none); ``vr``: variance reduction;
+    evaluator values the position (-1: none); ``tables``: stop where the bear-off tables
+    value the position (unless the position itself is one); ``vr``: variance reduction;
     ``record``: keep each ply's probabilities, luck and cube efficiency; ``cube``: a
     trial ends where the cube ends the game (money play, :class:`MoneyCube`).
     """
@@ -73,6 +74,7 @@ class TrialPlan(NamedTuple):
     perm2: np.ndarray
     quasi: bool
     truncate: int
+    tables: bool
     vr: bool
     record: bool
     cube: MoneyCube
@@ -253,7 +255,9 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore
 @njit(cache=True)
 def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # type: ignore[no-untyped-def]
     """:func:`run_trials` with its bundles named; ``s``, ``buf``: scratch."""
-    first_trial, count, seed, perm1, perm2, quasi, truncate, vr, record, cube = plan
+    first_trial, count, seed, perm1, perm2, quasi, truncate, tables, vr, record, cube = plan
+    # A rollout of a position the tables value plays its trials out.
+    tables = tables and not valued_by_tables(board0, checkers, model)
     res, luck, nplies, cut, rec_probs, rec_luck, rec_eff = out
     memo_boards, memo_ys, memo_mean, memo_filled = memo
     # The roll table of a ply past the first two, made afresh each time.
@@ -291,8 +295,10 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # ty
                 rec_eff[t, ply] = eff
                 rec_luck[t, ply] = 0.0
             if ((truncate >= 0 and ply >= truncate) or ply >= MAX_TRIAL_PLIES
+                    or (tables and valued_by_tables(board, checkers, model))
                     or (cube.on and cube_turn(cube, cube_state, cur, eff, root))):
-                # Truncated, or the cube ended the game: the evaluator values what is left.
+                # Truncated, at the tables, or the cube ended the game: the evaluator
+                # values what is left.
                 _to_root(cur, root, res[t])
                 cut[t] = 1
                 break
@@ -510,7 +516,8 @@ def run_block(job: RolloutJob, first_trial: int, count: int) -> Trials:
     out = Trials.create(count, record)
     if job.kernel is not None and job.choose is None:
         plan = TrialPlan(first_trial, count, s.seed, job.perm1, job.perm2, s.quasi_random,
-                         -1 if s.truncate_at is None else s.truncate_at, s.variance_reduction,
+                         -1 if s.truncate_at is None else s.truncate_at,
+                         s.stop_at_bearoff and not s.cubeful, s.variance_reduction,
                          s.cubeful, MoneyCube.of(s, job.cube_info))
         run_trials(job.board, job.checkers, job.flags, tuple(plan),
                     tuple(job.kernel), tuple(out), tuple(job.first_plies))

@@ -33,6 +33,10 @@ def rollout(
     variance_reduction: Annotated[
         bool, typer.Option(help="Luck-adjust each roll (slower per trial, smaller errors in races).")
     ] = False,
+    play_out: Annotated[
+        bool, typer.Option("--play-out", help="Play cubeless trials to the end, past the point where "
+                           "the bear-off tables value the race (where they stop by default).")
+    ] = False,
     play: Annotated[
         str | None, typer.Option(help="Roll out the position after this play (needs --dice), e.g. '8/5 6/5'.")
     ] = None,
@@ -73,7 +77,7 @@ def rollout(
         pos, label, flipped, info = _position_to_roll(position, variant, play, dice)
         settings = RolloutSettings(
             trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
-            target_se=target_se, variance_reduction=variance_reduction,
+            target_se=target_se, variance_reduction=variance_reduction, stop_at_bearoff=not play_out,
         )
         result = _run(pos, settings, info, ray or address is not None, address)
         if flipped:

@@ -30,7 +30,9 @@ position and settings; the dice differ, so the equities agree within their error
 
 gnubg is run under ``script`` (a pseudo-terminal) because it prints a rollout's final result
 only when its output is a terminal. gnubg's defaults stay as they are where gammon has no
-such setting: its rollouts stop at its bear-off databases (gammon's play to the end), its
+such setting: its cubeful rollouts stop at its exact two-sided bear-off database (gammon's
+cubeful trials play on), its cubeless ones at its one-sided database (gammon's at its own
+one-sided tables, ``RolloutSettings.stop_at_bearoff``, both engines' defaults), its
 0-ply chequer play is "cubeful" in a cubeful rollout, and its dice are Mersenne Twister with
 ``set rollout seed`` (gammon's: splitmix64 by ``--seed``).
 

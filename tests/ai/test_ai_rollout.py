@@ -245,18 +245,30 @@ def test_money_trials_stop_alike_compiled_and_from_python() -> None:
     np.testing.assert_allclose(fast[:, :6], slow[:, :6], atol=1e-6)
 
 
-def test_the_shared_first_plies_change_nothing() -> None:
+@pytest.mark.parametrize("vr", [True, False])
+def test_the_shared_first_plies_change_nothing(vr: bool) -> None:
     # Every trial of a variance-reduced rollout shares the roll tables of its first two plies
-    # (ply 1's per first roll); made afresh for each trial, they give the same numbers.
+    # (ply 1's per first roll), a plain one each roll's best result there; made afresh for
+    # each trial, they give the same numbers.
     import dataclasses
 
     import gammon.ai.rollout as ro
     import gammon.ai.rollout_trials as rt
 
-    s = RolloutSettings(trials=72, seed=3, cubeful=True)
+    s = RolloutSettings(trials=72, seed=3, cubeful=True, variance_reduction=vr)
     job = ro._make_job(CONTACT, NET, s, CubeInfo(), None, None)
     shared = rt.run_block(job, 0, 72)
-    assert job.first_plies.filled[0, 0] and job.first_plies.filled.sum() == 22  # all 21 first rolls met
+    if vr:
+        assert job.first_plies.filled[0, 0] and job.first_plies.filled.sum() == 22  # all 21 first rolls met
+        assert not job.first_plies.played.any()
+    else:
+        assert job.first_plies.played[0].all() and not job.first_plies.filled.any()
+        def roll(k: int) -> tuple[int, int]:
+            return max(k // 6, k % 6) + 1, min(k // 6, k % 6) + 1
+
+        pairs = {(roll(int(job.perm1[t % 36])), roll(int(job.perm2[(11 * (t % 36) + t // 36) % 36])))
+                 for t in range(72)}
+        assert job.first_plies.played[1:].sum() == len(pairs) < 72  # each pair of rolls played once
     for t in range(0, 72, 5):
         alone = rt.run_block(dataclasses.replace(job, first_plies=rt.FirstPlies.create()), t, 1)
         for got, want in zip(alone, shared, strict=True):

@@ -107,22 +107,27 @@ class Trials(NamedTuple):
 
 
 class FirstPlies(NamedTuple):
-    """The roll tables (:func:`_roll_table`) of a rollout's first two plies, which every
-    trial of a variance-reduced rollout shares: ply 0 from the position itself (slot 0),
-    ply 1 after each of the 21 first rolls (slot 1 + the roll's number), each made once
-    per process when a trial first needs it.  From the opening position they are about
-    2 of a trial's 55 plies of work."""
+    """The first two plies of a rollout, which its trials share: ply 0 from the position
+    itself (slot 0), ply 1 after each of the 21 first rolls (slot 1 + the roll's number).
+
+    A variance-reduced trial needs a ply's whole roll table (:func:`_roll_table`), made
+    once per process when a trial first needs it (``filled[slot]``); a plain trial the best
+    result of its own roll, kept per roll (``played[slot, roll]``).  From the opening
+    position they are about 2 of a trial's 55 plies, and among the costliest (the most
+    results to value)."""
 
     boards: np.ndarray
     ys: np.ndarray
     mean: np.ndarray
     filled: np.ndarray
+    played: np.ndarray
 
     @classmethod
     def create(cls) -> FirstPlies:
         """Empty tables (none filled)."""
         return cls(np.zeros((22, 21, 50), dtype=np.uint8), np.zeros((22, 21, NUM_OUTPUTS)),
-                   np.zeros((22, NUM_OUTPUTS)), np.zeros((22, 1), dtype=np.bool_))
+                   np.zeros((22, NUM_OUTPUTS)), np.zeros((22, 1), dtype=np.bool_),
+                   np.zeros((22, 21), dtype=np.bool_))
 
 
 class _Buffers(NamedTuple):
@@ -222,12 +227,13 @@ def _roll_table(flags, checkers, model, s, buf, boards, ys, mean):  # type: igno
 
 
 @njit(cache=True, inline="always")
-def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore[no-untyped-def]
+def _play_roll(dice, vr, flags, checkers, model, s, buf, table, memo):  # type: ignore[no-untyped-def]
     """Play ``dice`` (d1 >= d2) on ``buf.board``: the best result into ``buf.nxt`` and its
     values into ``buf.ya``; with ``vr`` also the mean over the 21 rolls of their best
     results' values into ``buf.mean`` (the luck of the roll is ``ya - mean``), from the
     roll table ``table`` (:func:`_roll_table`: boards, values, mean; ``filled[0]``
-    False: made here first)."""
+    False: made here first).  Without ``vr``, ``memo`` (boards, values, ``played``:
+    :class:`FirstPlies`' of this ply) keeps each roll's best result, or is None."""
     d1, d2 = dice
     ya = buf.ya
     nxt = buf.nxt
@@ -241,6 +247,21 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf, table):  # type: ignore
         for o in range(NUM_OUTPUTS):
             ya[o] = ys[r, o]
             buf.mean[o] = mean[o]
+        for i in range(50):
+            nxt[i] = boards[r, i]
+    elif memo is not None:  # one of the first two plies: the best result of each roll kept
+        boards, ys, played = memo
+        r = _roll_number(d1, d2)
+        if not played[r]:
+            set_base(buf.board, checkers, model, s, buf.base)
+            bi = _best(buf.board, d1, d2, flags, checkers, model, s, buf)
+            for o in range(NUM_OUTPUTS):
+                ys[r, o] = buf.ys[bi, o]
+            for i in range(50):
+                boards[r, i] = buf.boards[bi, i]
+            played[r] = True
+        for o in range(NUM_OUTPUTS):
+            ya[o] = ys[r, o]
         for i in range(50):
             nxt[i] = boards[r, i]
     else:
@@ -259,7 +280,7 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # ty
     # A rollout of a position the tables value plays its trials out.
     tables = tables and not valued_by_tables(board0, checkers, model)
     res, luck, nplies, cut, rec_probs, rec_luck, rec_eff = out
-    memo_boards, memo_ys, memo_mean, memo_filled = memo
+    memo_boards, memo_ys, memo_mean, memo_filled, memo_played = memo
     # The roll table of a ply past the first two, made afresh each time.
     own = (np.zeros((21, 50), dtype=np.uint8), np.zeros((21, NUM_OUTPUTS)),
            np.zeros(NUM_OUTPUTS), np.zeros(1, dtype=np.bool_))
@@ -310,10 +331,11 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # ty
             if ply < 2:  # the first two plies repeat: ply 0 always, ply 1 per first roll
                 slot = 0 if ply == 0 else 1 + first
                 table = (memo_boards[slot], memo_ys[slot], memo_mean[slot], memo_filled[slot])
+                _play_roll((d1, d2), vr, flags, checkers, model, s, buf, table,
+                           (memo_boards[slot], memo_ys[slot], memo_played[slot]))
             else:
                 own[3][0] = False
-                table = own
-            _play_roll((d1, d2), vr, flags, checkers, model, s, buf, table)
+                _play_roll((d1, d2), vr, flags, checkers, model, s, buf, own, None)
             if ply == 0:
                 first = _roll_number(d1, d2)
             if vr:

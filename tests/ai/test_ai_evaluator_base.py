@@ -4,7 +4,9 @@ The first layer of a net is a sum of weight rows, one per non-zero input, so a b
 hidden sums equal another board's plus the rows of the inputs in which the two differ
 (new value less old).  ``best_result`` with a base set by ``set_base`` values results that
 way; the values must be the whole sums' up to float32 rounding and the chosen play the
-same, whatever the base, for contact, crashed and race positions alike.
+same, whatever the base, for contact, crashed and race positions alike.  The differing
+inputs are found from the points where the boards differ (``input_differences``); they must
+be exactly the whole encodings' differences.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 from numba import njit
 
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import is_contact, is_crashed
+from gammon.ai.encoding import NUM_INPUTS, encode, input_differences, is_contact, is_crashed, side_counts
 from gammon.ai.evaluator import ClassifyingEvaluator, best_result, set_base
 from gammon.ai.kernel_args import as_model, new_base, new_scratch
 from gammon.ai.network import Network
@@ -122,3 +124,45 @@ def test_a_board_no_net_values_sets_no_base(network: Network) -> None:
     set_base(np.frombuffer(bearoff, dtype=np.uint8).copy(), 15, model, s, base)
     assert base.meta[0] == -1 and base.meta[1] == 0
     assert not base.dense.any()  # the previous base's inputs are cleared
+
+
+def _differences_of(board: bytes, before: bytes) -> tuple[np.ndarray, bool]:
+    """``input_differences`` of ``board`` from ``before`` scattered into a dense vector."""
+    b = np.frombuffer(board, dtype=np.uint8)
+    a = np.frombuffer(before, dtype=np.uint8)
+    counts = np.zeros((2, 5), dtype=np.int64)
+    side_counts(a, counts)
+    didx = np.zeros(2 * NUM_INPUTS, dtype=np.int64)
+    dval = np.zeros(2 * NUM_INPUTS, dtype=np.float32)
+    c, contact = input_differences(b, a, counts, encode(before), didx, dval)
+    assert len(set(didx[:c].tolist())) == c, "an input written twice"
+    assert (dval[:c] != 0).all()
+    out = np.zeros(NUM_INPUTS, dtype=np.float32)
+    out[didx[:c]] = dval[:c]
+    return out, bool(contact)
+
+
+def test_the_differing_inputs_are_the_encodings_differences(boards: np.ndarray) -> None:
+    # Every result of four rolls from 150 self-play positions (hits, bar entries, bear-offs and
+    # races among them), seen as they are valued (the other side on roll), against the board
+    # before the roll: input by input, the new encoding less the old one, to the last bit.
+    checked = 0
+    for raw in boards[:150]:
+        pos = Position._make(raw.tobytes(), Position.initial().variant)
+        before = pos.swap().board
+        for dice in ((3, 1), (6, 6), (5, 2), (4, 4)):
+            for result in pos.legal_plays(dice).positions():
+                if result.outcome is not None:
+                    continue
+                after = result.swap().board
+                got, contact = _differences_of(after, before)
+                want = encode(after) - encode(before)
+                assert np.array_equal(got, want), (pos.position_id, dice, np.nonzero(got != want))
+                assert contact == bool(is_contact(np.frombuffer(after, dtype=np.uint8)))
+                checked += 1
+    assert checked > 5000
+    # From an unrelated board, most inputs differ, and still exactly.
+    start = Position.initial().board
+    for raw in boards[150:200]:
+        got, _ = _differences_of(raw.tobytes(), start)
+        assert np.array_equal(got, encode(raw.tobytes()) - encode(start))

@@ -45,7 +45,14 @@ from gammon.ai.bearoff import N_POSITIONS as BEAROFF_POSITIONS
 from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities, race_row
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import OFF_CONTACT, a_side_is_down, encode_sparse, is_contact
+from gammon.ai.encoding import (
+    OFF_CONTACT,
+    a_side_is_down,
+    encode_sparse,
+    input_differences,
+    is_contact,
+    side_counts,
+)
 from gammon.ai.kernel_args import Model, as_model, new_scratch
 from gammon.ai.network import CONTACT as CONTACT_NET
 from gammon.ai.network import CRASHED as CRASHED_NET
@@ -227,38 +234,6 @@ def forward_sparse(model, k, idx, val, m, h, y):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _differences(idx, val, m, base, stamp):  # type: ignore[no-untyped-def]
-    """The inputs in which a board (non-zero inputs ``idx[:m]``/``val[:m]``) differs from
-    ``base`` (:class:`~gammon.ai.kernel_args.NetBase`), into ``base.didx``/``base.dval``
-    (new value less the base's); returns how many.  ``stamp``: a number no earlier call
-    used (it marks the board's inputs in ``base.mark``).
-
-    No branch on the data: each input is written and counted only when it differs
-    (the board's own: changed or new; the base's: not among the board's).
-    """
-    dense = base.dense
-    mark = base.mark
-    didx = base.didx
-    dval = base.dval
-    c = 0
-    for t in range(m):
-        i = idx[t]
-        d = val[t] - dense[i]
-        mark[i] = stamp
-        didx[c] = i
-        dval[c] = d
-        c += d != 0.0
-    bidx = base.idx
-    bval = base.val
-    for t in range(base.meta[1]):
-        i = bidx[t]
-        didx[c] = i
-        dval[c] = -bval[t]
-        c += mark[i] != stamp
-    return c
-
-
-@njit(cache=True, inline="always")
 def _table_rows(b, checkers, model):  # type: ignore[no-untyped-def]
     """The class of ``b`` and its two sides' rows in the bear-off tables (the player on
     roll's, the opponent's), or -1 and -1 where the tables do not value it."""
@@ -299,14 +274,21 @@ def _exact_or_net(b, checkers, model, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _net_of(b, model, idx, m):  # type: ignore[no-untyped-def]
-    """Which net values board ``b`` with non-zero inputs ``idx[:m]``: the contact flag is
-    the last input (the race net values boards without it); a third net values crashed
-    contact positions (as :func:`gammon.ai.network.net_index` chooses)."""
-    k = 0 if model.w1.shape[0] < 2 or (m > 0 and idx[m - 1] == OFF_CONTACT) else 1
+def _net_for(b, model, contact):  # type: ignore[no-untyped-def]
+    """Which net values board ``b``: the contact net (0) in contact, else the race net
+    (which a one-net model has not); a third net values crashed contact positions (as
+    :func:`gammon.ai.network.net_index` chooses)."""
+    k = 0 if model.w1.shape[0] < 2 or contact else 1
     if k == CONTACT_NET and model.w1.shape[0] > CRASHED_NET and a_side_is_down(b):  # in contact: crashed
         k = CRASHED_NET
     return k
+
+
+@njit(cache=True, inline="always")
+def _net_of(b, model, idx, m):  # type: ignore[no-untyped-def]
+    """:func:`_net_for` of board ``b`` with non-zero inputs ``idx[:m]`` (the contact flag is
+    the last input)."""
+    return _net_for(b, model, m > 0 and idx[m - 1] == OFF_CONTACT)
 
 
 @njit(cache=True)
@@ -351,6 +333,9 @@ def set_base(before, checkers, model, s, base):  # type: ignore[no-untyped-def]
     m = encode_sparse(b, idx, val)
     for t in range(m):
         dense[idx[t]] = val[t]
+    for i in range(50):
+        base.board[i] = b[i]
+    side_counts(b, base.counts)
     k = _net_of(b, model, idx, m)
     _hidden_sums(model.b1[k], model.w1, k, base.pre, idx, val, m)
     base.meta[0] = k
@@ -385,10 +370,12 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
     ``base``: None, or the board before the roll, set by :func:`set_base` (a
     :class:`~gammon.ai.kernel_args.NetBase`): each result valued
     by the base's net then adds only the inputs in which it differs from the base
-    to the base's hidden sums (:func:`_differences`).  A roll's results differ from
-    the board before it in the moved checkers and the features they touch: 11 of
-    43 non-zero inputs on average over self-play positions, so the first layer
-    costs a quarter; the values equal the whole sums' up to float32 rounding.
+    to the base's hidden sums, found from the points where the two boards differ
+    (:func:`~gammon.ai.encoding.input_differences`: the result is not encoded whole).
+    A roll's results differ from the board before it in the moved checkers and the
+    features they touch: 11 of 43 non-zero inputs on average over self-play
+    positions, so the first layer costs a quarter; the values equal the whole sums'
+    up to float32 rounding.
 
     The loop is one compiled body (no call per result, whose passing of the
     bundles of arrays cost about a fifth of a result's time).  Measured on 3,000
@@ -403,7 +390,6 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
     b1 = model.b1
     best = 0
     bestv = -1e30
-    stamp = 0 if base is None else base.meta[2]
     for r in range(n):
         b = gb[r]
         y = ys[r]
@@ -412,19 +398,19 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
             tmp[25 + i] = b[i]
         _, done = _exact_or_net(tmp, checkers, model, y)
         if not done:
-            m = encode_sparse(tmp, idx, val)
-            k = _net_of(tmp, model, idx, m)
-            if base is None:
-                _hidden_sums(b1[k], w1, k, h, idx, val, m)
-            else:
-                c = m
-                if k == base.meta[0]:
-                    stamp += 1
-                    c = _differences(idx, val, m, base, stamp)
-                if c < m:  # fewer rows to add from the base than from nothing
+            k = -1
+            if base is not None and base.meta[0] >= 0:
+                c, contact = input_differences(tmp, base.board, base.counts, base.dense,
+                                               base.didx, base.dval)
+                k = _net_for(tmp, model, contact)
+                if k == base.meta[0] and c < base.meta[1]:  # fewer rows to add than from nothing
                     _hidden_sums(base.pre, w1, k, h, base.didx, base.dval, c)
                 else:
-                    _hidden_sums(b1[k], w1, k, h, idx, val, m)
+                    k = -1
+            if k < 0:
+                m = encode_sparse(tmp, idx, val)
+                k = _net_of(tmp, model, idx, m)
+                _hidden_sums(b1[k], w1, k, h, idx, val, m)
             _outputs(model, k, h, y)
             settle_into(tmp, checkers, y)
         flip_into(y, y)
@@ -435,8 +421,6 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
         if v > bestv:
             bestv = v
             best = r
-    if base is not None:
-        base.meta[2] = stamp
     return best
 
 

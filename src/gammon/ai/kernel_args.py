@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS
+from gammon.ai.encoding import NUM_INPUTS, SIDE_COUNTS
 
 __all__ = ["Model", "NetBase", "Scratch", "as_model", "new_base", "new_scratch"]
 
@@ -85,10 +85,11 @@ class NetBase(NamedTuple):
     differences alone (:func:`gammon.ai.evaluator.best_result`).
 
     ``idx``/``val``: its non-zero inputs (NUM_INPUTS each) and ``dense`` all its inputs;
-    ``pre`` (H float32): its net's hidden sums before the sigmoid; ``meta`` (3 int64):
-    the net (-1: no base), the count of non-zero inputs and the last stamp written in
-    ``mark`` (NUM_INPUTS int64: which inputs a board has); ``didx``/``dval``
-    (2 * NUM_INPUTS): scratch for the differing inputs.
+    ``pre`` (H float32): its net's hidden sums before the sigmoid; ``meta`` (2 int64):
+    the net (-1: no base) and the count of non-zero inputs; ``board`` (50 uint8) the board
+    and ``counts`` its :func:`~gammon.ai.encoding.side_counts`; ``didx``/``dval``
+    (2 * NUM_INPUTS): scratch for the differing inputs
+    (:func:`~gammon.ai.encoding.input_differences`).
     """
 
     idx: np.ndarray
@@ -96,7 +97,8 @@ class NetBase(NamedTuple):
     dense: np.ndarray
     pre: np.ndarray
     meta: np.ndarray
-    mark: np.ndarray
+    board: np.ndarray
+    counts: np.ndarray
     didx: np.ndarray
     dval: np.ndarray
 
@@ -104,7 +106,7 @@ class NetBase(NamedTuple):
 @njit(cache=True)
 def new_base(model):  # type: ignore[no-untyped-def]
     """An empty :class:`NetBase` for ``model``'s hidden layer (no base set)."""
-    meta = np.zeros(3, dtype=np.int64)
+    meta = np.zeros(2, dtype=np.int64)
     meta[0] = -1
     return NetBase(
         np.zeros(NUM_INPUTS, dtype=np.int64),
@@ -112,7 +114,8 @@ def new_base(model):  # type: ignore[no-untyped-def]
         np.zeros(NUM_INPUTS, dtype=np.float32),
         np.zeros(model.w1.shape[2], dtype=np.float32),
         meta,
-        np.zeros(NUM_INPUTS, dtype=np.int64),
+        np.zeros(50, dtype=np.uint8),
+        np.zeros((2, SIDE_COUNTS), dtype=np.int64),
         np.zeros(2 * NUM_INPUTS, dtype=np.int64),
         np.zeros(2 * NUM_INPUTS, dtype=np.float32),
     )

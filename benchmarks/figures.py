@@ -299,6 +299,20 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         + (Figure("the lowest of the three (run 2), in the README's range",
                   r"new run 2: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
         note="the shipped nets; stop 50's engine in the same runs"),
+    Measurement(
+        "engine_speed_stop52", "engine_speed_stop52.txt",
+        "python benchmarks/engine_speed.py --positions 2000 --positions2 30, three runs each of stop 52's "
+        "engine and stop 51's (fe7f36d, a git clone), alternating",
+        tuple(Figure(f"0-ply speed ratio gnubg-nn / gammon, a roll's results valued from the points they "
+                     f"change, run {i}",
+                     rf"new run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,),
+                     Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
+        + tuple(Figure(f"the same, stop 51's engine, run {i}",
+                       rf"old run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}",
+                       (ENGINE,)) for i in (1, 2, 3))
+        + (Figure("the lowest of the three (run 2), in the README's range",
+                  r"new run 2: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
+        note="the shipped nets; stop 51's engine in the same runs"),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),
@@ -402,9 +416,9 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         tuple(rollout_speed_figure(setting, how, cpu)
               for setting in ("cubeless", "cubeless+VR", "cubeful+VR")
               for how in ("rollout itself", "whole command") for cpu in (False, True)),
-        note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating; stop 50's "
-             "engine on the same idle machine: rollout_speed_stop50.txt, on a loaded one: "
-             "rollout_speed_2026-12-05.txt"),
+        note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating; stop 51's "
+             "engine: rollout_speed_stop51.txt (one run: _stop51_once), stop 50's on the same idle "
+             "machine: rollout_speed_stop50.txt, on a loaded one: rollout_speed_2026-12-05.txt"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

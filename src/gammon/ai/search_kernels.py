@@ -82,7 +82,7 @@ def _cache_put(b, tag, ckeys, cvals, val):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no-untyped-def]
+def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # type: ignore[no-untyped-def]
     """For each of the 21 rolls of the player on roll of ``b``: the best play by 0-ply.
 
     ``model``, ``s``: the evaluator's tables and scratch (:mod:`gammon.ai.kernel_args`);
@@ -94,7 +94,10 @@ def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no
 
     With ``prune`` > 0 and more plays than that, every play is first scored by
     the pruning net ``ws.pw`` (:mod:`gammon.ai.pruning`) and only its ``prune``
-    best are valued by the evaluator (``ws.ph``, ``ws.ps``: scratch).
+    best are valued by the evaluator (``ws.ph``, ``ws.ps``: scratch).  Otherwise every
+    play of a roll is valued in one loop from ``b`` (:func:`~gammon.ai.evaluator.best_result`
+    with ``netbase``, a :class:`~gammon.ai.kernel_args.NetBase` set from ``b`` once; ``rys``:
+    the values), as the rollouts and the 0-ply choice value them.
     """
     rb = ws.rb
     rv = ws.rv
@@ -106,6 +109,7 @@ def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no
     pool_me = (flags >> movegen.POOL_SHIFT) & 15
     pool_opp = (flags >> OPP_POOL_SHIFT) & 15
     gen_flags = base | pool_me << movegen.POOL_SHIFT
+    based = False
     k = 0
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
@@ -141,16 +145,12 @@ def _replies(b, level, flags, checkers, model, s, ws, prune):  # type: ignore[no
                         for q in range(5):
                             yk[q] = y[q]
             else:
-                best = 0
-                bestv = -1e30
-                for r in range(n):
-                    result_eval(gb[r], checkers, model, s, y)
-                    v = equity_of(y)
-                    if v > bestv:
-                        bestv = v
-                        best = r
-                        for q in range(5):
-                            yk[q] = y[q]
+                if not based:
+                    set_base(b, checkers, model, s, netbase)
+                    based = True
+                best = best_result(gb, n, checkers, model, s, rys, False, netbase)
+                for q in range(5):
+                    yk[q] = rys[best, q]
                 for i in range(25):
                     nb[i] = gb[best, 25 + i]
                     nb[25 + i] = gb[best, i]
@@ -167,10 +167,11 @@ def _roll_weight(k):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def eval_ply(b, plies, flags, checkers, model, s, ws, out):  # type: ignore[no-untyped-def]
+def eval_ply(b, plies, flags, checkers, model, s, ws, out, netbase, rys):  # type: ignore[no-untyped-def]
     """Probabilities for the player on roll of board ``b`` at ``plies`` (see :mod:`gammon.ai.search`)
     into ``out``; ``model``, ``s``: the evaluator's tables and scratch; ``ws``: the
-    :class:`SearchWorkspace` (its ``prune``: the inner nodes' pre-filter).
+    :class:`SearchWorkspace` (its ``prune``: the inner nodes' pre-filter); ``netbase``,
+    ``rys``: scratch of the replies' valuation (:func:`_replies`).
 
     ``flags`` are the search flags of ``b`` (:func:`~gammon.ai.search.search_flags`): the rules
     and both sides' pools, so every ply generates with its own mover's pool.
@@ -190,7 +191,7 @@ def eval_ply(b, plies, flags, checkers, model, s, ws, out):  # type: ignore[no-u
     ff[0, 0] = plies
     ff[0, 12] = flags
     lv = 0
-    done = _open_frame(0, checkers, model, s, ws)
+    done = _open_frame(0, checkers, model, s, ws, netbase, rys)
     while True:
         if done:
             # Frame lv is valued: pop it into its parent.
@@ -207,7 +208,7 @@ def eval_ply(b, plies, flags, checkers, model, s, ws, out):  # type: ignore[no-u
             ff[lv + 1, 0] = fr[0] - 1.0
             ff[lv + 1, 12] = ws.rf[lv, k]
             lv += 1
-            done = _open_frame(lv, checkers, model, s, ws)
+            done = _open_frame(lv, checkers, model, s, ws, netbase, rys)
             continue
         res = fr[7:12]
         for q in range(5):
@@ -220,7 +221,7 @@ def eval_ply(b, plies, flags, checkers, model, s, ws, out):  # type: ignore[no-u
 
 
 @njit(cache=True, inline="always")
-def _open_frame(lv, checkers, model, s, ws):  # type: ignore[no-untyped-def]
+def _open_frame(lv, checkers, model, s, ws, netbase, rys):  # type: ignore[no-untyped-def]
     """Value frame ``lv`` of :func:`eval_ply`, just pushed, where no deeper frame is
     needed: a finished game (exactly), a cached value, or a 1-ply frame (the mean of
     its replies' 0-ply values, then cached); True then.  Otherwise its replies are
@@ -241,7 +242,7 @@ def _open_frame(lv, checkers, model, s, ws):  # type: ignore[no-untyped-def]
         return True
     if _cache_get(fb[lv], p + vtag, ws.ckeys, ws.cvals, ws.stats, res):
         return True
-    _replies(fb[lv], lv, int(fr[12]), checkers, model, s, ws, pr if p == 1 else 0)
+    _replies(fb[lv], lv, int(fr[12]), checkers, model, s, ws, pr if p == 1 else 0, netbase, rys)
     if p != 1:
         fr[1] = 0.0
         for q in range(5):
@@ -328,6 +329,8 @@ def run(mode, src, plies, flags, checkers, model, ws, ys):  # type: ignore[no-un
     m = as_model(model)
     w = as_workspace(ws)
     s = new_scratch(m)
+    netbase = new_base(m)
+    rys = np.zeros((movegen.MAX_RESULTS, NUM_OUTPUTS), dtype=np.float32)
     sw = np.empty(50, dtype=np.uint8)
     best = 0
     bestv = -1e30
@@ -341,12 +344,12 @@ def run(mode, src, plies, flags, checkers, model, ws, ys):  # type: ignore[no-un
             after = min((flags >> movegen.POOL_SHIFT) & 15, np.int64(src[r, 24]))
             rflags = ((flags & RULES_MASK) | ((flags >> OPP_POOL_SHIFT) & 15) << movegen.POOL_SHIFT
                       | after << OPP_POOL_SHIFT)
-            eval_ply(sw, plies, rflags, checkers, m, s, w, ys[r])
+            eval_ply(sw, plies, rflags, checkers, m, s, w, ys[r], netbase, rys)
             flip_into(ys[r], ys[r])
         else:
             for i in range(50):
                 sw[i] = src[r, i]
-            eval_ply(sw, plies, flags, checkers, m, s, w, ys[r])
+            eval_ply(sw, plies, flags, checkers, m, s, w, ys[r], netbase, rys)
         v = equity_of(ys[r])
         if v > bestv:
             bestv = v

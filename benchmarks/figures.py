@@ -310,8 +310,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         + tuple(Figure(f"the same, stop 51's engine, run {i}",
                        rf"old run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}",
                        (ENGINE,)) for i in (1, 2, 3))
-        + (Figure("the lowest of the three (run 2), in the README's range",
-                  r"new run 2: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
+        + tuple(Figure(f"2-ply speed ratio gnubg-nn / gammon, {how}, the inner nodes' plays valued in one loop "
+                       f"from the board before the roll, run {i}",
+                       rf"new run {i}: 2-ply {how}\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,))
+                for how in ("pruned", "unpruned") for i in (1, 2, 3))
+        + (Figure("the lowest 0-ply ratio of the three (run 1), in the README's range",
+                  r"new run 1: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
         note="the shipped nets; stop 51's engine in the same runs"),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),

@@ -349,26 +349,11 @@ def set_base(before, checkers, model, s, base):  # type: ignore[no-untyped-def]
     base.meta[1] = m
 
 
-@njit(cache=True)
-def result_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
-    """Probabilities in the MOVER's view of a move result ``b`` (mover first).
-
-    The board is swapped (into ``s.tmp``) so the opponent is on roll, evaluated
-    and flipped.
-    """
-    tmp = s.tmp
-    for i in range(25):
-        tmp[i] = b[25 + i]
-        tmp[25 + i] = b[i]
-    static_eval(tmp, checkers, model, s, out)
-    flip_into(out, out)
-
-
 @njit(cache=True, fastmath=True, error_model="numpy")
 def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type: ignore[no-untyped-def]
     """Value the ``n`` move results ``gb[:n]`` (mover first) at 0-ply into ``ys[:n]``
-    (:func:`result_eval`'s values, the mover's view); returns the index of the best by
-    cubeless equity (the first of equals).
+    (each result's :func:`static_eval` with the opponent on roll, flipped: the mover's
+    view); returns the index of the best by cubeless equity (the first of equals).
 
     With ``win_at_once`` a result that wins the game is chosen as soon as it is
     met (the results after it are not valued): a play-out's choice.  The one

@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.evaluator import best_result, classify_board, result_eval, set_base, static_eval
+from gammon.ai.evaluator import best_result, classify_board, set_base, static_eval
 from gammon.ai.kernel_args import as_model, new_base, new_scratch
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
 from gammon.ai.pruning import PRUNE_INPUTS, prune_score
@@ -103,7 +103,6 @@ def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # t
     rv = ws.rv
     rf = ws.rf
     ps = ws.ps
-    y = s.y
     gb = ws.boards[level]
     base = flags & RULES_MASK
     pool_me = (flags >> movegen.POOL_SHIFT) & 15
@@ -126,9 +125,7 @@ def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # t
             elif prune > 0 and n > prune:
                 for r in range(n):
                     ps[r] = prune_score(gb[r], ws.pw, ws.ph)
-                best = n
-                bestv = -1e30
-                for _ in range(prune):
+                for _ in range(prune):  # mark the pruning net's best (the first of equals)
                     m = 0
                     mv = ps[0]
                     for r in range(1, n):
@@ -136,14 +133,20 @@ def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # t
                             mv = ps[r]
                             m = r
                     ps[m] = -np.inf
-                    result_eval(gb[m], checkers, model, s, y)
-                    v = equity_of(y)
-                    # Ties go to the lower index, as without pruning.
-                    if v > bestv or (v == bestv and m < best):
-                        bestv = v
-                        best = m
-                        for q in range(5):
-                            yk[q] = y[q]
+                j = 0
+                for r in range(n):  # the marked plays to the front, in their order
+                    if ps[r] == -np.inf:
+                        if r != j:
+                            for i in range(50):
+                                gb[j, i] = gb[r, i]
+                        j += 1
+                if not based:
+                    set_base(b, checkers, model, s, netbase)
+                    based = True
+                # Ties go to the lower index, as without pruning.
+                best = best_result(gb, prune, checkers, model, s, rys, False, netbase)
+                for q in range(5):
+                    yk[q] = rys[best, q]
             else:
                 if not based:
                     set_base(b, checkers, model, s, netbase)

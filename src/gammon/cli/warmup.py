@@ -99,7 +99,7 @@ def _kernels() -> list[object]:
     from gammon.ai import evaluator, rollout_trials, search_kernels
     from gammon.core import movegen
 
-    return [movegen.generate, movegen.single_steps, evaluator.static_eval, evaluator.result_eval,
+    return [movegen.generate, movegen.single_steps, evaluator.static_eval,
             evaluator.static_batch, search_kernels.run, search_kernels.roll_results,
             rollout_trials.run_trials]
 

@@ -186,6 +186,33 @@ def rollout_speed_figure(setting: str, how: str, cpu: bool) -> Figure:
                   pattern, "{:.2f}", (ENGINE,), Target(">=", 2.0, "issue 36"))
 
 
+def engine_speed_ab(name: str, new: str, old: str, where: str, what: str, lowest: int,
+                    two_ply: str | None = None) -> Measurement:
+    """engine_speed.py run three times each for two engines, alternating (``new run I`` and
+    ``old run I`` rows): the new engine's 0-ply ratios against issue 36's floor, the old one's
+    beside them, with ``two_ply`` the new one's 2-ply ratios too, and the lowest 0-ply ratio
+    (run ``lowest``) as the start of the README's range."""
+    def ratio(who: str, i: int, row: str) -> str:
+        return rf"{who} run {i}: {row}\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)"
+
+    figures = tuple(Figure(f"0-ply speed ratio gnubg-nn / gammon, {what}, run {i}",
+                           ratio("new", i, "0-ply best play"), "{:.2f}", (ENGINE,),
+                           Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
+    figures += tuple(Figure(f"the same, {old}'s engine, run {i}", ratio("old", i, "0-ply best play"), "{:.2f}",
+                            (ENGINE,)) for i in (1, 2, 3))
+    if two_ply is not None:
+        figures += tuple(Figure(f"2-ply speed ratio gnubg-nn / gammon, {how}, {two_ply}, run {i}",
+                                ratio("new", i, f"2-ply {how}"), "{:.2f}", (ENGINE,))
+                         for how in ("pruned", "unpruned") for i in (1, 2, 3))
+    figures += (Figure(f"the lowest 0-ply ratio of the three (run {lowest}), in the README's range",
+                       ratio("new", lowest, "0-ply best play"), "{:.2f}-", (README,)),)
+    return Measurement(
+        name, f"{name}.txt",
+        f"python benchmarks/engine_speed.py --positions 2000 --positions2 30, three runs each of {new}'s "
+        f"engine and {old}'s ({where}), alternating",
+        figures, note=f"the shipped nets; {old}'s engine in the same runs")
+
+
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
         "judge_0ply", "judge_0ply.txt",
@@ -285,38 +312,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         + (Figure("the lowest of the three (run 3), in the README's range",
                   r"X2 run 3: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
         note="R5 and Q7 (two nets) in the same runs: 1.56-1.66"),
-    Measurement(
-        "engine_speed_delta", "engine_speed_delta.txt",
-        "python benchmarks/engine_speed.py --positions 2000 --positions2 30, three runs each of stop 51's "
-        "engine and stop 50's (e328407, a git worktree), alternating",
-        tuple(Figure(f"0-ply speed ratio gnubg-nn / gammon, each roll's results in one loop from the board "
-                     f"before the roll, run {i}",
-                     rf"new run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,),
-                     Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
-        + tuple(Figure(f"the same, stop 50's engine, run {i}",
-                       rf"old run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}",
-                       (ENGINE,)) for i in (1, 2, 3))
-        + (Figure("the lowest of the three (run 2), in the README's range",
-                  r"new run 2: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
-        note="the shipped nets; stop 50's engine in the same runs"),
-    Measurement(
-        "engine_speed_stop52", "engine_speed_stop52.txt",
-        "python benchmarks/engine_speed.py --positions 2000 --positions2 30, three runs each of stop 52's "
-        "engine and stop 51's (fe7f36d, a git clone), alternating",
-        tuple(Figure(f"0-ply speed ratio gnubg-nn / gammon, a roll's results valued from the points they "
-                     f"change, run {i}",
-                     rf"new run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,),
-                     Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
-        + tuple(Figure(f"the same, stop 51's engine, run {i}",
-                       rf"old run {i}: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}",
-                       (ENGINE,)) for i in (1, 2, 3))
-        + tuple(Figure(f"2-ply speed ratio gnubg-nn / gammon, {how}, the inner nodes' plays valued in one loop "
-                       f"from the board before the roll (the pruned: the pruning net's picks), run {i}",
-                       rf"new run {i}: 2-ply {how}\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}", (ENGINE,))
-                for how in ("pruned", "unpruned") for i in (1, 2, 3))
-        + (Figure("the lowest 0-ply ratio of the three (run 3), in the README's range",
-                  r"new run 3: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
-        note="the shipped nets; stop 51's engine in the same runs"),
+    engine_speed_ab("engine_speed_delta", "stop 51", "stop 50", "e328407, a git worktree",
+                    "each roll's results in one loop from the board before the roll", lowest=2),
+    engine_speed_ab("engine_speed_stop52", "stop 52", "stop 51", "fe7f36d, a git clone",
+                    "a roll's results valued from the points they change", lowest=3,
+                    two_ply="the inner nodes' plays valued in one loop from the board before the roll "
+                            "(the pruned: the pruning net's picks)"),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),

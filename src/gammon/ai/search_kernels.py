@@ -122,36 +122,31 @@ def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # t
                     nb[25 + i] = b[i]
                 static_eval(nb, checkers, model, s, yk)
                 flip_into(yk, yk)
-            elif prune > 0 and n > prune:
-                for r in range(n):
-                    ps[r] = prune_score(gb[r], ws.pw, ws.ph)
-                for _ in range(prune):  # mark the pruning net's best (the first of equals)
-                    m = 0
-                    mv = ps[0]
-                    for r in range(1, n):
-                        if ps[r] > mv:
-                            mv = ps[r]
-                            m = r
-                    ps[m] = -np.inf
-                j = 0
-                for r in range(n):  # the marked plays to the front, in their order
-                    if ps[r] == -np.inf:
-                        if r != j:
-                            for i in range(50):
-                                gb[j, i] = gb[r, i]
-                        j += 1
-                if not based:
-                    set_base(b, checkers, model, s, netbase)
-                    based = True
-                # Ties go to the lower index, as without pruning.
-                best = best_result(gb, prune, checkers, model, s, rys, False, netbase)
-                for q in range(5):
-                    yk[q] = rys[best, q]
             else:
+                count = n
+                if prune > 0 and n > prune:
+                    for r in range(n):
+                        ps[r] = prune_score(gb[r], ws.pw, ws.ph)
+                    for _ in range(prune):  # mark the pruning net's best (the first of equals)
+                        m = 0
+                        mv = ps[0]
+                        for r in range(1, n):
+                            if ps[r] > mv:
+                                mv = ps[r]
+                                m = r
+                        ps[m] = -np.inf
+                    count = 0
+                    for r in range(n):  # the marked plays to the front, in their order
+                        if ps[r] == -np.inf:
+                            if r != count:
+                                for i in range(50):
+                                    gb[count, i] = gb[r, i]
+                            count += 1
                 if not based:
                     set_base(b, checkers, model, s, netbase)
                     based = True
-                best = best_result(gb, n, checkers, model, s, rys, False, netbase)
+                # Ties go to the lower index, pruned or not.
+                best = best_result(gb, count, checkers, model, s, rys, False, netbase)
                 for q in range(5):
                     yk[q] = rys[best, q]
                 for i in range(25):

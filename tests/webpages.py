@@ -72,14 +72,32 @@ def points_of(page: Page, selector: str) -> set[int]:
     return {int(x) for x in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.point)")}
 
 
+# The first element matching a selector, measured in one step in the page: the page may replace
+# its board and controls at any moment (a reply arriving after the socket's newer state renders
+# them anew), and an element found first and measured after could be gone by then.
+SHOWN_BOX = """sel => { const e = document.querySelector(sel); if (!e) return null;
+  const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' ? [r.x, r.y, r.width, r.height] : null; }"""
+
+
+def box(page: Page, selector: str) -> tuple[float, float, float, float]:
+    """``selector``'s box on the screen (x, y, width, height), waiting (5 s at most) until it is shown."""
+    try:
+        got = page.wait_for_function(SHOWN_BOX, arg=selector, timeout=5000).json_value()
+    except playwright_api.TimeoutError:
+        raise AssertionError(f"{selector} is not shown") from None
+    x, y, w, h = got
+    return x, y, w, h
+
+
 def drag(page: Page, source: int, target: int) -> None:
     """Drag with the mouse from one point's column to another's."""
-    a = page.locator(f".hit[data-point='{source}']").bounding_box()
-    b = page.locator(f".hit[data-point='{target}']").bounding_box()
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    ax, ay, aw, ah = box(page, f".hit[data-point='{source}']")
+    bx, by, bw, bh = box(page, f".hit[data-point='{target}']")
+    page.mouse.move(ax + aw / 2, ay + ah / 2)
     page.mouse.down()
-    page.mouse.move(a["x"] + a["width"] / 2 + 20, a["y"] + a["height"] / 2 + 20, steps=3)
-    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=5)
+    page.mouse.move(ax + aw / 2 + 20, ay + ah / 2 + 20, steps=3)
+    page.mouse.move(bx + bw / 2, by + bh / 2, steps=5)
     page.mouse.up()
 
 

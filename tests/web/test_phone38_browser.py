@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from gammon.core.position import Position
 from gammon.web import Settings
@@ -33,6 +32,7 @@ from webpages import (
     ACTION_BUTTONS,
     COMPUTER_TURN_MS,
     Page,
+    box,
     checkers,
     make_move_by_clicks,
     new_page,
@@ -58,24 +58,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]
         yield srv
     finally:
         srv.stop()
-
-
-# The first element matching a selector, measured in one step in the page: the page may replace its
-# controls at any moment (a reply arriving after the socket's newer state renders them anew), and an
-# element found first and measured after could be gone by then.
-SHOWN_BOX = """sel => { const e = document.querySelector(sel); if (!e) return null;
-  const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
-  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' ? [r.x, r.y, r.width, r.height] : null; }"""
-
-
-def box(page: Page, selector: str) -> tuple[float, float, float, float]:
-    """``selector``'s box on the screen, waiting (5 s at most) until it is shown."""
-    try:
-        got = page.wait_for_function(SHOWN_BOX, arg=selector, timeout=5000).json_value()
-    except PlaywrightTimeout:
-        raise AssertionError(f"{selector} is not shown") from None
-    x, y, w, h = got
-    return x, y, w, h
 
 
 def assert_on_screen(page: Page, selector: str) -> None:

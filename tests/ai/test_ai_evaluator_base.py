@@ -16,7 +16,8 @@ import pytest
 from numba import njit
 
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import NUM_INPUTS, encode, input_differences, is_contact, is_crashed, side_counts
+from gammon.ai.encoding import NUM_INPUTS, encode, is_contact, is_crashed
+from gammon.ai.encoding_delta import input_differences, side_counts
 from gammon.ai.evaluator import ClassifyingEvaluator, best_result, set_base
 from gammon.ai.kernel_args import as_model, new_base, new_scratch
 from gammon.ai.network import Network

@@ -22,7 +22,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, SIDE_COUNTS
+from gammon.ai.encoding import NUM_INPUTS
+from gammon.ai.encoding_delta import SIDE_COUNTS
 
 __all__ = ["Model", "NetBase", "Scratch", "as_model", "new_base", "new_scratch"]
 
@@ -87,9 +88,9 @@ class NetBase(NamedTuple):
     ``idx``/``val``: its non-zero inputs (NUM_INPUTS each) and ``dense`` all its inputs;
     ``pre`` (H float32): its net's hidden sums before the sigmoid; ``meta`` (2 int64):
     the net (-1: no base) and the count of non-zero inputs; ``board`` (50 uint8) the board
-    and ``counts`` its :func:`~gammon.ai.encoding.side_counts`; ``didx``/``dval``
+    and ``counts`` its :func:`~gammon.ai.encoding_delta.side_counts`; ``didx``/``dval``
     (2 * NUM_INPUTS): scratch for the differing inputs
-    (:func:`~gammon.ai.encoding.input_differences`).
+    (:func:`~gammon.ai.encoding_delta.input_differences`).
     """
 
     idx: np.ndarray

@@ -384,9 +384,11 @@ def step_tree(position: Position, dice: Iterable[int]) -> StepTree:
             return index[key]
         depth = len(all_dice) - len(left)
         play = finals.get(pos)
-        if play is not None and (depth == deepest or pos.is_game_over):
+        if play is not None and (depth == deepest or not any(pos.board[:25])):
             # A legal play is complete here: as many dice as can be played are used, or the
-            # last checker is off (bearing it off with one die is the same play as with two).
+            # mover's last checker is off (bearing it off with one die is the same play as with
+            # two).  The mover's side, not is_game_over: in a position given with the other side
+            # already off, a checker borne off is not the end of the play.
             # The same position reached with a die still playable is not (2/off with a 3 and
             # the 1 still to play, where 2/1 1/off leaves the same board).
             nodes.append(StepNode(pos, left, (), play))

@@ -6,7 +6,9 @@ nothing can be played.  Environment:
 
 * ``GAMMON_PLIES``: search depth (default 0);
 * ``GAMMON_LEVEL``: a level name instead (``expert``, ``strongest``, ...);
-* ``GAMMON_WEIGHTS``: a weights file instead of the packaged ones.
+* ``GAMMON_WEIGHTS``: a weights file instead of the packaged ones;
+* ``GAMMON_PRUNE``: plays valued at each inner node of a 2-ply or deeper search after the
+  pruning net's pre-filter (0: all; default: the level's, 0 with ``GAMMON_PLIES``).
 
 Usage (from the repository root, with the venv that has gnubg-nn):
   python ../shared/referee/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2
@@ -22,10 +24,11 @@ from gammon.ai.engine import Engine
 
 _level = os.environ.get("GAMMON_LEVEL")
 _plies = os.environ.get("GAMMON_PLIES")
+_prune = int(os.environ["GAMMON_PRUNE"]) if os.environ.get("GAMMON_PRUNE") else None
 ENGINE = (
-    Engine(_level, weights=os.environ.get("GAMMON_WEIGHTS"), seed=1)
+    Engine(_level, weights=os.environ.get("GAMMON_WEIGHTS"), seed=1, prune=_prune)
     if _level
-    else Engine(plies=int(_plies or 0), weights=os.environ.get("GAMMON_WEIGHTS"))
+    else Engine(plies=int(_plies or 0), weights=os.environ.get("GAMMON_WEIGHTS"), prune=_prune)
 )
 NAME = f"gammon {ENGINE.level.name} ({ENGINE.network.meta.get('games', '?')} training games)"
 

@@ -182,6 +182,19 @@ def test_noisy_levels_play_legally_and_reproducibly() -> None:
     assert Engine("expert", noise=0.5).level.noise == 0.5
 
 
+def test_prune_overrides_the_levels_pruning() -> None:
+    # The strongest level prunes its inner nodes; prune=0 searches every reply there, which
+    # is the plain 2-ply search's value, and a bad count is refused in one line.
+    strongest = Engine("strongest")
+    assert strongest.level.prune > 0 and strongest.evaluator.prune == strongest.level.prune
+    exact = Engine("strongest", prune=0)
+    assert exact.level.prune == 0 and exact.evaluator.prune == 0
+    assert exact.evaluate(RACE).probabilities == Engine(plies=2).evaluate(RACE).probabilities
+    assert Engine(plies=2, prune=3).evaluator.prune == 3
+    with pytest.raises(GammonError, match="prune must be 0"):
+        Engine("strongest", prune=65)
+
+
 def test_weights_meta_records_the_training() -> None:
     meta = default_network().meta
     assert meta.get("games", 0) > 0 and "settings" in meta

@@ -89,7 +89,9 @@ class Engine:
     searches two plies; ``weights`` is a path or a :class:`Network` (default:
     the weights shipped with the package: at 0 plies the 0-ply net,
     :func:`gammon.ai.variant_nets.standard_network`).  ``seed`` fixes the noise of the
-    weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.
+    weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.  ``prune``
+    overrides the level's pruning (plays valued at each inner node of a search of two
+    or more plies after the pruning net's pre-filter; 0: every play).
 
     Each position is played with its variant's net
     (:mod:`gammon.ai.variant_nets`): with the default weights, the shipped
@@ -103,7 +105,8 @@ class Engine:
     def __init__(self, level: str | Level = "expert", *, plies: int | None = None,
                  weights: str | Network | None = None, seed: int | None = None,
                  bearoff: bool = True, noise: float | None = None,
-                 variant_weights: Mapping[str, str | Network] | None = None) -> None:
+                 variant_weights: Mapping[str, str | Network] | None = None,
+                 prune: int | None = None) -> None:
         lv = find_level(level)
         if plies is not None:
             if not 0 <= plies <= MAX_SEARCH_PLIES:
@@ -112,6 +115,8 @@ class Engine:
                          description=f"{plies}-ply search")
         if noise is not None:
             lv = replace(lv, noise=float(noise))
+        if prune is not None:
+            lv = replace(lv, prune=int(prune))
         self.level = lv
         # The shipped weights: the 0-ply net at 0 plies, the standard net under a search.
         self.network = standard_network(lv.plies) if weights is None else load_network(weights)

@@ -61,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rows", type=int, default=0,
                    help="use only the first ROWS rows (0: all; for a smoke test)")
     p.add_argument("--device", default="cuda")
+    p.add_argument("--features", action="store_true",
+                   help="append training/deep8/features.py's candidate inputs (zero weights at the start); "
+                        "the result is measured here and saved as weights_features.npz, which the engine "
+                        "cannot load")
     return p
 
 
@@ -83,6 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     tr, ho = split_by_groups(groups, a.holdout, a.seed)
     k = net_indices(boards, net.nets).astype(np.int64)
     x = encode_batch(np.ascontiguousarray(boards))
+    extra = 0
+    if a.features:
+        sys.path.insert(0, str(ROOT / "training" / "deep8"))
+        from features import features  # the candidates, not yet the encoder's
+
+        f = features(np.ascontiguousarray(boards))
+        extra = f.shape[1]
+        x = np.hstack([x, f])
+        print(f"features: {extra} more inputs, means {np.round(f.mean(axis=0), 4).tolist()}", flush=True)
     n_ho, agree0, regret0 = ranking_figures(net.evaluate_boards(boards[ho]), targets[ho], groups[ho])
     print(f"data: {len(boards)} rows ({[int((k == i).sum()) for i in range(net.nets)]} by net), "
           f"{len(tr)} train, {len(ho)} held out ({n_ho} groups; base picks the target's best in "
@@ -90,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
 
     train_nets = sorted({int(s) for s in a.train_nets.split(",")})
     f32 = {"dtype": torch.float32, "device": dev}
-    w1 = torch.tensor(net.w1, **f32)
+    w1_start = net.w1 if not extra else np.concatenate(
+        [net.w1, np.zeros((net.nets, extra, net.hidden), dtype=net.w1.dtype)], axis=1)
+    w1 = torch.tensor(w1_start, **f32)
     b1 = torch.tensor(net.b1, **f32)
     w2 = torch.tensor(net.w2, **f32)
     b2 = torch.tensor(net.b2, **f32)
@@ -148,6 +163,17 @@ def main(argv: list[str] | None = None) -> int:
             rs = float(residual_sq(ya @ ew, T[ho_t] @ ew, G[ho_t]).mean())
             return ce / n, ce / n + a.rank_weight * rs
 
+    def torch_figures() -> tuple[int, float, float]:
+        """:func:`ranking_figures` of the held-out rows by this fit's own forward pass (the
+        engine cannot value boards with the candidate inputs)."""
+        with torch.no_grad():
+            y = torch.cat([torch.sigmoid(logits(ho_t[s:s + 65536])) for s in range(0, len(ho_t), 65536)])
+        rows = ho_t.cpu().numpy()
+        return ranking_figures(y.cpu().numpy().astype(np.float64), targets[rows], groups[rows])
+
+    tf0 = torch_figures()
+    print(f"held out by the fit's forward pass: {tf0[0]} groups, best chosen {tf0[1]:.4f}, regret {tf0[2]:.5f}",
+          flush=True)
     ce0, best_loss = held_out()
     best = [p.detach().clone() for p in params]
     best_epoch, epoch, step = 0, 0, 0
@@ -190,6 +216,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"epoch {epoch}: {spent:.0f}s, lr {rate:.2e}, held-out cross-entropy {ce:.5f}, "
               f"with the ranking term {hl:.5f}{mark}", flush=True)
 
+    for p, v in zip(params, best, strict=True):
+        with torch.no_grad():
+            p.copy_(v)
+    tf1 = torch_figures()
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    summary = (f"held out by the fit's forward pass: best chosen {tf0[1]:.4f} -> {tf1[1]:.4f}, "
+               f"regret {tf0[2]:.5f} -> {tf1[2]:.5f}")
+    if extra:
+        w1n, b1n, w2n, b2n = (p.detach().cpu().numpy().astype(np.float32) for p in best)
+        np.savez(out / "weights_features.npz", w1=w1n, b1=b1n, w2=w2n, b2=b2n,
+                 meta=np.array(json.dumps({"settings": vars(a), "log": log, "best_epoch": best_epoch,
+                                           "heldout_torch": [tf0, tf1]})))
+        print(f"done: best epoch {best_epoch} of {epoch} ({step} steps); {summary}; "
+              f"{out / 'weights_features.npz'}", flush=True)
+        return 0
     # The frozen nets' gradients were zero throughout, so Adam never moved them; taken from the
     # base all the same, so that their weights stay bit for bit.
     w1n, b1n, w2n, b2n = (p.cpu().numpy().astype(np.float32) for p in best)
@@ -206,15 +248,14 @@ def main(argv: list[str] | None = None) -> int:
         "datasets": records, "positions": len(boards), "best_epoch": best_epoch, "epochs": epoch,
         "steps": step, "log": log,
         "heldout_groups": n_ho, "heldout_agree": [agree0, agree1], "heldout_regret": [regret0, regret1],
+        "heldout_torch": [tf0, tf1],
         "date": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
     }
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
     out_net.save(out / "weights.npz")
     (out / "meta.json").write_text(json.dumps(out_net.meta, indent=1, sort_keys=True) + "\n")
     print(f"done: best epoch {best_epoch} of {epoch} ({step} steps); held-out groups: picks the target's best "
-          f"{agree0:.4f} -> {agree1:.4f}, regret {regret0:.5f} -> {regret1:.5f}; {out / 'weights.npz'}",
-          flush=True)
+          f"{agree0:.4f} -> {agree1:.4f}, regret {regret0:.5f} -> {regret1:.5f}; {summary}; "
+          f"{out / 'weights.npz'}", flush=True)
     return 0
 
 

@@ -15,6 +15,7 @@ from gammon.ai.encoding import (
     encode,
     encode_batch,
     escapes,
+    hit_rolls,
     is_contact,
     is_crashed,
     shots,
@@ -95,6 +96,26 @@ def test_direct_and_indirect_shots() -> None:
     assert shots(b3, 0, 25) == 16
     b4 = board({11: 1, 6: 14}, {24: 15})
     assert shots(b4, 0, 25) == 2
+
+
+def test_hit_rolls_of_one_blot() -> None:
+    # Two blots, my 11 and my 12 point; one opposing checker on my 8 point (its 17), which
+    # moves towards my higher points.
+    b = board({11: 1, 12: 1, 6: 13}, {17: 1, 1: 14})
+    eleven = np.int64(1) << (23 - 10)  # my 11 point, as a bit over the opponent's indices
+    twelve = np.int64(1) << (23 - 11)
+    rolls_11 = int(hit_rolls(b, 0, 25, eleven))
+    rolls_12 = int(hit_rolls(b, 0, 25, twelve))
+    # The 11 is 3 away: any 3 (11 rolls), 1-2 and 2-1, 1-1.  The 12 is 4 away: any 4 (11),
+    # 1-3 and 3-1, 2-2, 1-1.  Both: 3-4, 4-3, 1-3, 3-1 (the 3 alone hits the 11) and 1-1.
+    assert bin(rolls_11).count("1") == 14 and bin(rolls_12).count("1") == 15
+    assert bin(rolls_11 & rolls_12).count("1") == 5
+    assert rolls_11 | rolls_12 == int(hit_rolls(b, 0, 25, np.int64(-1)))
+    assert shots(b, 0, 25) == bin(rolls_11 | rolls_12).count("1") == 24
+    # Each roll is its bit 6 (a - 1) + c - 1: 3-3 hits the 11, 6-6 neither, and a blot
+    # behind the checker (my 4 point) is never hit.
+    assert rolls_11 >> (6 * 2 + 2) & 1 and not (rolls_11 | rolls_12) >> 35 & 1
+    assert hit_rolls(board({4: 1, 6: 14}, {17: 1, 1: 14}), 0, 25, np.int64(-1)) == 0
 
 
 def _exact_shot_rolls(b: np.ndarray, ws: movegen.Workspace) -> int:

@@ -165,7 +165,16 @@ def _free_hits(blots, att, free):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def shots(b, ox, oy):  # type: ignore[no-untyped-def]
-    """Rolls (0..36) on which side ``oy`` can hit a blot of side ``ox`` (approximation).
+    """Rolls (0..36) on which side ``oy`` can hit a blot of side ``ox`` (approximation):
+    :func:`hit_rolls` of every blot."""
+    return _popcount(hit_rolls(b, ox, oy, np.int64(-1)))
+
+
+@njit(cache=True, inline="always")
+def hit_rolls(b, ox, oy, only):  # type: ignore[no-untyped-def]
+    """The rolls (a 36-bit set, bit ``6 * (a - 1) + c - 1`` for dice a, c) on which side
+    ``oy`` can hit a blot of side ``ox`` among ``only`` (a bit mask over ``oy``'s point
+    indices: ``ox``'s index i is bit ``23 - i``; -1: every blot).
 
     All blots at once, as bit masks over ``oy``'s point indices: a checker hits
     with a die of the distance, with a non-double a + c over an open
@@ -188,8 +197,9 @@ def shots(b, ox, oy):  # type: ignore[no-untyped-def]
             blots |= np.int64(1) << (23 - i)
         if b[oy + i] != 0:
             occ |= np.int64(1) << i
+    blots &= only
     if blots == 0:
-        return 0
+        return np.int64(0)
     onbar = b[oy + 24]
     bar = np.int64(1) << 24
     free = ~blocked & (bar - 1)
@@ -198,9 +208,9 @@ def shots(b, ox, oy):  # type: ignore[no-untyped-def]
         for d in range(1, 7):
             if blots & (bar >> d):
                 hit |= _ROW[d]
-        return _popcount(hit)
+        return hit
     if onbar == 0:
-        return _popcount(_free_hits(blots, occ, free))
+        return _free_hits(blots, occ, free)
     hit = _free_hits(blots, bar, free)
     # Dice that enter (onto ``oy``'s index 24 - c); the others move with what is left.
     enter = np.int64(0)
@@ -220,7 +230,7 @@ def shots(b, ox, oy):  # type: ignore[no-untyped-def]
                     hit |= pair[a, a]
                     break
                 way &= free >> (k * a)
-    return _popcount(hit)
+    return hit
 
 
 @njit(cache=True)

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""deep8's held-out comparison: each net's choices in the 6,126 sibling groups that every deep8
+fit held out (deep7's rows, whole groups, 2%, seed 66), and the paired differences of regret.
+
+A net's value of a row is its own forward pass (the candidate-input net cannot be loaded by
+the engine), each row through its net (contact, race, crashed); the choice in a group is the
+row worst for the side on roll, the regret the 2-ply target equity given away by it
+(:func:`gammon.training.sibling_rank.choice_regrets`).  Run from the repository root with
+the two deep7 datasets in ``.gpu/`` and the weights restored from git's history:
+
+    python training/deep8/heldout_regret.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from features import features  # noqa: E402
+
+from gammon.ai.encoding import encode_batch  # noqa: E402
+from gammon.training.fitting import net_indices  # noqa: E402
+from gammon.training.refine_fit import dataset_groups, load_datasets  # noqa: E402
+from gammon.training.sibling_rank import choice_regrets, split_by_groups  # noqa: E402
+
+DEEP8 = ROOT / "training" / "deep8"
+#: name -> (weights, whether it reads the candidate inputs)
+NETS = {
+    "X2 (shipped)": (ROOT / "src/gammon/ai/data/weights-standard-0ply.npz", False),
+    "C256": (DEEP8 / "C256/weights.npz", False),
+    "A512": (DEEP8 / "A512/weights.npz", False),
+    "F256": (DEEP8 / "F256/weights_features.npz", True),
+}
+PAIRS = (("X2 (shipped)", "C256"), ("C256", "A512"), ("C256", "F256"), ("X2 (shipped)", "F256"))
+
+
+def _sig(z: np.ndarray) -> np.ndarray:
+    out: np.ndarray = 0.5 + 0.5 * np.tanh(0.5 * z)
+    return out
+
+
+def main() -> int:
+    boards, targets, records = load_datasets([str(ROOT / ".gpu/s71.npz"), str(ROOT / ".gpu/s72.npz")])
+    groups = dataset_groups(boards, records)
+    _, ho = split_by_groups(groups, 0.02, 66)
+    b = np.ascontiguousarray(boards[ho])
+    k = net_indices(b, 3)
+    x = encode_batch(b).astype(np.float64)
+    xf = np.hstack([x, features(b)])
+    regrets = {}
+    for name, (path, extra) in NETS.items():
+        z = np.load(path)
+        w1, b1, w2, b2 = (np.asarray(z[n], dtype=np.float64) for n in ("w1", "b1", "w2", "b2"))
+        xx = xf if extra else x
+        y = np.zeros((len(b), 5))
+        for kk in range(w1.shape[0]):
+            sel = k == kk
+            y[sel] = _sig(_sig(xx[sel] @ w1[kk] + b1[kk]) @ w2[kk] + b2[kk])
+        agree, regret = choice_regrets(y, targets[ho], groups[ho])
+        regrets[name] = regret
+        print(f"{name}: {len(regret)} groups, best chosen {agree.mean():.4f}, mean regret {regret.mean():.5f}")
+    for a, c in PAIRS:
+        d = regrets[c] - regrets[a]
+        se = d.std(ddof=1) / np.sqrt(len(d))
+        print(f"{c} - {a}: regret {d.mean():+.5f} +- {se:.5f} (paired over groups)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rows", type=int, default=0,
                    help="use only the first ROWS rows (0: all; for a smoke test)")
     p.add_argument("--device", default="cuda")
+    p.add_argument("--wide", action="store_true", help="with --features: the ten of features_wide")
     p.add_argument("--features", action="store_true",
                    help="append training/deep8/features.py's candidate inputs (zero weights at the start); "
                         "the result is measured here and saved as weights_features.npz, which the engine "
@@ -90,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     extra = 0
     if a.features:
         sys.path.insert(0, str(ROOT / "training" / "deep8"))
-        from features import features  # the candidates, not yet the encoder's
+        from features import features, features_wide  # the candidates, not yet the encoder's
 
-        f = features(np.ascontiguousarray(boards))
+        f = (features_wide if a.wide else features)(np.ascontiguousarray(boards))
         extra = f.shape[1]
         x = np.hstack([x, f])
         print(f"features: {extra} more inputs, means {np.round(f.mean(axis=0), 4).tolist()}", flush=True)

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from features import features  # noqa: E402
+from features import NUM_FEATURES, features_wide  # noqa: E402
 
 from gammon.ai.encoding import encode_batch  # noqa: E402
 from gammon.training.fitting import net_indices  # noqa: E402
@@ -30,14 +30,16 @@ from gammon.training.refine_fit import dataset_groups, load_datasets  # noqa: E4
 from gammon.training.sibling_rank import choice_regrets, split_by_groups  # noqa: E402
 
 DEEP8 = ROOT / "training" / "deep8"
-#: name -> (weights, whether it reads the candidate inputs)
+#: name -> (weights, how many candidate inputs it reads: 0, the six or the ten)
 NETS = {
-    "X2 (shipped)": (ROOT / "src/gammon/ai/data/weights-standard-0ply.npz", False),
-    "C256": (DEEP8 / "C256/weights.npz", False),
-    "A512": (DEEP8 / "A512/weights.npz", False),
-    "F256": (DEEP8 / "F256/weights_features.npz", True),
+    "X2 (shipped)": (ROOT / "src/gammon/ai/data/weights-standard-0ply.npz", 0),
+    "C256": (DEEP8 / "C256/weights.npz", 0),
+    "A512": (DEEP8 / "A512/weights.npz", 0),
+    "F256": (DEEP8 / "F256/weights_features.npz", NUM_FEATURES),
+    "W256": (DEEP8 / "W256/weights_features.npz", 10),
 }
-PAIRS = (("X2 (shipped)", "C256"), ("C256", "A512"), ("C256", "F256"), ("X2 (shipped)", "F256"))
+PAIRS = (("X2 (shipped)", "C256"), ("C256", "A512"), ("C256", "F256"), ("X2 (shipped)", "F256"),
+         ("F256", "W256"))
 
 
 def _sig(z: np.ndarray) -> np.ndarray:
@@ -52,12 +54,12 @@ def main() -> int:
     b = np.ascontiguousarray(boards[ho])
     k = net_indices(b, 3)
     x = encode_batch(b).astype(np.float64)
-    xf = np.hstack([x, features(b)])
+    xf = np.hstack([x, features_wide(b)])
     regrets = {}
     for name, (path, extra) in NETS.items():
         z = np.load(path)
         w1, b1, w2, b2 = (np.asarray(z[n], dtype=np.float64) for n in ("w1", "b1", "w2", "b2"))
-        xx = xf if extra else x
+        xx = xf[:, :x.shape[1] + extra]
         y = np.zeros((len(b), 5))
         for kk in range(w1.shape[0]):
             sel = k == kk

@@ -37,9 +37,10 @@ NETS = {
     "A512": (DEEP8 / "A512/weights.npz", 0),
     "F256": (DEEP8 / "F256/weights_features.npz", NUM_FEATURES),
     "W256": (DEEP8 / "W256/weights_features.npz", 10),
+    "F256L": (DEEP8 / "F256L/weights_features.npz", NUM_FEATURES),
 }
 PAIRS = (("X2 (shipped)", "C256"), ("C256", "A512"), ("C256", "F256"), ("X2 (shipped)", "F256"),
-         ("F256", "W256"))
+         ("F256", "W256"), ("F256", "F256L"))
 
 
 def _sig(z: np.ndarray) -> np.ndarray:

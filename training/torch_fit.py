@@ -150,27 +150,25 @@ def main(argv: list[str] | None = None) -> int:
 
     ho_t = torch.tensor(ho[np.argsort(groups[ho], kind="stable")], device=dev)
 
+    def heldout_probs() -> torch.Tensor:
+        """This fit's outputs for the held-out rows (in ``ho_t``'s order)."""
+        with torch.no_grad():
+            return torch.cat([torch.sigmoid(logits(ho_t[s:s + 65536])) for s in range(0, len(ho_t), 65536)])
+
     def held_out() -> tuple[float, float]:
         """(cross-entropy, cross-entropy + W mean r^2) on the held-out rows."""
-        with torch.no_grad():
-            ce, rs, n = 0.0, 0.0, 0
-            for s in range(0, len(ho_t), 65536):
-                idx = ho_t[s:s + 65536]
-                y = torch.sigmoid(logits(idx)).clamp(1e-7, 1 - 1e-7)
-                t = T[idx]
-                ce += float(-(t * torch.log(y) + (1 - t) * torch.log(1 - y)).mean(1).sum())
-                n += len(idx)
-            ya = torch.cat([torch.sigmoid(logits(ho_t[s:s + 65536])) for s in range(0, len(ho_t), 65536)])
-            rs = float(residual_sq(ya @ ew, T[ho_t] @ ew, G[ho_t]).mean())
-            return ce / n, ce / n + a.rank_weight * rs
+        y = heldout_probs()
+        t = T[ho_t]
+        yc = y.clamp(1e-7, 1 - 1e-7)
+        ce = float(-(t * torch.log(yc) + (1 - t) * torch.log(1 - yc)).mean())
+        rs = float(residual_sq(y @ ew, t @ ew, G[ho_t]).mean())
+        return ce, ce + a.rank_weight * rs
 
     def torch_figures() -> tuple[int, float, float]:
         """:func:`ranking_figures` of the held-out rows by this fit's own forward pass (the
         engine cannot value boards with the candidate inputs)."""
-        with torch.no_grad():
-            y = torch.cat([torch.sigmoid(logits(ho_t[s:s + 65536])) for s in range(0, len(ho_t), 65536)])
         rows = ho_t.cpu().numpy()
-        return ranking_figures(y.cpu().numpy().astype(np.float64), targets[rows], groups[rows])
+        return ranking_figures(heldout_probs().cpu().numpy().astype(np.float64), targets[rows], groups[rows])
 
     tf0 = torch_figures()
     print(f"held out by the fit's forward pass: {tf0[0]} groups, best chosen {tf0[1]:.4f}, regret {tf0[2]:.5f}",

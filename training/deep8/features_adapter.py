@@ -28,16 +28,12 @@ from gammon import Position  # noqa: E402
 from gammon.ai.encoding import encode_batch  # noqa: E402
 from gammon.ai.engine import Engine  # noqa: E402
 from gammon.ai.network import equity, flip_probs, net_indices, settle_into  # noqa: E402
+from gammon.training.fitting import _forward  # noqa: E402
 
 ENGINE = Engine(plies=0)
 _z = np.load(os.environ["GAMMON_FEATURE_WEIGHTS"])
-W1, B1, W2, B2 = (np.asarray(_z[k], dtype=np.float64) for k in ("w1", "b1", "w2", "b2"))
+WEIGHTS = {k: np.asarray(_z[k], dtype=np.float64) for k in ("w1", "b1", "w2", "b2")}
 NAME = f"gammon 0-ply with candidate inputs ({os.environ['GAMMON_FEATURE_WEIGHTS']})"
-
-
-def _sig(z: np.ndarray) -> np.ndarray:
-    out: np.ndarray = 0.5 + 0.5 * np.tanh(0.5 * z)
-    return out
 
 
 def choose(position_id: str, dice: tuple[int, int]) -> str:
@@ -51,7 +47,7 @@ def choose(position_id: str, dice: tuple[int, int]) -> str:
     contact = np.flatnonzero(net_indices(boards, 3) == 0)
     if len(contact):
         x = np.hstack([encode_batch(boards[contact]), features(boards[contact])]).astype(np.float64)
-        y = _sig(_sig(x @ W1[0] + B1[0]) @ W2[0] + B2[0]).astype(np.float32)
+        y = _forward(WEIGHTS, 0, x)[1].astype(np.float32)
         for row, r in enumerate(contact):
             out = np.ascontiguousarray(y[row])
             settle_into(boards[r], 15, out)

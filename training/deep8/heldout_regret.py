@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from features import NUM_FEATURES, features_wide  # noqa: E402
 
 from gammon.ai.encoding import encode_batch  # noqa: E402
-from gammon.training.fitting import net_indices  # noqa: E402
+from gammon.training.fitting import _forward, net_indices  # noqa: E402
 from gammon.training.refine_fit import dataset_groups, load_datasets  # noqa: E402
 from gammon.training.sibling_rank import choice_regrets, split_by_groups  # noqa: E402
 
@@ -43,11 +43,6 @@ PAIRS = (("X2 (shipped)", "C256"), ("C256", "A512"), ("C256", "F256"), ("X2 (shi
          ("F256", "W256"), ("F256", "F256L"))
 
 
-def _sig(z: np.ndarray) -> np.ndarray:
-    out: np.ndarray = 0.5 + 0.5 * np.tanh(0.5 * z)
-    return out
-
-
 def main() -> int:
     boards, targets, records = load_datasets([str(ROOT / ".gpu/s71.npz"), str(ROOT / ".gpu/s72.npz")])
     groups = dataset_groups(boards, records)
@@ -59,12 +54,12 @@ def main() -> int:
     regrets = {}
     for name, (path, extra) in NETS.items():
         z = np.load(path)
-        w1, b1, w2, b2 = (np.asarray(z[n], dtype=np.float64) for n in ("w1", "b1", "w2", "b2"))
+        p = {n: np.asarray(z[n], dtype=np.float64) for n in ("w1", "b1", "w2", "b2")}
         xx = xf[:, :x.shape[1] + extra]
         y = np.zeros((len(b), 5))
-        for kk in range(w1.shape[0]):
+        for kk in range(p["w1"].shape[0]):
             sel = k == kk
-            y[sel] = _sig(_sig(xx[sel] @ w1[kk] + b1[kk]) @ w2[kk] + b2[kk])
+            y[sel] = _forward(p, kk, xx[sel])[1]
         agree, regret = choice_regrets(y, targets[ho], groups[ho])
         regrets[name] = regret
         print(f"{name}: {len(regret)} groups, best chosen {agree.mean():.4f}, mean regret {regret.mean():.5f}")

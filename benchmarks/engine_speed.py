@@ -22,7 +22,7 @@ with and without pruning and reports how often both choose the same play (the
 strength cost of pruning).
 
 Usage: python benchmarks/engine_speed.py [--positions 4000] [--positions2 40] [--agreement 0] [--seed 7]
-       [--weights W]
+       [--weights W] [--sample-weights W]
 """
 
 from __future__ import annotations
@@ -40,10 +40,11 @@ from gammon import Position
 from gammon.ai.engine import Engine
 
 
-def sample(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
-    """``n`` distinct (position, dice) decisions with two or more legal plays."""
+def sample(n: int, seed: int, weights: str | None = None) -> list[tuple[Position, tuple[int, int]]]:
+    """``n`` distinct (position, dice) decisions with two or more legal plays, from games
+    whose moves are random or the expert level's (with ``weights``: that net's at 0 plies)."""
     rng = random.Random(seed)
-    engine = Engine("expert")
+    engine = Engine("expert", weights=weights)
     out: list[tuple[Position, tuple[int, int]]] = []
     seen: set[bytes] = set()
     while len(out) < n:
@@ -97,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--json", help="write the figures here")
     ap.add_argument("--weights", help="a weights file instead of the packaged one")
+    ap.add_argument("--sample-weights", help="the net that plays the sampled games (default: the expert "
+                    "level's own): two engines timed against each other pass the same file, so that "
+                    "both meet the same positions")
     a = ap.parse_args(argv)
     try:
         import gnubg_nn
@@ -104,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         gnubg_nn = None
         print("gnubg-nn not installed (pip install 'gnubg-nn==1.1.0a11'): ours only")
 
-    items = sample(a.positions + a.positions2 + a.agreement + 200, a.seed)
+    items = sample(a.positions + a.positions2 + a.agreement + 200, a.seed, a.sample_weights)
     warm, items0 = items[:200], items[200:200 + a.positions]
     items2 = items[200 + a.positions:200 + a.positions + a.positions2]
     items_agree = items[200 + a.positions + a.positions2:]

@@ -61,11 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rows", type=int, default=0,
                    help="use only the first ROWS rows (0: all; for a smoke test)")
     p.add_argument("--device", default="cuda")
-    p.add_argument("--wide", action="store_true", help="with --features: the ten of features_wide")
-    p.add_argument("--features", action="store_true",
-                   help="append training/deep8/features.py's candidate inputs (zero weights at the start); "
-                        "the result is measured here and saved as weights_features.npz, which the engine "
-                        "cannot load")
+    p.add_argument("--wide", action="store_true",
+                   help="append the four more candidate inputs of training/deep8/features.py's "
+                        "features_wide (zero weights at the start); the result is measured here and saved "
+                        "as weights_features.npz, which the engine cannot load")
     return p
 
 
@@ -87,13 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     groups = dataset_groups(boards, records)
     tr, ho = split_by_groups(groups, a.holdout, a.seed)
     k = net_indices(boards, net.nets).astype(np.int64)
+    # Every input of the encoder, the extra ones included: a base net made without them reads
+    # them with zero weights, so the fit starts from the base's function (as deep8's F256 did).
     x = encode_batch(np.ascontiguousarray(boards))
     extra = 0
-    if a.features:
+    if a.wide:
         sys.path.insert(0, str(ROOT / "training" / "deep8"))
-        from features import features, features_wide  # the candidates, not yet the encoder's
+        from features import NUM_FEATURES, features_wide  # candidates beyond the encoder's
 
-        f = (features_wide if a.wide else features)(np.ascontiguousarray(boards))
+        f = features_wide(np.ascontiguousarray(boards))[:, NUM_FEATURES:]
         extra = f.shape[1]
         x = np.hstack([x, f])
         print(f"features: {extra} more inputs, means {np.round(f.mean(axis=0), 4).tolist()}", flush=True)

@@ -6,12 +6,20 @@ import numpy as np
 import pytest
 
 from gammon.ai.encoding import (
+    BASE_INPUTS,
+    ESCAPE_WINDOW,
+    ESCAPES,
+    EXTRAS_PER_SIDE,
     FEATURES_PER_SIDE,
+    NUM_EXTRAS,
     NUM_INPUTS,
     OFF_CONTACT,
+    OFF_EXTRAS,
     OFF_FEATURES,
     OFF_PIPDIFF,
     RAW_PER_SIDE,
+    _escape_table,
+    _escapes_from,
     encode,
     encode_batch,
     escapes,
@@ -19,6 +27,7 @@ from gammon.ai.encoding import (
     is_contact,
     is_crashed,
     shots,
+    side_extras,
 )
 from gammon.core import movegen
 
@@ -40,10 +49,46 @@ def feature(x: np.ndarray, side: int, k: int) -> float:
 
 
 def test_layout_constants() -> None:
-    assert NUM_INPUTS == 214
+    assert NUM_INPUTS == 220 and BASE_INPUTS == 214 and NUM_EXTRAS == 2 * EXTRAS_PER_SIDE == 6
     assert OFF_FEATURES == 2 * RAW_PER_SIDE
-    assert OFF_CONTACT == NUM_INPUTS - 1
-    assert OFF_PIPDIFF == NUM_INPUTS - 2
+    # The contact flag ends the inputs every net reads; the extra inputs follow it.
+    assert OFF_CONTACT == BASE_INPUTS - 1 == OFF_EXTRAS - 1
+    assert OFF_PIPDIFF == BASE_INPUTS - 2
+    assert OFF_EXTRAS + NUM_EXTRAS == NUM_INPUTS
+
+
+def extra(x: np.ndarray, side: int, k: int) -> float:
+    return float(x[OFF_EXTRAS + EXTRAS_PER_SIDE * side + k])
+
+
+def test_pip_loss_and_double_shots_count_each_roll_once_at_its_costliest_hit() -> None:
+    # My blots on my 11 and 12 points, an opposing checker on my 8 point (its 17): the 11 is
+    # hit by 14 rolls, the 12 by 15, both by 5 (test_hit_rolls_of_one_blot).  A checker hit on
+    # my 11 goes back 25 - 11 = 14 pips, on my 12 13 pips; a roll hitting both costs the 14.
+    x = encode(board({11: 1, 12: 1, 6: 13}, {17: 1, 1: 14}))
+    assert extra(x, 0, 0) == pytest.approx((14 * 14 + (15 - 5) * 13) / (36 * 24))
+    assert extra(x, 0, 1) == pytest.approx(5 / 36)
+    # The opponent's blot on its 17 (my 8) is 3 pips from my 11 and 4 from my 12: the same 24
+    # rolls hit it, each sending it back 25 - 17 = 8 pips; one blot is never hit twice.
+    assert extra(x, 1, 0) == pytest.approx(24 * 8 / (36 * 24)) and extra(x, 1, 1) == 0
+    # One blot alone: no roll hits two; its 14 rolls each cost 14 pips.
+    y = encode(board({11: 1, 6: 14}, {17: 1, 1: 14}))
+    assert extra(y, 0, 0) == pytest.approx(14 * 14 / (36 * 24)) and extra(y, 0, 1) == 0
+
+
+def test_containment_is_the_fewest_escapes_from_the_other_sides_home_board() -> None:
+    # Nothing in front of the other side's home board: every roll escapes from anywhere.
+    open_board = encode(board({24: 1, 6: 14}, {1: 15}))
+    assert extra(open_board, 0, 2) == 1.0
+    # The opponent's points on my 14 to 18 (its 7 to 11): from my 19 only a 6 passes them
+    # (11 rolls); from my 20 to 24 only one pair of dice does, over my 19 point
+    # (1-6, 2-6, 3-6, 4-6, 5-6 each twice): 2 rolls.  Whether or not I have a checker there.
+    five = {7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 1: 5}
+    assert extra(encode(board({6: 15}, five)), 0, 2) == pytest.approx(2 / 36)
+    assert extra(encode(board({19: 1, 6: 14}, five)), 0, 2) == pytest.approx(2 / 36)
+    # A full prime on my 13 to 18: no escape at all.
+    six = {7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2, 1: 3}
+    assert extra(encode(board({24: 2, 6: 13}, six)), 0, 2) == 0
 
 
 def test_initial_position() -> None:
@@ -203,3 +248,36 @@ def test_swapping_sides_swaps_the_blocks() -> None:
     assert np.array_equal(fx[:f], fy[f:]) and np.array_equal(fx[f:], fy[:f])
     assert x[OFF_PIPDIFF] == -y[OFF_PIPDIFF] != 0
     assert x[OFF_CONTACT] == y[OFF_CONTACT] == 1
+    e = EXTRAS_PER_SIDE
+    ex, ey = x[OFF_EXTRAS:], y[OFF_EXTRAS:]
+    assert np.array_equal(ex[:e], ey[e:]) and np.array_equal(ex[e:], ey[:e]) and ex.any()
+
+
+def test_the_shipped_escape_table_is_the_escapes_of_each_window() -> None:
+    assert ESCAPES.shape == (1 << ESCAPE_WINDOW,) and np.array_equal(ESCAPES, _escape_table())
+    assert ESCAPES[0] == 36  # nothing made in front: every roll passes
+    assert ESCAPES[(1 << ESCAPE_WINDOW) - 1] == 0  # all made: nothing lands
+
+
+def test_containment_from_the_table_is_the_point_by_point_count() -> None:
+    # Positions of random play (contact, races, checkers on the bar): the containment read from
+    # the table is the least of the escapes counted from each of the six points.
+    ws = movegen.Workspace()
+    rng = np.random.default_rng(11)
+    b = board(START, START)
+    seen = set()
+    for _ in range(3000):
+        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+        k = movegen.generate(b, d1, d2, 1, 15, ws.boards, ws.moves, ws.table)
+        nb = ws.boards[int(rng.integers(k))].copy() if k else b.copy()
+        if not nb[:25].any():
+            b = board(START, START)
+            continue
+        b = np.concatenate([nb[25:], nb[:25]])
+        for s in (0, 1):
+            oy = 25 * (1 - s)
+            want = min(int(_escapes_from(b, oy, p)) for p in range(18, 24))
+            got = int(side_extras(b, s)[2])
+            assert got == want, (b.tolist(), s)
+            seen.add(got)
+    assert len(seen) > 8  # many different containments met, not just 36

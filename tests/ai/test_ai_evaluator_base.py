@@ -17,7 +17,7 @@ from numba import njit
 
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import NUM_INPUTS, encode, is_contact, is_crashed
-from gammon.ai.encoding_delta import input_differences, side_counts
+from gammon.ai.encoding_delta import extra_differences, input_differences, side_counts
 from gammon.ai.evaluator import ClassifyingEvaluator, best_result, set_base
 from gammon.ai.kernel_args import as_model, new_base, new_scratch
 from gammon.ai.network import Network
@@ -128,14 +128,17 @@ def test_a_board_no_net_values_sets_no_base(network: Network) -> None:
 
 
 def _differences_of(board: bytes, before: bytes) -> tuple[np.ndarray, bool]:
-    """``input_differences`` of ``board`` from ``before`` scattered into a dense vector."""
+    """``input_differences`` and ``extra_differences`` of ``board`` from ``before`` scattered
+    into a dense vector."""
     b = np.frombuffer(board, dtype=np.uint8)
     a = np.frombuffer(before, dtype=np.uint8)
     counts = np.zeros((2, 5), dtype=np.int64)
     side_counts(a, counts)
     didx = np.zeros(2 * NUM_INPUTS, dtype=np.int64)
     dval = np.zeros(2 * NUM_INPUTS, dtype=np.float32)
-    c, contact = input_differences(b, a, counts, encode(before), didx, dval)
+    dense = encode(before)
+    c, contact = input_differences(b, a, counts, dense, didx, dval)
+    c = extra_differences(b, dense, didx, dval, c)
     assert len(set(didx[:c].tolist())) == c, "an input written twice"
     assert (dval[:c] != 0).all()
     out = np.zeros(NUM_INPUTS, dtype=np.float32)

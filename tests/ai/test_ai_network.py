@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gammon.ai.encoding import NUM_INPUTS, encode, encode_batch
+from gammon.ai.encoding import BASE_INPUTS, NUM_INPUTS, OFF_EXTRAS, encode, encode_batch
 from gammon.ai.evaluator import NetEvaluator
 from gammon.ai.network import Network, equity, flip_probs, forward_batch, net_index
 from gammon.ai.ranked import RankedPlay
@@ -214,3 +214,46 @@ def test_the_ensemble_command_writes_the_mean_net(tmp_path, capsys) -> None:  # 
     assert ens.hidden == 12 and len(ens.meta["members"]) == 2
     assert main(["--out", str(tmp_path / "x.npz"), str(tmp_path / "missing.npz")]) == 2
     assert "error:" in capsys.readouterr().err and not (tmp_path / "x.npz").exists()
+
+
+def _contact_results() -> np.ndarray:
+    """The 6-4 results from the opening, the opponent on roll (contact, some with blots)."""
+    start = Position.initial()
+    return np.stack([np.frombuffer(p.position.swap().board, dtype=np.uint8)
+                     for p in start.legal_plays((6, 4))])
+
+
+def test_a_net_made_before_the_extra_inputs_reads_them_with_zero_weights(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    old = Network.random(hidden=8, nets=2, seed=6, scale=0.4)
+    w1 = old.w1[:, :BASE_INPUTS]
+    np.savez(tmp_path / "old.npz", w1=w1, b1=old.b1, w2=old.w2, b2=old.b2)
+    net = Network.load(tmp_path / "old.npz")
+    assert net.w1.shape == (2, NUM_INPUTS, 8) and not net.w1[:, BASE_INPUTS:].any()
+    assert np.array_equal(net.w1[:, :BASE_INPUTS], w1)
+    assert not net.reads_extras().any()
+    boards = _contact_results()
+    x = encode_batch(boards)
+    assert x[:, BASE_INPUTS:].any()  # the extras are there; the old net ignores them
+    h = 1 / (1 + np.exp(-(x[:, :BASE_INPUTS].astype(np.float64) @ w1[0] + old.b1[0])))
+    want = [_settled(y, True) for y in 1 / (1 + np.exp(-(h @ old.w2[0] + old.b2[0])))]
+    np.testing.assert_allclose(NetEvaluator(net).evaluate_batch(boards), want, atol=2e-6)
+    with pytest.raises(GammonError, match="inputs"):
+        Network(old.w1[:, :200], old.b1, old.w2, old.b2)
+
+
+def test_the_evaluator_gives_the_extra_inputs_to_the_nets_that_read_them() -> None:
+    net = Network.random(hidden=8, nets=2, seed=7, scale=0.4)
+    net.w1[1, OFF_EXTRAS:] = 0.0  # the race net does not read them, the contact net does
+    assert net.reads_extras().tolist() == [True, False]
+    boards = _contact_results()
+    got = NetEvaluator(net).evaluate_batch(boards)
+    # The sparse evaluator against the dense inputs, extras included.
+    np.testing.assert_allclose(got, net.evaluate_boards(boards), atol=2e-6)
+    x = encode_batch(boards)
+    want = np.array([_settled(_dense(net, x[r], 0), True) for r in range(len(boards))])
+    np.testing.assert_allclose(got, want, atol=2e-6)
+    # Not a vacuous check: without its extra weights the contact net's values move.
+    blind = net.copy()
+    blind.w1[0, OFF_EXTRAS:] = 0.0
+    assert not blind.reads_extras().any()
+    assert np.abs(NetEvaluator(blind).evaluate_batch(boards) - got).max() > 1e-3

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import encode_batch
+from gammon.ai.encoding import BASE_INPUTS, encode_batch
 from gammon.ai.evaluator import ClassifyingEvaluator, static_batch
 from gammon.ai.network import Network
 from gammon.ai.search import MODE_POSITIONS, MODE_ROLL, PlyEvaluator, search_flags
@@ -34,7 +34,8 @@ ROLLS_PER_VARIANT = 60
 
 
 def network() -> Network:
-    return Network.random(hidden=64, nets=2, seed=5, scale=0.15)
+    """The seeded random net of the file, without the extra inputs (written before them)."""
+    return Network.random(hidden=64, nets=2, seed=5, scale=0.15, inputs=BASE_INPUTS)
 
 
 def decisions(seed: int = 3) -> list[tuple[Position, tuple[int, int]]]:
@@ -98,7 +99,7 @@ def main() -> None:
         src = np.frombuffer(bytearray(p.board), dtype=np.uint8).reshape(1, 50)
         ev.run(MODE_POSITIONS, src, 1, (0, 0), p.variant.checkers, search_flags(p), ply1[k:k + 1])
     np.savez_compressed(
-        OUT, boards=bs, checkers=ck, inputs=encode_batch(bs), probs=probs,
+        OUT, boards=bs, checkers=ck, inputs=encode_batch(bs)[:, :BASE_INPUTS], probs=probs,
         roll_src=np.array([np.frombuffer(p.board, dtype=np.uint8) for p, _ in items]),
         roll_checkers=np.array([p.variant.checkers for p, _ in items], dtype=np.int64),
         roll_flags=np.array([search_flags(p) for p, _ in items], dtype=np.int64),

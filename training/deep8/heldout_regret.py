@@ -2,11 +2,12 @@
 """deep8's held-out comparison: each net's choices in the 6,126 sibling groups that every deep8
 fit held out (deep7's rows, whole groups, 2%, seed 66), and the paired differences of regret.
 
-A net's value of a row is its own forward pass (the candidate-input net cannot be loaded by
-the engine), each row through its net (contact, race, crashed); the choice in a group is the
+A net's value of a row is its own forward pass (W256's ten candidate inputs are not the
+engine's), each row through its net (contact, race, crashed); the choice in a group is the
 row worst for the side on roll, the regret the 2-ply target equity given away by it
 (:func:`gammon.training.sibling_rank.choice_regrets`).  Run from the repository root with
-the two deep7 datasets in ``.gpu/`` and the weights restored from git's history:
+the two deep7 datasets in ``.gpu/`` and the weights restored from git's history (X2, shipped
+until stop 54, in ``training/crashed1/X2/``):
 
     python training/deep8/heldout_regret.py
 """
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from features import NUM_FEATURES, features_wide  # noqa: E402
 
-from gammon.ai.encoding import encode_batch  # noqa: E402
+from gammon.ai.encoding import BASE_INPUTS, encode_batch  # noqa: E402
 from gammon.training.fitting import _forward, net_indices  # noqa: E402
 from gammon.training.refine_fit import dataset_groups, load_datasets  # noqa: E402
 from gammon.training.sibling_rank import choice_regrets, split_by_groups  # noqa: E402
@@ -32,7 +33,7 @@ from gammon.training.sibling_rank import choice_regrets, split_by_groups  # noqa
 DEEP8 = ROOT / "training" / "deep8"
 #: name -> (weights, how many candidate inputs it reads: 0, the six or the ten)
 NETS = {
-    "X2 (shipped)": (ROOT / "src/gammon/ai/data/weights-standard-0ply.npz", 0),
+    "X2 (shipped)": (ROOT / "training/crashed1/X2/weights.npz", 0),
     "C256": (DEEP8 / "C256/weights.npz", 0),
     "A512": (DEEP8 / "A512/weights.npz", 0),
     "F256": (DEEP8 / "F256/weights_features.npz", NUM_FEATURES),
@@ -49,7 +50,9 @@ def main() -> int:
     _, ho = split_by_groups(groups, 0.02, 66)
     b = np.ascontiguousarray(boards[ho])
     k = net_indices(b, 3)
-    x = encode_batch(b).astype(np.float64)
+    # The inputs before the six (the candidates, the encoder's extra inputs since stop 54), then
+    # the ten candidates: the files' own layout (214, 220 or 224 inputs).
+    x = encode_batch(b)[:, :BASE_INPUTS].astype(np.float64)
     xf = np.hstack([x, features_wide(b)])
     regrets = {}
     for name, (path, extra) in NETS.items():

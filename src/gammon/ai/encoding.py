@@ -9,7 +9,7 @@ describes the position from the player on roll; to value the result of a move
 that the opponent is on roll, evaluate, and flip the outputs back
 (:func:`gammon.ai.network.flip_probs`).
 
-Layout (``NUM_INPUTS`` = 214 floats), side 0 = player on roll, side 1 = opponent:
+Layout (``NUM_INPUTS`` = 220 floats), side 0 = player on roll, side 1 = opponent:
 
 =============  =====  ==========================================================
 offset         units  meaning
@@ -29,7 +29,23 @@ offset         units  meaning
                       other side's blockade (36 when it has nothing back) / 36
 212            1      (pip of side 0 - pip of side 1) / 100
 213            1      1 when the sides are still in contact, 0 in a pure race
+214 + 3*s      1      pip loss of s to the other side's hits: over the 36 rolls, the
+                      pips s's costliest blot hit on that roll loses (a checker hit on
+                      s's point p goes back 25 - p pips), summed, / (36 * 24)
+215 + 3*s      1      rolls (of 36) on which the other side can hit two or more of
+                      s's blots / 36
+216 + 3*s      1      containment of s: the fewest rolls (of 36) with which a checker
+                      of s on any point of the other side's home board would pass the
+                      other side's blockade (whether or not s has a checker there) / 36
 =============  =====  ==========================================================
+
+The first ``BASE_INPUTS`` (214) are every net's; the six after them (the *extra* inputs,
+:func:`extras_into`) came later (stop 54) and are read by the nets trained with them: a net
+made for 214 inputs is read with zero weights on them (:class:`gammon.ai.network.Network`),
+and the evaluator computes them only for a net with non-zero weights there
+(:func:`add_extras`), since the blot-by-blot hits and twelve escape counts are the dearest
+inputs of all.  They come after the contact flag so that a net is chosen from the first
+214 before they are computed.
 
 ``shots`` and ``escapes`` are cheap approximations: single and combined dice
 over open intermediate points, doubles up to four steps; a side with two or
@@ -38,6 +54,8 @@ hit with the die the entering checker leaves them.
 """
 
 from __future__ import annotations
+
+from importlib import resources
 
 import numpy as np
 from numba import njit
@@ -48,12 +66,19 @@ FEATURES_PER_SIDE = 8
 OFF_FEATURES = 2 * RAW_PER_SIDE
 OFF_PIPDIFF = OFF_FEATURES + 2 * FEATURES_PER_SIDE
 OFF_CONTACT = OFF_PIPDIFF + 1
-NUM_INPUTS = OFF_CONTACT + 1
+#: The inputs every net reads (up to the contact flag); the extra inputs follow them.
+BASE_INPUTS = OFF_CONTACT + 1
+OFF_EXTRAS = BASE_INPUTS
+EXTRAS_PER_SIDE = 3
+NUM_EXTRAS = 2 * EXTRAS_PER_SIDE
+NUM_INPUTS = OFF_EXTRAS + NUM_EXTRAS
 
 # Names of the feature units, for documentation and tests.
 FEATURE_NAMES = (
     "pips", "blots", "shots", "home_points", "prime", "anchors", "back", "escapes",
 )
+#: Names of the extra inputs of a side (:func:`extras_into`).
+EXTRA_NAMES = ("pip_loss", "double_shots", "containment")
 
 
 @njit(cache=True, inline="always")
@@ -171,6 +196,26 @@ def shots(b, ox, oy):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def _hit_masks(b, ox, oy):  # type: ignore[no-untyped-def]
+    """What :func:`hit_rolls` reads of the board, as bit masks over ``oy``'s point indices
+    (``ox``'s index i is ``oy``'s 23 - i): ``ox``'s open points (``free``), its blots, and
+    ``oy``'s occupied points."""
+    blocked = np.int64(0)
+    blots = np.int64(0)
+    occ = np.int64(0)
+    for i in range(24):
+        c = b[ox + i]
+        if c >= 2:
+            blocked |= np.int64(1) << (23 - i)
+        elif c == 1:
+            blots |= np.int64(1) << (23 - i)
+        if b[oy + i] != 0:
+            occ |= np.int64(1) << i
+    free = ~blocked & ((np.int64(1) << 24) - 1)
+    return free, blots, occ
+
+
+@njit(cache=True, inline="always")
 def hit_rolls(b, ox, oy, only):  # type: ignore[no-untyped-def]
     """The rolls (a 36-bit set, bit ``6 * (a - 1) + c - 1`` for dice a, c) on which side
     ``oy`` can hit a blot of side ``ox`` among ``only`` (a bit mask over ``oy``'s point
@@ -183,26 +228,18 @@ def hit_rolls(b, ox, oy, only):  # type: ignore[no-untyped-def]
     the bar: it moves freely; the others hit with the die it leaves them (a
     die that enters) or with two or three steps of a double that enters.
     """
+    free, blots, occ = _hit_masks(b, ox, oy)
+    return _hits_on(blots & only, free, occ, b[oy + 24])
+
+
+@njit(cache=True, inline="always")
+def _hits_on(blots, free, occ, onbar):  # type: ignore[no-untyped-def]
+    """:func:`hit_rolls` of the blots ``blots`` from :func:`_hit_masks`' ``free`` and ``occ``,
+    the attacker having ``onbar`` checkers on the bar."""
     pair = _PAIR
-    # Points of ``ox`` made and its blots, as bit masks over ``oy``'s indices (``ox``
-    # index i is ``oy`` index 23 - i), and ``oy``'s occupied points.
-    blocked = np.int64(0)
-    blots = np.int64(0)
-    occ = np.int64(0)
-    for i in range(24):
-        c = b[ox + i]
-        if c >= 2:
-            blocked |= np.int64(1) << (23 - i)
-        elif c == 1:
-            blots |= np.int64(1) << (23 - i)
-        if b[oy + i] != 0:
-            occ |= np.int64(1) << i
-    blots &= only
     if blots == 0:
         return np.int64(0)
-    onbar = b[oy + 24]
     bar = np.int64(1) << 24
-    free = ~blocked & (bar - 1)
     if onbar >= 2:
         hit = np.int64(0)
         for d in range(1, 7):
@@ -293,6 +330,126 @@ def _escapes_from(b, oy, s):  # type: ignore[no-untyped-def]
                 n += 1
                 break
     return n
+
+
+#: Containment from a table (:data:`ESCAPES`): the escapes from a point of the other side's
+#: home board depend on the blockade's points in the 18 pips in front of it alone.
+ESCAPE_WINDOW = 18
+_WINDOW_MASK = (1 << ESCAPE_WINDOW) - 1
+#: The table's file in the package data (3.5 kB compressed): ``np.savez_compressed(path,
+#: escapes=_escape_table())``; a test checks it.  Made anew (0.12 s) when it is missing.
+ESCAPES_FILE = "escapes.npz"
+
+
+@njit(cache=True)
+def _escape_table():  # type: ignore[no-untyped-def]
+    """:func:`_escapes_from` of a checker on point index 18 in front of each pattern of made
+    points (bit ``k``: index ``k``, for ``k`` < 18): every roll it counts lands 1 to 18 pips
+    ahead of the checker (it stops at the first landing past the blockade, which starts at
+    most 12 pips ahead), so the count from any point ``p`` >= 18 is the entry of the 18
+    points in front of ``p``."""
+    n = 1 << ESCAPE_WINDOW
+    out = np.empty(n, dtype=np.uint8)
+    b = np.zeros(50, dtype=np.uint8)
+    for w in range(n):
+        for k in range(ESCAPE_WINDOW):
+            b[25 + 23 - k] = 2 if (w >> k) & 1 else 0
+        out[w] = _escapes_from(b, 25, ESCAPE_WINDOW)
+    return out
+
+
+def _read_escape_table() -> np.ndarray:
+    """:data:`ESCAPES` from the package data, or made anew when the file is missing or not
+    that table's shape."""
+    try:
+        with resources.as_file(resources.files("gammon.ai") / "data" / ESCAPES_FILE) as path, \
+                np.load(path, allow_pickle=False) as z:
+            table = np.ascontiguousarray(z["escapes"], dtype=np.uint8)
+        if table.shape == (1 << ESCAPE_WINDOW,):
+            return table
+    except (OSError, KeyError, ValueError):
+        pass
+    return np.asarray(_escape_table())
+
+
+#: The escapes of each blockade in front of a checker (:func:`_escape_table`), 2**18 bytes: a
+#: constant of the compiled code (a global array), so the kernels take no argument for it.
+ESCAPES = _read_escape_table()
+
+
+@njit(cache=True, inline="always")
+def _blockade(b, oy):  # type: ignore[no-untyped-def]
+    """Side ``oy``'s made points as a mask over the other side's indices (bit ``k``: the other
+    side's index ``k``, ``oy``'s ``23 - k``)."""
+    blk = 0
+    for j in range(24):
+        if b[oy + j] >= 2:
+            blk |= 1 << (23 - j)
+    return blk
+
+
+@njit(cache=True, inline="always")
+def _containment(b, oy):  # type: ignore[no-untyped-def]
+    """The fewest rolls with which a checker on any of ``oy``'s home points (the other side's
+    indices 18 to 23) passes ``oy``'s blockade: the least :func:`_escapes_from` of the six
+    points, each read from :data:`ESCAPES`."""
+    blk = _blockade(b, oy)
+    if (blk >> 6) & ((1 << 17) - 1) == 0:  # nothing made within 12 pips in front of any
+        return 36
+    table = ESCAPES
+    worst = 36
+    for p in range(18, 24):
+        e = int(table[(blk >> (p - ESCAPE_WINDOW)) & _WINDOW_MASK])
+        if e < worst:
+            worst = e
+    return worst
+
+
+@njit(cache=True, inline="always")
+def side_extras(b, s):  # type: ignore[no-untyped-def]
+    """Side ``s``'s extra inputs (``s`` 0: the player on roll) as counts: the pips lost to
+    hits summed over the 36 rolls (a roll's costliest blot), the rolls that hit two or more
+    blots, and the containment (:func:`_containment`; see the layout in the module doc).
+
+    The hits are :func:`hit_rolls` blot by blot, costliest first (the blot nearest the
+    other side's home, that loses most), so each roll counts the costliest blot it hits.
+    """
+    ox = 25 * s
+    oy = 25 - ox
+    free, blots, occ = _hit_masks(b, ox, oy)
+    onbar = b[oy + 24]
+    once = np.int64(0)
+    twice = np.int64(0)
+    loss = 0
+    if blots:
+        for i in range(24):
+            bit = np.int64(1) << (23 - i)
+            if blots & bit:
+                m = _hits_on(bit, free, occ, onbar)
+                loss += _popcount(m & ~once) * (24 - i)
+                twice |= once & m
+                once |= m
+    return loss, _popcount(twice), _containment(b, oy)
+
+
+@njit(cache=True, inline="always")
+def extra_values(loss, twice, worst):  # type: ignore[no-untyped-def]
+    """The three inputs of :func:`side_extras`' counts, as the layout scales them (float32)."""
+    return (np.float32(loss / 864.0), np.float32(twice / 36.0), np.float32(worst / 36.0))
+
+
+@njit(cache=True)
+def add_extras(b, idx, val, m):  # type: ignore[no-untyped-def]
+    """Append board ``b``'s non-zero extra inputs after the ``m`` of :func:`encode_sparse`
+    (they follow every other input, so the index order holds); returns the new count."""
+    for s in range(2):
+        loss, twice, worst = side_extras(b, s)
+        v0, v1, v2 = extra_values(loss, twice, worst)
+        f = OFF_EXTRAS + EXTRAS_PER_SIDE * s
+        m = _put(idx, val, m, f, v0)
+        m = _put(idx, val, m, f + 1, v1)
+        m = _put(idx, val, m, f + 2, v2)
+    return m
 
 
 #: The four point units (n>=1, n>=2, n>=3, (n-3)/2 when n>3) for each count 0..15, as
@@ -405,7 +562,8 @@ def _put_features(b, s, counts, idx, val, m):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
-    """The non-zero inputs of board ``b`` (player on roll first), in index order.
+    """The non-zero inputs of board ``b`` (player on roll first) up to the contact flag (the
+    first ``BASE_INPUTS``; :func:`add_extras` appends the others), in index order.
 
     Writes input numbers into ``idx`` and their values into ``val`` (each of
     ``NUM_INPUTS`` at least) and returns how many: the form the forward pass
@@ -443,7 +601,7 @@ def _encode_rows(boards, width):  # type: ignore[no-untyped-def]
     val = np.empty(NUM_INPUTS, dtype=np.float32)
     for r in range(n):
         if width == NUM_INPUTS:
-            m = encode_sparse(boards[r], idx, val)
+            m = add_extras(boards[r], idx, val, encode_sparse(boards[r], idx, val))
         else:
             m = _side_pass(boards[r], 0, idx, val, 0)[0]
             m = _side_pass(boards[r], 1, idx, val, m)[0]
@@ -467,10 +625,10 @@ def encode_points(boards):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def encode_into(b, out):  # type: ignore[no-untyped-def]
     """Write the ``NUM_INPUTS`` inputs of board ``b`` (player on roll first) into ``out``
-    (:func:`encode_sparse` scattered into a dense vector)."""
+    (:func:`encode_sparse` and :func:`add_extras` scattered into a dense vector)."""
     idx = np.empty(NUM_INPUTS, dtype=np.int64)
     val = np.empty(NUM_INPUTS, dtype=np.float32)
-    m = encode_sparse(b, idx, val)
+    m = add_extras(b, idx, val, encode_sparse(b, idx, val))
     for i in range(NUM_INPUTS):
         out[i] = 0.0
     for t in range(m):

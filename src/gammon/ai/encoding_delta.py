@@ -14,14 +14,18 @@ from numba import njit
 from gammon.ai.encoding import (
     _POINT_UNITS,
     CHECKERS,
+    EXTRAS_PER_SIDE,
     FEATURES_PER_SIDE,
     OFF_CONTACT,
+    OFF_EXTRAS,
     OFF_FEATURES,
     OFF_PIPDIFF,
     RAW_PER_SIDE,
     _escapes_from,
     _popcount,
+    extra_values,
     shots,
+    side_extras,
 )
 
 #: What :func:`input_differences` carries per side from a board to the boards near it
@@ -164,3 +168,19 @@ def input_differences(b, before, counts, dense, didx, dval):  # type: ignore[no-
     contact = r0 >= 0 and r1 >= 0 and r0 + r1 > 23
     c = _differ(didx, dval, c, OFF_CONTACT, np.float32(1.0 if contact else 0.0) - dense[OFF_CONTACT])
     return c, contact
+
+
+@njit(cache=True)
+def extra_differences(b, dense, didx, dval, c):  # type: ignore[no-untyped-def]
+    """Append to :func:`input_differences`' ``c`` differences those of the extra inputs
+    (:func:`~gammon.ai.encoding.add_extras`) of board ``b`` from ``dense`` (the near
+    board's inputs, extras included); returns the new count.  Computed anew: they look at
+    the whole board."""
+    for s in range(2):
+        loss, twice, worst = side_extras(b, s)
+        v0, v1, v2 = extra_values(loss, twice, worst)
+        f = OFF_EXTRAS + EXTRAS_PER_SIDE * s
+        c = _differ(didx, dval, c, f, v0 - dense[f])
+        c = _differ(didx, dval, c, f + 1, v1 - dense[f + 1])
+        c = _differ(didx, dval, c, f + 2, v2 - dense[f + 2])
+    return c

@@ -45,9 +45,9 @@ from gammon.ai.bearoff import N_POSITIONS as BEAROFF_POSITIONS
 from gammon.ai.bearoff import OFFSETS as BEAROFF_OFFSETS
 from gammon.ai.bearoff import BearoffDatabase, index_of, race_probabilities, race_row
 from gammon.ai.bearoff import load as load_bearoff
-from gammon.ai.encoding import OFF_CONTACT, a_side_is_down, encode_sparse, is_contact
-from gammon.ai.encoding_delta import input_differences, side_counts
-from gammon.ai.kernel_args import Model, as_model, new_scratch
+from gammon.ai.encoding import OFF_CONTACT, a_side_is_down, add_extras, encode_sparse, is_contact
+from gammon.ai.encoding_delta import extra_differences, input_differences, side_counts
+from gammon.ai.kernel_args import Model, as_model, model_flags, new_scratch, reads_extras
 from gammon.ai.network import CONTACT as CONTACT_NET
 from gammon.ai.network import CRASHED as CRASHED_NET
 from gammon.ai.network import (
@@ -234,7 +234,7 @@ def _table_rows(b, checkers, model):  # type: ignore[no-untyped-def]
     """The class of ``b`` and its two sides' rows in the bear-off tables (the player on
     roll's, the opponent's), or -1 and -1 where the tables do not value it."""
     c = classify_board(b)
-    if model.use_db:
+    if model.flags & 1:
         if c == 1:
             return c, index_of(b, 0, BEAROFF_OFFSETS), index_of(b, 25, BEAROFF_OFFSETS)
         if c == 2 and model.rolls.shape[0] > BEAROFF_POSITIONS:
@@ -282,9 +282,20 @@ def _net_for(b, model, contact):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def _net_of(b, model, idx, m):  # type: ignore[no-untyped-def]
-    """:func:`_net_for` of board ``b`` with non-zero inputs ``idx[:m]`` (the contact flag is
-    the last input)."""
+    """:func:`_net_for` of board ``b`` with non-zero inputs ``idx[:m]`` from
+    :func:`~gammon.ai.encoding.encode_sparse` (the contact flag is the last of them)."""
     return _net_for(b, model, m > 0 and idx[m - 1] == OFF_CONTACT)
+
+
+@njit(cache=True, inline="always")
+def _encode_for(b, model, idx, val):  # type: ignore[no-untyped-def]
+    """Board ``b``'s non-zero inputs into ``idx``/``val`` for the net that values it: the
+    count and the net; the extra inputs only when that net reads them."""
+    m = encode_sparse(b, idx, val)
+    k = _net_of(b, model, idx, m)
+    if reads_extras(model, k):
+        m = add_extras(b, idx, val, m)
+    return m, k
 
 
 @njit(cache=True)
@@ -299,8 +310,8 @@ def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     if done:
         return c
     idx = s.idx
-    m = encode_sparse(b, idx, s.x)
-    forward_sparse(model, _net_of(b, model, idx, m), idx, s.x, m, s.h, out)
+    m, k = _encode_for(b, model, idx, s.x)
+    forward_sparse(model, k, idx, s.x, m, s.h, out)
     settle_into(b, checkers, out)
     return c
 
@@ -326,13 +337,12 @@ def set_base(before, checkers, model, s, base):  # type: ignore[no-untyped-def]
     idx = base.idx
     val = base.val
     dense = base.dense
-    m = encode_sparse(b, idx, val)
+    m, k = _encode_for(b, model, idx, val)
     for t in range(m):
         dense[idx[t]] = val[t]
     for i in range(50):
         base.board[i] = b[i]
     side_counts(b, base.counts)
-    k = _net_of(b, model, idx, m)
     _hidden_sums(model.b1[k], model.w1, k, base.pre, idx, val, m)
     base.meta[0] = k
     base.meta[1] = m
@@ -385,13 +395,14 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
                 c, contact = input_differences(tmp, base.board, base.counts, base.dense,
                                                base.didx, base.dval)
                 k = _net_for(tmp, model, contact)
+                if k == base.meta[0] and reads_extras(model, k):
+                    c = extra_differences(tmp, base.dense, base.didx, base.dval, c)
                 if k == base.meta[0] and c < base.meta[1]:  # fewer rows to add than from nothing
                     _hidden_sums(base.pre, w1, k, h, base.didx, base.dval, c)
                 else:
                     k = -1
             if k < 0:
-                m = encode_sparse(tmp, idx, val)
-                k = _net_of(tmp, model, idx, m)
+                m, k = _encode_for(tmp, model, idx, val)
                 _hidden_sums(b1[k], w1, k, h, idx, val, m)
             _outputs(model, k, h, y)
             settle_into(tmp, checkers, y)
@@ -478,7 +489,8 @@ class NetEvaluator:
             db = self.bearoff
             rolls, first = _EMPTY_DB if db is None else db.kernel_tables()
             w2t = np.ascontiguousarray(n.w2.transpose(0, 2, 1))
-            model = self._model = Model(n.w1, n.b1, w2t, n.b2, rolls, first, np.bool_(db is not None))
+            model = self._model = Model(n.w1, n.b1, w2t, n.b2, rolls, first,
+                                        model_flags(db is not None, n.reads_extras()))
         return model
 
     def evaluate_batch(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:

@@ -49,7 +49,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import NUM_INPUTS, a_side_is_down, encode_into, is_contact, swap_into
+from gammon.ai.encoding import (
+    BASE_INPUTS,
+    NUM_INPUTS,
+    OFF_EXTRAS,
+    a_side_is_down,
+    encode_into,
+    is_contact,
+    swap_into,
+)
 from gammon.ai.probabilities import Probabilities
 from gammon.ai.ranked import RankedPlay
 from gammon.core.errors import GammonError
@@ -317,13 +325,21 @@ class Network:
         b2: np.ndarray,
         meta: dict[str, Any] | None = None,
     ) -> None:
-        self.w1 = np.ascontiguousarray(w1, dtype=np.float32)
+        w1 = np.asarray(w1, dtype=np.float32)
+        if w1.ndim == 3 and w1.shape[1] == BASE_INPUTS:
+            # A net made before the extra inputs: it reads them with zero weights.
+            w1 = np.concatenate([w1, np.zeros((w1.shape[0], NUM_INPUTS - BASE_INPUTS, w1.shape[2]),
+                                              dtype=np.float32)], axis=1)
+        self.w1 = np.ascontiguousarray(w1)
         self.b1 = np.ascontiguousarray(b1, dtype=np.float32)
         self.w2 = np.ascontiguousarray(w2, dtype=np.float32)
         self.b2 = np.ascontiguousarray(b2, dtype=np.float32)
+        if self.w1.ndim != 3:
+            raise GammonError("network weight shapes do not fit together")
         k, nin, nh = self.w1.shape
         if nin != NUM_INPUTS:
-            raise GammonError(f"network has {nin} inputs; this encoder makes {NUM_INPUTS}")
+            raise GammonError(f"network has {nin} inputs; this encoder makes {NUM_INPUTS} "
+                              f"(or {BASE_INPUTS} without the extra inputs)")
         if self.b1.shape != (k, nh) or self.w2.shape != (k, nh, NUM_OUTPUTS) or (
             self.b2.shape != (k, NUM_OUTPUTS)
         ):
@@ -331,11 +347,16 @@ class Network:
         self.meta: dict[str, Any] = dict(meta or {})
 
     @classmethod
-    def random(cls, hidden: int = 128, nets: int = 2, seed: int = 0, scale: float = 0.1) -> Network:
-        """Small random weights (normal, standard deviation ``scale``)."""
+    def random(cls, hidden: int = 128, nets: int = 2, seed: int = 0, scale: float = 0.1,
+               inputs: int = NUM_INPUTS) -> Network:
+        """Small random weights (normal, standard deviation ``scale``) on the first ``inputs``
+        inputs: all of them, or ``BASE_INPUTS`` for a net without the extra inputs (zero
+        weights there: the net a seed gave before they came)."""
+        if inputs not in (BASE_INPUTS, NUM_INPUTS):
+            raise GammonError(f"a net reads {BASE_INPUTS} or {NUM_INPUTS} inputs, not {inputs}")
         rng = np.random.default_rng(seed)
         return cls(
-            rng.normal(0.0, scale, (nets, NUM_INPUTS, hidden)),
+            rng.normal(0.0, scale, (nets, inputs, hidden)),
             np.zeros((nets, hidden)),
             rng.normal(0.0, scale, (nets, hidden, NUM_OUTPUTS)),
             np.zeros((nets, NUM_OUTPUTS)),
@@ -393,6 +414,11 @@ class Network:
             np.mean([n.b2 for n in nets], axis=0),
             meta,
         )
+
+    def reads_extras(self) -> np.ndarray:
+        """Per net, whether it has a non-zero weight on an extra input
+        (:func:`gammon.ai.encoding.add_extras`): only then are they computed for it."""
+        return np.asarray(np.any(self.w1[:, OFF_EXTRAS:, :] != 0.0, axis=(1, 2)), dtype=np.bool_)
 
     @property
     def hidden(self) -> int:

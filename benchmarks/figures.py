@@ -159,6 +159,8 @@ D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with 
 L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"  # measured with L2
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
+X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"  # measured with X2
+LOWEST_EXTRAS = 2  # engine_speed_extras.txt's run of the lowest 0-ply ratio (the README's range)
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
 
 
@@ -187,7 +189,7 @@ def rollout_speed_figure(setting: str, how: str, cpu: bool) -> Figure:
 
 
 def engine_speed_ab(name: str, new: str, old: str, where: str, what: str, lowest: int,
-                    two_ply: str | None = None) -> Measurement:
+                    two_ply: str | None = None, weights: str = "shipped", args: str = "") -> Measurement:
     """engine_speed.py run three times each for two engines, alternating (``new run I`` and
     ``old run I`` rows): the new engine's 0-ply ratios against issue 36's floor, the old one's
     beside them, with ``two_ply`` the new one's 2-ply ratios too, and the lowest 0-ply ratio
@@ -208,9 +210,9 @@ def engine_speed_ab(name: str, new: str, old: str, where: str, what: str, lowest
                        ratio("new", lowest, "0-ply best play"), "{:.2f}-", (README,)),)
     return Measurement(
         name, f"{name}.txt",
-        f"python benchmarks/engine_speed.py --positions 2000 --positions2 30, three runs each of {new}'s "
+        f"python benchmarks/engine_speed.py --positions 2000 --positions2 30{args}, three runs each of {new}'s "
         f"engine and {old}'s ({where}), alternating",
-        figures, note=f"the shipped nets; {old}'s engine in the same runs")
+        figures, weights=weights, note=f"the shipped nets; {old}'s engine in the same runs")
 
 
 MEASUREMENTS: tuple[Measurement, ...] = (
@@ -311,13 +313,17 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                      Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")) for i in (1, 2, 3))
         + (Figure("the lowest of the three (run 3), in the README's range",
                   r"X2 run 3: 0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", "{:.2f}-", (README,)),),
-        note="R5 and Q7 (two nets) in the same runs: 1.56-1.66"),
+        weights=X2, note="R5 and Q7 (two nets) in the same runs: 1.56-1.66"),
     engine_speed_ab("engine_speed_delta", "stop 51", "stop 50", "e328407, a git worktree",
-                    "each roll's results in one loop from the board before the roll", lowest=2),
+                    "each roll's results in one loop from the board before the roll", lowest=2, weights=X2),
     engine_speed_ab("engine_speed_stop52", "stop 52", "stop 51", "fe7f36d, a git clone",
                     "a roll's results valued from the points they change", lowest=3,
                     two_ply="the inner nodes' plays valued in one loop from the board before the roll "
-                            "(the pruned: the pruning net's picks)"),
+                            "(the pruned: the pruning net's picks)", weights=X2),
+    engine_speed_ab("engine_speed_extras", "stop 54", "stop 53", "9086c9f, a git clone",
+                    "the 0-ply net reading the six extra inputs", lowest=LOWEST_EXTRAS,
+                    two_ply="the searching net, which reads none of them",
+                    args=" --sample-weights src/gammon/ai/data/weights.npz"),
     match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),
@@ -333,7 +339,8 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.1f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
             Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (ENGINE,)),
-        ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
+        ), weights=X2,
+        note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
     Measurement(
         "match_pr_expert_rollmet_seed2", "match_pr_expert_cube2_rollmet_seed2.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 2 --ray --workers 2 "

@@ -7,7 +7,8 @@ own, fine-tuned from it by self-play under the variant's exact rules
 ``training/<variant>/``).  They ship as ``data/weights-<net>.npz`` with their
 metadata in ``data/weights-<net>.json`` (the run's settings, games trained and
 input size) and have the standard net's input layout
-(:data:`gammon.ai.encoding.NUM_INPUTS`): the encoder counts Acey-Deucey's
+(:data:`gammon.ai.encoding.NUM_INPUTS`; a file of the 214 inputs before the extra ones is
+read with zero weights on them): the encoder counts Acey-Deucey's
 pool checkers, which wait off the board, with the bar (both stand at index 24
 of the generator's board).
 
@@ -19,7 +20,9 @@ The standard game has two shipped nets: ``data/weights.npz`` searches (1 ply and
 deeper), and :data:`ZERO_PLY_NET` plays alone, at 0 plies (the levels beginner
 to expert).  The 0-ply net is the standard net refined on the values of its own
 2-ply search: it plays better alone, but under a search it adds nothing
-(``training/README.md``, deep7), so the search keeps the net it was measured with.
+(``training/README.md``, deep7), so the search keeps the net it was measured with.  Its
+contact net also reads the six extra inputs (:func:`gammon.ai.encoding.add_extras`; deep8's
+F256), which only it pays for.
 """
 
 from __future__ import annotations

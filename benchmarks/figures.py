@@ -159,7 +159,7 @@ D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with 
 L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"  # measured with L2
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
-X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"  # measured with X2
+X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"
 LOWEST_EXTRAS = 2  # engine_speed_extras.txt's run of the lowest 0-ply ratio (the README's range)
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -163,6 +165,23 @@ def test_hit_rolls_of_one_blot() -> None:
     assert hit_rolls(board({4: 1, 6: 14}, {17: 1, 1: 14}), 0, 25, np.int64(-1)) == 0
 
 
+def random_play(moves: int, seed: int) -> Iterator[np.ndarray]:
+    """The boards of seeded random play from the start, each with the player on roll first
+    (a new game when one ends): ``moves`` plays, a board after each."""
+    ws = movegen.Workspace()
+    rng = np.random.default_rng(seed)
+    b = board(START, START)
+    for _ in range(moves):
+        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+        k = movegen.generate(b, d1, d2, 1, 15, ws.boards, ws.moves, ws.table)
+        nb = ws.boards[int(rng.integers(k))].copy() if k else b.copy()
+        if not nb[:25].any():
+            b = board(START, START)
+            continue
+        b = np.concatenate([nb[25:], nb[:25]])
+        yield b
+
+
 def _exact_shot_rolls(b: np.ndarray, ws: movegen.Workspace) -> int:
     sw = np.concatenate([b[25:], b[:25]])
     n = 0
@@ -177,17 +196,8 @@ def _exact_shot_rolls(b: np.ndarray, ws: movegen.Workspace) -> int:
 def test_shots_match_the_move_generator_mostly() -> None:
     """The cheap count agrees with the generator's hits on most random positions."""
     ws = movegen.Workspace()
-    rng = np.random.default_rng(7)
-    b = board(START, START)
     same = total = 0
-    for _ in range(400):
-        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
-        k = movegen.generate(b, d1, d2, 1, 15, ws.boards, ws.moves, ws.table)
-        nb = ws.boards[int(rng.integers(k))].copy() if k else b.copy()
-        if not nb[:25].any():
-            b = board(START, START)
-            continue
-        b = np.concatenate([nb[25:], nb[:25]])
+    for b in random_play(400, 7):
         if is_contact(b):
             total += 1
             same += shots(b, 0, 25) == _exact_shot_rolls(b, ws)
@@ -262,18 +272,8 @@ def test_the_shipped_escape_table_is_the_escapes_of_each_window() -> None:
 def test_containment_from_the_table_is_the_point_by_point_count() -> None:
     # Positions of random play (contact, races, checkers on the bar): the containment read from
     # the table is the least of the escapes counted from each of the six points.
-    ws = movegen.Workspace()
-    rng = np.random.default_rng(11)
-    b = board(START, START)
     seen = set()
-    for _ in range(3000):
-        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
-        k = movegen.generate(b, d1, d2, 1, 15, ws.boards, ws.moves, ws.table)
-        nb = ws.boards[int(rng.integers(k))].copy() if k else b.copy()
-        if not nb[:25].any():
-            b = board(START, START)
-            continue
-        b = np.concatenate([nb[25:], nb[:25]])
+    for b in random_play(3000, 11):
         for s in (0, 1):
             oy = 25 * (1 - s)
             want = min(int(_escapes_from(b, oy, p)) for p in range(18, 24))

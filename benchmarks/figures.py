@@ -339,8 +339,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.1f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
             Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (ENGINE,)),
-        ), weights=X2,
-        note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
+        ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
     Measurement(
         "match_pr_expert_rollmet_seed2", "match_pr_expert_cube2_rollmet_seed2.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 2 --ray --workers 2 "
@@ -350,7 +349,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    (ENGINE,), Target("<=", 2.0, ISSUE36)),
             Figure("expert, seed 2: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
                    (ENGINE,), Target("<=", 2.0, ISSUE36)),
-        ), weights=R5, note="a second seed of the run above (other dice), measured before the crashed net"),
+        ), note="a second seed of the run above (other dice)"),
     gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep6.txt",
                             "lopsided positions, shipped nets"),
     gammon_bias_measurement("gammon_bias_C2", "gammon_bias_cube_window.txt", "lopsided positions, the C2 net",

@@ -40,12 +40,12 @@ offset         units  meaning
 =============  =====  ==========================================================
 
 The first ``BASE_INPUTS`` (214) are every net's; the six after them (the *extra* inputs,
-:func:`extras_into`) came later (stop 54) and are read by the nets trained with them: a net
+:func:`side_extras`) came later (stop 54) and are read by the nets trained with them: a net
 made for 214 inputs is read with zero weights on them (:class:`gammon.ai.network.Network`),
-and the evaluator computes them only for a net with non-zero weights there
-(:func:`add_extras`), since the blot-by-blot hits and twelve escape counts are the dearest
-inputs of all.  They come after the contact flag so that a net is chosen from the first
-214 before they are computed.
+and the evaluator computes them (:func:`add_extras`) only for a net with non-zero weights
+there, since the blot-by-blot hits are among the dearest inputs of all (the containment is
+read from a table, :data:`ESCAPES`).  They come after the contact flag so that a net is
+chosen from the first 214 before they are computed.
 
 ``shots`` and ``escapes`` are cheap approximations: single and combined dice
 over open intermediate points, doubles up to four steps; a side with two or

@@ -38,8 +38,9 @@ class Model(NamedTuple):
     the database's kernel tables (:meth:`gammon.ai.bearoff.BearoffDatabase.kernel_tables`,
     1 x 1 zeros when there is none); ``flags``: bit 0 whether to consult them, bit ``1 + k``
     whether net ``k`` reads the extra inputs (:meth:`gammon.ai.network.Network.reads_extras`),
-    computed only for such a net (:func:`extras_flags`).  One integer rather than more arrays:
-    each array more in this tuple cost the rollouts 7% (stop 54, measured), though unread.
+    computed only for such a net (:func:`model_flags`).  One integer rather than more arrays:
+    one or two more arrays in this tuple cost the rollouts 5-7% (stop 54, measured), though
+    nothing read them.
     """
 
     w1: np.ndarray

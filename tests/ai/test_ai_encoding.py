@@ -9,8 +9,6 @@ import pytest
 
 from gammon.ai.encoding import (
     BASE_INPUTS,
-    ESCAPE_WINDOW,
-    ESCAPES,
     EXTRAS_PER_SIDE,
     FEATURES_PER_SIDE,
     NUM_EXTRAS,
@@ -20,14 +18,18 @@ from gammon.ai.encoding import (
     OFF_FEATURES,
     OFF_PIPDIFF,
     RAW_PER_SIDE,
-    _escape_table,
-    _escapes_from,
     encode,
     encode_batch,
-    escapes,
-    hit_rolls,
     is_contact,
     is_crashed,
+)
+from gammon.ai.hits_escapes import (
+    ESCAPE_WINDOW,
+    ESCAPES,
+    _escape_table,
+    _escapes_from,
+    escapes,
+    hit_rolls,
     shots,
     side_extras,
 )

@@ -11,8 +11,8 @@ Three per side (``s`` 0: the player on roll, 1: the opponent), each in [0, 1]:
   whether or not ``s`` has a checker there (the blockade's strength, where ``escapes`` only
   sees the rearmost checker).
 
-The hits are :func:`gammon.ai.encoding.hit_rolls` blot by blot, the escapes
-:func:`gammon.ai.encoding.escapes`' count from a given point.
+The hits are :func:`gammon.ai.hits_escapes.hit_rolls` blot by blot, the escapes
+:func:`gammon.ai.hits_escapes.escapes`' count from a given point.
 
 Two more per side with ``--wide`` (:func:`features_wide`, ten in all):
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gammon.ai.encoding import _escapes_from, _popcount, hit_rolls
+from gammon.ai.hits_escapes import _escapes_from, _popcount, hit_rolls
 
 NUM_FEATURES = 6
 NUM_WIDE = 10

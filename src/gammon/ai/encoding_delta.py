@@ -21,12 +21,8 @@ from gammon.ai.encoding import (
     OFF_FEATURES,
     OFF_PIPDIFF,
     RAW_PER_SIDE,
-    _escapes_from,
-    _popcount,
-    extra_values,
-    shots,
-    side_extras,
 )
+from gammon.ai.hits_escapes import _escapes_from, _popcount, extra_values, shots, side_extras
 
 #: What :func:`input_differences` carries per side from a board to the boards near it
 #: (:func:`side_counts`): checkers on the board (bar included), pips, blots, checkers back

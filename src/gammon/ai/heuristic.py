@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from gammon.ai.encoding import is_contact as _encoded_contact
-from gammon.ai.encoding import shots as _encoded_shots
+from gammon.ai.hits_escapes import shots as _encoded_shots
 from gammon.ai.network import side_empty
 from gammon.core.pips import pips
 from gammon.core.position import Position

@@ -272,7 +272,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    DUEL_ADJUSTED, "{:+.3f}", (README, ENGINE),
                    Target(">=", -0.06, ISSUE12 + ", over 1,000 games")),
             Figure("its standard error", DUEL_SE, "+- {:.3f}", (README, ENGINE)),
-            Figure("0-ply vs gnubg 0-ply, raw ppg", r"A points/game: (-?[\d.]+)", "{:.3f}", (ENGINE,)),
+            Figure("0-ply vs gnubg 0-ply, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:.3f}", (ENGINE,)),
             Figure("illegal moves by gammon", r"illegal moves by A: (\d+)", "{:.0f}", (),
                    Target("==", 0, "the referee")),
         ), env={"GAMMON_PLIES": "0"}),

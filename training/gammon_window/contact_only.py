@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""A fitted net's contact net (net 0) over the base's race and crashed nets (nets 1, 2).
+
+gammon_window's fit (``gammon train refine-fit``) trains all three nets, and it moves the race
+and crashed nets' weights on the six extra inputs off zero, which would make every race
+position compute them (the evaluator skips them for a net that does not read them): the
+cube-window rollouts are contact positions, so only the contact net is kept.
+
+    python training/gammon_window/contact_only.py BASE.npz FITTED.npz OUT.npz
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+
+
+def main(base_path: str, fitted_path: str, out_path: str) -> int:
+    base, fitted = np.load(base_path), np.load(fitted_path)
+    arrays = {k: base[k].copy() for k in ("w1", "b1", "w2", "b2")}
+    for k in arrays:
+        arrays[k][0] = fitted[k][0]
+    meta = json.loads(str(fitted["meta"]))
+    meta["kind"] = f"contact net of {fitted_path} over the race and crashed nets of {base_path}"
+    np.savez(out_path, **arrays, meta=np.array(json.dumps(meta)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:4]))

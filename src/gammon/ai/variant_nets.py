@@ -22,7 +22,8 @@ to expert).  The 0-ply net is the standard net refined on the values of its own
 2-ply search: it plays better alone, but under a search it adds nothing
 (``training/README.md``, deep7), so the search keeps the net it was measured with.  Its
 contact net also reads the six extra inputs (:func:`gammon.ai.encoding.add_extras`; deep8's
-F256), which only it pays for.
+F256), which only it pays for, and was refined last on its own rollouts of positions in the
+doubling window (gammon_window's G1c: the expert's cube decisions).
 """
 
 from __future__ import annotations

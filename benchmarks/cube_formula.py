@@ -111,8 +111,6 @@ def money_limit() -> None:
 
 def zero_ply(decisions: list[cube_errors.Decision]) -> None:
     """Each model on GNU Backgammon's 0-ply probabilities against its 0-ply cubeful equities."""
-    from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, PASS, cube_decision, cube_efficiency
-
     print(f"{len(decisions)} decisions: GNU Backgammon's 0-ply probabilities through each model, against its "
           "0-ply cubeful equities")
     print("| model | mean abs diff, no double | double/take | decisions that differ | their cost (EMG) "
@@ -124,16 +122,14 @@ def zero_ply(decisions: list[cube_errors.Decision]) -> None:
             nd = dt = total = 0.0
             kinds: Counter[str] = Counter()
             for d in decisions:
-                info, pos = cube_errors.cube_info(d)
-                ours = cube_decision(d.probs, info, cube_efficiency(pos))
-                c = cube_errors.cost(d, ours.action in (DOUBLE_TAKE, DOUBLE_PASS), ours.taker_action != PASS)
+                c, ours = cube_errors.model_cost(d)
                 total += c
                 if c > 1e-9:
                     kinds[cube_errors._kind(d, ours)] += 1
-                if ours.can_double:
+                if ours.can_double:  # type: ignore[attr-defined]
                     n += 1
-                    nd += abs(ours.no_double - d.nd)
-                    dt += abs(ours.double_take - d.dt)
+                    nd += abs(ours.no_double - d.nd)  # type: ignore[attr-defined]
+                    dt += abs(ours.double_take - d.dt)  # type: ignore[attr-defined]
         print(f"| {name} | {nd / max(n, 1):.4f} | {dt / max(n, 1):.4f} | {sum(kinds.values())} | {total:.3f} | "
               + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) + " |")
 

@@ -60,13 +60,21 @@ def _free_hits(blots, att, free):  # type: ignore[no-untyped-def]
             if blots & (att >> (a + c)) & ((free >> a) | (free >> c)):
                 hit |= pair[a, c]
     for a in range(1, 7):
-        way = free >> a  # the first step lands on an open point
-        for k in range(2, 5):
-            if blots & (att >> (k * a)) & way:
-                hit |= pair[a, a]
-                break
-            way &= free >> (k * a)
+        if _double_hits(blots, att, free, a, 4):
+            hit |= pair[a, a]
     return hit
+
+
+@njit(cache=True, inline="always")
+def _double_hits(blots, att, free, a, steps):  # type: ignore[no-untyped-def]
+    """Whether a checker of ``att`` hits one of ``blots`` with 2 to ``steps`` steps of the
+    double ``a``, every point it lands on before the blot open (masks as :func:`_free_hits`)."""
+    way = free >> a  # the first step lands on an open point
+    for k in range(2, steps + 1):
+        if blots & (att >> (k * a)) & way:
+            return True
+        way &= free >> (k * a)
+    return False
 
 
 @njit(cache=True)
@@ -141,13 +149,8 @@ def _hits_on(blots, free, occ, onbar):  # type: ignore[no-untyped-def]
                 if (enter >> c) & 1:
                     hit |= pair[d, c]
     for a in range(1, 7):
-        if (enter >> a) & 1:
-            way = free >> a
-            for k in range(2, 4):
-                if blots & (occ >> (k * a)) & way:
-                    hit |= pair[a, a]
-                    break
-                way &= free >> (k * a)
+        if (enter >> a) & 1 and _double_hits(blots, occ, free, a, 3):
+            hit |= pair[a, a]
     return hit
 
 

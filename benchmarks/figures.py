@@ -139,6 +139,25 @@ def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, doc
         ), weights=weights)
 
 
+def cube0ply_measurement(level: str, pr: Target) -> Measurement:
+    """match_pr.py's run of a searching ``level`` with its cube decided by the 0-ply net (the
+    default since stop 56; the run named the file with ``--cube-weights``)."""
+    out = f"match_pr_{level}_cube2_cube0ply"
+    return Measurement(
+        f"match_pr_{level.replace('-', '_')}_cube0ply", f"{out}.txt",
+        f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 "
+        f"--session 5 --analyse-plies 2 --cube-plies 2 --ray --workers 2 "
+        f"--cube-weights src/gammon/ai/data/weights-standard-0ply.npz --out benchmarks/results/{out}",
+        (
+            Figure(f"{level}, the cube by the 0-ply net: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}",
+                   (README, ENGINE), pr),
+            Figure(f"{level}, the cube by the 0-ply net: cube error by gnubg (mEMG per close decision)",
+                   match_pr(2), "{:.1f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
+            Figure(f"{level}, the cube by the 0-ply net: checker error by gnubg (mEMG per move)", match_pr(1),
+                   "{:.1f}", (README, ENGINE)),
+        ), note="the shipped nets; --cube-weights names the shipped 0-ply net, the default since stop 56")
+
+
 def gammon_bias_measurement(name: str, raw: str, what: str, weights: str = "shipped") -> Measurement:
     """gammon_bias.py's run at the documented size: the crushed side's gammon-loss bias and error."""
     return Measurement(
@@ -159,6 +178,7 @@ D6 = "previous (d6: N6 distilled, before the late-hit rounds)"  # measured with 
 L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"  # measured with L2
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
+Q7_CUBE = "previous (the cube decided with the searching net Q7, before stop 56)"  # the levels' cube until then
 X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"
 LOWEST_EXTRAS = 2  # engine_speed_extras.txt's run of the lowest 0-ply ratio (the README's range)
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
@@ -324,10 +344,13 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                     "the 0-ply net reading the six extra inputs", lowest=LOWEST_EXTRAS,
                     two_ply="the searching net, which reads none of them",
                     args=" --sample-weights src/gammon/ai/data/weights.npz"),
-    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2),
+    match_pr_measurement("world-class", Target("<=", 2.5, ISSUE12), None, (README, ENGINE), depth=2,
+                         weights=Q7_CUBE),
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),
-    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2),
+    match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=Q7_CUBE),
+    cube0ply_measurement("world-class", Target("<=", 1.5, ISSUE36)),
+    cube0ply_measurement("strongest", Target("<=", 1.0, ISSUE36)),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "

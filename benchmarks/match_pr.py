@@ -171,6 +171,8 @@ class Job:
     cube_plies: int | None = None
     #: A weights file instead of the shipped nets (None: the shipped ones).
     weights: str | None = None
+    #: The weights the cube's look-ahead uses instead of the level's net (None: the level's).
+    cube_weights: str | None = None
 
 
 def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, object]:
@@ -189,7 +191,7 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
         return row
     seed = match_seed(job.seed, kind, number)
     started = time.monotonic()
-    if job.cube_plies is None and job.weights is None:
+    if job.cube_plies is None and job.weights is None and job.cube_weights is None:
         players = (make_computer_player(job.level, seed=2 * seed + 1),
                    make_computer_player(job.level, seed=2 * seed + 2))
     else:
@@ -202,7 +204,7 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
         level = engine_level(job.level)
         if job.cube_plies is not None:
             level = replace(level, cube_plies=job.cube_plies)
-        engine = Engine(level, weights=job.weights, seed=2 * seed + 1)
+        engine = Engine(level, weights=job.weights, seed=2 * seed + 1, cube_weights=job.cube_weights)
         players = (AIPlayer(job.level, engine=engine),
                    AIPlayer(job.level, engine=engine.reseeded(2 * seed + 2)))
     rules = Rules(match_length=length)
@@ -283,7 +285,8 @@ def _pm(value: float, se: float, digits: int = 1) -> str:
 
 
 def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]]]],
-          cube_plies: int | None = None, weights: str | None = None) -> str:
+          cube_plies: int | None = None, weights: str | None = None,
+          cube_weights: str | None = None) -> str:
     from gammon.ai.search import LEVELS
 
     depth = f"{LEVELS[level].plies}-ply" if level in LEVELS else level
@@ -292,6 +295,8 @@ def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]
         depth += f", the cube {cube_plies} {rolls} ahead" if cube_plies else ", the cube at the root"
     if weights is not None:
         depth += f", weights {weights}"
+    if cube_weights is not None:
+        depth += f", the cube's weights {cube_weights}"
     lines = [
         f"gammon {level} ({depth}) against itself, analysed by GNU Backgammon ({plies}-ply, cubeful); "
         "+- = 1 SE over the matches",
@@ -346,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the cube's look-ahead depth (0: the formula at the root) instead of the level's")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for one analysis")
     parser.add_argument("--weights", default=None, help="a weights file instead of the shipped nets")
+    parser.add_argument("--cube-weights", default=None,
+                        help="a weights file for the cube's look-ahead instead of the level's net")
     parser.add_argument("--gnubg", default=gnubg_executable())
     parser.add_argument("--ray", action="store_true", help="each match a Ray task (a local Ray)")
     parser.add_argument("--address", default=None, help="the Ray cluster to use; implies --ray")
@@ -360,9 +367,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.gnubg:
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2
-    if args.weights is not None and not args.summary_only and not Path(args.weights).is_file():
-        print(f"error: no weights file {args.weights}", file=sys.stderr)
-        return 2
+    for given in (args.weights, args.cube_weights):
+        if given is not None and not args.summary_only and not Path(given).is_file():
+            print(f"error: no weights file {given}", file=sys.stderr)
+            return 2
     out: Path = args.out or ROOT / "results" / f"match_pr_{level}"
     if not args.summary_only:
         out.mkdir(parents=True, exist_ok=True)
@@ -375,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
                    else (k - len(matches) + 0.5) / max(len(money), 1))
     tasks = [(matches + money)[k] for k in order]
     job = Job(level, str(out), args.analyse_plies, args.gnubg, args.seed, args.timeout, args.cube_plies,
-              args.weights)
+              args.weights, args.cube_weights)
     if args.summary_only:
         rows = [json.loads(p.read_text()) for p in results_archive.glob(out, "*_[0-9][0-9][0-9].json")]
     else:
@@ -403,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [r for r in rows if "sides" in r]
     groups = [(f"{args.length}-point matches", [r for r in rows if r["kind"] == "match"]),
               ("money games", [r for r in rows if r["kind"] == "money"]), ("all", rows)]
-    text = table(level, args.analyse_plies, groups, args.cube_plies, args.weights)
+    text = table(level, args.analyse_plies, groups, args.cube_plies, args.weights, args.cube_weights)
     print(text)
     (out.parent / f"{out.name}.txt").write_text(text + "\n")
     return 0 if not problems else 1

@@ -142,3 +142,38 @@ def test_evaluate_reports_the_same_cube_decision_as_cube_action() -> None:
     money = engine.evaluate(position)
     assert money.cube_action == DOUBLE_TAKE
     assert money.cubeful_equity == pytest.approx(2 * (2 * p - 1), abs=1e-6)
+
+
+def test_cube_weights_value_only_the_cube_look_ahead() -> None:
+    """``cube_weights``: the cube's look-ahead plays and values with that net, exactly as an
+    engine playing with it would decide; checker play keeps the level's net."""
+    from gammon.ai.network import Network
+
+    position = pos("x: 24:2 13:5 8:3 6:4 5:1; o: 24:2 13:4 8:3 6:5 4:1")
+    info = CubeInfo(match_length=5, score=(1, 2))
+    other = Network.random(hidden=16, nets=3, seed=7)
+    split = Engine("world-class", cube_weights=other)
+    whole = Engine("world-class", weights=other)
+    shipped = Engine("world-class")
+    d, want, before = (e.cube_action(position, info) for e in (split, whole, shipped))
+    assert d.mwc == pytest.approx(want.mwc, abs=1e-12)
+    assert d.mwc != pytest.approx(before.mwc, abs=1e-3)
+    assert [p.play.moves for p in split.rank_plays(position, (3, 1))] == \
+        [p.play.moves for p in shipped.rank_plays(position, (3, 1))]
+
+
+def test_the_shipped_levels_decide_the_cube_with_the_zero_ply_net() -> None:
+    """With the shipped weights every level that looks 2 rolls ahead decides the cube with the
+    0-ply net (the one refined on the doubling window), whatever net its checker play searches
+    with: expert, world-class and strongest take the same decision with the same values."""
+    from gammon.ai.variant_nets import standard_network
+
+    position = pos("x: 24:2 13:5 8:3 6:4 5:1; o: 24:2 13:4 8:3 6:5 4:1")
+    info = CubeInfo(match_length=7, score=(2, 4))
+    searching = standard_network(1)
+    decisions = [Engine(name).cube_action(position, info) for name in ("expert", "world-class", "strongest")]
+    for d in decisions[1:]:
+        assert d.action == decisions[0].action
+        assert d.mwc == pytest.approx(decisions[0].mwc, abs=1e-12)
+    own = Engine("world-class", cube_weights=searching).cube_action(position, info)
+    assert own.mwc != pytest.approx(decisions[0].mwc, abs=1e-4)

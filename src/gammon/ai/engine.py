@@ -99,6 +99,12 @@ class Engine:
     ``weights``, that net everywhere unless ``variant_weights`` (variant name ->
     path or net) says otherwise.
 
+    ``cube_weights`` (a path or a :class:`Network`) is the net the standard game's cube
+    decisions play and value with (the look-ahead's plays and leaves); checker play keeps
+    the level's net.  With the shipped weights it is the 0-ply net at every depth: refined
+    on its own rollouts of the doubling window, it decides the cube better than the
+    searching net (``benchmarks/results/match_pr_world-class_cube2_cube0ply.txt``).
+
     :raises GammonError: an unknown level, bad depth or unreadable weights.
     """
 
@@ -106,7 +112,7 @@ class Engine:
                  weights: str | Network | None = None, seed: int | None = None,
                  bearoff: bool = True, noise: float | None = None,
                  variant_weights: Mapping[str, str | Network] | None = None,
-                 prune: int | None = None) -> None:
+                 prune: int | None = None, cube_weights: str | Network | None = None) -> None:
         lv = find_level(level)
         if plies is not None:
             if not 0 <= plies <= MAX_SEARCH_PLIES:
@@ -137,6 +143,18 @@ class Engine:
         self._variant_lock = threading.Lock()
         self._rng = np.random.default_rng(seed)
         self._rng_lock = threading.Lock()
+        #: The evaluator the standard game's cube look-ahead values its plays with (None: the
+        #: level's own, :attr:`evaluator`).
+        self._cube_evaluator: PlyEvaluator | None = None
+        cube_net: Network | None = None
+        if cube_weights is not None:
+            cube_net = cube_weights if isinstance(cube_weights, Network) else load_network(cube_weights)
+        elif weights is None and lv.plies > 0:
+            # The shipped weights under a search: the cube still decides with the 0-ply net,
+            # the one refined on its own rollouts of the doubling window (stop 56).
+            cube_net = standard_network(0)
+        if cube_net is not None and cube_net is not self.network:
+            self._cube_evaluator = self._ply_evaluator(cube_net)
 
     def _ply_evaluator(self, network: Network) -> PlyEvaluator:
         static: NetEvaluator = (
@@ -376,6 +394,8 @@ class Engine:
         if position.outcome is not None:
             raise GammonError("the game is over: there is no cube decision")
         ev = self.evaluator_for(position.variant)
+        if self._cube_evaluator is not None and ev is self.evaluator:
+            ev = self._cube_evaluator
         depth = self.level.cube_depth
         if depth == 0:
             return self._decide(ev.evaluate(position, 0), position, match)

@@ -23,7 +23,9 @@ to expert).  The 0-ply net is the standard net refined on the values of its own
 (``training/README.md``, deep7), so the search keeps the net it was measured with.  Its
 contact net also reads the six extra inputs (:func:`gammon.ai.encoding.add_extras`; deep8's
 F256), which only it pays for, and was refined last on its own rollouts of positions in the
-doubling window (gammon_window's G1c: the expert's cube decisions).
+doubling window (gammon_window's G1c).  So it also decides the cube at every level, the
+searching ones included (:class:`gammon.ai.engine.Engine`'s ``cube_weights``): their cube
+errors fell with it (world-class 3.6 -> 2.5 mEMG per close decision).
 """
 
 from __future__ import annotations

@@ -477,7 +477,7 @@ def summary(rows: list[dict[str, Any]], plies: int, gnubg_plies: int, who: str =
     own = [p for p in ps if p["self_play"]]
     own_ours = sum(p["ours"] for p in own) / len(own) if own else float("nan")
     own_gnubg = sum(p["gnubg"] for p in own) / len(own) if own else float("nan")
-    lines += ["", f"Spearman rank correlation of PR: {rho:.3f} (target >= 0.95: {_met(rho >= 0.95)})",
+    lines += ["", f"Spearman rank correlation of PR: {rho:.4f} (target >= 0.95: {_met(rho >= 0.95)})",
               f"mean |PR gammon - PR gnubg|: {mad:.2f} (target <= 0.4: {_met(mad <= 0.4)})",
               f"mean bias (gammon - gnubg): {bias:+.2f} (target within +-0.2: {_met(abs(bias) <= 0.2)})",
               f"GNU Backgammon {gnubg_plies}-ply self-play ({len(own)} players): PR by gammon {own_ours:.2f}, "

@@ -158,6 +158,32 @@ def cube0ply_measurement(level: str, pr: Target) -> Measurement:
         ), note="the shipped nets; --cube-weights names the shipped 0-ply net, the default since stop 56")
 
 
+def agreement_measurement(variant: str, weights: str) -> Measurement:
+    """analysis_agreement.py's ``--variant``: gammon's analysis of the 18 stored matches again."""
+    return Measurement(
+        f"analysis_agreement_{variant}", f"analysis_agreement_{variant}.txt",
+        f"python benchmarks/analysis_agreement.py --variant {variant} --processes 1 (the stored matches of "
+        "analysis_agreement.tar.bz2, unpacked, analysed again with the nets named)",
+        tuple(Figure(label, pattern, shown, (ANALYSIS,), None if bound is None else Target(op, bound, ISSUE35))
+              for label, pattern, shown, op, bound in (
+                  ("PR rank correlation with GNU Backgammon 2-ply, 36 players",
+                   r"Spearman rank correlation of PR: ([\d.]+)", "{:.3f}", ">=", 0.95),
+                  ("mean |PR gammon - PR gnubg|", r"mean \|PR gammon - PR gnubg\|: ([\d.]+)", "{:.2f}",
+                   "<=", 0.4),
+                  ("mean PR bias gammon - gnubg", r"mean bias \(gammon - gnubg\): (-?[\d.]+)", "{:.2f}",
+                   "", None),
+                  ("doubtful-or-worse marks: precision",
+                   r"doubtful or worse \(\?!, \?, \?\?\): precision ([\d.]+)", "{:.2f}", ">=", 0.85),
+                  ("doubtful-or-worse marks: recall", r"doubtful or worse .*recall ([\d.]+)", "{:.2f}",
+                   ">=", 0.85),
+                  ("cube errors of the same kind, GNU Backgammon 2-ply's",
+                   r"all errors: GNU Backgammon's errors gammon calls the same kind ([\d.]+)", "{:.2f}", "",
+                   None),
+                  ("PR gammon gives GNU Backgammon 2-ply's self-play", r"PR by gammon ([\d.]+)", "{:.2f}", "<=",
+                   0.5))),
+        weights=weights, note="18 matches, 36 players, gammon 2-ply against GNU Backgammon 2-ply (issue 35)")
+
+
 def gammon_bias_measurement(name: str, raw: str, what: str, weights: str = "shipped") -> Measurement:
     """gammon_bias.py's run at the documented size: the crushed side's gammon-loss bias and error."""
     return Measurement(
@@ -531,25 +557,9 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("luck-adjusted / raw SD over self-play games", r"SD ratio adjusted/raw: ([\d.]+)", "{:.2f}",
                    (ANALYSIS,)),
         ), weights=DEEP2),
-    Measurement(
-        "analysis_agreement_q7", "analysis_agreement_q7.txt",
-        "python benchmarks/analysis_agreement.py --variant q7 --processes 1 (the stored matches of "
-        "analysis_agreement.tar.bz2, unpacked, analysed again with the shipped net)",
-        tuple(Figure(label, pattern, shown, (ANALYSIS,), None if bound is None else Target(op, bound, ISSUE35))
-              for label, pattern, shown, op, bound in (
-                  ("PR rank correlation with GNU Backgammon 2-ply, 36 players",
-                   r"Spearman rank correlation of PR: ([\d.]+)", "{:.3f}", ">=", 0.95),
-                  ("mean |PR gammon - PR gnubg|", r"mean \|PR gammon - PR gnubg\|: ([\d.]+)", "{:.2f}",
-                   "<=", 0.4),
-                  ("mean PR bias gammon - gnubg", r"mean bias \(gammon - gnubg\): (-?[\d.]+)", "{:.2f}",
-                   "", None),
-                  ("doubtful-or-worse marks: precision",
-                   r"doubtful or worse \(\?!, \?, \?\?\): precision ([\d.]+)", "{:.2f}", ">=", 0.85),
-                  ("doubtful-or-worse marks: recall", r"doubtful or worse .*recall ([\d.]+)", "{:.2f}",
-                   ">=", 0.85),
-                  ("PR gammon gives GNU Backgammon 2-ply's self-play", r"PR by gammon ([\d.]+)", "{:.2f}", "<=",
-                   0.5))),
-        note="18 matches, 36 players, gammon 2-ply against GNU Backgammon 2-ply (issue 35)"),
+    agreement_measurement("q7", "previous (the searching net Q7, before the 0-ply net of its own shipped "
+                                "and the analysis engine, a 0-ply level, took it: dfad48c)"),
+    agreement_measurement("g1c", "shipped"),
     *(Measurement(
         f"analysis_agreement_gnubg{p}", f"analysis_agreement_gnubg{p}.txt",
         f"python benchmarks/analysis_agreement.py --gnubg-variant {p} (the stored matches of "

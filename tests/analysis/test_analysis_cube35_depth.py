@@ -56,3 +56,38 @@ def test_a_clear_non_double_keeps_the_1_roll_verdict_and_a_close_one_goes_deeper
     assert screened.cube(start, info, True)[0].explanation.startswith("2-ply cubeful look-ahead")
     full, _ = Valuer(plies=2, screen=False).cube(start, info)
     assert full.explanation.startswith("2-ply cubeful look-ahead") and not full.doubles
+
+
+def test_the_analysis_decides_the_cube_with_its_engines_cube_net() -> None:
+    """The analysis judges the cube with the net its engine decides the cube with (one net for
+    play, hints and analysis): another ``cube_weights`` gives that net's look-ahead, to the bit."""
+    from gammon.ai.engine import Engine
+    from gammon.ai.network import Network
+    from gammon.analysis.valuation import analysis_engine
+
+    other = Network.random(hidden=16, nets=3, seed=11)
+    shipped = analysis_engine()
+    engine = Engine(shipped.level, cube_weights=other)
+    valuer = Valuer(plies=2, engine=engine, screen=False)
+    decision, _ = valuer.cube(RACE, CubeInfo())
+    want = cubeful_cube_action(Engine(shipped.level, weights=other).evaluator_for(RACE.variant), RACE,
+                               CubeInfo(), 2)
+    assert (decision.no_double, decision.double_take) == pytest.approx((want.no_double, want.double_take),
+                                                                       abs=1e-12)
+    before, _ = Valuer(plies=2, engine=shipped, screen=False).cube(RACE, CubeInfo())
+    assert abs(before.no_double - decision.no_double) > 1e-4
+
+
+def test_the_analysis_searches_with_the_zero_ply_net() -> None:
+    """The analysis engine is a 0-ply level and plays with the shipped 0-ply net at every depth it
+    searches: it agrees better with GNU Backgammon's 2-ply analysis than the searching net does
+    (``benchmarks/results/ANALYSIS.md``, stop 56)."""
+    import numpy as np
+
+    from gammon.ai.variant_nets import standard_network
+    from gammon.analysis.valuation import analysis_engine
+
+    net = analysis_engine().network
+    zero, searching = standard_network(0), standard_network(1)
+    assert net.w1.shape == zero.w1.shape and np.array_equal(net.w1, zero.w1)
+    assert net.w1.shape != searching.w1.shape or not np.array_equal(net.w1, searching.w1)

@@ -172,6 +172,15 @@ class Engine:
         """The n-ply evaluator over ``variant``'s net (see :meth:`network_for`)."""
         return self._variant_evaluator(find_variant(variant).name)[0]
 
+    def cube_evaluator_for(self, variant: str | Variant) -> PlyEvaluator:
+        """The evaluator ``variant``'s cube decisions play and value with: a variant's own net,
+        and for the standard game the cube's net (``cube_weights``; with the shipped weights
+        the 0-ply net at every depth)."""
+        ev = self.evaluator_for(variant)
+        if self._cube_evaluator is not None and ev is self.evaluator:
+            return self._cube_evaluator
+        return ev
+
     def _variant_evaluator(self, name: str) -> tuple[PlyEvaluator, Network]:
         if name not in self._variant_nets:
             return self.evaluator, self.network
@@ -393,9 +402,7 @@ class Engine:
         """
         if position.outcome is not None:
             raise GammonError("the game is over: there is no cube decision")
-        ev = self.evaluator_for(position.variant)
-        if self._cube_evaluator is not None and ev is self.evaluator:
-            ev = self._cube_evaluator
+        ev = self.cube_evaluator_for(position.variant)
         depth = self.level.cube_depth
         if depth == 0:
             return self._decide(ev.evaluate(position, 0), position, match)

@@ -20,7 +20,11 @@ The standard game has two shipped nets: ``data/weights.npz`` searches (1 ply and
 deeper), and :data:`ZERO_PLY_NET` plays alone, at 0 plies (the levels beginner
 to expert).  The 0-ply net is the standard net refined on the values of its own
 2-ply search: it plays better alone, but under a search it adds nothing
-(``training/README.md``, deep7), so the search keeps the net it was measured with.  Its
+(``training/README.md``, deep7), so the levels' searches keep the net they were measured
+with.  The analysis's engine is a 0-ply level that searches deeper
+(:func:`gammon.analysis.valuation.analysis_engine`), so it searches with the 0-ply net: that
+agrees better with GNU Backgammon's 2-ply analysis than the searching net
+(``benchmarks/results/ANALYSIS.md``, stop 56).  Its
 contact net also reads the six extra inputs (:func:`gammon.ai.encoding.add_extras`; deep8's
 F256), which only it pays for, and was refined last on its own rollouts of positions in the
 doubling window (gammon_window's G1c).  So it also decides the cube at every level, the

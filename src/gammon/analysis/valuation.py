@@ -124,7 +124,11 @@ ANALYSIS_FILTERS: tuple[MoveFilter | None, ...] = (MoveFilter(0, 16, 0.32), None
 
 def analysis_engine() -> Engine:
     """The engine an analysis values plays with: 0-ply as its base level, no noise, the
-    analysis's filters (:data:`ANALYSIS_FILTERS`) and the pruning net at the inner nodes."""
+    analysis's filters (:data:`ANALYSIS_FILTERS`) and the pruning net at the inner nodes.
+
+    A 0-ply level plays with the shipped 0-ply net (:func:`gammon.ai.variant_nets.standard_network`),
+    at every depth the analysis searches and for the cube: it agrees with GNU Backgammon's 2-ply
+    analysis better than the searching net does (``benchmarks/results/ANALYSIS.md``, stop 56)."""
     level = replace(find_level("expert"), name="analysis", plies=0, noise=0.0, cube_plies=None,
                     filters=ANALYSIS_FILTERS, prune=STRONGEST_PRUNE, description="the analysis's search")
     return Engine(level)
@@ -240,7 +244,7 @@ class Valuer:
         probs = self.probs_on_roll(position)
         if self.plies == 0:
             return cube_decision(probs, info, cube_efficiency(position)), probs
-        ev = self.engine.evaluator_for(position.variant)
+        ev = self.engine.cube_evaluator_for(position.variant)
         depth = self.cube_plies
         if self.screen and depth > 1 and not doubled:
             first = cubeful_cube_action(ev, position, info, 1)

@@ -378,6 +378,19 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     cube0ply_measurement("world-class", Target("<=", 1.5, ISSUE36)),
     cube0ply_measurement("strongest", Target("<=", 1.0, ISSUE36)),
     Measurement(
+        "match_pr_strongest_seed2", "match_pr_strongest_cube2_seed2.txt",
+        "python benchmarks/match_pr.py --level strongest --matches 45 --length 7 --money-games 20 --session 5 "
+        "--analyse-plies 2 --cube-plies 2 --ray --workers 2 --seed 2 "
+        "--out benchmarks/results/match_pr_strongest_cube2_seed2",
+        (
+            Figure("strongest, seed 2: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}", (README, ENGINE),
+                   Target("<=", 1.0, ISSUE36)),
+            Figure("strongest, seed 2: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
+                   (README, ENGINE), Target("<=", 2.0, ISSUE36)),
+            Figure("strongest, seed 2: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}",
+                   (README, ENGINE)),
+        ), note="the shipped nets and defaults of stop 56 (the cube decided with the 0-ply net); other dice"),
+    Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "
         "--out benchmarks/results/match_pr_expert_cube2_rollmet",

@@ -78,26 +78,18 @@ def test_the_table_names_a_cube_depth_other_than_the_levels(match_pr: ModuleType
     assert "the cube at the root" in match_pr.table("expert", 2, [("all", rows)], cube_plies=0)
 
 
-def test_the_table_names_other_weights_and_a_missing_file_is_refused(match_pr: ModuleType, tmp_path,  # type: ignore[no-untyped-def]
-                                                                     capsys) -> None:
+@pytest.mark.parametrize(("option", "keyword", "named"), [
+    ("--weights", "weights", "(0-ply, the cube 2 rolls ahead, weights runs/C2/weights.npz)"),
+    ("--cube-weights", "cube_weights",
+     "(0-ply, the cube 2 rolls ahead, the cube's weights runs/C2/weights.npz)"),
+])
+def test_the_table_names_other_weights_and_a_missing_file_is_refused(  # type: ignore[no-untyped-def]
+        match_pr: ModuleType, tmp_path, capsys, option: str, keyword: str, named: str) -> None:
     rows = [{"sides": match_pr.parse_statistics(STATS), "games": 3}]
-    text = match_pr.table("expert", 2, [("all", rows)], cube_plies=2, weights="runs/C2/weights.npz")
-    assert "gammon expert (0-ply, the cube 2 rolls ahead, weights runs/C2/weights.npz) against itself" in text
+    text = match_pr.table("expert", 2, [("all", rows)], cube_plies=2, **{keyword: "runs/C2/weights.npz"})
+    assert f"gammon expert {named} against itself" in text
     out = tmp_path / "out"
-    assert match_pr.main(["--weights", str(tmp_path / "none.npz"), "--gnubg", "/bin/true",
-                          "--out", str(out)]) == 2
-    assert "no weights file" in capsys.readouterr().err
-    assert not out.exists()  # refused before anything is made
-
-
-def test_the_cube_weights_are_named_and_a_missing_file_is_refused(match_pr: ModuleType, tmp_path,  # type: ignore[no-untyped-def]
-                                                                  capsys) -> None:
-    rows = [{"sides": match_pr.parse_statistics(STATS), "games": 3}]
-    text = match_pr.table("strongest", 2, [("all", rows)], cube_plies=2, cube_weights="runs/G1c/weights.npz")
-    assert "(2-ply, the cube 2 rolls ahead, the cube's weights runs/G1c/weights.npz) against itself" in text
-    out = tmp_path / "out"
-    assert match_pr.main(["--cube-weights", str(tmp_path / "none.npz"), "--gnubg", "/bin/true",
-                          "--out", str(out)]) == 2
+    assert match_pr.main([option, str(tmp_path / "none.npz"), "--gnubg", "/bin/true", "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert "no weights file" in err and "none.npz" in err
-    assert not out.exists()
+    assert not out.exists()  # refused before anything is made

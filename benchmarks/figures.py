@@ -139,7 +139,11 @@ def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, doc
         ), weights=weights)
 
 
-def cube0ply_measurement(level: str, pr: Target) -> Measurement:
+CUBE0PLY_NOTE = "the shipped nets; --cube-weights names the shipped 0-ply net, the default since stop 56"
+
+
+def cube0ply_measurement(level: str, pr: Target | None, cube: Target | None = Target("<=", 2.0, ISSUE36),
+                         note: str = CUBE0PLY_NOTE) -> Measurement:
     """match_pr.py's run of a searching ``level`` with its cube decided by the 0-ply net (the
     default since stop 56; the run named the file with ``--cube-weights``)."""
     out = f"match_pr_{level}_cube2_cube0ply"
@@ -152,10 +156,40 @@ def cube0ply_measurement(level: str, pr: Target) -> Measurement:
             Figure(f"{level}, the cube by the 0-ply net: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}",
                    (README, ENGINE), pr),
             Figure(f"{level}, the cube by the 0-ply net: cube error by gnubg (mEMG per close decision)",
-                   match_pr(2), "{:.1f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
+                   match_pr(2), "{:.1f}", (README, ENGINE), cube),
             Figure(f"{level}, the cube by the 0-ply net: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (README, ENGINE)),
-        ), note="the shipped nets; --cube-weights names the shipped 0-ply net, the default since stop 56")
+        ), note=note)
+
+
+def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str], note: str,
+                           docs: tuple[str, ...] = (README, ENGINE), timed: bool = False) -> Measurement:
+    """judge.py's 1,000 decisions on ``seed`` graded by gnubg 2-ply, for the search ``env`` sets
+    (``label``); ``timed``: its mean time a choice too."""
+    figures = [Figure(f"{label} equity lost per decision, gnubg 2-ply grading, seed {seed} (mp)", JUDGE_2PLY,
+                      "{:.2f}", docs)]
+    if timed:
+        figures.append(Figure(f"{label}, seed {seed}: time per choice in the judge (ms)",
+                              r"mean time per choose\(\): ([\d.]+) ms", "{:.1f}", (ENGINE,)))
+    return Measurement(name, f"{name}.txt",
+                       f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed {seed}",
+                       tuple(figures), env=env, note=note)
+
+
+def shipped_level_measurement(name: str, level: str, seed: int, out: str, tag: str, pr: Target,
+                              note: str) -> Measurement:
+    """match_pr.py's run of ``level`` with the shipped nets and defaults on dice ``seed``, against
+    issue 36's targets; ``tag`` names the run in the figures' labels."""
+    return Measurement(
+        name, f"{out}.txt",
+        f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 --session 5 "
+        f"--analyse-plies 2 --cube-plies 2 --ray --workers 2 --seed {seed} --out benchmarks/results/{out}",
+        (
+            Figure(f"{tag}: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}", (README, ENGINE), pr),
+            Figure(f"{tag}: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
+                   (README, ENGINE), Target("<=", 2.0, ISSUE36)),
+            Figure(f"{tag}: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}", (README, ENGINE)),
+        ), note=note)
 
 
 def agreement_measurement(variant: str, weights: str) -> Measurement:
@@ -301,14 +335,19 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
                    "{:.2f}", (ENGINE,)),
         ), env={"GAMMON_PLIES": "2"}),
-    *(Measurement(
-        f"judge_world_class{suffix}", f"judge_world_class{suffix}.txt",
-        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed {seed}",
-        (
-            Figure(f"world-class (1-ply, blended with 0-ply) equity lost per decision, gnubg 2-ply grading, "
-                   f"seed {seed} (mp)", JUDGE_2PLY, "{:.2f}", (README, ENGINE)),
-        ), env={"GAMMON_LEVEL": "world-class"},
-        note="the plain 1-ply search before: judge_one_ply_blend.txt, section (a)")
+    *(judge_seed_measurement(f"judge_world_class_1ply{suffix}", seed, "world-class to stop 56 (1-ply, blended "
+                             "with 0-ply)", {"GAMMON_LEVEL": "world-class"},
+                             "run with the world-class level of stop 56 (git show bcbc9cc); the plain 1-ply "
+                             "search before: judge_one_ply_blend.txt, section (a)")
+      for seed, suffix in ((1, ""), (2, "_seed2"))),
+    judge_seed_measurement("judge_strongest", 1, "strongest (2-ply)",
+                           {"GAMMON_PLIES": "2", "GAMMON_PRUNE": "5"},
+                           "the strongest level's search, run beside world-class's to compare their times",
+                           docs=(ENGINE,), timed=True),
+    *(judge_seed_measurement(f"judge_world_class{suffix}", seed, "world-class (2-ply over fewer plays)",
+                             {"GAMMON_LEVEL": "world-class"},
+                             "since stop 57; the same search was first run as GAMMON_PLIES=2 GAMMON_PRUNE=3 "
+                             "GAMMON_FILTERS=5:0.10,2:0.04, to the same choices", timed=True)
       for seed, suffix in ((1, ""), (2, "_seed2"))),
     Measurement(
         "duel_0ply", "duel_0ply.txt",
@@ -375,21 +414,18 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=Q7_CUBE),
-    cube0ply_measurement("world-class", Target("<=", 1.5, ISSUE36)),
+    cube0ply_measurement("world-class", None, None, note="world-class as it was to stop 56 (the 1-ply blend), "
+                                                         "the cube decided with the 0-ply net"),
     cube0ply_measurement("strongest", Target("<=", 1.0, ISSUE36)),
-    Measurement(
-        "match_pr_strongest_seed2", "match_pr_strongest_cube2_seed2.txt",
-        "python benchmarks/match_pr.py --level strongest --matches 45 --length 7 --money-games 20 --session 5 "
-        "--analyse-plies 2 --cube-plies 2 --ray --workers 2 --seed 2 "
-        "--out benchmarks/results/match_pr_strongest_cube2_seed2",
-        (
-            Figure("strongest, seed 2: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}", (README, ENGINE),
-                   Target("<=", 1.0, ISSUE36)),
-            Figure("strongest, seed 2: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
-                   (README, ENGINE), Target("<=", 2.0, ISSUE36)),
-            Figure("strongest, seed 2: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}",
-                   (README, ENGINE)),
-        ), note="the shipped nets and defaults of stop 56 (the cube decided with the 0-ply net); other dice"),
+    shipped_level_measurement("match_pr_strongest_seed2", "strongest", 2, "match_pr_strongest_cube2_seed2",
+                              "strongest, seed 2", Target("<=", 1.0, ISSUE36),
+                              "the shipped nets and defaults of stop 56 (the cube decided with the 0-ply net); "
+                              "other dice"),
+    *(shipped_level_measurement(f"match_pr_world_class_2ply{suffix}", "world-class", seed,
+                                f"match_pr_world-class_2ply{suffix}", f"world-class (2-ply), seed {seed}",
+                                Target("<=", 1.5, ISSUE36),
+                                "world-class searching 2 plies over fewer plays than strongest, since stop 57")
+      for seed, suffix in ((1, ""), (2, "_seed2"))),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "

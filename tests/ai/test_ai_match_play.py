@@ -153,7 +153,7 @@ def test_money_values_are_cubeful_and_keep_the_cubeless_equity(engine: Engine) -
 def test_hints_search_at_the_engine_depth() -> None:
     wc = Engine("world-class")
     hints = wc.hint(Position.initial(), (6, 5), DMP, count=3)
-    assert hints[0].plies == 1
+    assert hints[0].plies == 2
     assert hints[0].mwc == pytest.approx(hints[0].probabilities[0], abs=1e-9)
 
 
@@ -176,7 +176,7 @@ def test_levels_give_engines_and_hints_at_their_depth() -> None:
     from gammon.play.ai_player import AIPlayer
     from gammon.play.levels import make_engine
 
-    assert make_engine("world-class").plies == 1
+    assert make_engine("world-class").plies == 2
     assert make_engine("strongest").plies == 2
     assert make_engine("heuristic").plies == 0
     player = AIPlayer("world-class")
@@ -184,5 +184,5 @@ def test_levels_give_engines_and_hints_at_their_depth() -> None:
     assert player.hint(game) == []  # nothing rolled yet
     game.rolled = (6, 5)
     hints = player.hint(game, count=2)
-    assert len(hints) == 2 and hints[0].plies == 1
+    assert len(hints) == 2 and hints[0].plies == 2
     assert hints[0].mwc == pytest.approx(hints[0].probabilities[0], abs=1e-9)  # DMP

@@ -118,7 +118,7 @@ def test_levels() -> None:
                      "strongest"]
     noises = [LEVELS[n].noise for n in names]
     assert noises == sorted(noises, reverse=True)
-    assert [LEVELS[n].plies for n in names] == [0, 0, 0, 0, 0, 1, 2]
+    assert [LEVELS[n].plies for n in names] == [0, 0, 0, 0, 0, 2, 2]
     assert find_level("World Class") is LEVELS["world-class"]
     assert find_level("world_class") is LEVELS["world-class"]
     lv = Level("mine", 1, 0.0, "custom")

@@ -11,7 +11,7 @@ import pytest
 
 from gammon.ai.engine import Engine
 from gammon.ai.evaluator import as_boards
-from gammon.ai.search import ONE_PLY_WEIGHT, STRONGEST_PRUNE, PlyEvaluator
+from gammon.ai.search import ONE_PLY_WEIGHT, STRONGEST_PRUNE, WORLD_CLASS_PRUNE, PlyEvaluator
 from gammon.core.errors import GammonError
 from gammon.core.position import Position
 
@@ -37,8 +37,8 @@ def test_a_results_one_ply_value_is_the_mean_of_its_plain_one_and_zero_ply_value
                        plain.evaluate(MIDDLE, 1))
 
 
-def test_world_class_ranks_the_plays_by_the_blended_value() -> None:
-    engine = Engine("world-class")
+def test_a_one_ply_engine_ranks_the_plays_by_the_blended_value() -> None:
+    engine = Engine(plies=1)
     ranked = engine.rank_plays(MIDDLE, (6, 2))
     plain = PlyEvaluator(engine.static_evaluator, 1)
     searched = [r for r in ranked if r.plies == 1]
@@ -58,6 +58,23 @@ def test_the_strongest_levels_two_ply_values_are_not_blended() -> None:
     plain = PlyEvaluator(engine.static_evaluator, 2, prune=STRONGEST_PRUNE)
     board = np.frombuffer(best.play.position.board, dtype=np.uint8).reshape(1, 50)
     assert np.allclose(tuple(best.probabilities), plain.evaluate_results(board, 2)[0], atol=1e-6)
+
+
+def test_world_class_searches_two_plies_over_fewer_plays_than_the_strongest_level() -> None:
+    """World-class: up to 5 plays within 0.10 of the best by 0-ply go on to the 1-ply blend, up
+    to 2 within 0.04 there to a 2-ply search that values 3 replies fully at each inner node."""
+    engine, strongest = Engine("world-class"), Engine("strongest")
+    for dice in ((6, 2), (3, 1), (5, 5)):
+        ranked = engine.rank_plays(MIDDLE, dice)
+        deep = [r for r in ranked if r.plies == 2]
+        assert 1 <= len(deep) <= 2
+        assert len([r for r in ranked if r.plies >= 1]) <= 5
+        assert len(deep) <= len([r for r in strongest.rank_plays(MIDDLE, dice) if r.plies == 2])
+        boards = np.stack([np.frombuffer(r.play.position.board, dtype=np.uint8) for r in deep])
+        plain = PlyEvaluator(engine.static_evaluator, 2, prune=WORLD_CLASS_PRUNE)
+        want = plain.evaluate_results(boards, 2)
+        assert np.allclose(np.array([tuple(r.probabilities) for r in deep]), want, atol=1e-6)
+        assert engine.best_play(MIDDLE, dice).position == deep[0].play.position
 
 
 @pytest.mark.parametrize("weight", [-0.1, 1.5, float("nan")])

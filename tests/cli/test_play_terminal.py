@@ -306,7 +306,7 @@ def test_moves_pick_and_hint() -> None:
     assert "Legal plays (16); type a number to make one:" in out
     third = START.legal_plays((3, 1))[2]
     assert re.search(rf"\b3\. {re.escape(str(third))}\b", out)
-    assert "Engine's best plays (1-ply" in out and "win " in out
+    assert "Engine's best plays (2-ply" in out and "win " in out
     assert len(re.findall(r"\d\. \S.* [+-]\d\.\d{3}.*win \d+\.\d%", out)) == 5
     assert "no play number 99" in out
     assert f"You play {third}." in out
@@ -385,7 +385,7 @@ def test_the_computer_doubles_and_you_take(monkeypatch: pytest.MonkeyPatch) -> N
     assert "Computer doubles to 2." in out and "[You] take or drop > " in out
     # A double after one play each is a clear take (beavers are off here); the advice names the
     # hint engine and its depth (world-class unless the game is played at strongest).
-    assert "Engine (world-class, 1-ply): You win" in out
+    assert "Engine (world-class, 2-ply): You win" in out
     assert "Advice: take" in out
     assert "Advice: pass" not in out and "Advice: beaver" not in out
     assert "You take: the cube is 2, owned by you." in out

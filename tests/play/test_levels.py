@@ -25,7 +25,7 @@ def test_the_levels_are_the_engines_plus_the_heuristic_bot() -> None:
 
 
 @pytest.mark.parametrize(("given", "name", "plies"), [
-    ("Strong", "strongest", 2), ("world class", "world-class", 1), ("EXPERT", "expert", 0),
+    ("Strong", "strongest", 2), ("world class", "world-class", 2), ("EXPERT", "expert", 0),
     ("beginner", "beginner", 0), ("heuristic", "heuristic", 0),
 ])
 def test_a_level_is_found_by_its_name_in_any_spelling(given: str, name: str, plies: int) -> None:

@@ -1,7 +1,7 @@
 """Hints at the game's level and score (issue 12, "match-aware play everywhere").
 
-* Against the computer a hint is given at the computer's level: world-class at
-  1-ply, strongest at 2-ply; expert, the noisy levels and ``heuristic`` by the
+* Against the computer a hint is given at the computer's level: world-class and
+  strongest at 2-ply (world-class over fewer plays); expert, the noisy levels and ``heuristic`` by the
   noiseless expert engine (a hint is never deliberately noisy).
 * Between people, at the server's hint level (``Settings.hint_level``,
   ``GAMMON_HINT_LEVEL``); an unknown level is refused with a clear message.
@@ -106,7 +106,7 @@ def shown(h: dict[str, Any]) -> list[tuple[str, float]]:
 
 
 @pytest.mark.parametrize(("level", "engine"), [
-    ("world-class", "gammon.ai world-class (1-ply)"),
+    ("world-class", "gammon.ai world-class (2-ply)"),
     ("strongest", "gammon.ai strongest (2-ply)"),
     ("expert", "gammon.ai expert (0-ply)"),
     ("beginner", "gammon.ai expert (0-ply)"),
@@ -121,7 +121,7 @@ def test_a_hint_against_the_computer_is_at_its_level(client: TestClient, level: 
     assert 1 <= len(h["plays"]) <= 3 and h["plays"][0]["difference"] == 0
 
 
-def test_a_computer_at_world_class_hints_with_the_1_ply_ranking(client: TestClient) -> None:
+def test_a_computer_at_world_class_hints_with_its_2_ply_ranking(client: TestClient) -> None:
     gid, token = computer_game(client, "world-class")
     until_a_move(client, gid, (token,))
     got = shown(hint(client, gid, token))
@@ -159,7 +159,7 @@ def test_between_people_hints_use_the_configured_level(client: TestClient) -> No
     gid, tokens = people_game(client)
     mover = until_a_move(client, gid, tokens)
     h = hint(client, gid, mover)
-    assert h["engine"] == "gammon.ai world-class (1-ply)"
+    assert h["engine"] == "gammon.ai world-class (2-ply)"
     assert [n for n, _ in shown(h)] == [n for n, _ in engine_ranking("world-class", client, gid)[:50]]
 
 
@@ -222,7 +222,7 @@ def test_the_pool_holds_one_engine_per_hint_level_and_one_call_in_each() -> None
         with made_lock:
             made.append(level)
         time.sleep(0.02)  # a slow load: other threads ask meanwhile
-        return _FakeEngine(level, {"expert": 0, "world-class": 1, "strongest": 2}[level])
+        return _FakeEngine(level, {"expert": 0, "world-class": 2, "strongest": 2}[level])
 
     pool = HintEngines(loader)
     levels = ["beginner", "casual", "expert", "heuristic", "world-class", "strongest", "advanced", "strong"]
@@ -248,7 +248,7 @@ def test_the_pool_holds_one_engine_per_hint_level_and_one_call_in_each() -> None
     loaded = pool.loaded()
     assert sorted(loaded) == ["expert", "strongest", "world-class"]
     assert all(e.most_inside == 1 for e in loaded.values())  # one lock per engine
-    assert set(names) == {"gammon.ai expert (0-ply)", "gammon.ai world-class (1-ply)",
+    assert set(names) == {"gammon.ai expert (0-ply)", "gammon.ai world-class (2-ply)",
                           "gammon.ai strongest (2-ply)"}
 
 
@@ -268,7 +268,7 @@ def test_each_app_has_its_own_pool(tmp_path_factory: pytest.TempPathFactory) -> 
         assert pool_a is not pool_b
         gid, token = computer_game(a, "world-class")
         until_a_move(a, gid, (token,))
-        assert hint(a, gid, token)["engine"] == "gammon.ai world-class (1-ply)"
+        assert hint(a, gid, token)["engine"] == "gammon.ai world-class (2-ply)"
         assert list(pool_a.loaded()) == ["world-class"]
         assert pool_b.loaded() == {}  # nothing shared: app b loaded nothing
 

@@ -324,7 +324,7 @@ LangOption = Annotated[
 ReplayOption = Annotated[
     str | None, typer.Option("--replay", help="Step through the match saved in this file move by "
                              "move with its analysis, at --level's depth (expert 0-ply, world-class "
-                             "1-ply, strongest 2-ply; weaker levels 0-ply).")
+                             "and strongest 2-ply; weaker levels 0-ply).")
 ]
 
 

@@ -30,7 +30,7 @@ class AIPlayer:
     """The computer opponent driven by our own network and search.
 
     ``level`` is one of :data:`gammon.ai.search.LEVELS` (beginner ... strongest).
-    Plays and cube decisions both use the level's depth (world-class 1-ply,
+    Plays and cube decisions both use the level's depth (world-class and
     strongest 2-ply) and the game's score and cube.
     """
 

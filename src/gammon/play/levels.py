@@ -5,7 +5,8 @@ take the level names, their words and :func:`make_computer_player` from here
 and never build bots themselves.  The levels are those of the neural engine
 (:data:`gammon.ai.search.LEVELS`, which holds each one's depth, noise and
 description: beginner, casual, intermediate and advanced add noise to a 0-ply
-choice; expert is 0-ply, world-class 1-ply, strongest 2-ply), plus
+choice; expert is 0-ply, world-class and strongest 2-ply, world-class over fewer
+plays), plus
 ``heuristic``, the hand-written bot of :mod:`gammon.play.players`, kept as a
 fast, engine-free opponent.  :data:`COMPUTER_LEVELS` adds to each the short
 title a person chooses from.
@@ -55,7 +56,7 @@ _TITLES: dict[str, str] = {
     "intermediate": N_("Intermediate"),
     "advanced": N_("Advanced"),
     "expert": N_("Expert — the neural nets"),
-    "world-class": N_("World class — looks a roll ahead"),
+    "world-class": N_("World class — two rolls ahead, fewer plays"),
     "strongest": N_("Strongest — two rolls ahead (slower)"),
 }
 assert set(_TITLES) == set(ENGINE_LEVELS), "every engine level needs a title"

@@ -22,8 +22,8 @@
 The rates are written as the ``limits`` library reads them; see :mod:`gammon.web.ratelimit`.
 Against the computer a hint is given at the computer's level; ``GAMMON_HINT_LEVEL``
 is any level of :mod:`gammon.play.levels` and hints noiselessly, as
-:func:`gammon.web.hints.hint_level` says (world-class 1-ply, strongest 2-ply, the
-others expert's 0-ply).  An unknown level stops the server with a message
+:func:`gammon.web.hints.hint_level` says (world-class and strongest 2-ply, world-class over
+fewer plays; the others expert's 0-ply).  An unknown level stops the server with a message
 listing the known ones.
 """
 

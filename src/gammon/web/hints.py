@@ -5,7 +5,7 @@
 
 A hint is given at a level of :mod:`gammon.play.levels`, but never with noise:
 :func:`hint_level` turns the level into the noiseless engine that hints with
-it (world-class: 1-ply, strongest: 2-ply; expert, the noisy levels beginner to
+it (world-class and strongest: 2-ply, world-class over fewer plays; expert, the noisy levels beginner to
 advanced and ``heuristic``: expert, 0-ply).  Against the computer the service
 hints at the computer's level; between people at the server's
 ``GAMMON_HINT_LEVEL`` (:mod:`gammon.web.config`).
@@ -151,7 +151,7 @@ class HintEngines:
         ``dice`` in ``position`` at ``level`` (as :func:`hint_level` turns it), valued at the
         score and cube ``match`` (a ``CubeInfo``, ``Game`` or ``Match``; None: cubeless money).
 
-        The name says the level and depth (``gammon.ai world-class (1-ply)``), or ``heuristic``.
+        The name says the level and depth (``gammon.ai world-class (2-ply)``), or ``heuristic``.
         An empty list means nothing can be played.
 
         :raises GammonError: an unknown level.

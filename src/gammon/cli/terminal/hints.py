@@ -1,8 +1,8 @@
 """``hint`` at the terminal: the engine's best plays, its cube advice and its take point.
 
 :class:`Hints` loads the hint engine on first use (after the background
-warm-up it needs, through ``wait``): 1-ply, strong and still instant, or
-the computer's own depth when that looks deeper (strongest: 2-ply).
+warm-up it needs, through ``wait``): world-class's 2-ply over few plays, strong and
+still instant, or the strongest level's wider 2-ply when the computer plays at it.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ class Hints:
 
     @property
     def engine(self) -> Engine:
-        """The engine behind ``hint``: 1-ply (strong and still instant), or the computer's
-        own depth when it looks deeper (strongest: 2-ply)."""
+        """The engine behind ``hint``: world-class (2-ply over few plays, still instant), or
+        the strongest level when the computer plays at it."""
         self.wait()
         if self._engine is None:
             from gammon.play.levels import make_engine

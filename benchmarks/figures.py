@@ -122,21 +122,32 @@ def match_pr(column: int) -> str:
     return r"\), all \|[^|]*" + r"\|[^|]*" * (column - 1) + r"\|\s*([\d.]+) \+-"
 
 
+def match_pr_command(level: str, out: str, cube_plies: int, extra: str = "") -> str:
+    """match_pr.py's command at the issue's size: 45 7-point matches, 20 money games, gnubg 2-ply
+    analysis, two Ray workers; ``extra`` options before ``--out benchmarks/results/OUT``."""
+    return (f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 "
+            f"--session 5 --analyse-plies 2 --cube-plies {cube_plies} --ray --workers 2 {extra}"
+            f"--out benchmarks/results/{out}")
+
+
+def match_pr_figures(tag: str, pr: Target | None, cube: Target | None, docs: tuple[str, ...],
+                     checker_docs: tuple[str, ...] | None = None, pr_tail: str = "") -> tuple[Figure, ...]:
+    """match_pr.py's three figures of the run ``tag`` names: PR, cube error, checker error."""
+    return (
+        Figure(f"{tag}: PR by gnubg's 2-ply analysis{pr_tail}", match_pr(3), "{:.2f}", docs, pr),
+        Figure(f"{tag}: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}", docs, cube),
+        Figure(f"{tag}: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}", checker_docs or docs),
+    )
+
+
 def match_pr_measurement(level: str, pr: Target | None, cube: Target | None, docs: tuple[str, ...],
                          depth: int = 1, weights: str = "shipped") -> Measurement:
     """match_pr.py's run of ``level`` at the issue's size, its cube looking ``depth`` rolls ahead."""
     out = f"match_pr_{level}_cube{depth}"
     return Measurement(
-        f"match_pr_{level.replace('-', '_')}", f"{out}.txt",
-        f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 "
-        f"--session 5 --analyse-plies 2 --cube-plies {depth} --ray --workers 2 --out benchmarks/results/{out}",
-        (
-            Figure(f"{level}: PR by gnubg's 2-ply analysis, 45 7-point matches and 20 money games",
-                   match_pr(3), "{:.2f}", docs, pr),
-            Figure(f"{level}: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}", docs,
-                   cube),
-            Figure(f"{level}: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}", (ENGINE,)),
-        ), weights=weights)
+        f"match_pr_{level.replace('-', '_')}", f"{out}.txt", match_pr_command(level, out, depth),
+        match_pr_figures(level, pr, cube, docs, (ENGINE,), ", 45 7-point matches and 20 money games"),
+        weights=weights)
 
 
 CUBE0PLY_NOTE = "the shipped nets; --cube-weights names the shipped 0-ply net, the default since stop 56"
@@ -149,17 +160,8 @@ def cube0ply_measurement(level: str, pr: Target | None, cube: Target | None = Ta
     out = f"match_pr_{level}_cube2_cube0ply"
     return Measurement(
         f"match_pr_{level.replace('-', '_')}_cube0ply", f"{out}.txt",
-        f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 "
-        f"--session 5 --analyse-plies 2 --cube-plies 2 --ray --workers 2 "
-        f"--cube-weights src/gammon/ai/data/weights-standard-0ply.npz --out benchmarks/results/{out}",
-        (
-            Figure(f"{level}, the cube by the 0-ply net: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}",
-                   (README, ENGINE), pr),
-            Figure(f"{level}, the cube by the 0-ply net: cube error by gnubg (mEMG per close decision)",
-                   match_pr(2), "{:.1f}", (README, ENGINE), cube),
-            Figure(f"{level}, the cube by the 0-ply net: checker error by gnubg (mEMG per move)", match_pr(1),
-                   "{:.1f}", (README, ENGINE)),
-        ), note=note)
+        match_pr_command(level, out, 2, "--cube-weights src/gammon/ai/data/weights-standard-0ply.npz "),
+        match_pr_figures(f"{level}, the cube by the 0-ply net", pr, cube, (README, ENGINE)), note=note)
 
 
 def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str], note: str,
@@ -181,15 +183,8 @@ def shipped_level_measurement(name: str, level: str, seed: int, out: str, tag: s
     """match_pr.py's run of ``level`` with the shipped nets and defaults on dice ``seed``, against
     issue 36's targets; ``tag`` names the run in the figures' labels."""
     return Measurement(
-        name, f"{out}.txt",
-        f"python benchmarks/match_pr.py --level {level} --matches 45 --length 7 --money-games 20 --session 5 "
-        f"--analyse-plies 2 --cube-plies 2 --ray --workers 2 --seed {seed} --out benchmarks/results/{out}",
-        (
-            Figure(f"{tag}: PR by gnubg's 2-ply analysis", match_pr(3), "{:.2f}", (README, ENGINE), pr),
-            Figure(f"{tag}: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
-                   (README, ENGINE), Target("<=", 2.0, ISSUE36)),
-            Figure(f"{tag}: checker error by gnubg (mEMG per move)", match_pr(1), "{:.1f}", (README, ENGINE)),
-        ), note=note)
+        name, f"{out}.txt", match_pr_command(level, out, 2, f"--seed {seed} "),
+        match_pr_figures(tag, pr, Target("<=", 2.0, ISSUE36), (README, ENGINE)), note=note)
 
 
 def agreement_measurement(variant: str, weights: str) -> Measurement:

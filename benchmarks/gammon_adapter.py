@@ -25,21 +25,22 @@ from dataclasses import replace
 
 from gammon import Position
 from gammon.ai.engine import Engine
-from gammon.ai.search import MoveFilter
+from gammon.ai.search import MoveFilter, find_level
 
 _level = os.environ.get("GAMMON_LEVEL")
 _plies = os.environ.get("GAMMON_PLIES")
 _prune = int(os.environ["GAMMON_PRUNE"]) if os.environ.get("GAMMON_PRUNE") else None
 _filters = os.environ.get("GAMMON_FILTERS")
-ENGINE = (
-    Engine(_level, weights=os.environ.get("GAMMON_WEIGHTS"), seed=1, prune=_prune)
-    if _level
-    else Engine(plies=int(_plies or 0), weights=os.environ.get("GAMMON_WEIGHTS"), prune=_prune)
-)
+_search = find_level(_level or "expert")
 if _filters:
     _stages = [stage.split(":") for stage in _filters.split(",")]
-    ENGINE.level = replace(ENGINE.level, filters=tuple(
+    _search = replace(_search, filters=tuple(
         MoveFilter(0, int(extra), float(threshold)) for extra, threshold in _stages) + (None,))
+ENGINE = (
+    Engine(_search, weights=os.environ.get("GAMMON_WEIGHTS"), seed=1, prune=_prune)
+    if _level
+    else Engine(_search, plies=int(_plies or 0), weights=os.environ.get("GAMMON_WEIGHTS"), prune=_prune)
+)
 NAME = f"gammon {ENGINE.level.name} ({ENGINE.network.meta.get('games', '?')} training games)"
 
 

@@ -36,3 +36,6 @@ mkdir -p $OUT/C1
   --seed 65 > $OUT/C1/fit.log 2>&1
 [ -f $OUT/C1/weights.npz ] || .venv/bin/python training/gammon_window/contact_only.py $G1C \
   $OUT/C1/fit/weights.npz $OUT/C1/weights.npz
+mkdir -p $OUT/C1x
+[ -f $OUT/C1x/weights.npz ] || .venv/bin/python training/gammon_window/contact_only.py $G1C \
+  $OUT/C1/fit/weights.npz $OUT/C1x/weights.npz 0 2

@@ -154,14 +154,15 @@ CUBE0PLY_NOTE = "the shipped nets; --cube-weights names the shipped 0-ply net, t
 
 
 def cube0ply_measurement(level: str, pr: Target | None, cube: Target | None = Target("<=", 2.0, ISSUE36),
-                         note: str = CUBE0PLY_NOTE) -> Measurement:
+                         note: str = CUBE0PLY_NOTE, weights: str = "shipped") -> Measurement:
     """match_pr.py's run of a searching ``level`` with its cube decided by the 0-ply net (the
     default since stop 56; the run named the file with ``--cube-weights``)."""
     out = f"match_pr_{level}_cube2_cube0ply"
     return Measurement(
         f"match_pr_{level.replace('-', '_')}_cube0ply", f"{out}.txt",
         match_pr_command(level, out, 2, "--cube-weights src/gammon/ai/data/weights-standard-0ply.npz "),
-        match_pr_figures(f"{level}, the cube by the 0-ply net", pr, cube, (README, ENGINE)), note=note)
+        match_pr_figures(f"{level}, the cube by the 0-ply net", pr, cube, (README, ENGINE)), note=note,
+        weights=weights)
 
 
 def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str], note: str,
@@ -179,12 +180,33 @@ def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str]
 
 
 def shipped_level_measurement(name: str, level: str, seed: int, out: str, tag: str, pr: Target,
-                              note: str) -> Measurement:
+                              note: str, weights: str = "shipped") -> Measurement:
     """match_pr.py's run of ``level`` with the shipped nets and defaults on dice ``seed``, against
     issue 36's targets; ``tag`` names the run in the figures' labels."""
     return Measurement(
         name, f"{out}.txt", match_pr_command(level, out, 2, f"--seed {seed} "),
-        match_pr_figures(tag, pr, Target("<=", 2.0, ISSUE36), (README, ENGINE)), note=note)
+        match_pr_figures(tag, pr, Target("<=", 2.0, ISSUE36), (README, ENGINE)), weights=weights, note=note)
+
+
+#: The cube net's checkpoint, the shipped ``weights-standard-cube.npz`` byte for byte (the runs
+#: below named it with ``--cube-weights`` before it shipped; the default since stop 58).
+CUBE_NET_RUN = "training/closeout/C1x/weights.npz"
+CUBE_NET_NOTE = ("the shipped nets and defaults; --cube-weights names the cube net's checkpoint, the "
+                 "same bytes as the shipped weights-standard-cube.npz (the default since stop 58)")
+
+
+def cube_net_measurement(level: str, seed: int, out: str, tag: str, pr: Target) -> Measurement:
+    """match_pr.py's run of ``level`` on dice ``seed`` with its cube decided by the cube net
+    (C1x), against issue 36's targets: the searching levels with 20 money games too, the expert
+    with its 45 matches alone (as its runs before)."""
+    if level == "expert":
+        command = (f"python benchmarks/match_pr.py --level expert --matches 45 --seed {seed} --ray --workers 2 "
+                   f"--cube-weights {CUBE_NET_RUN} --out benchmarks/results/{out}")
+    else:
+        command = match_pr_command(level, out, 2, f"--seed {seed} --cube-weights {CUBE_NET_RUN} ")
+    return Measurement(
+        f"{out}", f"{out}.txt", command,
+        match_pr_figures(tag, pr, Target("<=", 2.0, ISSUE36), (README, ENGINE)), note=CUBE_NET_NOTE)
 
 
 def agreement_measurement(variant: str, weights: str) -> Measurement:
@@ -234,6 +256,7 @@ L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
 Q7_CUBE = "previous (the cube decided with the searching net Q7, before stop 56)"  # the levels' cube until then
+G1C_CUBE = "previous (the cube decided with the 0-ply net G1c, stops 56 and 57)"  # before the cube net
 X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"
 LOWEST_EXTRAS = 2  # engine_speed_extras.txt's run of the lowest 0-ply ratio (the README's range)
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
@@ -409,18 +432,27 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     match_pr_measurement("expert", Target("<=", 3.0, ISSUE12), Target("<=", 4.0, ISSUE12), (README, ENGINE),
                          depth=2, weights=C2),
     match_pr_measurement("strongest", None, None, (README, ENGINE), depth=2, weights=Q7_CUBE),
-    cube0ply_measurement("world-class", None, None, note="world-class as it was to stop 56 (the 1-ply blend), "
-                                                         "the cube decided with the 0-ply net"),
-    cube0ply_measurement("strongest", Target("<=", 1.0, ISSUE36)),
+    cube0ply_measurement("world-class", None, None, weights=G1C_CUBE,
+                         note="world-class as it was to stop 56 (the 1-ply blend), "
+                              "the cube decided with the 0-ply net"),
+    cube0ply_measurement("strongest", Target("<=", 1.0, ISSUE36), weights=G1C_CUBE),
     shipped_level_measurement("match_pr_strongest_seed2", "strongest", 2, "match_pr_strongest_cube2_seed2",
                               "strongest, seed 2", Target("<=", 1.0, ISSUE36),
                               "the shipped nets and defaults of stop 56 (the cube decided with the 0-ply net); "
-                              "other dice"),
+                              "other dice", weights=G1C_CUBE),
     *(shipped_level_measurement(f"match_pr_world_class_2ply{suffix}", "world-class", seed,
                                 f"match_pr_world-class_2ply{suffix}", f"world-class (2-ply), seed {seed}",
                                 Target("<=", 1.5, ISSUE36),
-                                "world-class searching 2 plies over fewer plays than strongest, since stop 57")
+                                "world-class searching 2 plies over fewer plays than strongest, since stop 57",
+                                weights=G1C_CUBE)
       for seed, suffix in ((1, ""), (2, "_seed2"))),
+    *(cube_net_measurement(level, seed, f"{out}{'' if seed == 1 else '_seed2'}{suffix}",
+                           f"{level}, the cube by the cube net, seed {seed}", Target("<=", pr, ISSUE36))
+      for level, out, suffix, pr in (
+          ("world-class", "match_pr_world-class_2ply", "_C1x", 1.5),
+          ("strongest", "match_pr_strongest_cube2", "_C1x", 1.0),
+          ("expert", "match_pr_expert_cube2_rollmet", "_C1xcube", 2.0))
+      for seed in (1, 2)),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "
@@ -432,7 +464,8 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.1f}", (README, ENGINE), Target("<=", 2.0, ISSUE36)),
             Figure("expert, our rolled-out table: checker error by gnubg (mEMG per move)", match_pr(1),
                    "{:.1f}", (ENGINE,)),
-        ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games"),
+        ), note="the match equity table of our own rollouts, the default since 2026-12-05; no money games",
+        weights=G1C_CUBE),
     Measurement(
         "match_pr_expert_rollmet_seed2", "match_pr_expert_cube2_rollmet_seed2.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 2 --ray --workers 2 "
@@ -442,7 +475,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    (ENGINE,), Target("<=", 2.0, ISSUE36)),
             Figure("expert, seed 2: cube error by gnubg (mEMG per close decision)", match_pr(2), "{:.1f}",
                    (ENGINE,), Target("<=", 2.0, ISSUE36)),
-        ), note="a second seed of the run above (other dice)"),
+        ), note="a second seed of the run above (other dice)", weights=G1C_CUBE),
     gammon_bias_measurement("gammon_bias_shipped", "gammon_bias_deep6.txt",
                             "lopsided positions, shipped nets"),
     gammon_bias_measurement("gammon_bias_C2", "gammon_bias_cube_window.txt", "lopsided positions, the C2 net",
@@ -603,7 +636,8 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         ), weights=DEEP2),
     agreement_measurement("q7", "previous (the searching net Q7, before the 0-ply net of its own shipped "
                                 "and the analysis engine, a 0-ply level, took it: dfad48c)"),
-    agreement_measurement("g1c", "shipped"),
+    agreement_measurement("g1c", G1C_CUBE),
+    agreement_measurement("c1xcube", "shipped"),
     *(Measurement(
         f"analysis_agreement_gnubg{p}", f"analysis_agreement_gnubg{p}.txt",
         f"python benchmarks/analysis_agreement.py --gnubg-variant {p} (the stored matches of "

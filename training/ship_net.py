@@ -15,7 +15,9 @@ The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinem
   made it (``--round``, in order), games, size, the fit's settings and held-out losses,
   the command and where the run lies;
 * the standard net that plays at 0 plies (``--zero-ply``; ``gammon.ai.variant_nets.ZERO_PLY_NET``):
-  the same, as ``weights-standard-0ply.npz`` and ``.json``; the searching net stays.
+  the same, as ``weights-standard-0ply.npz`` and ``.json``; the searching net stays;
+* the standard net that decides the cube (``--cube``; ``gammon.ai.variant_nets.CUBE_NET``):
+  the same, as ``weights-standard-cube.npz`` and ``.json``; the nets that play stay.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import shutil
 from pathlib import Path
 
 from gammon.ai.network import Network
-from gammon.ai.variant_nets import VARIANT_NETS, ZERO_PLY_NET
+from gammon.ai.variant_nets import CUBE_NET, VARIANT_NETS, ZERO_PLY_NET
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "gammon" / "ai" / "data"
@@ -54,9 +56,9 @@ def readme_of(source: Path) -> str:
 
 def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     """The standard net: weights.npz byte for byte and weights.json from its metadata (with
-    ``--zero-ply``, the 0-ply net's files instead)."""
+    ``--zero-ply`` or ``--cube``, the 0-ply net's or the cube net's files instead)."""
     m = net.meta
-    stem = f"weights-{ZERO_PLY_NET}" if a.zero_ply else "weights"
+    stem = f"weights-{ZERO_PLY_NET}" if a.zero_ply else f"weights-{CUBE_NET}" if a.cube else "weights"
     meta = {
         "kind": a.kind or m.get("kind"),
         "games": m.get("games"),
@@ -75,6 +77,9 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
         meta["benchmark"] = a.result
     if a.zero_ply:
         meta["plays"] = "standard backgammon at 0 plies (the searches keep weights.npz)"
+    if a.cube:
+        meta["plays"] = ("the standard game's cube decisions at every level and in the analysis "
+                         "(checker play keeps weights.npz and weights-standard-0ply.npz)")
     shutil.copyfile(source, a.to / f"{stem}.npz")
     (a.to / f"{stem}.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(f"shipped {source} ({meta['games']} games, {meta['hidden']} hidden units) as {stem}.npz")
@@ -89,8 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--round", action="append", default=[], help="one round that made it, in order")
     ap.add_argument("--zero-ply", action="store_true",
                     help="a standard net: ship it as the net that plays at 0 plies, not as weights.npz")
+    ap.add_argument("--cube", action="store_true",
+                    help="a standard net: ship it as the net that decides the cube, not as weights.npz")
     ap.add_argument("--to", type=Path, default=DATA, help="where the package's nets lie (default: %(default)s)")
     a = ap.parse_args(argv)
+    if a.zero_ply and a.cube:
+        raise SystemExit("error: --zero-ply and --cube name two different nets: give one")
     run = Path(a.run)
     source = run / "checkpoint.npz"
     if not source.exists():
@@ -101,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     variant = net.meta.get("variant")
     if variant == "standard":
         return ship_standard(net, source, a)
-    if a.zero_ply:
-        raise SystemExit(f"error: --zero-ply ships a standard net; {source} is {variant!r}'s")
+    if a.zero_ply or a.cube:
+        flag = "--zero-ply" if a.zero_ply else "--cube"
+        raise SystemExit(f"error: {flag} ships a standard net; {source} is {variant!r}'s")
     if variant not in VARIANT_NETS:
         raise SystemExit(f"error: {source} is not a variant's net (its variant: {variant!r})")
     name = VARIANT_NETS[variant]

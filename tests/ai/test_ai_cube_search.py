@@ -162,18 +162,19 @@ def test_cube_weights_value_only_the_cube_look_ahead() -> None:
         [p.play.moves for p in shipped.rank_plays(position, (3, 1))]
 
 
-def test_the_shipped_levels_decide_the_cube_with_the_zero_ply_net() -> None:
+def test_the_shipped_levels_decide_the_cube_with_the_cube_net() -> None:
     """With the shipped weights every level that looks 2 rolls ahead decides the cube with the
-    0-ply net (the one refined on the doubling window), whatever net its checker play searches
-    with: expert, world-class and strongest take the same decision with the same values."""
+    cube's own net (the one refined on the doubling window and on closeouts), whatever net its
+    checker play uses: expert, world-class and strongest take the same decision with the same
+    values, and neither the 0-ply net nor the searching net would."""
     from gammon.ai.variant_nets import standard_network
 
     position = pos("x: 24:2 13:5 8:3 6:4 5:1; o: 24:2 13:4 8:3 6:5 4:1")
     info = CubeInfo(match_length=7, score=(2, 4))
-    searching = standard_network(1)
     decisions = [Engine(name).cube_action(position, info) for name in ("expert", "world-class", "strongest")]
     for d in decisions[1:]:
         assert d.action == decisions[0].action
         assert d.mwc == pytest.approx(decisions[0].mwc, abs=1e-12)
-    own = Engine("world-class", cube_weights=searching).cube_action(position, info)
-    assert own.mwc != pytest.approx(decisions[0].mwc, abs=1e-4)
+    for other in (standard_network(0), standard_network(1)):
+        own = Engine("world-class", cube_weights=other).cube_action(position, info)
+        assert own.mwc != pytest.approx(decisions[0].mwc, abs=1e-4)

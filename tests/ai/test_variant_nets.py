@@ -18,7 +18,7 @@ from gammon.ai.encoding import BASE_INPUTS, NUM_INPUTS
 from gammon.ai.engine import Engine
 from gammon.ai.evaluator import ClassifyingEvaluator, default_network
 from gammon.ai.network import Network
-from gammon.ai.variant_nets import VARIANT_NETS, ZERO_PLY_NET, load_variant_network
+from gammon.ai.variant_nets import CUBE_NET, VARIANT_NETS, ZERO_PLY_NET, load_variant_network
 from gammon.core.position import Position
 from gammon.core.variants import ACEY_DEUCEY, DUTCH, HYPERGAMMON, NACKGAMMON, STANDARD, VARIANTS
 from gammon.training.bundles import HEURISTIC, policy, scratch, variant_rules
@@ -294,6 +294,34 @@ def test_the_zero_ply_levels_play_with_the_zero_ply_net_and_the_searches_with_th
         assert np.array_equal(searching.network.w1, std.w1)
     # Weights given by the caller play at every depth.
     assert Engine(plies=0, weights=std).network is std
+
+
+def test_the_cube_net_decides_the_standard_games_cube_at_every_level_and_plays_no_checker() -> None:
+    cube = load_variant_network(CUBE_NET)
+    zero = load_variant_network(ZERO_PLY_NET)
+    assert cube is not None and zero is not None, "the cube net ships with the package"
+    assert cube.w1.shape == zero.w1.shape and not np.array_equal(cube.w1, zero.w1)
+    for name in ("beginner", "expert", "world-class", "strongest"):
+        engine = Engine(name)
+        assert np.array_equal(engine.cube_evaluator_for(STANDARD).inner.network.w1, cube.w1), name
+        assert not np.array_equal(engine.network.w1, cube.w1), name
+    # A variant with its own net decides its cube with it; weights the caller gives do both.
+    dutch = Engine("expert")
+    assert dutch.cube_evaluator_for(DUTCH) is dutch.evaluator_for(DUTCH)
+    std = default_network()
+    own = Engine(plies=0, weights=std)
+    assert own.cube_evaluator_for(STANDARD) is own.evaluator
+
+
+def test_without_the_cube_net_the_zero_ply_net_decides_the_cube(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = variant_nets.load_variant_network
+    monkeypatch.setattr(variant_nets, "load_variant_network",
+                        lambda name: None if name == CUBE_NET else real(name))
+    zero = load_variant_network(ZERO_PLY_NET)
+    assert zero is not None
+    assert np.array_equal(variant_nets.cube_network().w1, zero.w1)
+    for name in ("expert", "world-class"):
+        assert np.array_equal(Engine(name).cube_evaluator_for(STANDARD).inner.network.w1, zero.w1)
 
 
 def test_without_the_zero_ply_net_the_standard_net_plays_at_0_plies(monkeypatch: pytest.MonkeyPatch) -> None:

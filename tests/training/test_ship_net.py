@@ -43,24 +43,41 @@ def test_the_standard_net_ships_byte_for_byte_with_its_description(ship, tmp_pat
     assert np.array_equal(shipped.w1, net.w1)
 
 
-def test_the_zero_ply_net_ships_beside_the_standard_net_and_leaves_it(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    run = tmp_path / "runs" / "R5"
+def _ship_second_net(ship, tmp_path, flag: str, stem: str, kind: str):  # type: ignore[no-untyped-def]
+    """Ship a standard net with ``flag``: it must land as ``stem``.npz byte for byte, alone in the
+    data folder, and a variant's net must be refused with that flag.  The description is returned."""
+    run = tmp_path / "runs" / "R"
     run.mkdir(parents=True)
     net = default_network()
-    net.meta = {"variant": "standard", "kind": "refined on its own 2-ply values", "games": 5}
+    net.meta = {"variant": "standard", "kind": kind, "games": 5}
     net.save(run / "weights.npz")
     out = tmp_path / "data"
     out.mkdir()
-    assert ship.main([str(run), "--to", str(out), "--zero-ply"]) == 0
-    assert (out / "weights-standard-0ply.npz").read_bytes() == (run / "weights.npz").read_bytes()
-    meta = json.loads((out / "weights-standard-0ply.json").read_text())
-    assert meta["kind"] == "refined on its own 2-ply values" and "0 plies" in meta["plays"]
-    assert not (out / "weights.npz").exists() and not (out / "weights.json").exists()
-    # Only a standard net can play the standard game at 0 plies.
+    assert ship.main([str(run), "--to", str(out), flag]) == 0
+    assert (out / f"{stem}.npz").read_bytes() == (run / "weights.npz").read_bytes()
+    # The standard net (weights.npz) and every other net are left alone.
+    assert sorted(f.name for f in out.iterdir()) == [f"{stem}.json", f"{stem}.npz"]
+    meta = json.loads((out / f"{stem}.json").read_text())
+    assert meta["kind"] == kind
+    # Only a standard net can be the standard game's second or third net; one flag a call.
+    other = "--cube" if flag == "--zero-ply" else "--zero-ply"
+    with pytest.raises(SystemExit, match="two different nets"):
+        ship.main([str(run), "--to", str(out), flag, other])
     net.meta = {"variant": "nackgammon", "games": 5}
     net.save(run / "weights.npz")
-    with pytest.raises(SystemExit, match="--zero-ply ships a standard net"):
-        ship.main([str(run), "--to", str(out), "--zero-ply"])
+    with pytest.raises(SystemExit, match=f"{flag} ships a standard net"):
+        ship.main([str(run), "--to", str(out), flag])
+    return meta
+
+
+def test_the_zero_ply_net_ships_beside_the_standard_net_and_leaves_it(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    meta = _ship_second_net(ship, tmp_path, "--zero-ply", "weights-standard-0ply", "refined on 2-ply values")
+    assert "0 plies" in meta["plays"]
+
+
+def test_the_cube_net_ships_beside_the_nets_that_play_and_leaves_them(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    meta = _ship_second_net(ship, tmp_path, "--cube", "weights-standard-cube", "refined on closeouts")
+    assert "cube" in meta["plays"] and "checker play keeps" in meta["plays"]
 
 
 def test_a_variants_net_names_the_run_it_came_from(ship, tmp_path) -> None:  # type: ignore[no-untyped-def]

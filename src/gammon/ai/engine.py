@@ -50,7 +50,7 @@ from gammon.ai.search import (
     rank_results,
     search_flags,
 )
-from gammon.ai.variant_nets import VARIANT_NETS, load_variant_network, standard_network
+from gammon.ai.variant_nets import VARIANT_NETS, cube_network, load_variant_network, standard_network
 from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -101,9 +101,9 @@ class Engine:
 
     ``cube_weights`` (a path or a :class:`Network`) is the net the standard game's cube
     decisions play and value with (the look-ahead's plays and leaves); checker play keeps
-    the level's net.  With the shipped weights it is the 0-ply net at every depth: refined
-    on its own rollouts of the doubling window, it decides the cube better than the
-    searching net (``benchmarks/results/match_pr_world-class_cube2_cube0ply.txt``).
+    the level's net.  With the shipped weights it is the cube's own net at every depth
+    (:func:`gammon.ai.variant_nets.cube_network`): refined on its own rollouts of the
+    doubling window and of closeouts, it decides the cube better than the nets that play.
 
     :raises GammonError: an unknown level, bad depth or unreadable weights.
     """
@@ -149,10 +149,9 @@ class Engine:
         cube_net: Network | None = None
         if cube_weights is not None:
             cube_net = cube_weights if isinstance(cube_weights, Network) else load_network(cube_weights)
-        elif weights is None and lv.plies > 0:
-            # The shipped weights under a search: the cube still decides with the 0-ply net,
-            # the one refined on its own rollouts of the doubling window (stop 56).
-            cube_net = standard_network(0)
+        elif weights is None:
+            # The shipped weights: the cube decides with its own net at every depth.
+            cube_net = cube_network()
         if cube_net is not None and cube_net is not self.network:
             self._cube_evaluator = self._ply_evaluator(cube_net)
 
@@ -175,7 +174,7 @@ class Engine:
     def cube_evaluator_for(self, variant: str | Variant) -> PlyEvaluator:
         """The evaluator ``variant``'s cube decisions play and value with: a variant's own net,
         and for the standard game the cube's net (``cube_weights``; with the shipped weights
-        the 0-ply net at every depth)."""
+        :func:`~gammon.ai.variant_nets.cube_network` at every depth)."""
         ev = self.evaluator_for(variant)
         if self._cube_evaluator is not None and ev is self.evaluator:
             return self._cube_evaluator

@@ -27,9 +27,14 @@ agrees better with GNU Backgammon's 2-ply analysis than the searching net
 (``benchmarks/results/ANALYSIS.md``, stop 56).  Its
 contact net also reads the six extra inputs (:func:`gammon.ai.encoding.add_extras`; deep8's
 F256), which only it pays for, and was refined last on its own rollouts of positions in the
-doubling window (gammon_window's G1c).  So it also decides the cube at every level, the
-searching ones included (:class:`gammon.ai.engine.Engine`'s ``cube_weights``): their cube
-errors fell with it (world-class 3.6 -> 2.5 mEMG per close decision).
+doubling window (gammon_window's G1c).
+
+The cube has a net of its own, :data:`CUBE_NET`: the 0-ply net refined once more on its own
+rollouts of closeouts and lopsided positions (``training/closeout/``, C1x), where the 0-ply
+net gave the doubler too much.  It decides and values the standard game's cube at every
+level and in the analysis (:class:`gammon.ai.engine.Engine`'s ``cube_weights``); checker play
+keeps the nets above, which play better than it does.  Without it installed, the 0-ply net
+decides the cube (:func:`cube_network`).
 """
 
 from __future__ import annotations
@@ -58,6 +63,9 @@ VARIANT_NETS: dict[str, str] = {
 #: The shipped net that plays standard backgammon at 0 plies (``data/weights-standard-0ply.npz``).
 ZERO_PLY_NET = "standard-0ply"
 
+#: The shipped net that decides the standard game's cube (``data/weights-standard-cube.npz``).
+CUBE_NET = "standard-cube"
+
 
 def standard_network(plies: int) -> Network:
     """The shipped standard net for a search of ``plies``: :data:`ZERO_PLY_NET` at 0 plies
@@ -70,6 +78,16 @@ def standard_network(plies: int) -> Network:
         if net is not None:
             return net
     return default_network()
+
+
+def cube_network() -> Network:
+    """The shipped net the standard game's cube decisions play and value with at every depth:
+    :data:`CUBE_NET` when it is installed, else the 0-ply net (:func:`standard_network`).
+
+    :raises GammonError: a shipped file is damaged.
+    """
+    net = load_variant_network(CUBE_NET)
+    return net if net is not None else standard_network(0)
 
 
 def net_name(variant: str | Variant) -> str | None:
@@ -109,5 +127,5 @@ def load_variant_network(name: str) -> Network | None:
     return net
 
 
-__all__ = ["VARIANT_NETS", "ZERO_PLY_NET", "load_variant_network", "net_name", "standard_network",
-           "weights_file"]
+__all__ = ["CUBE_NET", "VARIANT_NETS", "ZERO_PLY_NET", "cube_network", "load_variant_network", "net_name",
+           "standard_network", "weights_file"]

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gammon.ai.bearoff import BearoffDatabase
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.evaluator import (
     ClassifyingEvaluator,
@@ -127,6 +128,8 @@ class Engine:
         # The shipped weights: the 0-ply net at 0 plies, the standard net under a search.
         self.network = standard_network(lv.plies) if weights is None else load_network(weights)
         self._bearoff = bearoff
+        #: The bear-off database every evaluator of this engine reads (loaded once, at the first).
+        self._bearoff_db: BearoffDatabase | None = None
         #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth,
         #: over the standard net; :meth:`evaluator_for` gives a variant's.
         self.evaluator = self._ply_evaluator(self.network)
@@ -156,10 +159,13 @@ class Engine:
             self._cube_evaluator = self._ply_evaluator(cube_net)
 
     def _ply_evaluator(self, network: Network) -> PlyEvaluator:
-        static: NetEvaluator = (
-            ClassifyingEvaluator(network, load_bearoff()) if self._bearoff
-            else NetEvaluator(network)
-        )
+        static: NetEvaluator
+        if self._bearoff:
+            if self._bearoff_db is None:
+                self._bearoff_db = load_bearoff()
+            static = ClassifyingEvaluator(network, self._bearoff_db)
+        else:
+            static = NetEvaluator(network)
         return PlyEvaluator(static, self.level.plies, prune=self.level.prune,
                             one_ply_weight=ONE_PLY_WEIGHT)
 

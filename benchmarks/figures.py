@@ -180,11 +180,18 @@ def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str]
 
 
 def shipped_level_measurement(name: str, level: str, seed: int, out: str, tag: str, pr: Target,
-                              note: str, weights: str = "shipped") -> Measurement:
-    """match_pr.py's run of ``level`` with the shipped nets and defaults on dice ``seed``, against
-    issue 36's targets; ``tag`` names the run in the figures' labels."""
+                              note: str, weights: str = "shipped", extra: str = "") -> Measurement:
+    """match_pr.py's run of ``level`` with the shipped nets and defaults on dice ``seed`` (``extra``:
+    options before ``--out``), against issue 36's targets; ``tag`` names the run in the figures'
+    labels.  The expert's runs play its 45 matches alone, as its runs before; the searching
+    levels' add 20 money games and name their depths (:func:`match_pr_command`)."""
+    if level == "expert":
+        command = (f"python benchmarks/match_pr.py --level expert --matches 45 --seed {seed} --ray --workers 2 "
+                   f"{extra}--out benchmarks/results/{out}")
+    else:
+        command = match_pr_command(level, out, 2, f"--seed {seed} {extra}")
     return Measurement(
-        name, f"{out}.txt", match_pr_command(level, out, 2, f"--seed {seed} "),
+        name, f"{out}.txt", command,
         match_pr_figures(tag, pr, Target("<=", 2.0, ISSUE36), (README, ENGINE)), weights=weights, note=note)
 
 
@@ -193,20 +200,6 @@ def shipped_level_measurement(name: str, level: str, seed: int, out: str, tag: s
 CUBE_NET_RUN = "training/closeout/C1x/weights.npz"
 CUBE_NET_NOTE = ("the shipped nets and defaults; --cube-weights names the cube net's checkpoint, the "
                  "same bytes as the shipped weights-standard-cube.npz (the default since stop 58)")
-
-
-def cube_net_measurement(level: str, seed: int, out: str, tag: str, pr: Target) -> Measurement:
-    """match_pr.py's run of ``level`` on dice ``seed`` with its cube decided by the cube net
-    (C1x), against issue 36's targets: the searching levels with 20 money games too, the expert
-    with its 45 matches alone (as its runs before)."""
-    if level == "expert":
-        command = (f"python benchmarks/match_pr.py --level expert --matches 45 --seed {seed} --ray --workers 2 "
-                   f"--cube-weights {CUBE_NET_RUN} --out benchmarks/results/{out}")
-    else:
-        command = match_pr_command(level, out, 2, f"--seed {seed} --cube-weights {CUBE_NET_RUN} ")
-    return Measurement(
-        f"{out}", f"{out}.txt", command,
-        match_pr_figures(tag, pr, Target("<=", 2.0, ISSUE36), (README, ENGINE)), note=CUBE_NET_NOTE)
 
 
 def agreement_measurement(variant: str, weights: str) -> Measurement:
@@ -446,13 +439,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                                 "world-class searching 2 plies over fewer plays than strongest, since stop 57",
                                 weights=G1C_CUBE)
       for seed, suffix in ((1, ""), (2, "_seed2"))),
-    *(cube_net_measurement(level, seed, f"{out}{'' if seed == 1 else '_seed2'}{suffix}",
-                           f"{level}, the cube by the cube net, seed {seed}", Target("<=", pr, ISSUE36))
+    *(shipped_level_measurement(run, level, seed, run, f"{level}, the cube by the cube net, seed {seed}",
+                                Target("<=", pr, ISSUE36), CUBE_NET_NOTE,
+                                extra=f"--cube-weights {CUBE_NET_RUN} ")
       for level, out, suffix, pr in (
           ("world-class", "match_pr_world-class_2ply", "_C1x", 1.5),
           ("strongest", "match_pr_strongest_cube2", "_C1x", 1.0),
           ("expert", "match_pr_expert_cube2_rollmet", "_C1xcube", 2.0))
-      for seed in (1, 2)),
+      for seed in (1, 2)
+      for run in (f"{out}{'' if seed == 1 else '_seed2'}{suffix}",)),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "

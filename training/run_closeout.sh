@@ -20,9 +20,10 @@ set -e
 cd "$(dirname "$0")/.."
 G1C=src/gammon/ai/data/weights-standard-0ply.npz OUT=training/closeout D=training/closeout-data
 mkdir -p $OUT $D
-run() {  # source seed
+run() {  # source seed; every seed's log in one file, each under its own header
+  echo "== seed $2 ($1)" >> $OUT/rollouts.log
   NUMBA_NUM_THREADS=1 nice -n 19 .venv/bin/python -m gammon train lopsided --source "$1" --base $G1C \
-    --out $D/s$2 --positions 3000 --trials 216 --epochs 0 --seed "$2" >> $OUT/rollouts_s$2.log 2>&1
+    --out $D/s$2 --positions 3000 --trials 216 --epochs 0 --seed "$2" >> $OUT/rollouts.log 2>&1
 }
 [ -f $D/s61/meta.json ] || run late-hit 61
 [ -f $D/s62/meta.json ] || run self-play 62

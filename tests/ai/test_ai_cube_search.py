@@ -166,7 +166,8 @@ def test_the_shipped_levels_decide_the_cube_with_the_cube_net() -> None:
     """With the shipped weights every level that looks 2 rolls ahead decides the cube with the
     cube's own net (the one refined on the doubling window and on closeouts), whatever net its
     checker play uses: expert, world-class and strongest take the same decision with the same
-    values, and neither the 0-ply net nor the searching net would."""
+    values, and neither the checker-play net nor the rollouts' net would."""
+    from gammon.ai.evaluator import default_network
     from gammon.ai.variant_nets import standard_network
 
     position = pos("x: 24:2 13:5 8:3 6:4 5:1; o: 24:2 13:4 8:3 6:5 4:1")
@@ -175,6 +176,6 @@ def test_the_shipped_levels_decide_the_cube_with_the_cube_net() -> None:
     for d in decisions[1:]:
         assert d.action == decisions[0].action
         assert d.mwc == pytest.approx(decisions[0].mwc, abs=1e-12)
-    for other in (standard_network(0), standard_network(1)):
+    for other in (standard_network(), default_network()):
         own = Engine("world-class", cube_weights=other).cube_action(position, info)
         assert own.mwc != pytest.approx(decisions[0].mwc, abs=1e-4)

@@ -63,8 +63,8 @@ def _values(boards, base_boards, model, use_base, ys_out, best_out, n_out):  # t
 
 @pytest.fixture(scope="module")
 def network() -> Network:
-    net = standard_network(0)
-    assert net.w1.shape[0] == 3, "the shipped 0-ply net has contact, race and crashed nets"
+    net = standard_network()
+    assert net.w1.shape[0] == 3, "the shipped checker-play net has contact, race and crashed nets"
     # Its contact net reads the extra inputs, the others not: both kinds valued from a base.
     assert net.reads_extras().tolist() == [True, False, False]
     return net

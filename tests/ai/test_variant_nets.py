@@ -16,7 +16,7 @@ from gammon.ai import variant_nets
 from gammon.ai.bearoff import load as load_bearoff
 from gammon.ai.encoding import BASE_INPUTS, NUM_INPUTS
 from gammon.ai.engine import Engine
-from gammon.ai.evaluator import ClassifyingEvaluator, default_network
+from gammon.ai.evaluator import ClassifyingEvaluator, default_evaluator, default_network
 from gammon.ai.network import Network
 from gammon.ai.variant_nets import CUBE_NET, VARIANT_NETS, ZERO_PLY_NET, load_variant_network
 from gammon.core.position import Position
@@ -278,22 +278,25 @@ def test_acey_deucey_gets_only_the_raw_estimate(judge: Engine) -> None:
     assert math.isnan(r["ppg_adj"]) and math.isnan(r["se_adj"])
 
 
-# -- the standard game's two nets: one plays at 0 plies, the other searches -------------------
+# -- the standard game's nets: one plays checkers at every depth, one decides the cube -----------
 
 
-def test_the_zero_ply_levels_play_with_the_zero_ply_net_and_the_searches_with_the_standard_net() -> None:
+def test_every_level_plays_with_the_checker_play_net_and_rollouts_with_the_standard_net() -> None:
     zero = load_variant_network(ZERO_PLY_NET)
-    assert zero is not None, "the 0-ply net ships with the package"
+    assert zero is not None, "the checker-play net ships with the package"
     std = default_network()
-    # the same contact and race shapes; the 0-ply net adds a third for crashed positions
+    # the same contact and race shapes; the checker-play net adds a third for crashed positions
     assert zero.w1.shape[1:] == std.w1.shape[1:] and not np.array_equal(zero.w1[:2], std.w1)
     assert zero.nets == 3 and std.nets == 2
-    for at_0 in (Engine("beginner"), Engine("expert"), Engine(plies=0), Engine("strongest", plies=0)):
-        assert np.array_equal(at_0.network.w1, zero.w1)
-    for searching in (Engine("world-class"), Engine("strongest"), Engine(plies=1)):
-        assert np.array_equal(searching.network.w1, std.w1)
+    for engine in (Engine("beginner"), Engine("expert"), Engine(plies=0), Engine("strongest", plies=0),
+                   Engine("world-class"), Engine("strongest"), Engine(plies=1), Engine(plies=2)):
+        assert np.array_equal(engine.network.w1, zero.w1), engine.level.name
+        assert engine.evaluator.inner.network is engine.network
+    # The rollouts play with the standard net, which reads none of the extra inputs.
+    assert np.array_equal(default_evaluator().network.w1, std.w1) and not std.reads_extras().any()
     # Weights given by the caller play at every depth.
     assert Engine(plies=0, weights=std).network is std
+    assert Engine(plies=2, weights=std).network is std
 
 
 def test_the_cube_net_decides_the_standard_games_cube_at_every_level_and_plays_no_checker() -> None:
@@ -324,7 +327,8 @@ def test_without_the_cube_net_the_zero_ply_net_decides_the_cube(monkeypatch: pyt
         assert np.array_equal(Engine(name).cube_evaluator_for(STANDARD).inner.network.w1, zero.w1)
 
 
-def test_without_the_zero_ply_net_the_standard_net_plays_at_0_plies(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_checker_play_net_the_standard_net_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(variant_nets, "load_variant_network", lambda name: None)
-    assert np.array_equal(variant_nets.standard_network(0).w1, default_network().w1)
-    assert np.array_equal(Engine("expert").network.w1, default_network().w1)
+    assert np.array_equal(variant_nets.standard_network().w1, default_network().w1)
+    for name in ("expert", "strongest"):
+        assert np.array_equal(Engine(name).network.w1, default_network().w1)

@@ -78,16 +78,17 @@ def test_the_analysis_decides_the_cube_with_its_engines_cube_net() -> None:
     assert abs(before.no_double - decision.no_double) > 1e-4
 
 
-def test_the_analysis_searches_with_the_zero_ply_net() -> None:
-    """The analysis engine is a 0-ply level and plays with the shipped 0-ply net at every depth it
-    searches: it agrees better with GNU Backgammon's 2-ply analysis than the searching net does
+def test_the_analysis_searches_with_the_checker_play_net() -> None:
+    """The analysis engine plays with the shipped checker-play net at every depth it searches:
+    it agrees better with GNU Backgammon's 2-ply analysis than the rollouts' net (Q7) does
     (``benchmarks/results/ANALYSIS.md``, stop 56)."""
     import numpy as np
 
+    from gammon.ai.evaluator import default_network
     from gammon.ai.variant_nets import standard_network
     from gammon.analysis.valuation import analysis_engine
 
     net = analysis_engine().network
-    zero, searching = standard_network(0), standard_network(1)
+    zero, rollouts = standard_network(), default_network()
     assert net.w1.shape == zero.w1.shape and np.array_equal(net.w1, zero.w1)
-    assert net.w1.shape != searching.w1.shape or not np.array_equal(net.w1, searching.w1)
+    assert net.w1.shape != rollouts.w1.shape or not np.array_equal(net.w1, rollouts.w1)

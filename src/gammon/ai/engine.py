@@ -88,8 +88,8 @@ class Engine:
 
     ``Engine("expert")`` plays by the nets alone (0-ply); ``Engine(plies=2)``
     searches two plies; ``weights`` is a path or a :class:`Network` (default:
-    the weights shipped with the package: at 0 plies the 0-ply net,
-    :func:`gammon.ai.variant_nets.standard_network`).  ``seed`` fixes the noise of the
+    the weights shipped with the package: the standard game's checker-play net at every
+    depth, :func:`gammon.ai.variant_nets.standard_network`).  ``seed`` fixes the noise of the
     weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.  ``prune``
     overrides the level's pruning (plays valued at each inner node of a search of two
     or more plies after the pruning net's pre-filter; 0: every play).
@@ -125,13 +125,13 @@ class Engine:
         if prune is not None:
             lv = replace(lv, prune=int(prune))
         self.level = lv
-        # The shipped weights: the 0-ply net at 0 plies, the standard net under a search.
-        self.network = standard_network(lv.plies) if weights is None else load_network(weights)
+        # The shipped weights: the checker-play net, at every depth.
+        self.network = standard_network() if weights is None else load_network(weights)
         self._bearoff = bearoff
         #: The bear-off database every evaluator of this engine reads (loaded once, at the first).
         self._bearoff_db: BearoffDatabase | None = None
         #: The n-ply evaluator (an :class:`~gammon.ai.evaluator.Evaluator`) at this depth,
-        #: over the standard net; :meth:`evaluator_for` gives a variant's.
+        #: over the standard game's net; :meth:`evaluator_for` gives a variant's.
         self.evaluator = self._ply_evaluator(self.network)
         #: Variant name -> its net, or the name of a shipped net still to load.
         self._variant_nets: dict[str, str | Network] = {}
@@ -170,7 +170,7 @@ class Engine:
                             one_ply_weight=ONE_PLY_WEIGHT)
 
     def network_for(self, variant: str | Variant) -> Network:
-        """The net that plays ``variant`` (its own, else the standard net)."""
+        """The net that plays ``variant`` (its own, else the standard game's)."""
         return self._variant_evaluator(find_variant(variant).name)[1]
 
     def evaluator_for(self, variant: str | Variant) -> PlyEvaluator:

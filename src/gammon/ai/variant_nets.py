@@ -1,4 +1,4 @@
-"""Which net plays which variant (and the standard game at 0 plies): the shipped nets and the fallback.
+"""Which net plays which variant, and the standard game's checkers and cube: the shipped nets and the fallback.
 
 The standard net (``data/weights.npz``) learnt standard backgammon.  The
 variants that start differently or play by other rules have nets of their
@@ -13,27 +13,30 @@ pool checkers, which wait off the board, with the bar (both stand at index 24
 of the generator's board).
 
 :data:`VARIANT_NETS` maps each variant to its net; a variant missing from it
-(standard backgammon itself) plays with the standard net, and so does a
-variant whose file is missing from the installation.
+(standard backgammon itself) plays with the standard game's checker-play net (below), and so
+does a variant whose file is missing from the installation.
 
-The standard game has two shipped nets: ``data/weights.npz`` searches (1 ply and
-deeper), and :data:`ZERO_PLY_NET` plays alone, at 0 plies (the levels beginner
-to expert).  The 0-ply net is the standard net refined on the values of its own
-2-ply search: it plays better alone, but under a search it adds nothing
-(``training/README.md``, deep7), so the levels' searches keep the net they were measured
-with.  The analysis's engine is a 0-ply level that searches deeper
-(:func:`gammon.analysis.valuation.analysis_engine`), so it searches with the 0-ply net: that
-agrees better with GNU Backgammon's 2-ply analysis than the searching net
-(``benchmarks/results/ANALYSIS.md``, stop 56).  Its
-contact net also reads the six extra inputs (:func:`gammon.ai.encoding.add_extras`; deep8's
-F256), which only it pays for, and was refined last on its own rollouts of positions in the
-doubling window (gammon_window's G1c).
+The standard game's checkers are played by one shipped net at every depth,
+:data:`ZERO_PLY_NET` (``data/weights-standard-0ply.npz``; the name is from when it played at
+0 plies alone): the levels beginner to expert play by it alone, world-class and strongest
+search over it, and so does the analysis (:func:`gammon.analysis.valuation.analysis_engine`).
+It is the standard net refined on the values of that net's own 2-ply search (deep7), with a
+third net for crashed positions (crashed1), a contact net that also reads the six extra
+inputs (:func:`gammon.ai.encoding.add_extras`; deep8's F256) and refined last on its own
+rollouts of positions in the doubling window (gammon_window's G1c). deep7 found its first
+form (R5, without the extra inputs) no better under a search than the net it was refined
+from, so the searches kept that net until stop 59, when GNU Backgammon's 2-ply grading of
+the 2-ply search's choices found this one better on both judged seeds
+(``benchmarks/results/ENGINE.md``). The standard net (``data/weights.npz``, deep6's Q7)
+stays the rollouts' net (:func:`gammon.ai.evaluator.default_evaluator`: it reads none of the
+extra inputs, so each trial is cheaper), the base the training refines, and the net that
+plays when the 0-ply net is not installed.
 
 The cube has a net of its own, :data:`CUBE_NET`: the 0-ply net refined once more on its own
 rollouts of closeouts and lopsided positions (``training/closeout/``, C1x), where the 0-ply
 net gave the doubler too much.  It decides and values the standard game's cube at every
 level and in the analysis (:class:`gammon.ai.engine.Engine`'s ``cube_weights``); checker play
-keeps the nets above, which play better than it does.  Without it installed, the 0-ply net
+keeps the net above, which plays better than it does.  Without it installed, that net
 decides the cube (:func:`cube_network`).
 """
 
@@ -67,27 +70,24 @@ ZERO_PLY_NET = "standard-0ply"
 CUBE_NET = "standard-cube"
 
 
-def standard_network(plies: int) -> Network:
-    """The shipped standard net for a search of ``plies``: :data:`ZERO_PLY_NET` at 0 plies
+def standard_network() -> Network:
+    """The shipped net that plays the standard game's checkers at every depth: :data:`ZERO_PLY_NET`
     when it is installed, else the standard net (``data/weights.npz``).
 
     :raises GammonError: a shipped file is damaged.
     """
-    if plies == 0:
-        net = load_variant_network(ZERO_PLY_NET)
-        if net is not None:
-            return net
-    return default_network()
+    net = load_variant_network(ZERO_PLY_NET)
+    return net if net is not None else default_network()
 
 
 def cube_network() -> Network:
     """The shipped net the standard game's cube decisions play and value with at every depth:
-    :data:`CUBE_NET` when it is installed, else the 0-ply net (:func:`standard_network`).
+    :data:`CUBE_NET` when it is installed, else the checker-play net (:func:`standard_network`).
 
     :raises GammonError: a shipped file is damaged.
     """
     net = load_variant_network(CUBE_NET)
-    return net if net is not None else standard_network(0)
+    return net if net is not None else standard_network()
 
 
 def net_name(variant: str | Variant) -> str | None:

@@ -97,20 +97,24 @@ ISSUE36 = "issue 36"
 ISSUE35 = "issue 35"
 
 
-def _duel_2v2(seed: int, name: str, minutes: int) -> Measurement:
-    """gammon 2-ply against gnubg 2-ply, 400 cubeless games of ``seed`` (issue 36's duel)."""
+def _duel_2v2(seed: int, name: str, minutes: int, suffix: str = "", weights: str = "shipped",
+              env: dict[str, str] | None = None, docs: tuple[str, ...] = (ENGINE,)) -> Measurement:
+    """gammon 2-ply against gnubg 2-ply, 400 cubeless games of ``seed`` (issue 36's duel); ``suffix``
+    ends the raw output's name, ``env`` adds to the search's."""
     which = "" if seed == 1 else f", seed {seed}"
+    tag = "" if weights == "shipped" else ", Q7 under the search"
     return Measurement(
-        name, f"duel_2v2ply_seed{seed}.txt",
+        name, f"duel_2v2ply_seed{seed}{suffix}.txt",
         f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck "
         f"--seed {seed}",
         (
-            Figure(f"2-ply vs gnubg 2-ply{which}, luck-adjusted ppg (400 games)", DUEL_ADJUSTED, "{:+.3f}",
-                   (ENGINE,), Target(">=", 0.02, ISSUE36)),
+            Figure(f"2-ply vs gnubg 2-ply{which}{tag}, luck-adjusted ppg (400 games)", DUEL_ADJUSTED, "{:+.3f}",
+                   docs, Target(">=", 0.02, ISSUE36)),
             Figure("its standard error", DUEL_SE, "+- {:.3f}", (ENGINE,)),
-            Figure(f"2-ply vs gnubg 2-ply{which}, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}",
+            Figure(f"2-ply vs gnubg 2-ply{which}{tag}, raw ppg", r"A points/game: ([+-]?[\d.]+)", "{:+.3f}",
                    (ENGINE,)),
-        ), env={"GAMMON_PLIES": "2"}, note=f"about {minutes} minutes of a core for 400 games")
+        ), env={"GAMMON_PLIES": "2", **(env or {})}, weights=weights,
+        note=f"about {minutes} minutes of a core for 400 games")
 
 
 #: cube_policies_rollmet.txt's two runs of a policy: under the model table, then the table in use.
@@ -166,7 +170,8 @@ def cube0ply_measurement(level: str, pr: Target | None, cube: Target | None = Ta
 
 
 def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str], note: str,
-                           docs: tuple[str, ...] = (README, ENGINE), timed: bool = False) -> Measurement:
+                           docs: tuple[str, ...] = (README, ENGINE), timed: bool = False,
+                           weights: str = "shipped") -> Measurement:
     """judge.py's 1,000 decisions on ``seed`` graded by gnubg 2-ply, for the search ``env`` sets
     (``label``); ``timed``: its mean time a choice too."""
     figures = [Figure(f"{label} equity lost per decision, gnubg 2-ply grading, seed {seed} (mp)", JUDGE_2PLY,
@@ -176,7 +181,7 @@ def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str]
                               r"mean time per choose\(\): ([\d.]+) ms", "{:.1f}", (ENGINE,)))
     return Measurement(name, f"{name}.txt",
                        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed {seed}",
-                       tuple(figures), env=env, note=note)
+                       tuple(figures), env=env, note=note, weights=weights)
 
 
 def shipped_level_measurement(name: str, level: str, seed: int, out: str, tag: str, pr: Target,
@@ -250,6 +255,12 @@ C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-1
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
 Q7_CUBE = "previous (the cube decided with the searching net Q7, before stop 56)"  # the levels' cube until then
 G1C_CUBE = "previous (the cube decided with the 0-ply net G1c, stops 56 and 57)"  # before the cube net
+#: The searches' leaf net to stop 58: Q7 (``weights.npz``, the rollouts' net since), which the
+#: adapter plays again under the search with GAMMON_WEIGHTS (the judge and the duels grade checker
+#: play alone, so its cube, which such weights decide too, plays no part).
+Q7_SEARCH = "previous (Q7 under the searches, to stop 58)"
+Q7_ENV = {"GAMMON_WEIGHTS": "src/gammon/ai/data/weights.npz"}
+Q7_SEARCH_CUBE_NET = "previous (Q7 under the searches, the cube by the cube net: stop 58)"
 X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"
 LOWEST_EXTRAS = 2  # engine_speed_extras.txt's run of the lowest 0-ply ratio (the README's range)
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
@@ -345,20 +356,20 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("its standard error", JUDGE_2PLY_SE, "+- {:.2f}", (README, ENGINE)),
             Figure("2-ply equity lost, 0-ply grading (mp)", r"0-ply referee: mean equity loss ([\d.]+)",
                    "{:.2f}", (ENGINE,)),
-        ), env={"GAMMON_PLIES": "2"}),
+        ), env={"GAMMON_PLIES": "2", **Q7_ENV}, weights=Q7_SEARCH),
     *(judge_seed_measurement(f"judge_world_class_1ply{suffix}", seed, "world-class to stop 56 (1-ply, blended "
                              "with 0-ply)", {"GAMMON_LEVEL": "world-class"},
                              "run with the world-class level of stop 56 (git show bcbc9cc); the plain 1-ply "
                              "search before: judge_one_ply_blend.txt, section (a)")
       for seed, suffix in ((1, ""), (2, "_seed2"))),
     judge_seed_measurement("judge_strongest", 1, "strongest (2-ply)",
-                           {"GAMMON_PLIES": "2", "GAMMON_PRUNE": "5"},
+                           {"GAMMON_PLIES": "2", "GAMMON_PRUNE": "5", **Q7_ENV},
                            "the strongest level's search, run beside world-class's to compare their times",
-                           docs=(ENGINE,), timed=True),
+                           docs=(ENGINE,), timed=True, weights=Q7_SEARCH),
     *(judge_seed_measurement(f"judge_world_class{suffix}", seed, "world-class (2-ply over fewer plays)",
-                             {"GAMMON_LEVEL": "world-class"},
+                             {"GAMMON_LEVEL": "world-class", **Q7_ENV},
                              "since stop 57; the same search was first run as GAMMON_PLIES=2 GAMMON_PRUNE=3 "
-                             "GAMMON_FILTERS=5:0.10,2:0.04, to the same choices", timed=True)
+                             "GAMMON_FILTERS=5:0.10,2:0.04, to the same choices", timed=True, weights=Q7_SEARCH)
       for seed, suffix in ((1, ""), (2, "_seed2"))),
     Measurement(
         "duel_0ply", "duel_0ply.txt",
@@ -379,9 +390,38 @@ MEASUREMENTS: tuple[Measurement, ...] = (
             Figure("2-ply vs gnubg 0-ply, luck-adjusted ppg (1,000 games)",
                    DUEL_ADJUSTED, "{:+.3f}", (README,),
                    Target(">", 0.0, ISSUE12)),
-        ), env={"GAMMON_PLIES": "2"}, note="about 10 minutes of a core per 1,000 games"),
-    _duel_2v2(1, "duel_2v2ply", 26),
-    _duel_2v2(2, "duel_2v2ply_seed2", 19),
+        ), env={"GAMMON_PLIES": "2", **Q7_ENV}, weights=Q7_SEARCH,
+        note="about 10 minutes of a core per 1,000 games"),
+    _duel_2v2(1, "duel_2v2ply", 26, weights=Q7_SEARCH, env=Q7_ENV),
+    _duel_2v2(2, "duel_2v2ply_seed2", 19, weights=Q7_SEARCH, env=Q7_ENV),
+    *(_duel_2v2(seed, f"duel_2v2ply_seed{seed}_G1c", 15, suffix="_G1c", docs=(README, ENGINE))
+      for seed in (1, 2)),
+    *(judge_seed_measurement(f"judge_{kind}{suffix}_G1c", seed, label, env,
+                             "the checker-play net under the search, shipped since stop 59", docs=docs,
+                             timed=True)
+      for kind, label, env, docs in (
+          ("2ply", "2-ply, unpruned", {"GAMMON_PLIES": "2"}, (README, ENGINE)),
+          ("strongest", "strongest", {"GAMMON_LEVEL": "strongest"}, (README, ENGINE)),
+          ("world_class", "world-class", {"GAMMON_LEVEL": "world-class"}, (README, ENGINE)))
+      for seed, suffix in ((1, ""), (2, "_seed2"))),
+    *(judge_seed_measurement(f"judge_{kind}_seed2_Q7", 2, f"{label}, Q7 under the search", {**env, **Q7_ENV},
+                             "the search as it was to stop 58, beside the runs above", docs=(README, ENGINE),
+                             timed=True, weights=Q7_SEARCH)
+      for kind, label, env in (("2ply", "2-ply, unpruned", {"GAMMON_PLIES": "2"}),
+                               ("strongest", "strongest", {"GAMMON_LEVEL": "strongest"}))),
+    Measurement(
+        "search_net_stop59", "search_net_stop59.txt",
+        "python benchmarks/judge_compare.py A.json B.json, for each pair of judge runs (judge.py ... --json) "
+        "named in the file",
+        tuple(Figure(f"paired 2-ply grading, {section}: B - A (mp a decision)",
+                     re.escape(f"== {section}") + r"\n2-ply grading: B - A = ([+-][\d.]+)", "{:+.2f}",
+                     (ENGINE,))
+              for section in [f"plain 2-ply (GAMMON_PLIES=2), seed {seed}: Q7 -> {net}"
+                              for seed in (1, 2) for net in ("G1c", "F256")]
+              + [f"GAMMON_LEVEL={level}, seed {seed}: Q7 -> G1c"
+                 for level in ("strongest", "world-class") for seed in (1, 2)]),
+        note="Q7 (the searches' net to stop 58) against G1c (the checker-play net, since stop 59) and F256 "
+             "(G1c before its cube-window round) under the same searches, on the same 1,000 decisions"),
     Measurement(
         "engine_speed", "engine_speed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",
@@ -400,6 +440,22 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                    "{:.2f}", (README, ENGINE), Target(">=", 2.0, ISSUE12)),
         ), weights="C2, the same size as the shipped Q7 (speed does not depend on the weights' values)",
         note="engine_speed_Q7.txt: Q7 on a slower host, both engines slower"),
+    Measurement(
+        "engine_speed_stop59", "engine_speed_stop59.txt",
+        "python benchmarks/engine_speed.py --positions 2000 --positions2 30",
+        tuple(Figure(f"{row} speed ratio gnubg-nn / gammon, the checker-play net under the search", pattern,
+                     "{:.2f}", (README, ENGINE), target)
+              for row, pattern, target in (
+                  ("0-ply", r"0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
+                   Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")),
+                  ("2-ply pruned", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
+                   Target(">=", 2.0, ISSUE12)),
+                  ("2-ply unpruned", r"2-ply unpruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", None)))
+        + tuple(Figure(f"2-ply {how} time per move, {who} (ms)", pattern, "{:.1f} ms", (README, ENGINE))
+                for how, who, pattern in (
+                    ("pruned", "gammon", r"2-ply pruned\s+\d+\s+([\d.]+)"),
+                    ("pruned", "gnubg-nn", r"2-ply pruned\s+\d+\s+[\d.]+\s+([\d.]+)"))),
+        note="stop 59: the searches read the six extra inputs since"),
     Measurement(
         "engine_speed_crashed", "engine_speed_crashed.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30 [--weights W], three runs "
@@ -551,6 +607,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating; stop 51's "
              "engine: rollout_speed_stop51.txt (one run: _stop51_once), stop 50's on the same idle "
              "machine: rollout_speed_stop50.txt, on a loaded one: rollout_speed_2026-12-05.txt"),
+    Measurement(
+        "rollout_speed_stop59", "rollout_speed_stop59.txt",
+        "python benchmarks/rollout_speed.py --settings cubeless --repeat 3",
+        tuple(rollout_speed_figure("cubeless", how, cpu) for how in ("rollout itself", "whole command")
+              for cpu in (False, True)),
+        note="stop 59: the command ends without the interpreter's teardown"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

@@ -14,8 +14,9 @@ The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinem
   included) and ``weights.json``: ``--kind`` (default: the run's own), the rounds that
   made it (``--round``, in order), games, size, the fit's settings and held-out losses,
   the command and where the run lies;
-* the standard net that plays at 0 plies (``--zero-ply``; ``gammon.ai.variant_nets.ZERO_PLY_NET``):
-  the same, as ``weights-standard-0ply.npz`` and ``.json``; the searching net stays;
+* the standard game's checker-play net (``--zero-ply``, named when it played at 0 plies alone;
+  ``gammon.ai.variant_nets.ZERO_PLY_NET``): the same, as ``weights-standard-0ply.npz`` and
+  ``.json``; it plays at every depth since stop 59, and ``weights.npz`` (the rollouts' net) stays;
 * the standard net that decides the cube (``--cube``; ``gammon.ai.variant_nets.CUBE_NET``):
   the same, as ``weights-standard-cube.npz`` and ``.json``; the nets that play stay.
 """
@@ -76,10 +77,11 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     if a.result:
         meta["benchmark"] = a.result
     if a.zero_ply:
-        meta["plays"] = "standard backgammon at 0 plies (the searches keep weights.npz)"
+        meta["plays"] = ("standard backgammon's checkers at every depth (0 plies and the searches; "
+                         "the rollouts keep weights.npz)")
     if a.cube:
         meta["plays"] = ("the standard game's cube decisions at every level and in the analysis "
-                         "(checker play keeps weights.npz and weights-standard-0ply.npz)")
+                         "(checker play keeps weights-standard-0ply.npz, the rollouts weights.npz)")
     shutil.copyfile(source, a.to / f"{stem}.npz")
     (a.to / f"{stem}.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(f"shipped {source} ({meta['games']} games, {meta['hidden']} hidden units) as {stem}.npz")
@@ -93,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kind", default=None, help="what the net is (the standard net's weights.json)")
     ap.add_argument("--round", action="append", default=[], help="one round that made it, in order")
     ap.add_argument("--zero-ply", action="store_true",
-                    help="a standard net: ship it as the net that plays at 0 plies, not as weights.npz")
+                    help="a standard net: ship it as the net that plays checkers at every depth, not as "
+                         "weights.npz")
     ap.add_argument("--cube", action="store_true",
                     help="a standard net: ship it as the net that decides the cube, not as weights.npz")
     ap.add_argument("--to", type=Path, default=DATA, help="where the package's nets lie (default: %(default)s)")

@@ -126,10 +126,10 @@ def analysis_engine() -> Engine:
     """The engine an analysis values plays with: 0-ply as its base level, no noise, the
     analysis's filters (:data:`ANALYSIS_FILTERS`) and the pruning net at the inner nodes.
 
-    A 0-ply level plays with the shipped 0-ply net (:func:`gammon.ai.variant_nets.standard_network`)
-    at every depth the analysis searches: it agrees with GNU Backgammon's 2-ply analysis better
-    than the searching net does (``benchmarks/results/ANALYSIS.md``, stop 56).  Its cube decisions
-    play and value with the cube net (:func:`gammon.ai.variant_nets.cube_network`), as every
+    It plays with the shipped checker-play net (:func:`gammon.ai.variant_nets.standard_network`)
+    at every depth it searches: that agrees with GNU Backgammon's 2-ply analysis better than Q7,
+    the net the levels searched with to stop 58 (``benchmarks/results/ANALYSIS.md``, stop 56).
+    Its cube decisions play and value with the cube net (:func:`gammon.ai.variant_nets.cube_network`), as every
     level's do (stop 58)."""
     level = replace(find_level("expert"), name="analysis", plies=0, noise=0.0, cube_plies=None,
                     filters=ANALYSIS_FILTERS, prune=STRONGEST_PRUNE, description="the analysis's search")

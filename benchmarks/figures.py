@@ -497,13 +497,23 @@ MEASUREMENTS: tuple[Measurement, ...] = (
       for seed, suffix in ((1, ""), (2, "_seed2"))),
     *(shipped_level_measurement(run, level, seed, run, f"{level}, the cube by the cube net, seed {seed}",
                                 Target("<=", pr, ISSUE36), CUBE_NET_NOTE,
-                                extra=f"--cube-weights {CUBE_NET_RUN} ")
+                                extra=f"--cube-weights {CUBE_NET_RUN} ",
+                                weights="shipped" if level == "expert" else Q7_SEARCH_CUBE_NET)
       for level, out, suffix, pr in (
           ("world-class", "match_pr_world-class_2ply", "_C1x", 1.5),
           ("strongest", "match_pr_strongest_cube2", "_C1x", 1.0),
           ("expert", "match_pr_expert_cube2_rollmet", "_C1xcube", 2.0))
       for seed in (1, 2)
       for run in (f"{out}{'' if seed == 1 else '_seed2'}{suffix}",)),
+    *(shipped_level_measurement(run, level, seed, run,
+                                f"{level}, the checker-play net under the search, seed {seed}",
+                                Target("<=", pr, ISSUE36),
+                                "the shipped nets and defaults since stop 59: the checker-play net G1c under "
+                                "the search, the cube by the cube net")
+      for level, out, pr in (("strongest", "match_pr_strongest_cube2", 1.0),
+                             ("world-class", "match_pr_world-class_2ply", 1.5))
+      for seed in (1, 2)
+      for run in (f"{out}{'' if seed == 1 else '_seed2'}_G1csearch",)),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "

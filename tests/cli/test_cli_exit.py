@@ -37,22 +37,25 @@ def test_the_command_prints_everything_and_keeps_its_exit_status() -> None:
     assert bad.returncode == 2 and bad.stderr.startswith("error: bad dice '71'")
 
 
-def test_exit_handlers_run_after_the_command() -> None:
-    done = _python(
-        "import atexit, sys\n"
-        "atexit.register(lambda: sys.stdout.write('the handler ran\\n'))\n"
-        "from gammon.__main__ import console\n"
-        "console(['moves', '4HPwATDgc/ABMA', '31'])\n"
-    )
+def _moves_after(prelude: str, console: str = "from gammon.__main__ import console\nconsole") -> str:
+    """Run ``prelude``, then ``gammon moves`` of 3-1 from the start through ``console``; its output,
+    once the process has ended with status 0 and the listing came first."""
+    done = _python(prelude + console + "(['moves', '4HPwATDgc/ABMA', '31'])\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0].startswith("4HPwATDgc/ABMA with 3-1")
-    assert done.stdout.endswith("the handler ran\n")
+    return done.stdout
+
+
+def test_exit_handlers_run_after_the_command() -> None:
+    out = _moves_after("import atexit, sys\n"
+                       "atexit.register(lambda: sys.stdout.write('the handler ran\\n'))\n")
+    assert out.endswith("the handler ran\n")
 
 
 def test_a_thread_still_running_is_waited_for() -> None:
     # The thread prints a moment after the command has finished: a quick exit would end the
     # process first.
-    done = _python(
+    out = _moves_after(
         "import threading, time\n"
         "import gammon.__main__ as entry\n"
         "finished = threading.Event()\n"
@@ -67,12 +70,9 @@ def test_a_thread_still_running_is_waited_for() -> None:
         "    finished.wait()\n"
         "    time.sleep(0.3)\n"
         "    print('the thread finished', flush=True)\n"
-        "threading.Thread(target=late).start()\n"
-        "entry.console(['moves', '4HPwATDgc/ABMA', '31'])\n"
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[0].startswith("4HPwATDgc/ABMA with 3-1")
-    assert done.stdout.endswith("the thread finished\n")
+        "threading.Thread(target=late).start()\n",
+        console="entry.console")
+    assert out.endswith("the thread finished\n")
 
 
 @pytest.mark.parametrize(("code", "status", "printed"), [

@@ -98,13 +98,15 @@ ISSUE35 = "issue 35"
 
 
 def _duel_2v2(seed: int, name: str, minutes: int, suffix: str = "", weights: str = "shipped",
-              env: dict[str, str] | None = None, docs: tuple[str, ...] = (ENGINE,)) -> Measurement:
+              env: dict[str, str] | None = None, docs: tuple[str, ...] = (ENGINE,),
+              run: str = "") -> Measurement:
     """gammon 2-ply against gnubg 2-ply, 400 cubeless games of ``seed`` (issue 36's duel); ``suffix``
-    ends the raw output's name, ``env`` adds to the search's."""
+    ends the raw output's name, ``run`` is the packed run that holds it, ``env`` adds to the
+    search's."""
     which = "" if seed == 1 else f", seed {seed}"
     tag = "" if weights == "shipped" else ", Q7 under the search"
     return Measurement(
-        name, f"duel_2v2ply_seed{seed}{suffix}.txt",
+        name, f"{run}/duel_2v2ply_seed{seed}{suffix}.txt" if run else f"duel_2v2ply_seed{seed}{suffix}.txt",
         f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck "
         f"--seed {seed}",
         (
@@ -171,15 +173,16 @@ def cube0ply_measurement(level: str, pr: Target | None, cube: Target | None = Ta
 
 def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str], note: str,
                            docs: tuple[str, ...] = (README, ENGINE), timed: bool = False,
-                           weights: str = "shipped") -> Measurement:
+                           weights: str = "shipped", run: str = "") -> Measurement:
     """judge.py's 1,000 decisions on ``seed`` graded by gnubg 2-ply, for the search ``env`` sets
-    (``label``); ``timed``: its mean time a choice too."""
+    (``label``); ``timed``: its mean time a choice too; ``run``: the packed run that holds its
+    raw output ``<name>.txt``."""
     figures = [Figure(f"{label} equity lost per decision, gnubg 2-ply grading, seed {seed} (mp)", JUDGE_2PLY,
                       "{:.2f}", docs)]
     if timed:
         figures.append(Figure(f"{label}, seed {seed}: time per choice in the judge (ms)",
                               r"mean time per choose\(\): ([\d.]+) ms", "{:.1f}", (ENGINE,)))
-    return Measurement(name, f"{name}.txt",
+    return Measurement(name, f"{run}/{name}.txt" if run else f"{name}.txt",
                        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed {seed}",
                        tuple(figures), env=env, note=note, weights=weights)
 
@@ -261,6 +264,9 @@ G1C_CUBE = "previous (the cube decided with the 0-ply net G1c, stops 56 and 57)"
 Q7_SEARCH = "previous (Q7 under the searches, to stop 58)"
 Q7_ENV = {"GAMMON_WEIGHTS": "src/gammon/ai/data/weights.npz"}
 Q7_SEARCH_CUBE_NET = "previous (Q7 under the searches, the cube by the cube net: stop 58)"
+#: Stop 59's judge and duel runs of the searches with each leaf net, packed in one archive beside
+#: their paired comparison (``search_net_stop59.txt``).
+SEARCH_NET_RUN = "search_net_stop59"
 X2 = "previous 0-ply net (X2 of crashed1, shipped in stops 50 to 53, before the extra inputs)"
 LOWEST_EXTRAS = 2  # engine_speed_extras.txt's run of the lowest 0-ply ratio (the README's range)
 _NUM, _SIGNED = r"[\d.]+", r"[+-][\d.]+"
@@ -394,11 +400,11 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         note="about 10 minutes of a core per 1,000 games"),
     _duel_2v2(1, "duel_2v2ply", 26, weights=Q7_SEARCH, env=Q7_ENV),
     _duel_2v2(2, "duel_2v2ply_seed2", 19, weights=Q7_SEARCH, env=Q7_ENV),
-    *(_duel_2v2(seed, f"duel_2v2ply_seed{seed}_G1c", 15, suffix="_G1c", docs=(README, ENGINE))
-      for seed in (1, 2)),
+    *(_duel_2v2(seed, f"duel_2v2ply_seed{seed}_G1c", 15, suffix="_G1c", docs=(README, ENGINE),
+                run=SEARCH_NET_RUN) for seed in (1, 2)),
     *(judge_seed_measurement(f"judge_{kind}{suffix}_G1c", seed, label, env,
                              "the checker-play net under the search, shipped since stop 59", docs=docs,
-                             timed=True)
+                             timed=True, run=SEARCH_NET_RUN)
       for kind, label, env, docs in (
           ("2ply", "2-ply, unpruned", {"GAMMON_PLIES": "2"}, (README, ENGINE)),
           ("strongest", "strongest", {"GAMMON_LEVEL": "strongest"}, (README, ENGINE)),
@@ -406,7 +412,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
       for seed, suffix in ((1, ""), (2, "_seed2"))),
     *(judge_seed_measurement(f"judge_{kind}_seed2_Q7", 2, f"{label}, Q7 under the search", {**env, **Q7_ENV},
                              "the search as it was to stop 58, beside the runs above", docs=(README, ENGINE),
-                             timed=True, weights=Q7_SEARCH)
+                             timed=True, weights=Q7_SEARCH, run=SEARCH_NET_RUN)
       for kind, label, env in (("2ply", "2-ply, unpruned", {"GAMMON_PLIES": "2"}),
                                ("strongest", "strongest", {"GAMMON_LEVEL": "strongest"}))),
     Measurement(

@@ -457,22 +457,26 @@ def cache_path() -> Path:
 def load(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
     """The database: the packaged copy, else the user cache, else built now and cached.
 
-    Each call reads it (about 0.1 s); whoever needs it keeps its own (an
-    :class:`~gammon.ai.engine.Engine` owns the one it loaded): no process-wide copy.
+    The files are compressed (the packaged one 3.9 MB); decompressing one takes about 45 ms.
+    The first load of a file writes its arrays uncompressed to :func:`unpacked_dir` (about
+    27 MB, named by the file's SHA-256); later loads map those arrays (copy-on-write, about
+    2 ms), and every engine and process that maps them shares their pages instead of holding
+    a private copy. A missing, damaged or unwritable copy costs only the decompression.
+    Whoever needs the database keeps its own (an :class:`~gammon.ai.engine.Engine` owns the
+    one it loaded): no process-wide copy.
     """
-    db: BearoffDatabase | None = None
     try:
         ref = resources.files("gammon.ai") / "data" / FILE_NAME
-        if ref.is_file():
-            db = BearoffDatabase.from_file(io.BytesIO(ref.read_bytes()))
-    except (GammonError, OSError):
-        db = None
+        packaged = ref.read_bytes() if ref.is_file() else None
+    except OSError:
+        packaged = None
+    db = _from_bytes(packaged) if packaged is not None else None
     if db is None:
         path = cache_path()
         if path.exists():
             try:
-                db = BearoffDatabase.from_file(path)
-            except GammonError:
+                db = _from_bytes(path.read_bytes())
+            except OSError:
                 db = None
         if db is None:
             db = build(progress)
@@ -481,3 +485,113 @@ def load(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
             except OSError:
                 pass
     return db
+
+
+# -- the unpacked copy ------------------------------------------------------------
+
+#: The arrays of the unpacked copy: name -> (dtype, shape). ``kernel_*`` are
+#: :meth:`BearoffDatabase.kernel_tables`; the ``short_*`` ones are there only for a
+#: database with the short-side table.
+_UNPACKED: dict[str, tuple[type, tuple[int, ...]]] = {
+    "rolls": (np.float32, (N_POSITIONS, MAX_ROLLS)),
+    "first": (np.float32, (N_POSITIONS, MAX_FIRST)),
+    "mean_rolls": (np.float64, (N_POSITIONS,)),
+    "mean_first": (np.float64, (N_POSITIONS,)),
+    "short_rolls": (np.float32, (N_SHORT, SHORT_MAX_ROLLS)),
+    "short_first": (np.float32, (N_SHORT, SHORT_MAX_FIRST)),
+    "short_mean_rolls": (np.float64, (N_SHORT,)),
+    "kernel_rolls": (np.float32, (N_POSITIONS + N_SHORT, max(MAX_ROLLS, SHORT_MAX_ROLLS))),
+    "kernel_first": (np.float32, (N_POSITIONS + N_SHORT, max(MAX_FIRST, SHORT_MAX_FIRST))),
+}
+_SHORT = ("short_rolls", "short_first", "short_mean_rolls")
+
+
+def unpacked_dir(digest: str) -> Path:
+    """Where the arrays of the database file whose SHA-256 starts with ``digest`` are kept
+    uncompressed: beside :func:`cache_path`."""
+    return cache_path().parent / f"bearoff1-v{VERSION}-{digest}"
+
+
+def _from_bytes(data: bytes) -> BearoffDatabase | None:
+    """The database in the file ``data`` (its unpacked copy when there is a sound one; else
+    decompressed, and the copy written), or None for a damaged or outdated file."""
+    import hashlib
+
+    folder = unpacked_dir(hashlib.sha256(data).hexdigest()[:16])
+    db = read_unpacked(folder)
+    if db is not None:
+        return db
+    try:
+        db = BearoffDatabase.from_file(io.BytesIO(data))
+    except GammonError:
+        return None
+    write_unpacked(db, folder)
+    return db
+
+
+def read_unpacked(folder: Path) -> BearoffDatabase | None:
+    """The database mapped from ``folder`` (:func:`write_unpacked`), or None where it is
+    missing, incomplete, of another version, or any array has the wrong type or shape."""
+    import json
+
+    try:
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+        if not isinstance(meta, dict) or meta.get("version") != VERSION:
+            return None
+        names = [n for n in _UNPACKED if n not in _SHORT or meta.get("short_table") is True]
+        arrays: dict[str, np.ndarray] = {}
+        for name in names:
+            dtype, shape = _UNPACKED[name]
+            # Copy-on-write, so numba types them as the writable arrays the kernels were
+            # compiled for; nothing writes to them, so every mapping shares the file's pages.
+            a = np.load(folder / f"{name}.npy", mmap_mode="c", allow_pickle=False)
+            if a.dtype != dtype or a.shape != shape or not a.flags.c_contiguous:
+                return None
+            arrays[name] = np.asarray(a)
+        short = None
+        if meta.get("short_table") is True:
+            short = (arrays["short_rolls"], arrays["short_first"], arrays["short_mean_rolls"])
+        db = BearoffDatabase(arrays["rolls"], arrays["first"], arrays["mean_rolls"], arrays["mean_first"],
+                             {k: v for k, v in meta.items() if k != "short_table"}, short)
+        if short is not None:
+            db._kernel = (arrays["kernel_rolls"], arrays["kernel_first"])
+        return db
+    except (OSError, ValueError, GammonError):
+        return None
+
+
+def write_unpacked(db: BearoffDatabase, folder: Path) -> bool:
+    """Write ``db``'s arrays uncompressed into ``folder`` (made whole in a temporary folder,
+    then renamed, so a reader never sees half of it); False where that cannot be done (a
+    read-only cache, a full disk, another process that wrote it first)."""
+    import json
+    import shutil
+
+    tmp = folder.with_name(f".{folder.name}.{os.getpid()}.tmp")
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+        arrays = {"rolls": db.rolls, "first": db.first, "mean_rolls": db.mean_rolls,
+                  "mean_first": db.mean_first}
+        short = db.short_rolls is not None
+        if short:
+            arrays.update(short_rolls=db.short_rolls, short_first=db.short_first,
+                          short_mean_rolls=db.short_mean_rolls)
+            arrays["kernel_rolls"], arrays["kernel_first"] = db.kernel_tables()
+        for name, a in arrays.items():
+            np.save(tmp / f"{name}.npy", np.ascontiguousarray(a, dtype=_UNPACKED[name][0]))
+        meta = {**db.meta, "version": VERSION, "short_table": short}
+        (tmp / "meta.json").write_text(json.dumps(meta, sort_keys=True), encoding="utf-8")
+        if folder.exists():
+            # An unsound copy (read_unpacked refused it) or one another process has just
+            # written: moved aside, not overwritten, so no mapping of it is truncated.
+            old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(folder, old)
+            shutil.rmtree(old, ignore_errors=True)
+        os.replace(tmp, folder)
+        return True
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return False

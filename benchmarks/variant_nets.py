@@ -53,7 +53,8 @@ printed beside it), else the raw one.
 Usage: python benchmarks/variant_nets.py --variant dutch [--games 2000]
        [--net PATH] [--standard PATH] [--seed 1]
 (``--net`` defaults to the shipped net for the variant, ``--standard`` to the
-shipped standard weights.)
+standard game's shipped checker-play net, the one a variant without a net of its own plays
+with: since stop 59 ``weights-standard-0ply.npz``, before it ``weights.npz``.)
 """
 
 from __future__ import annotations
@@ -62,7 +63,6 @@ import argparse
 import math
 import sys
 import time
-from importlib import resources
 
 import numpy as np
 
@@ -70,7 +70,7 @@ from gammon.ai.engine import Engine
 from gammon.ai.network import Network
 from gammon.ai.probabilities import equities, equity
 from gammon.ai.search import search_flags
-from gammon.ai.variant_nets import load_variant_network, net_name
+from gammon.ai.variant_nets import load_variant_network, net_name, standard_network
 from gammon.core.actions import ChooseDouble, Move, Roll
 from gammon.core.dice import WEIGHTED_ROLLS, RandomDice
 from gammon.core.game import Game, Phase
@@ -227,11 +227,12 @@ def duel(variant: Variant, net: Network, standard: Network, games: int, seed: in
 
 
 def _standard_net(path: str | None) -> Network:
+    """The net at ``path``; by default the standard game's shipped checker-play net
+    (:func:`gammon.ai.variant_nets.standard_network`), the one a variant without a net of its
+    own plays with, so a variant's net is measured against what would play in its place."""
     if path:
         return Network.load(path)
-    ref = resources.files("gammon.ai") / "data" / "weights.npz"
-    with resources.as_file(ref) as p:
-        return Network.load(p)
+    return standard_network()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", required=True)
     ap.add_argument("--games", type=int, default=TARGET_GAMES)
     ap.add_argument("--net", default=None, help="the variant net (default: the shipped one)")
-    ap.add_argument("--standard", default=None, help="the standard net (default: the shipped one)")
+    ap.add_argument("--standard", default=None,
+                    help="the standard net (default: the shipped checker-play net, which plays a"
+                         " variant without a net of its own)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=None, help="stop after this much time")
     a = ap.parse_args(argv)

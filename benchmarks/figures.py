@@ -630,6 +630,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
               for cpu in (False, True)),
         note="stop 59: the command ends without the interpreter's teardown"),
     Measurement(
+        "rollout_speed_stop60", "rollout_speed_stop60.txt",
+        "python benchmarks/rollout_speed.py --settings cubeless --repeat 3",
+        tuple(rollout_speed_figure("cubeless", how, cpu) for how in ("rollout itself", "whole command")
+              for cpu in (False, True)),
+        note="stop 60: the bear-off tables mapped from their unpacked copy in the user cache"),
+    Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "
         "--summary-only [--met model | --met /usr/share/gnubg/met/Kazaross-XG2.xml], then --policies "

@@ -623,18 +623,14 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         note="1,296 trials at 0-ply on one core beside gnubg 1.07, the engines alternating; stop 51's "
              "engine: rollout_speed_stop51.txt (one run: _stop51_once), stop 50's on the same idle "
              "machine: rollout_speed_stop50.txt, on a loaded one: rollout_speed_2026-12-05.txt"),
-    Measurement(
-        "rollout_speed_stop59", "rollout_speed_stop59.txt",
+    *(Measurement(
+        f"rollout_speed_stop{stop}", f"rollout_speed_stop{stop}.txt",
         "python benchmarks/rollout_speed.py --settings cubeless --repeat 3",
         tuple(rollout_speed_figure("cubeless", how, cpu) for how in ("rollout itself", "whole command")
               for cpu in (False, True)),
-        note="stop 59: the command ends without the interpreter's teardown"),
-    Measurement(
-        "rollout_speed_stop60", "rollout_speed_stop60.txt",
-        "python benchmarks/rollout_speed.py --settings cubeless --repeat 3",
-        tuple(rollout_speed_figure("cubeless", how, cpu) for how in ("rollout itself", "whole command")
-              for cpu in (False, True)),
-        note="stop 60: the bear-off tables mapped from their unpacked copy in the user cache"),
+        note=f"stop {stop}: {what}")
+      for stop, what in ((59, "the command ends without the interpreter's teardown"),
+                         (60, "the bear-off tables mapped from their unpacked copy in the user cache"))),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

@@ -39,12 +39,8 @@ data)
   done
   ;;
 fit)
-  OUT=${OUT:-training/nackgammon6/N1}
-  data=()
-  for s in $SEEDS; do [ -f "$D/s$s/dataset.npz" ] && data+=("$D/s$s/dataset.npz"); done
-  mkdir -p "$OUT"
-  NUMBA_NUM_THREADS=${THREADS:-2} "$PY" -m gammon train refine-fit --base "$BASE" --data "${data[@]}" \
-    --out "$OUT" --epochs "${EPOCHS:-16}" --lr 1e-3 --lr-end 1e-5 --batch 256 --holdout 0.02 --seed 66 \
-    --rank-weight 10 > "$OUT/fit.log" 2>&1
+  # deep9's fit (the same settings) over these datasets, 16 epochs as W10's.
+  DEEP9_DIR=$D SEEDS="$SEEDS" BASE=$BASE OUT=${OUT:-training/nackgammon6/N1} EPOCHS=${EPOCHS:-16} PY=$PY \
+    STEP=fit training/run_deep9.sh
   ;;
 esac

@@ -97,6 +97,11 @@ ISSUE36 = "issue 36"
 ISSUE35 = "issue 35"
 
 
+def _in_run(run: str, raw: str) -> str:
+    """The raw output ``raw`` inside the packed run ``run`` (none: beside the summaries)."""
+    return f"{run}/{raw}" if run else raw
+
+
 def _duel_2v2(seed: int, name: str, minutes: int, suffix: str = "", weights: str = "shipped",
               env: dict[str, str] | None = None, docs: tuple[str, ...] = (ENGINE,),
               run: str = "") -> Measurement:
@@ -106,7 +111,7 @@ def _duel_2v2(seed: int, name: str, minutes: int, suffix: str = "", weights: str
     which = "" if seed == 1 else f", seed {seed}"
     tag = "" if weights == "shipped" else ", Q7 under the search"
     return Measurement(
-        name, f"{run}/duel_2v2ply_seed{seed}{suffix}.txt" if run else f"duel_2v2ply_seed{seed}{suffix}.txt",
+        name, _in_run(run, f"duel_2v2ply_seed{seed}{suffix}.txt"),
         f"python {REFEREE}/duel.py benchmarks/gammon_adapter.py --games 400 --opponent gnubg2 --luck "
         f"--seed {seed}",
         (
@@ -182,7 +187,7 @@ def judge_seed_measurement(name: str, seed: int, label: str, env: dict[str, str]
     if timed:
         figures.append(Figure(f"{label}, seed {seed}: time per choice in the judge (ms)",
                               r"mean time per choose\(\): ([\d.]+) ms", "{:.1f}", (ENGINE,)))
-    return Measurement(name, f"{run}/{name}.txt" if run else f"{name}.txt",
+    return Measurement(name, _in_run(run, f"{name}.txt"),
                        f"python {REFEREE}/judge.py benchmarks/gammon_adapter.py --n 1000 --ply2 --seed {seed}",
                        tuple(figures), env=env, note=note, weights=weights)
 

@@ -19,6 +19,8 @@
 # The snapshot fits P1, Q1 and Q2 (training/README.md) used the first 378,500 rows.
 # The next round (deep7) makes new rows over the shipped net, Q7, with the same step:
 #   BASE=src/gammon/ai/data/weights.npz SEEDS="71 72" DEEP6_DIR=training/deep7-data STEP=data training/run_deep6.sh
+# POSITIONS (default 1,000,000) and REFINE_ARGS (more `gammon train refine` options, e.g.
+# "--variant nackgammon": training/run_nackgammon6.sh) change the data step.
 set -e
 cd "$(dirname "$0")/.."
 export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH}
@@ -31,13 +33,14 @@ case "${STEP:-data}" in
 data)
   for s in ${SEEDS:-61 62}; do
     mkdir -p "$D/s$s"
+    # shellcheck disable=SC2086  # REFINE_ARGS is a list of options
     # A new session (setsid) is a scheduling group of its own (Linux's autogroup), where nice
     # counts only within the group: the group itself is niced, or the generators take a
     # fair share of the cores from every other job (measured in stop 46: 35-47% each).
     NUMBA_NUM_THREADS=1 nohup setsid sh -c 'echo 10 > /proc/self/autogroup 2>/dev/null; exec nice -n 10 "$0" "$@"' \
       "$PY" -m gammon train refine --base $BASE \
-      --positions 1000000 --plies 2 --prune 5 --epochs 0 --seed $s --siblings 5 \
-      --out "$D/s$s" >> "$D/gen_s$s.log" 2>&1 < /dev/null &
+      --positions "${POSITIONS:-1000000}" --plies 2 --prune 5 --epochs 0 --seed $s --siblings 5 \
+      ${REFINE_ARGS:-} --out "$D/s$s" >> "$D/gen_s$s.log" 2>&1 < /dev/null &
     echo $! > "$D/s$s.pid"
   done
   ;;

@@ -21,26 +21,16 @@
 # shipped net's sha256 goes to MANIFEST.sha256).
 set -e
 cd "$(dirname "$0")/.."
-export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH}
-PY=${PY:-.venv/bin/python}
 D=${NACK6_DIR:-training/nackgammon6-data}
 BASE=${BASE:-src/gammon/ai/data/weights-standard-0ply.npz}
 SEEDS=${SEEDS:-61 62}
 case "${STEP:-data}" in
-data)
-  for s in $SEEDS; do
-    mkdir -p "$D/s$s"
-    # A session of its own (setsid) is a scheduling group of its own, where nice counts only
-    # within the group: the group itself is niced, so other work on the machine goes first.
-    NUMBA_NUM_THREADS=1 nohup setsid sh -c 'echo 10 > /proc/self/autogroup 2>/dev/null; exec nice -n 10 "$0" "$@"' \
-      "$PY" -m gammon train refine --base "$BASE" --positions "${N:-210000}" --plies 2 --prune 5 \
-      --epochs 0 --seed "$s" --siblings 5 --variant nackgammon --out "$D/s$s" >> "$D/gen_s$s.log" 2>&1 &
-    echo $! > "$D/s$s.pid"
-  done
+data)  # deep6's data step (niced generators, resumable), over G1c, in Nackgammon
+  BASE=$BASE SEEDS="$SEEDS" DEEP6_DIR=$D POSITIONS=${N:-210000} REFINE_ARGS="--variant nackgammon" \
+    STEP=data training/run_deep6.sh
   ;;
-fit)
-  # deep9's fit (the same settings) over these datasets, 16 epochs as W10's.
-  DEEP9_DIR=$D SEEDS="$SEEDS" BASE=$BASE OUT=${OUT:-training/nackgammon6/N1} EPOCHS=${EPOCHS:-16} PY=$PY \
+fit)  # deep9's fit (the same settings) over these datasets, 16 epochs as W10's
+  DEEP9_DIR=$D SEEDS="$SEEDS" BASE=$BASE OUT=${OUT:-training/nackgammon6/N1} EPOCHS=${EPOCHS:-16} \
     STEP=fit training/run_deep9.sh
   ;;
 esac

@@ -110,6 +110,9 @@ OFFSETS = _offset_table()
 #: Number of short-side positions: C(28, 4); their offsets.
 N_SHORT = _n_placements(SHORT_POINTS, SHORT_CHECKERS)
 SHORT_OFFSETS = _offset_table(SHORT_POINTS, SHORT_CHECKERS)
+#: Columns of :meth:`BearoffDatabase.kernel_tables`' two arrays (the wider table's).
+KERNEL_ROLLS = max(MAX_ROLLS, SHORT_MAX_ROLLS)
+KERNEL_FIRST = max(MAX_FIRST, SHORT_MAX_FIRST)
 
 
 @njit(cache=True)
@@ -251,10 +254,8 @@ class BearoffDatabase:
             if self.short_rolls is None or self.short_first is None:
                 self._kernel = (self.rolls, self.first)
             else:
-                kr = max(MAX_ROLLS, SHORT_MAX_ROLLS)
-                kf = max(MAX_FIRST, SHORT_MAX_FIRST)
-                rolls = np.zeros((N_POSITIONS + N_SHORT, kr), dtype=np.float32)
-                first = np.zeros((N_POSITIONS + N_SHORT, kf), dtype=np.float32)
+                rolls = np.zeros((N_POSITIONS + N_SHORT, KERNEL_ROLLS), dtype=np.float32)
+                first = np.zeros((N_POSITIONS + N_SHORT, KERNEL_FIRST), dtype=np.float32)
                 rolls[:N_POSITIONS, :MAX_ROLLS] = self.rolls
                 first[:N_POSITIONS, :MAX_FIRST] = self.first
                 rolls[N_POSITIONS:, :SHORT_MAX_ROLLS] = self.short_rolls
@@ -459,8 +460,8 @@ def load(progress: Callable[[int, int], None] | None = None) -> BearoffDatabase:
 
     The files are compressed (the packaged one 3.9 MB); decompressing one takes about 45 ms.
     The first load of a file writes its arrays uncompressed to :func:`unpacked_dir` (about
-    27 MB, named by the file's SHA-256); later loads map those arrays (copy-on-write, about
-    2 ms), and every engine and process that maps them shares their pages instead of holding
+    35 MB, named by the file's SHA-256); later loads map those arrays (copy-on-write, about
+    7 ms with the hashing), and every engine and process that maps them shares their pages instead of holding
     a private copy. A missing, damaged or unwritable copy costs only the decompression.
     Whoever needs the database keeps its own (an :class:`~gammon.ai.engine.Engine` owns the
     one it loaded): no process-wide copy.
@@ -500,8 +501,8 @@ _UNPACKED: dict[str, tuple[type, tuple[int, ...]]] = {
     "short_rolls": (np.float32, (N_SHORT, SHORT_MAX_ROLLS)),
     "short_first": (np.float32, (N_SHORT, SHORT_MAX_FIRST)),
     "short_mean_rolls": (np.float64, (N_SHORT,)),
-    "kernel_rolls": (np.float32, (N_POSITIONS + N_SHORT, max(MAX_ROLLS, SHORT_MAX_ROLLS))),
-    "kernel_first": (np.float32, (N_POSITIONS + N_SHORT, max(MAX_FIRST, SHORT_MAX_FIRST))),
+    "kernel_rolls": (np.float32, (N_POSITIONS + N_SHORT, KERNEL_ROLLS)),
+    "kernel_first": (np.float32, (N_POSITIONS + N_SHORT, KERNEL_FIRST)),
 }
 _SHORT = ("short_rolls", "short_first", "short_mean_rolls")
 

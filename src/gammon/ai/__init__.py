@@ -16,7 +16,8 @@ call this package's.
 The directory is ``$NUMBA_CACHE_DIR/gammon-<key>`` when the user set
 ``NUMBA_CACHE_DIR``, else ``$XDG_CACHE_HOME/gammon/numba/<key>`` (or
 ``~/.cache/...``); when it cannot be created numba falls back to its own
-places.
+places.  Loading from that cache skips numba's compiler refresh, which only
+compiling needs (:mod:`gammon.ai.numba_loading`).
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ def _use_versioned_numba_cache() -> None:
 
 
 _use_versioned_numba_cache()
+
+from gammon.ai.numba_loading import load_cached_kernels_lightly  # noqa: E402  (after the cache directory is set)
+
+load_cached_kernels_lightly()
 
 
 def __getattr__(name: str) -> object:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from gammon.core.errors import GammonError
 from gammon.core.match_id import MAX_MATCH_LENGTH
-from gammon.formats.record_files import MAX_RECORD_BYTES, read_bounded
+from gammon.formats.bounded_read import read_bounded
 from gammon.i18n import _
 
 if TYPE_CHECKING:
@@ -26,14 +26,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_AUTO_DOUBLES", "MAX_HIDDEN", "MAX_ID_TEXT", "MAX_MATCH_LENGTH", "MAX_NAME", "MAX_PLAY_MATCH_LENGTH",
-    "MAX_RECORD_BYTES", "MAX_SEED", "MAX_SELFPLAY_GAMES", "MAX_TRAIN_GAMES", "MAX_TRIALS", "MAX_TRUNCATE",
+    "MAX_SEED", "MAX_SELFPLAY_GAMES", "MAX_TRAIN_GAMES", "MAX_TRIALS", "MAX_TRUNCATE",
     "MAX_WEIGHTS_BYTES", "check_float", "check_int", "check_text", "load_weights", "max_processes",
     "read_bytes", "read_text",
 ]
 
 # MAX_MATCH_LENGTH, the longest match any command accepts (GNU Backgammon's limit), is core's;
 # MAX_RECORD_BYTES, the largest record file read, is the record registry's
-# (gammon.formats.record_files): one set of caps for every reader.
+# (gammon.formats.record_files; not imported here, which would load the game loop into
+# every command): one set of caps for every reader.
 #: Longest match ``gammon play`` offers (a person plays it; as the README says).
 MAX_PLAY_MATCH_LENGTH = 25
 #: Largest seed: a 63-bit whole number (the dice generators take 64-bit seeds).
@@ -99,7 +100,7 @@ def _short(value: int) -> str:
 
 def read_bytes(path: Path | str, limit: int, what: str) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (``/dev/zero`` and FIFOs refused
-    before a byte is read): :func:`gammon.formats.record_files.read_bounded`.
+    before a byte is read): :func:`gammon.formats.bounded_read.read_bounded`.
 
     :raises GammonError: a missing, unreadable, special or oversized file.
     """

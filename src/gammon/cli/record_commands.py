@@ -16,16 +16,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from gammon.core.errors import GammonError
-from gammon.formats.record_files import (
-    FORMATS,
-    check_can_hold,
-    check_target,
-    format_of,
-    load_record,
-    render_record,
-    write_text,
-)
 from gammon.play.levels import DEFAULT_LEVEL, LEVELS
+
+# The record formats (and the game loop behind them) are imported by the commands that
+# use them, not here: every ``gammon`` command imports this module to register these.
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")]
 
@@ -38,6 +32,7 @@ def write_record(match: object, path: Path, names: tuple[str, str], dice: object
         an existing file when not ``replace``, or a match the format cannot hold.
     """
     from gammon.core.match import Match
+    from gammon.formats.record_files import check_target, format_of, render_record, write_text
 
     assert isinstance(match, Match)
     fmt = format_of(path)
@@ -107,6 +102,7 @@ def selfplay(
     from gammon.core.fair_dice import CryptoDice
     from gammon.core.rules import Rules
     from gammon.core.variants import find_variant
+    from gammon.formats.record_files import FORMATS, check_can_hold, check_target, format_of
     from gammon.play.levels import find_level
     from gammon.play.selfplay import run_selfplay
 
@@ -215,6 +211,15 @@ def convert(
     and nothing is written.
     """
     from gammon.cli.app import user_errors
+    from gammon.formats.record_files import (
+        check_can_hold,
+        check_target,
+        format_of,
+        load_record,
+        render_record,
+        write_text,
+    )
+
     with user_errors():
         fmt = format_of(target)
         format_of(source)

@@ -40,7 +40,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from gammon.core.errors import GammonError
-from gammon.formats.record_files import read_bounded
+from gammon.formats.bounded_read import read_bounded
 
 #: The largest table file read.
 MAX_MET_BYTES = 1 << 20

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gammon.core.errors import GammonError
-from gammon.formats.record_files import read_bounded
+from gammon.formats.bounded_read import read_bounded
 
 __all__ = [
     "FORMAT",

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from typing import Any
 from gammon.core.errors import GammonError
 from gammon.core.game import Action, Rules
 from gammon.core.match import Match
+from gammon.formats.bounded_read import read_bounded
 from gammon.formats.mat import read_mat, write_mat
 from gammon.formats.record_json import dice_info_of, match_to_json, record_from_json
 from gammon.formats.sgf import read_sgf, write_sgf
@@ -43,7 +43,7 @@ from gammon.formats.sgf import read_sgf, write_sgf
 __all__ = [
     "FORMATS", "MAX_NESTING", "MAX_RECORD_BYTES", "LoadedRecord", "RecordFormat",
     "check_can_hold", "check_folder_writable", "check_nesting", "check_target", "format_of", "load_record",
-    "parse_record", "read_bounded", "read_record_text", "render_record", "write_text",
+    "parse_record", "read_record_text", "render_record", "write_text",
 ]
 
 #: Largest record file read: a long session is a few hundred KiB.
@@ -202,55 +202,10 @@ def check_can_hold(suffix: str, rules: Rules, dice_kind: str | None = None) -> N
 # -- reading -------------------------------------------------------------------------------------
 
 
-def _refuse_special(mode: int, p: Path, what: str) -> None:
-    if stat.S_ISDIR(mode):
-        raise GammonError(f"{what} {p} is a folder, not a file")
-    if not stat.S_ISREG(mode):
-        raise GammonError(f"{what} {p} is not a regular file (a device or pipe?)")
-
-
-def read_bounded(path: Path | str, limit: int, what: str) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes.
-
-    Folders, devices and pipes (or links to them) are refused before anything
-    is read; the file is opened without blocking and checked again once open,
-    so a FIFO swapped in meanwhile cannot hang the reader; at most
-    ``limit + 1`` bytes are ever read, so a file that grows cannot exhaust memory.
-
-    :raises GammonError: a missing, unreadable, special or oversized file.
-    """
-    p = Path(path)
-    try:
-        _refuse_special(p.stat().st_mode, p, what)
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError as exc:
-        raise GammonError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
-    try:
-        st = os.fstat(fd)
-        _refuse_special(st.st_mode, p, what)
-        if st.st_size > limit:
-            raise GammonError(f"{what} {p} is too large ({st.st_size:,} bytes; at most {limit:,})")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise GammonError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if size > limit:
-        raise GammonError(f"{what} {p} is too large (more than {limit:,} bytes)")
-    return b"".join(chunks)
-
-
 def read_record_text(path: Path | str, what: str = "record") -> str:
     """The text of the record file ``path``: a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`.
 
-    :raises GammonError: as :func:`read_bounded`, or a file that is not UTF-8 text.
+    :raises GammonError: as :func:`~gammon.formats.bounded_read.read_bounded`, or a file that is not UTF-8 text.
     """
     data = read_bounded(path, MAX_RECORD_BYTES, what)
     try:

@@ -8,25 +8,50 @@
 True
 """
 
-from gammon.play.players import (
-    CubeAction,
-    DoubleAnswer,
-    HeuristicPlayer,
-    Player,
-    RandomPlayer,
-    can_beaver,
-)
-from gammon.play.selfplay import run_selfplay
-from gammon.play.session import (
-    Decision,
-    DecisionKind,
-    EventCallback,
-    Person,
-    Session,
-    next_action,
-    play_game,
-    play_match,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gammon.play.players import (
+        CubeAction,
+        DoubleAnswer,
+        HeuristicPlayer,
+        Player,
+        RandomPlayer,
+        can_beaver,
+    )
+    from gammon.play.selfplay import run_selfplay
+    from gammon.play.session import (
+        Decision,
+        DecisionKind,
+        EventCallback,
+        Person,
+        Session,
+        next_action,
+        play_game,
+        play_match,
+    )
+
+#: Names imported on first use, so that a command which needs only the levels
+#: (``gammon.play.levels``) does not load the session and the game loop.
+_LAZY = {
+    **dict.fromkeys(["CubeAction", "DoubleAnswer", "HeuristicPlayer", "Player", "RandomPlayer",
+                     "can_beaver"], "gammon.play.players"),
+    "run_selfplay": "gammon.play.selfplay",
+    **dict.fromkeys(["Decision", "DecisionKind", "EventCallback", "Person", "Session", "next_action",
+                     "play_game", "play_match"], "gammon.play.session"),
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gammon.play' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CubeAction",

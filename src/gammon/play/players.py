@@ -32,9 +32,10 @@ import numpy as np
 
 from gammon.ai.heuristic import is_contact, play_score, score_positions
 from gammon.core.cube import CubeAction, cube_is_dead
-from gammon.core.game import CENTERED, Phase
+from gammon.core.phase import Phase
 from gammon.core.plays import Play
 from gammon.core.position import Position, ResultKind
+from gammon.core.rules import CENTERED
 
 if TYPE_CHECKING:
     from gammon.core.game import Game

@@ -30,7 +30,8 @@ from pathlib import Path
 def numba_sources_key() -> str:
     """A digest of every source file of the engine (and of training) that compiles numba functions."""
     here = Path(__file__).resolve().parent
-    sources = [here.parent / "core" / "movegen.py", *sorted(here.glob("*.py")),
+    core = here.parent / "core"
+    sources = [core / "movegen.py", core / "borrowed.py", *sorted(here.glob("*.py")),
                *sorted((here.parent / "training").glob("*.py"))]
     digest = hashlib.sha256()
     for p in sources:
@@ -38,7 +39,7 @@ def numba_sources_key() -> str:
             text = p.read_bytes()
         except OSError:
             continue
-        if b"@njit" in text:
+        if b"@njit" in text or b"@intrinsic" in text:
             digest.update(p.name.encode() + b"\0" + text)
     return digest.hexdigest()[:16]
 

@@ -26,6 +26,7 @@ from gammon.ai.probabilities import equities, flip_rows
 from gammon.ai.rng import GOLDEN, M1, M2, next_u64
 from gammon.ai.trial_cube import MoneyCube, cube_turn
 from gammon.core import movegen
+from gammon.core.borrowed import borrowed
 from gammon.core.plays import Play
 from gammon.core.position import Position
 
@@ -159,6 +160,10 @@ def _best(board, d1, d2, flags, checkers, model, s, out):  # type: ignore[no-unt
     A roll that cannot be played leaves the board as it is (row 0).  A result
     that wins the game is taken at once.
     """
+    board = borrowed(board)  # no reference counting of the caller's arrays (gammon.core.borrowed)
+    model = borrowed(model)
+    s = borrowed(s)
+    out = borrowed(out)
     gb = out.boards
     n = movegen.generate(board, d1, d2, flags, checkers, gb, out.moves, out.table)
     if n == 0:
@@ -195,7 +200,13 @@ def run_trials(board0, checkers, flags, plan, model, out, memo):  # type: ignore
                    np.zeros(50, dtype=np.uint8), np.zeros(50, dtype=np.uint8),
                    np.zeros(NUM_OUTPUTS, dtype=np.float64), np.zeros(NUM_OUTPUTS, dtype=np.float64),
                    np.zeros(NUM_OUTPUTS, dtype=np.float64), new_base(m))
-    _play_trials(board0, checkers, flags, p, m, s, buf, o, memo)
+    # The roll table of a ply past the first two (made afresh each time), the cube's
+    # state, the root's values and the dice's state: made here, so that _play_trials
+    # borrows them with the rest.
+    local = ((np.zeros((21, 50), dtype=np.uint8), np.zeros((21, NUM_OUTPUTS)),
+              np.zeros(NUM_OUTPUTS), np.zeros(1, dtype=np.bool_)),
+             np.zeros(2, dtype=np.int64), np.zeros(NUM_OUTPUTS, dtype=np.float32), np.zeros(1, dtype=np.uint64))
+    _play_trials(board0, checkers, flags, p, m, s, buf, o, memo, local)
 
 
 @njit(cache=True, inline="always")
@@ -274,25 +285,27 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf, table, memo):  # type: 
 
 
 @njit(cache=True)
-def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo):  # type: ignore[no-untyped-def]
-    """:func:`run_trials` with its bundles named; ``s``, ``buf``: scratch."""
+def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo, local):  # type: ignore[no-untyped-def]
+    """:func:`run_trials` with its bundles named; ``s``, ``buf``, ``local``: scratch."""
+    board0 = borrowed(board0)  # no reference counting of the caller's arrays (gammon.core.borrowed)
+    plan = borrowed(plan)
+    model = borrowed(model)
+    s = borrowed(s)
+    buf = borrowed(buf)
+    out = borrowed(out)
+    memo = borrowed(memo)
+    own, cube_state, y0, state = borrowed(local)
     first_trial, count, seed, perm1, perm2, quasi, truncate, tables, vr, record, cube = plan
     # A rollout of a position the tables value plays its trials out.
     tables = tables and not valued_by_tables(board0, checkers, model)
     res, luck, nplies, cut, rec_probs, rec_luck, rec_eff = out
     memo_boards, memo_ys, memo_mean, memo_filled, memo_played = memo
-    # The roll table of a ply past the first two, made afresh each time.
-    own = (np.zeros((21, 50), dtype=np.uint8), np.zeros((21, NUM_OUTPUTS)),
-           np.zeros(NUM_OUTPUTS), np.zeros(1, dtype=np.bool_))
     first = 0
-    cube_state = np.zeros(2, dtype=np.int64)
     board = buf.board
     nxt = buf.nxt
     cur = buf.cur
     ya = buf.ya
     mean = buf.mean
-    y0 = np.zeros(NUM_OUTPUTS, dtype=np.float32)
-    state = np.zeros(1, dtype=np.uint64)
     reclen = rec_probs.shape[1]
     static_eval(board0, checkers, model, s, y0)
     for t in range(count):

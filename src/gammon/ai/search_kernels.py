@@ -20,6 +20,7 @@ from gammon.ai.kernel_args import as_model, new_base, new_scratch
 from gammon.ai.network import NUM_OUTPUTS, equity_of, flip_into
 from gammon.ai.pruning import PRUNE_INPUTS, prune_score
 from gammon.core import movegen
+from gammon.core.borrowed import borrowed
 
 #: Deepest n-ply search supported (3-ply costs about 20 times 2-ply); also the deepest analysis.
 MAX_SEARCH_PLIES = 3
@@ -99,6 +100,12 @@ def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # t
     with ``netbase``, a :class:`~gammon.ai.kernel_args.NetBase` set from ``b`` once; ``rys``:
     the values), as the rollouts and the 0-ply choice value them.
     """
+    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
+    model = borrowed(model)
+    s = borrowed(s)
+    ws = borrowed(ws)
+    netbase = borrowed(netbase)
+    rys = borrowed(rys)
     rb = ws.rb
     rv = ws.rv
     rf = ws.rf
@@ -179,6 +186,13 @@ def eval_ply(b, plies, flags, checkers, model, s, ws, out, netbase, rys):  # typ
     result 5, search flags); ``boards[L]``/``moves[L]`` are its generator
     buffers and ``rb[L]``/``rv[L]``/``rf[L]`` its 21 replies (:func:`_replies`).
     """
+    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
+    model = borrowed(model)
+    s = borrowed(s)
+    ws = borrowed(ws)
+    out = borrowed(out)
+    netbase = borrowed(netbase)
+    rys = borrowed(rys)
     if plies <= 0 or classify_board(b) == 0:
         static_eval(b, checkers, model, s, out)
         return

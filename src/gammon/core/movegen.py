@@ -27,6 +27,8 @@ from numba.core import cgutils
 from numba.cpython.unsafe.numbers import leading_zeros
 from numba.extending import intrinsic
 
+from gammon.core.borrowed import borrowed
+
 #: Most distinct results one roll can have, with room to spare: GNU Backgammon
 #: bounds the plays of one roll by 3,060 (its MAX_MOVES).
 MAX_RESULTS = 4096
@@ -272,6 +274,10 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
     """
     if table.shape[0] < TABLE_ROWS:
         raise ValueError("workspace table too small: use movegen.Workspace")
+    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
+    boards = borrowed(boards)
+    moves = borrowed(moves)
+    table = borrowed(table)
     stamp = table[_TABLE_SIZE, 0] + 1
     table[_TABLE_SIZE, 0] = stamp
     for j in range(12):  # the moves of the current path (see _record)
@@ -439,6 +445,10 @@ def generate(board, d1, d2, flags, checkers, boards, moves, table):  # type: ign
     ``boards[:n]`` and one move list per result to ``moves[:n]``; returns ``n``,
     0 when nothing can be played.  ``boards`` needs one spare row (the scratch).
     """
+    board = borrowed(board)  # no reference counting of the caller's arrays (gammon.core.borrowed)
+    boards = borrowed(boards)
+    moves = borrowed(moves)
+    table = borrowed(table)
     work = boards[boards.shape[0] - 1]
     for i in range(50):
         work[i] = board[i]

@@ -301,6 +301,20 @@ def rollout_speed_figure(setting: str, how: str, cpu: bool) -> Figure:
                   pattern, "{:.2f}", (ENGINE,), Target(">=", 2.0, "issue 36"))
 
 
+def engine_speed_ratios(tag: str) -> tuple[Figure, ...]:
+    """engine_speed.py's three ratios gnubg-nn / gammon (0-ply, 2-ply pruned and unpruned), shown in
+    the README and ENGINE.md, labelled with ``tag``, against issue 36's 0-ply floor and issue 12's
+    2-ply target."""
+    return tuple(Figure(f"{row} speed ratio gnubg-nn / gammon, {tag}", pattern, "{:.2f}", (README, ENGINE),
+                        target)
+                 for row, pattern, target in (
+                     ("0-ply", r"0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
+                      Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")),
+                     ("2-ply pruned", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
+                      Target(">=", 2.0, ISSUE12)),
+                     ("2-ply unpruned", r"2-ply unpruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", None)))
+
+
 def engine_speed_ab(name: str, new: str, old: str, where: str, what: str, lowest: int,
                     two_ply: str | None = None, weights: str = "shipped", args: str = "") -> Measurement:
     """engine_speed.py run three times each for two engines, alternating (``new run I`` and
@@ -326,6 +340,28 @@ def engine_speed_ab(name: str, new: str, old: str, where: str, what: str, lowest
         f"python benchmarks/engine_speed.py --positions 2000 --positions2 30{args}, three runs each of {new}'s "
         f"engine and {old}'s ({where}), alternating",
         figures, weights=weights, note=f"the shipped nets; {old}'s engine in the same runs")
+
+
+def alone_net_figures() -> tuple[Figure, ...]:
+    """alone_net_stop61.txt: each seed's 0-ply judge (2-ply grading) and duel against gnubg 0-ply
+    for G1c and D2 (the net that plays alone since stop 61), and the paired judge differences."""
+    figures: list[Figure] = []
+    for seed in (3, 4, 5, 6):
+        for net in ("G1c", "D2"):
+            target = Target("<=", 3.5, ISSUE36) if net == "D2" else None
+            figures.append(Figure(
+                f"0-ply judge, {net}, seed {seed} (mp a decision, gnubg 2-ply grading)",
+                rf"== judge at 0-ply, {net}, seed {seed}:[^\n]*\n(?:.*\n)*?{JUDGE_2PLY}", "{:.2f}",
+                (ENGINE,), target))
+            duel_target = Target(">=", 0.0, ISSUE36) if net == "D2" else None
+            figures.append(Figure(
+                f"0-ply against gnubg 0-ply, {net}, seed {seed} (luck-adjusted ppg)",
+                rf"== {net} at 0-ply against gnubg 0-ply, seed {seed}:[^\n]*\n(?:.*\n)*?.*{DUEL_ADJUSTED}",
+                "{:+.3f}", (ENGINE,), duel_target))
+        figures.append(Figure(
+            f"0-ply judge, D2 less G1c, seed {seed} (paired, mp a decision)",
+            rf"\(seed {seed}\)\n2-ply grading: B - A = ([+-]?[\d.]+)", "{:+.2f}", (ENGINE,)))
+    return tuple(figures)
 
 
 MEASUREMENTS: tuple[Measurement, ...] = (
@@ -454,14 +490,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
         "engine_speed_stop59", "engine_speed_stop59.txt",
         "python benchmarks/engine_speed.py --positions 2000 --positions2 30",
-        tuple(Figure(f"{row} speed ratio gnubg-nn / gammon, the checker-play net under the search", pattern,
-                     "{:.2f}", (README, ENGINE), target)
-              for row, pattern, target in (
-                  ("0-ply", r"0-ply best play\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
-                   Target(">=", 1.5, ISSUE36 + ": 0-ply must stay >= 1.5x gnubg's")),
-                  ("2-ply pruned", r"2-ply pruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)",
-                   Target(">=", 2.0, ISSUE12)),
-                  ("2-ply unpruned", r"2-ply unpruned\s+\d+\s+[\d.]+\s+[\d.]+\s+([\d.]+)", None)))
+        engine_speed_ratios("the checker-play net under the search")
         + tuple(Figure(f"2-ply {how} time per move, {who} (ms)", pattern, "{:.1f} ms", (README, ENGINE))
                 for how, who, pattern in (
                     ("pruned", "gammon", r"2-ply pruned\s+\d+\s+([\d.]+)"),
@@ -636,6 +665,33 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         note=f"stop {stop}: {what}")
       for stop, what in ((59, "the command ends without the interpreter's teardown"),
                          (60, "the bear-off tables mapped from their unpacked copy in the user cache"))),
+    Measurement(
+        "rollout_speed_stop61", "rollout_speed_stop61.txt",
+        "python benchmarks/rollout_speed.py --trials 1296 --repeat 2",
+        tuple(rollout_speed_figure(setting, how, cpu)
+              for setting in ("cubeless", "cubeless+VR", "cubeful+VR")
+              for how in ("rollout itself", "whole command") for cpu in (False, True)),
+        note="stop 61: the kernels borrow their callers' arrays (no reference counting in the hot loops), "
+             "numba loads them without its compiler's refresh, the commands import less"),
+    Measurement(
+        "engine_speed_stop61", "engine_speed_stop61.txt",
+        "python benchmarks/engine_speed.py --positions 2000 --positions2 30 "
+        "--sample-weights src/gammon/ai/data/weights-standard-0ply.npz",
+        engine_speed_ratios("borrowed arrays (stop 61)")
+        + tuple(Figure(f"{how} time per move, {who} (ms), stop 61", pattern, fmt, (README, ENGINE))
+                for how, who, pattern, fmt in (
+                    ("0-ply", "gammon", r"0-ply best play\s+\d+\s+([\d.]+)", "{:.3f} ms"),
+                    ("0-ply", "gnubg-nn", r"0-ply best play\s+\d+\s+[\d.]+\s+([\d.]+)", "{:.3f} ms"),
+                    ("2-ply pruned", "gammon", r"2-ply pruned\s+\d+\s+([\d.]+)", "{:.1f} ms"),
+                    ("2-ply pruned", "gnubg-nn", r"2-ply pruned\s+\d+\s+[\d.]+\s+([\d.]+)", "{:.1f} ms"))),
+        note="the positions of stop 59's run (sampled with G1c, which the expert played then)"),
+    Measurement(
+        "alone_net_stop61", "alone_net_stop61.txt",
+        "GAMMON_PLIES=0 [GAMMON_WEIGHTS=W] python ../shared/referee/judge.py benchmarks/gammon_adapter.py "
+        "--n 1000 --ply2 --seed S --json F; ... duel.py benchmarks/gammon_adapter.py --games 1000 --luck "
+        "--seed S; python benchmarks/judge_compare.py G1c.json D2.json",
+        alone_net_figures(),
+        note="seeds 3 to 6; seeds 1 and 2: deep9.txt (D2) and judge_0ply.txt (G1c)"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

@@ -62,14 +62,9 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'gammon' has no attribute {name!r}")
-    import importlib
+    from gammon.lazy_names import lazy_attribute
 
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return lazy_attribute(__name__, _LAZY, globals(), name)
 
 
 __all__ = [

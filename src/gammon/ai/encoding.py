@@ -271,9 +271,7 @@ def encode_sparse(b, idx, val):  # type: ignore[no-untyped-def]
     each side gathers every count the features need; the values are those of
     the layout in the module doc, rounded to float32 once.
     """
-    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    idx = borrowed(idx)
-    val = borrowed(val)
+    b, idx, val = borrowed((b, idx, val))  # no reference counting of the caller's arrays (gammon.core.borrowed)
     c0 = _side_pass(b, 0, idx, val, 0)
     c1 = _side_pass(b, 1, idx, val, c0[0])
     m = _put_features(b, 0, c0, idx, val, c1[0])

@@ -307,10 +307,8 @@ def static_eval(b, checkers, model, s, out):  # type: ignore[no-untyped-def]
     ``model``: the nets and tables (:class:`~gammon.ai.kernel_args.Model`); ``s``:
     scratch (:class:`~gammon.ai.kernel_args.Scratch`, ``x``, ``h`` and ``idx`` used).
     """
-    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    model = borrowed(model)
-    s = borrowed(s)
-    out = borrowed(out)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    b, model, s, out = borrowed((b, model, s, out))
     c, done = _exact_or_net(b, checkers, model, out)
     if done:
         return c
@@ -328,10 +326,8 @@ def set_base(before, checkers, model, s, base):  # type: ignore[no-untyped-def]
     board seen by the other side (as the results are valued; swapped into ``s.tmp``),
     its non-zero inputs, its net and that net's hidden sums.  A board no net values
     (finished, or exact from the tables) leaves no base."""
-    before = borrowed(before)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    model = borrowed(model)
-    s = borrowed(s)
-    base = borrowed(base)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    before, model, s, base = borrowed((before, model, s, base))
     b = s.tmp
     for i in range(25):
         b[i] = before[25 + i]
@@ -385,10 +381,7 @@ def best_result(gb, n, checkers, model, s, ys, win_at_once, base=None):  # type:
     """
     # Every array the loop touches, borrowed: no reference counting per result (see
     # gammon.core.borrowed: it was 45% of a rollout's time).
-    gb = borrowed(gb)
-    ys = borrowed(ys)
-    model = borrowed(model)
-    s = borrowed(s)
+    gb, ys, model, s = borrowed((gb, ys, model, s))
     near = borrowed(base)  # ``base`` itself stays as passed: numba drops its branch when it is None
     tmp = s.tmp
     idx = s.idx

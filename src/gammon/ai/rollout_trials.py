@@ -160,10 +160,8 @@ def _best(board, d1, d2, flags, checkers, model, s, out):  # type: ignore[no-unt
     A roll that cannot be played leaves the board as it is (row 0).  A result
     that wins the game is taken at once.
     """
-    board = borrowed(board)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    model = borrowed(model)
-    s = borrowed(s)
-    out = borrowed(out)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    board, model, s, out = borrowed((board, model, s, out))
     gb = out.boards
     n = movegen.generate(board, d1, d2, flags, checkers, gb, out.moves, out.table)
     if n == 0:
@@ -287,13 +285,8 @@ def _play_roll(dice, vr, flags, checkers, model, s, buf, table, memo):  # type: 
 @njit(cache=True)
 def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo, local):  # type: ignore[no-untyped-def]
     """:func:`run_trials` with its bundles named; ``s``, ``buf``, ``local``: scratch."""
-    board0 = borrowed(board0)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    plan = borrowed(plan)
-    model = borrowed(model)
-    s = borrowed(s)
-    buf = borrowed(buf)
-    out = borrowed(out)
-    memo = borrowed(memo)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    board0, plan, model, s, buf, out, memo = borrowed((board0, plan, model, s, buf, out, memo))
     own, cube_state, y0, state = borrowed(local)
     first_trial, count, seed, perm1, perm2, quasi, truncate, tables, vr, record, cube = plan
     # A rollout of a position the tables value plays its trials out.

@@ -100,12 +100,8 @@ def _replies(b, level, flags, checkers, model, s, ws, prune, netbase, rys):  # t
     with ``netbase``, a :class:`~gammon.ai.kernel_args.NetBase` set from ``b`` once; ``rys``:
     the values), as the rollouts and the 0-ply choice value them.
     """
-    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    model = borrowed(model)
-    s = borrowed(s)
-    ws = borrowed(ws)
-    netbase = borrowed(netbase)
-    rys = borrowed(rys)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    b, model, s, ws, netbase, rys = borrowed((b, model, s, ws, netbase, rys))
     rb = ws.rb
     rv = ws.rv
     rf = ws.rf
@@ -186,13 +182,8 @@ def eval_ply(b, plies, flags, checkers, model, s, ws, out, netbase, rys):  # typ
     result 5, search flags); ``boards[L]``/``moves[L]`` are its generator
     buffers and ``rb[L]``/``rv[L]``/``rf[L]`` its 21 replies (:func:`_replies`).
     """
-    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    model = borrowed(model)
-    s = borrowed(s)
-    ws = borrowed(ws)
-    out = borrowed(out)
-    netbase = borrowed(netbase)
-    rys = borrowed(rys)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    b, model, s, ws, out, netbase, rys = borrowed((b, model, s, ws, out, netbase, rys))
     if plies <= 0 or classify_board(b) == 0:
         static_eval(b, checkers, model, s, out)
         return

@@ -274,10 +274,8 @@ def _search(b, d1, d2, flags, checkers, boards, moves, table):  # type: ignore[n
     """
     if table.shape[0] < TABLE_ROWS:
         raise ValueError("workspace table too small: use movegen.Workspace")
-    b = borrowed(b)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    boards = borrowed(boards)
-    moves = borrowed(moves)
-    table = borrowed(table)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    b, boards, moves, table = borrowed((b, boards, moves, table))
     stamp = table[_TABLE_SIZE, 0] + 1
     table[_TABLE_SIZE, 0] = stamp
     for j in range(12):  # the moves of the current path (see _record)
@@ -445,10 +443,8 @@ def generate(board, d1, d2, flags, checkers, boards, moves, table):  # type: ign
     ``boards[:n]`` and one move list per result to ``moves[:n]``; returns ``n``,
     0 when nothing can be played.  ``boards`` needs one spare row (the scratch).
     """
-    board = borrowed(board)  # no reference counting of the caller's arrays (gammon.core.borrowed)
-    boards = borrowed(boards)
-    moves = borrowed(moves)
-    table = borrowed(table)
+    # no reference counting of the caller's arrays (gammon.core.borrowed)
+    board, boards, moves, table = borrowed((board, boards, moves, table))
     work = boards[boards.shape[0] - 1]
     for i in range(50):
         work[i] = board[i]

@@ -262,6 +262,7 @@ L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
 Q7_CUBE = "previous (the cube decided with the searching net Q7, before stop 56)"  # the levels' cube until then
+G1C_EXPERT = "previous (the expert's checkers by G1c, stops 58 to 60; the net that plays alone since)"
 G1C_CUBE = "previous (the cube decided with the 0-ply net G1c, stops 56 and 57)"  # before the cube net
 #: The searches' leaf net to stop 58: Q7 (``weights.npz``, the rollouts' net since), which the
 #: adapter plays again under the search with GAMMON_WEIGHTS (the judge and the duels grade checker
@@ -538,7 +539,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     *(shipped_level_measurement(run, level, seed, run, f"{level}, the cube by the cube net, seed {seed}",
                                 Target("<=", pr, ISSUE36), CUBE_NET_NOTE,
                                 extra=f"--cube-weights {CUBE_NET_RUN} ",
-                                weights="shipped" if level == "expert" else Q7_SEARCH_CUBE_NET)
+                                weights=G1C_EXPERT if level == "expert" else Q7_SEARCH_CUBE_NET)
       for level, out, suffix, pr in (
           ("world-class", "match_pr_world-class_2ply", "_C1x", 1.5),
           ("strongest", "match_pr_strongest_cube2", "_C1x", 1.0),
@@ -554,6 +555,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                              ("world-class", "match_pr_world-class_2ply", 1.5))
       for seed in (1, 2)
       for run in (f"{out}{'' if seed == 1 else '_seed2'}_G1csearch",)),
+    *(shipped_level_measurement(run, "expert", seed, run, f"expert, the net that plays alone, seed {seed}",
+                                Target("<=", 2.0, ISSUE36),
+                                "the shipped nets and defaults since stop 61: the checkers by the net that "
+                                "plays alone (D2), the cube by the cube net")
+      for seed in (1, 2)
+      for run in (f"match_pr_expert_alone{'' if seed == 1 else '_seed2'}",)),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "

@@ -18,10 +18,7 @@ The run is a TD self-play directory (``checkpoint.npz``) or a supervised refinem
   ``gammon.ai.variant_nets.ZERO_PLY_NET``): the same, as ``weights-standard-0ply.npz`` and
   ``.json``; it plays at every depth since stop 59, and ``weights.npz`` (the rollouts' net) stays;
 * the standard net that decides the cube (``--cube``; ``gammon.ai.variant_nets.CUBE_NET``):
-  the same, as ``weights-standard-cube.npz`` and ``.json``; the nets that play stay;
-* the standard game's checker-play net with no search (``--alone``;
-  ``gammon.ai.variant_nets.ALONE_NET``): the same, as ``weights-standard-alone.npz`` and
-  ``.json``; the searches keep ``weights-standard-0ply.npz``.
+  the same, as ``weights-standard-cube.npz`` and ``.json``; the nets that play stay.
 """
 
 from __future__ import annotations
@@ -32,7 +29,7 @@ import shutil
 from pathlib import Path
 
 from gammon.ai.network import Network
-from gammon.ai.variant_nets import ALONE_NET, CUBE_NET, VARIANT_NETS, ZERO_PLY_NET
+from gammon.ai.variant_nets import CUBE_NET, VARIANT_NETS, ZERO_PLY_NET
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "gammon" / "ai" / "data"
@@ -60,10 +57,9 @@ def readme_of(source: Path) -> str:
 
 def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     """The standard net: weights.npz byte for byte and weights.json from its metadata (with
-    ``--zero-ply``, ``--cube`` or ``--alone``, the checker-play, cube or 0-ply net's files instead)."""
+    ``--zero-ply`` or ``--cube``, the 0-ply net's or the cube net's files instead)."""
     m = net.meta
-    stem = {"zero_ply": f"weights-{ZERO_PLY_NET}", "cube": f"weights-{CUBE_NET}",
-            "alone": f"weights-{ALONE_NET}"}.get(_role(a), "weights")
+    stem = f"weights-{ZERO_PLY_NET}" if a.zero_ply else f"weights-{CUBE_NET}" if a.cube else "weights"
     meta = {
         "kind": a.kind or m.get("kind"),
         "games": m.get("games"),
@@ -81,11 +77,8 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     if a.result:
         meta["benchmark"] = a.result
     if a.zero_ply:
-        meta["plays"] = ("standard backgammon's checkers in the searches and the analysis (0 plies "
-                         "with no search: weights-standard-alone.npz; the rollouts: weights.npz)")
-    if a.alone:
-        meta["plays"] = ("standard backgammon's checkers at 0 plies with no search: the levels beginner "
-                         "to expert (the searches and the analysis keep weights-standard-0ply.npz)")
+        meta["plays"] = ("standard backgammon's checkers at every depth (0 plies and the searches; "
+                         "the rollouts keep weights.npz)")
     if a.cube:
         meta["plays"] = ("the standard game's cube decisions at every level and in the analysis "
                          "(checker play keeps weights-standard-0ply.npz, the rollouts weights.npz)")
@@ -93,15 +86,6 @@ def ship_standard(net: Network, source: Path, a: argparse.Namespace) -> int:
     (a.to / f"{stem}.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(f"shipped {source} ({meta['games']} games, {meta['hidden']} hidden units) as {stem}.npz")
     return 0
-
-
-def _role(a: argparse.Namespace) -> str | None:
-    """Which of the standard game's special nets the flags name (None: the standard net)."""
-    named = [flag for flag in ("zero_ply", "cube", "alone") if getattr(a, flag)]
-    if len(named) > 1:
-        raise SystemExit("error: " + " and ".join(f"--{f.replace('_', '-')}" for f in named)
-                         + " name different nets: give one")
-    return named[0] if named else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,11 +99,10 @@ def main(argv: list[str] | None = None) -> int:
                          "weights.npz")
     ap.add_argument("--cube", action="store_true",
                     help="a standard net: ship it as the net that decides the cube, not as weights.npz")
-    ap.add_argument("--alone", action="store_true",
-                    help="a standard net: ship it as the net that plays checkers at 0 plies with no search")
     ap.add_argument("--to", type=Path, default=DATA, help="where the package's nets lie (default: %(default)s)")
     a = ap.parse_args(argv)
-    role = _role(a)
+    if a.zero_ply and a.cube:
+        raise SystemExit("error: --zero-ply and --cube name two different nets: give one")
     run = Path(a.run)
     source = run / "checkpoint.npz"
     if not source.exists():
@@ -130,8 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     variant = net.meta.get("variant")
     if variant == "standard":
         return ship_standard(net, source, a)
-    if role is not None:
-        flag = "--" + role.replace("_", "-")
+    if a.zero_ply or a.cube:
+        flag = "--zero-ply" if a.zero_ply else "--cube"
         raise SystemExit(f"error: {flag} ships a standard net; {source} is {variant!r}'s")
     if variant not in VARIANT_NETS:
         raise SystemExit(f"error: {source} is not a variant's net (its variant: {variant!r})")

@@ -18,7 +18,7 @@ from gammon.ai.encoding import BASE_INPUTS, NUM_INPUTS
 from gammon.ai.engine import Engine
 from gammon.ai.evaluator import ClassifyingEvaluator, default_evaluator, default_network
 from gammon.ai.network import Network
-from gammon.ai.variant_nets import ALONE_NET, CUBE_NET, VARIANT_NETS, ZERO_PLY_NET, load_variant_network
+from gammon.ai.variant_nets import CUBE_NET, VARIANT_NETS, ZERO_PLY_NET, load_variant_network
 from gammon.core.position import Position
 from gammon.core.variants import ACEY_DEUCEY, DUTCH, HYPERGAMMON, NACKGAMMON, STANDARD, VARIANTS
 from gammon.training.bundles import HEURISTIC, policy, scratch, variant_rules
@@ -278,25 +278,18 @@ def test_acey_deucey_gets_only_the_raw_estimate(judge: Engine) -> None:
     assert math.isnan(r["ppg_adj"]) and math.isnan(r["se_adj"])
 
 
-# -- the standard game's nets: one plays checkers alone, one in the searches, one decides the cube --
+# -- the standard game's nets: one plays checkers at every depth, one decides the cube -----------
 
 
-def test_the_levels_play_alone_with_the_alone_net_searches_with_theirs_rollouts_with_the_standard_net() -> None:
+def test_every_level_plays_with_the_checker_play_net_and_rollouts_with_the_standard_net() -> None:
     zero = load_variant_network(ZERO_PLY_NET)
-    alone = load_variant_network(ALONE_NET)
-    assert zero is not None and alone is not None, "the checker-play nets ship with the package"
+    assert zero is not None, "the checker-play net ships with the package"
     std = default_network()
-    # the same contact and race shapes; the checker-play nets add a third for crashed positions
+    # the same contact and race shapes; the checker-play net adds a third for crashed positions
     assert zero.w1.shape[1:] == std.w1.shape[1:] and not np.array_equal(zero.w1[:2], std.w1)
-    assert zero.nets == 3 and std.nets == 2 and alone.w1.shape == zero.w1.shape
-    assert not np.array_equal(alone.w1, zero.w1)
-    # No search (0 plies): the net made to play alone, at every level that plays so.
-    for engine in (Engine("beginner"), Engine("expert"), Engine(plies=0), Engine("strongest", plies=0)):
-        assert np.array_equal(engine.network.w1, alone.w1), engine.level.name
-        assert engine.evaluator.inner.network is engine.network
-    # A search: the searches' net; and a 0-ply engine that is told so (the analysis's base).
-    for engine in (Engine("world-class"), Engine("strongest"), Engine(plies=1), Engine(plies=2),
-                   Engine(plies=0, alone=False), Engine("expert", alone=False)):
+    assert zero.nets == 3 and std.nets == 2
+    for engine in (Engine("beginner"), Engine("expert"), Engine(plies=0), Engine("strongest", plies=0),
+                   Engine("world-class"), Engine("strongest"), Engine(plies=1), Engine(plies=2)):
         assert np.array_equal(engine.network.w1, zero.w1), engine.level.name
         assert engine.evaluator.inner.network is engine.network
     # The rollouts play with the standard net, which reads none of the extra inputs.
@@ -304,16 +297,6 @@ def test_the_levels_play_alone_with_the_alone_net_searches_with_theirs_rollouts_
     # Weights given by the caller play at every depth.
     assert Engine(plies=0, weights=std).network is std
     assert Engine(plies=2, weights=std).network is std
-
-
-def test_without_the_alone_net_the_searches_net_plays_alone_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = variant_nets.load_variant_network
-    monkeypatch.setattr(variant_nets, "load_variant_network",
-                        lambda name: None if name == ALONE_NET else real(name))
-    zero = load_variant_network(ZERO_PLY_NET)
-    assert zero is not None
-    assert np.array_equal(variant_nets.alone_network().w1, zero.w1)
-    assert np.array_equal(Engine("expert").network.w1, zero.w1)
 
 
 def test_the_cube_net_decides_the_standard_games_cube_at_every_level_and_plays_no_checker() -> None:

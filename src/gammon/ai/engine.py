@@ -51,13 +51,7 @@ from gammon.ai.search import (
     rank_results,
     search_flags,
 )
-from gammon.ai.variant_nets import (
-    VARIANT_NETS,
-    alone_network,
-    cube_network,
-    load_variant_network,
-    standard_network,
-)
+from gammon.ai.variant_nets import VARIANT_NETS, cube_network, load_variant_network, standard_network
 from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
@@ -94,11 +88,8 @@ class Engine:
 
     ``Engine("expert")`` plays by the nets alone (0-ply); ``Engine(plies=2)``
     searches two plies; ``weights`` is a path or a :class:`Network` (default:
-    the weights shipped with the package: at 0 plies the net made to play alone,
-    :func:`gammon.ai.variant_nets.alone_network`, and in a search the searches' net,
-    :func:`gammon.ai.variant_nets.standard_network`; ``alone=False`` gives a 0-ply engine
-    the searches' net too, as the analysis, which searches from a 0-ply base, needs).
-    ``seed`` fixes the noise of the
+    the weights shipped with the package: the standard game's checker-play net at every
+    depth, :func:`gammon.ai.variant_nets.standard_network`).  ``seed`` fixes the noise of the
     weaker levels.  ``bearoff=False`` leaves bear-offs to the race net.  ``prune``
     overrides the level's pruning (plays valued at each inner node of a search of two
     or more plies after the pruning net's pre-filter; 0: every play).
@@ -122,8 +113,7 @@ class Engine:
                  weights: str | Network | None = None, seed: int | None = None,
                  bearoff: bool = True, noise: float | None = None,
                  variant_weights: Mapping[str, str | Network] | None = None,
-                 prune: int | None = None, cube_weights: str | Network | None = None,
-                 alone: bool = True) -> None:
+                 prune: int | None = None, cube_weights: str | Network | None = None) -> None:
         lv = find_level(level)
         if plies is not None:
             if not 0 <= plies <= MAX_SEARCH_PLIES:
@@ -135,12 +125,8 @@ class Engine:
         if prune is not None:
             lv = replace(lv, prune=int(prune))
         self.level = lv
-        # The shipped weights: the net made to play alone at 0 plies (unless ``alone`` is
-        # False: the analysis searches deeper from a 0-ply base), the searches' net else.
-        if weights is not None:
-            self.network = load_network(weights)
-        else:
-            self.network = alone_network() if lv.plies == 0 and alone else standard_network()
+        # The shipped weights: the checker-play net, at every depth.
+        self.network = standard_network() if weights is None else load_network(weights)
         self._bearoff = bearoff
         #: The bear-off database every evaluator of this engine reads (loaded once, at the first).
         self._bearoff_db: BearoffDatabase | None = None

@@ -16,10 +16,10 @@ of the generator's board).
 (standard backgammon itself) plays with the standard game's checker-play net (below), and so
 does a variant whose file is missing from the installation.
 
-The standard game's checkers are played in every search by one shipped net,
+The standard game's checkers are played by one shipped net at every depth,
 :data:`ZERO_PLY_NET` (``data/weights-standard-0ply.npz``; the name is from when it played at
-0 plies alone): world-class and strongest search over it, and so does the analysis
-(:func:`gammon.analysis.valuation.analysis_engine`), at every depth.
+0 plies alone): the levels beginner to expert play by it alone, world-class and strongest
+search over it, and so does the analysis (:func:`gammon.analysis.valuation.analysis_engine`).
 It is the standard net refined on the values of that net's own 2-ply search (deep7), with a
 third net for crashed positions (crashed1), a contact net that also reads the six extra
 inputs (:func:`gammon.ai.encoding.add_extras`; deep8's F256) and refined last on its own
@@ -32,16 +32,8 @@ stays the rollouts' net (:func:`gammon.ai.evaluator.default_evaluator`: it reads
 extra inputs, so each trial is cheaper), the base the training refines, and the net that
 plays when the 0-ply net is not installed.
 
-Without a search, at 0 plies, the standard game's checkers are played by another net,
-:data:`ALONE_NET` (``data/weights-standard-alone.npz``; :func:`alone_network`): the net
-above refined on 705,000 of its own pruned 2-ply values (deep9's D2).  It plays better
-alone (GNU Backgammon 2-ply's grading of 1,000 decisions: 0.34 mp a decision less on
-average over six seeds, and better on five) but not under a search, so the levels
-beginner to expert and every 0-ply engine play with it, the searches and the analysis
-with the net above (``benchmarks/results/ENGINE.md``, stop 61).
-
-The cube has a net of its own, :data:`CUBE_NET`: the searches' net refined once more on its own
-rollouts of closeouts and lopsided positions (``training/closeout/``, C1x), where that
+The cube has a net of its own, :data:`CUBE_NET`: the 0-ply net refined once more on its own
+rollouts of closeouts and lopsided positions (``training/closeout/``, C1x), where the 0-ply
 net gave the doubler too much.  It decides and values the standard game's cube at every
 level and in the analysis (:class:`gammon.ai.engine.Engine`'s ``cube_weights``); checker play
 keeps the net above, which plays better than it does.  Without it installed, that net
@@ -74,32 +66,18 @@ VARIANT_NETS: dict[str, str] = {
 #: The shipped net that plays standard backgammon at 0 plies (``data/weights-standard-0ply.npz``).
 ZERO_PLY_NET = "standard-0ply"
 
-#: The shipped net that plays the standard game's checkers with no search (``data/weights-standard-alone.npz``).
-ALONE_NET = "standard-alone"
-
 #: The shipped net that decides the standard game's cube (``data/weights-standard-cube.npz``).
 CUBE_NET = "standard-cube"
 
 
 def standard_network() -> Network:
-    """The shipped net that plays the standard game's checkers in every search (and at 0 plies
-    in the analysis, which searches from there): :data:`ZERO_PLY_NET` when it is installed,
-    else the standard net (``data/weights.npz``).
+    """The shipped net that plays the standard game's checkers at every depth: :data:`ZERO_PLY_NET`
+    when it is installed, else the standard net (``data/weights.npz``).
 
     :raises GammonError: a shipped file is damaged.
     """
     net = load_variant_network(ZERO_PLY_NET)
     return net if net is not None else default_network()
-
-
-def alone_network() -> Network:
-    """The shipped net that plays the standard game's checkers at 0 plies, with no search:
-    :data:`ALONE_NET` when it is installed, else the net of every depth (:func:`standard_network`).
-
-    :raises GammonError: a shipped file is damaged.
-    """
-    net = load_variant_network(ALONE_NET)
-    return net if net is not None else standard_network()
 
 
 def cube_network() -> Network:

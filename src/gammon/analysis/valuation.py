@@ -126,15 +126,14 @@ def analysis_engine() -> Engine:
     """The engine an analysis values plays with: 0-ply as its base level, no noise, the
     analysis's filters (:data:`ANALYSIS_FILTERS`) and the pruning net at the inner nodes.
 
-    It plays with the searches' shipped checker-play net (:func:`gammon.ai.variant_nets.standard_network`)
-    at every depth, 0 plies included (``alone=False``: not the net the levels play with alone):
-    that agrees with GNU Backgammon's 2-ply analysis better than Q7,
+    It plays with the shipped checker-play net (:func:`gammon.ai.variant_nets.standard_network`)
+    at every depth it searches: that agrees with GNU Backgammon's 2-ply analysis better than Q7,
     the net the levels searched with to stop 58 (``benchmarks/results/ANALYSIS.md``, stop 56).
     Its cube decisions play and value with the cube net (:func:`gammon.ai.variant_nets.cube_network`), as every
     level's do (stop 58)."""
     level = replace(find_level("expert"), name="analysis", plies=0, noise=0.0, cube_plies=None,
                     filters=ANALYSIS_FILTERS, prune=STRONGEST_PRUNE, description="the analysis's search")
-    return Engine(level, alone=False)
+    return Engine(level)
 
 
 class Valuer:
@@ -151,7 +150,7 @@ class Valuer:
         self.engine = engine or analysis_engine()
         #: 0-ply, no noise: chooses the best play of each roll for luck (its fast path).
         self._luck_engine = self.engine if self.engine.level.plies == 0 and self.engine.level.noise == 0 \
-            else Engine(plies=0, alone=False)
+            else Engine(plies=0)
 
     # -- positions after a play ---------------------------------------------------
 

@@ -262,7 +262,7 @@ L2 = "previous (L2: d6 after the late-hit rounds, before the cube-window round)"
 C2 = "previous (C2: L2 after the cube-window round, shipped 2026-12-03 to 2026-12-05)"  # measured with C2
 R5 = "previous 0-ply net (R5 of deep7, shipped in stop 49, before the crashed net)"  # measured with R5
 Q7_CUBE = "previous (the cube decided with the searching net Q7, before stop 56)"  # the levels' cube until then
-G1C_EXPERT = "previous (the expert's checkers by G1c, stops 58 to 60; the net that plays alone since)"
+D2_ALONE = "deep9's D2 playing the expert's checkers (measured in stop 61, not shipped)"
 G1C_CUBE = "previous (the cube decided with the 0-ply net G1c, stops 56 and 57)"  # before the cube net
 #: The searches' leaf net to stop 58: Q7 (``weights.npz``, the rollouts' net since), which the
 #: adapter plays again under the search with GAMMON_WEIGHTS (the judge and the duels grade checker
@@ -539,12 +539,12 @@ MEASUREMENTS: tuple[Measurement, ...] = (
     *(shipped_level_measurement(run, level, seed, run, f"{level}, the cube by the cube net, seed {seed}",
                                 Target("<=", pr, ISSUE36), CUBE_NET_NOTE,
                                 extra=f"--cube-weights {CUBE_NET_RUN} ",
-                                weights=G1C_EXPERT if level == "expert" else Q7_SEARCH_CUBE_NET)
+                                weights="shipped" if level == "expert" else Q7_SEARCH_CUBE_NET)
       for level, out, suffix, pr in (
           ("world-class", "match_pr_world-class_2ply", "_C1x", 1.5),
           ("strongest", "match_pr_strongest_cube2", "_C1x", 1.0),
           ("expert", "match_pr_expert_cube2_rollmet", "_C1xcube", 2.0))
-      for seed in (1, 2)
+      for seed in ((1, 2, 3) if level == "expert" else (1, 2))
       for run in (f"{out}{'' if seed == 1 else '_seed2'}{suffix}",)),
     *(shipped_level_measurement(run, level, seed, run,
                                 f"{level}, the checker-play net under the search, seed {seed}",
@@ -555,12 +555,13 @@ MEASUREMENTS: tuple[Measurement, ...] = (
                              ("world-class", "match_pr_world-class_2ply", 1.5))
       for seed in (1, 2)
       for run in (f"{out}{'' if seed == 1 else '_seed2'}_G1csearch",)),
-    *(shipped_level_measurement(run, "expert", seed, run, f"expert, the net that plays alone, seed {seed}",
+    *(shipped_level_measurement(run, "expert", seed, run, f"expert, D2 playing alone, seed {seed}",
                                 Target("<=", 2.0, ISSUE36),
-                                "the shipped nets and defaults since stop 61: the checkers by the net that "
-                                "plays alone (D2), the cube by the cube net")
-      for seed in (1, 2)
-      for run in (f"match_pr_expert_alone{'' if seed == 1 else '_seed2'}",)),
+                                "the checkers by deep9's D2, the cube by the cube net; G1c (shipped) on the "
+                                "same dice: the _C1xcube runs", weights=D2_ALONE,
+                                extra=f"--weights training/deep9/D2/weights.npz --cube-weights {CUBE_NET_RUN} ")
+      for seed in (1, 2, 3)
+      for run in (f"match_pr_expert_alone{'' if seed == 1 else f'_seed{seed}'}",)),
     Measurement(
         "match_pr_expert_rollmet", "match_pr_expert_cube2_rollmet.txt",
         "python benchmarks/match_pr.py --level expert --matches 45 --seed 1 "
@@ -697,7 +698,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         "GAMMON_PLIES=0 [GAMMON_WEIGHTS=W] python ../shared/referee/judge.py benchmarks/gammon_adapter.py "
         "--n 1000 --ply2 --seed S --json F; ... duel.py benchmarks/gammon_adapter.py --games 1000 --luck "
         "--seed S; python benchmarks/judge_compare.py G1c.json D2.json",
-        alone_net_figures(),
+        alone_net_figures(), weights="deep9's D2 beside the shipped G1c (D2 measured in stop 61, not shipped)",
         note="seeds 3 to 6; seeds 1 and 2: deep9.txt (D2) and judge_0ply.txt (G1c)"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",

@@ -8,8 +8,9 @@ move generator, the encoder, the network) after that file changed.  On import
 we therefore point numba's cache at a directory named by a digest of those
 sources (``numba.config.CACHE_DIR``, i.e. ``NUMBA_CACHE_DIR``): changed
 sources get a fresh directory and are compiled anew, and nothing is deleted.
-Only files that compile numba functions count: editing a pure-Python module of
-the package (the cube layer, the CLI glue) keeps the compiled code.  The training
+Only files that compile numba functions (or define a numba intrinsic) count, in
+the rules' core, this package and training: editing a pure-Python module (the
+cube layer, the CLI glue) keeps the compiled code.  The training
 package's compiled files count too (read as text, never imported): their kernels
 call this package's.
 
@@ -28,10 +29,9 @@ from pathlib import Path
 
 
 def numba_sources_key() -> str:
-    """A digest of every source file of the engine (and of training) that compiles numba functions."""
+    """A digest of every source file of the core, the engine and training that compiles numba functions."""
     here = Path(__file__).resolve().parent
-    core = here.parent / "core"
-    sources = [core / "movegen.py", core / "borrowed.py", *sorted(here.glob("*.py")),
+    sources = [*sorted((here.parent / "core").glob("*.py")), *sorted(here.glob("*.py")),
                *sorted((here.parent / "training").glob("*.py"))]
     digest = hashlib.sha256()
     for p in sources:

@@ -62,7 +62,6 @@ def load_cached_kernels_lightly() -> bool:
         return None  # the guard swallowed an I/O error: compile instead, as numba does
 
     load_overload.light = True  # type: ignore[attr-defined]
-    load_overload.original = original  # type: ignore[attr-defined]
     load_overload.__doc__ = original.__doc__
     cache.load_overload = load_overload
     return True

@@ -9,8 +9,12 @@ that only learnt its training positions shows no gain here.  Last, each net's bi
 the five probabilities (win, win gammon, win backgammon, lose gammon, lose backgammon): whether
 it counts the gammons its own play makes as often as the rollouts find them.
 
+``--gnubg`` adds GNU Backgammon's 0-ply net as one more row (a measuring stick only: how far
+a mature net stands from the same rollouts), and every net's error is split by how far apart
+the two sides' pip counts are (``PIP_SPLIT``): stop 62 found the nets' error there.
+
     python benchmarks/rollout_fit.py training/cube_window/C2/weights.npz \
-        training/contact1/K1/weights.npz --data training/contact1/data/s45/dataset.npz
+        training/contact1/K1/weights.npz --data training/contact1/data/s45/dataset.npz --gnubg
 """
 
 from __future__ import annotations
@@ -58,6 +62,39 @@ def report(names: list[str], errors: list[np.ndarray]) -> list[str]:
 
 NAMES = ("win", "wg", "wbg", "lg", "lbg")
 
+#: Pip-count differences (player on roll minus opponent) whose rows are reported apart.
+PIP_SPLIT = 40
+
+
+def pip_gaps(boards: np.ndarray) -> np.ndarray:
+    """Each board's pip count of the player on roll minus the opponent's (bar = 25)."""
+    w = np.arange(1, 26)
+    b = np.asarray(boards, dtype=np.int64)
+    out: np.ndarray = b[:, :25] @ w - b[:, 25:] @ w
+    return out
+
+
+def by_pip_gap(name: str, error: np.ndarray, gaps: np.ndarray) -> str:
+    """One line: a net's equity error where the race is close and where a side leads by
+    :data:`PIP_SPLIT` pips or more."""
+    parts = []
+    for label, m in ((f"|gap| < {PIP_SPLIT}", np.abs(gaps) < PIP_SPLIT),
+                     (f"on roll ahead >= {PIP_SPLIT}", gaps <= -PIP_SPLIT),
+                     (f"on roll behind >= {PIP_SPLIT}", gaps >= PIP_SPLIT)):
+        if m.any():
+            e = error[m]
+            parts.append(f"{label} ({int(m.sum())}): bias {e.mean():+.4f} rms {np.sqrt((e * e).mean()):.4f}")
+    return f"{name}: " + "  ".join(parts)
+
+
+def gnubg_probabilities(boards: np.ndarray) -> np.ndarray:
+    """GNU Backgammon's 0-ply chances of each board, player on roll (gnubg-nn's layout puts
+    the opponent first).  Measuring only."""
+    import gnubg_nn  # the measuring stick; not a dependency of gammon
+
+    return np.array([gnubg_nn.probabilities([[int(v) for v in b[25:50]], [int(v) for v in b[:25]]], 0)
+                     for b in boards], dtype=np.float64)
+
 
 def probability_bias(name: str, probs: np.ndarray, targets: np.ndarray) -> str:
     """One line: the mean of net - rollout in each of the five probabilities, with its SE."""
@@ -72,13 +109,22 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("nets", nargs="+", help="weights files; the first is the baseline")
     p.add_argument("--data", nargs="+", required=True, help="rollout dataset.npz files")
+    p.add_argument("--gnubg", action="store_true",
+                   help="add GNU Backgammon's 0-ply net as the last row (gnubg-nn; measuring only)")
     a = p.parse_args(argv)
     boards, targets = load_rows(a.data)
     truth = equities(targets)
+    names = list(a.nets)
     probs = [Network.load(w).evaluate_boards(boards) for w in a.nets]
+    if a.gnubg:
+        names.append("gnubg 0-ply")
+        probs.append(gnubg_probabilities(boards))
     errors = [equities(p) - truth for p in probs]
-    print("\n".join(report(a.nets, errors)))
-    for name, p in zip(a.nets, probs, strict=True):
+    print("\n".join(report(names, errors)))
+    gaps = pip_gaps(boards)
+    for name, e in zip(names, errors, strict=True):
+        print(by_pip_gap(name, e, gaps))
+    for name, p in zip(names, probs, strict=True):
         print(probability_bias(name, p, targets))
     return 0
 

@@ -48,3 +48,22 @@ def test_each_probability_bias_is_net_minus_rollout(bench: ModuleType) -> None:
     line = bench.probability_bias("N", net, targets)
     assert line.startswith("N: net - rollout by probability: ")
     assert "wg +0.1000 +- 0.0000" in line and "win +0.0000" in line and "lg +0.0000" in line
+
+
+def test_the_pip_gap_is_the_player_on_roll_minus_the_opponent_bar_counting_25() -> None:
+    bench = load_benchmark("rollout_fit")
+    b = np.zeros((2, 50), dtype=np.uint8)
+    b[0, 24] = 1      # on roll: one checker on the bar (25 pips)
+    b[0, 25 + 5] = 2  # opponent: two on its 6-point (12 pips)
+    b[1, 0] = 3       # on roll: three on its ace point (3)
+    b[1, 25 + 23] = 1  # opponent: one on its 24-point (24)
+    np.testing.assert_array_equal(bench.pip_gaps(b), [13, -21])
+
+
+def test_the_error_is_split_by_who_leads_the_race(bench: ModuleType) -> None:
+    gaps = np.array([0, 10, -50, -40, 45])  # close, close, on roll ahead twice, behind once
+    error = np.array([0.01, -0.01, 0.2, 0.1, -0.3])
+    line = bench.by_pip_gap("N", error, gaps)
+    assert line.startswith("N: |gap| < 40 (2): bias +0.0000 rms 0.0100")
+    assert "on roll ahead >= 40 (2): bias +0.1500" in line
+    assert "on roll behind >= 40 (1): bias -0.3000 rms 0.3000" in line

@@ -189,6 +189,28 @@ def test_contact_siblings_are_seeded_contact_positions_and_a_larger_run_extends_
         assert not pos.is_game_over and is_contact(b)
 
 
+def test_race_siblings_are_races_the_race_net_values() -> None:
+    """Every race sibling has no contact left and a side outside the bear-off tables (the
+    tables value the rest exactly, so a net learns nothing there); seeded like the contact ones."""
+    from gammon.ai.encoding import is_contact
+    from gammon.ai.evaluator import valued_by_tables
+    from gammon.ai.network import net_index
+    from gammon.training.lopsided import race_sibling_positions
+
+    engine = Engine("expert")
+    net = engine.network
+    model = engine.static_evaluator.kernel_model()
+    boards = race_sibling_positions(net, 12, seed=6, batch=400)
+    assert boards.shape == (12, 50)
+    assert np.array_equal(boards[:5], race_sibling_positions(net, 5, seed=6, batch=400))
+    for b in boards:
+        pos = Position(list(b[:25]), list(b[25:]))  # legal (raises otherwise)
+        assert not pos.is_game_over and not is_contact(b)
+        assert not valued_by_tables(b, 15, model) and net_index(b, net.nets) == 1
+        # a side still has a checker outside its home board (points 7 to 24)
+        assert b[6:24].sum() + b[31:49].sum() > 0
+
+
 def test_truncated_variance_reduced_targets_are_the_rollouts_own_numbers() -> None:
     from gammon.ai.rollout import RolloutSettings, rollout
     from gammon.training.lopsided import rollout_targets

@@ -365,6 +365,43 @@ def alone_net_figures() -> tuple[Figure, ...]:
     return tuple(figures)
 
 
+def rollout1_figures() -> tuple[Figure, ...]:
+    """rollout1.txt (stop 62): the nets against held-out full-game rollouts (contact, seed 8;
+    races, seed 9), and F1's duels and cube replay."""
+    g1c, f1 = "src/gammon/ai/data/weights-standard-0ply.npz", "training/rollout1/F1/weights.npz"
+    contact, race = "training/rollout1-data/s8/dataset.npz", "training/rollout1-data/r9/dataset.npz"
+    figures: list[Figure] = []
+    for data, what in ((contact, "contact, seed 8"), (race, "races, seed 9")):
+        for name, row in (("G1c", g1c), ("F1", f1), ("gnubg 0-ply", "gnubg 0-ply")):
+            for stat, fmt in (("mean \\|diff\\|", "{:.4f}"), ("rms", "{:.4f}")):
+                figures.append(Figure(
+                    f"{name} against our own rollouts, {what}: {stat.replace(chr(92), '')} (equity)",
+                    rf"--data {re.escape(data)} --gnubg\n(?:.*\n)*?{re.escape(row)}: bias "
+                    rf"[^\n]*{stat} ([\d.]+)",
+                    fmt, (ENGINE,)))
+    figures.append(Figure(
+        "G1c where the side on roll leads by 40 pips or more, contact: bias (equity)",
+        rf"{re.escape(g1c)}: \|gap\| < 40 [^\n]*on roll ahead >= 40 \(\d+\): bias ([+-][\d.]+)", "{:+.4f}",
+        (ENGINE,)))
+    for seed in (1, 2):
+        figures.append(Figure(
+            f"F1 at 0-ply against gnubg 0-ply, seed {seed} (luck-adjusted ppg)",
+            rf"== F1 at 0-ply against gnubg 0-ply, seed {seed}:[^\n]*\n(?:.*\n)*?.*{DUEL_ADJUSTED}", "{:+.3f}",
+            (ENGINE,)))
+    for net, seeds in (("F1", (1, 2, 3)), ("G1c", (3,))):
+        for seed in seeds:
+            figures.append(Figure(
+                f"{net} at plain 2-ply against gnubg 2-ply, seed {seed} (luck-adjusted ppg)",
+                rf"== {net} at plain 2-ply against gnubg 2-ply, seed {seed}:[^\n]*\n"
+                rf"(?:.*\n)*?.*{DUEL_ADJUSTED}",
+                "{:+.3f}", (ENGINE,), Target(">=", 0.02, ISSUE36) if net == "F1" else None))
+    for net in ("F1", "FC"):
+        figures.append(Figure(
+            f"cube replay, {net} deciding (EMG, 5,280 decisions)",
+            rf"== cube replay, {net} deciding:[^\n]*\n(?:.*\n)*?\| ahead2 \| ([\d.]+) \|", "{:.3f}", (ENGINE,)))
+    return tuple(figures)
+
+
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
         "judge_0ply", "judge_0ply.txt",
@@ -700,6 +737,14 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         "--seed S; python benchmarks/judge_compare.py G1c.json D2.json",
         alone_net_figures(), weights="deep9's D2 beside the shipped G1c (D2 measured in stop 61, not shipped)",
         note="seeds 3 to 6; seeds 1 and 2: deep9.txt (D2) and judge_0ply.txt (G1c)"),
+    Measurement(
+        "rollout1", "rollout1.txt",
+        "python benchmarks/rollout_fit.py NETS --data training/rollout1-data/s8/dataset.npz --gnubg "
+        "(and r9); the judge, duel.py and cube_errors.py --policies ahead2 with GAMMON_WEIGHTS / --weights "
+        "training/rollout1/F1/weights.npz (each command in the file)",
+        rollout1_figures(),
+        weights="rollout1's F1, F2, FC beside the shipped G1c (measured in stop 62, not shipped)",
+        note="the held-out rollouts are local (training/run_rollout1.sh remakes them)"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

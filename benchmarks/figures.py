@@ -373,12 +373,12 @@ def rollout1_figures() -> tuple[Figure, ...]:
     figures: list[Figure] = []
     for data, what in ((contact, "contact, seed 8"), (race, "races, seed 9")):
         for name, row in (("G1c", g1c), ("F1", f1), ("gnubg 0-ply", "gnubg 0-ply")):
-            for stat, fmt in (("mean \\|diff\\|", "{:.4f}"), ("rms", "{:.4f}")):
+            for stat in ("mean |diff|", "rms"):
                 figures.append(Figure(
-                    f"{name} against our own rollouts, {what}: {stat.replace(chr(92), '')} (equity)",
+                    f"{name} against our own rollouts, {what}: {stat} (equity)",
                     rf"--data {re.escape(data)} --gnubg\n(?:.*\n)*?{re.escape(row)}: bias "
-                    rf"[^\n]*{stat} ([\d.]+)",
-                    fmt, (ENGINE,)))
+                    rf"[^\n]*{re.escape(stat)} ([\d.]+)",
+                    "{:.4f}", (ENGINE,)))
     figures.append(Figure(
         "G1c where the side on roll leads by 40 pips or more, contact: bias (equity)",
         rf"{re.escape(g1c)}: \|gap\| < 40 [^\n]*on roll ahead >= 40 \(\d+\): bias ([+-][\d.]+)", "{:+.4f}",

@@ -45,10 +45,10 @@ except ImportError:  # pragma: no cover - the measuring stick is optional for th
     gnubg_nn = None
 
 
-def gnubg_2ply(boards: np.ndarray) -> np.ndarray:
-    """gnubg-nn's 2-ply chances of each board (player on roll; its layout is opponent first)."""
+def gnubg_probabilities(boards: np.ndarray, plies: int = 2) -> np.ndarray:
+    """gnubg-nn's chances of each board at ``plies`` (player on roll; its layout is opponent first)."""
     assert gnubg_nn is not None
-    return np.array([gnubg_nn.probabilities([[int(v) for v in b[25:50]], [int(v) for v in b[:25]]], 2)
+    return np.array([gnubg_nn.probabilities([[int(v) for v in b[25:50]], [int(v) for v in b[:25]]], plies)
                      for b in boards], dtype=np.float64)
 
 
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         boards = cube_window_positions(nets[0][1], a.positions, a.seed)
         view, side = (lambda b, p: np.asarray(p, dtype=np.float64)), "the doubler's"
-    ref = view(boards, gnubg_2ply(boards))
+    ref = view(boards, gnubg_probabilities(boards, 2))
     print(f"{a.positions} {a.source} positions (seed {a.seed}); reference: gnubg-nn 2-ply; "
           f"{side} mean gnubg win {ref[:, 0].mean():.3f}")
     rows = [summary(name, view(boards, ClassifyingEvaluator(net, bearoff).evaluate_batch(boards)),

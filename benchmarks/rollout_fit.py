@@ -24,6 +24,7 @@ import argparse
 import numpy as np
 
 from gammon.ai.network import Network
+from gammon.core.pips import pips
 
 
 def equities(probs: np.ndarray) -> np.ndarray:
@@ -68,10 +69,8 @@ PIP_SPLIT = 40
 
 def pip_gaps(boards: np.ndarray) -> np.ndarray:
     """Each board's pip count of the player on roll minus the opponent's (bar = 25)."""
-    w = np.arange(1, 26)
-    b = np.asarray(boards, dtype=np.int64)
-    out: np.ndarray = b[:, :25] @ w - b[:, 25:] @ w
-    return out
+    b = np.ascontiguousarray(boards, dtype=np.uint8)
+    return np.array([pips(x, 0) - pips(x, 25) for x in b], dtype=np.int64)
 
 
 def by_pip_gap(name: str, error: np.ndarray, gaps: np.ndarray) -> str:
@@ -87,13 +86,6 @@ def by_pip_gap(name: str, error: np.ndarray, gaps: np.ndarray) -> str:
     return f"{name}: " + "  ".join(parts)
 
 
-def gnubg_probabilities(boards: np.ndarray) -> np.ndarray:
-    """GNU Backgammon's 0-ply chances of each board, player on roll (gnubg-nn's layout puts
-    the opponent first).  Measuring only."""
-    import gnubg_nn  # the measuring stick; not a dependency of gammon
-
-    return np.array([gnubg_nn.probabilities([[int(v) for v in b[25:50]], [int(v) for v in b[:25]]], 0)
-                     for b in boards], dtype=np.float64)
 
 
 def probability_bias(name: str, probs: np.ndarray, targets: np.ndarray) -> str:
@@ -117,8 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     names = list(a.nets)
     probs = [Network.load(w).evaluate_boards(boards) for w in a.nets]
     if a.gnubg:
+        from late_hit_bias import gnubg_probabilities  # gnubg-nn, the measuring stick (a script beside this)
+
         names.append("gnubg 0-ply")
-        probs.append(gnubg_probabilities(boards))
+        probs.append(gnubg_probabilities(boards, 0))
     errors = [equities(p) - truth for p in probs]
     print("\n".join(report(names, errors)))
     gaps = pip_gaps(boards)

@@ -7,7 +7,8 @@
 # where the side on roll leads the race by 40 pips or more (bias +0.086).  Rollouts truncated
 # after 10 plies (contact1's targets, round K1) sit closer to the net than to the full rollouts:
 # they inherit the net's own error.
-# Data (each saved every 100 positions; a rerun resumes, a fit uses every finished row):
+# Data (each saved every 100 positions; a rerun resumes, a fit uses every finished row; the
+# progress of each in training/rollout1/rollouts.log):
 #   contact: contact-siblings (the results of G1c's 5 best plays of a random roll in its own
 #     0-ply self-play, the next player on roll), rolled out to the end by G1c at 0-ply, 72
 #     trials without variance reduction (0.03 to 0.04 s a position): seeds 81 and 82 (stopped at
@@ -33,7 +34,7 @@ mkdir -p $OUT $D
 gen() {  # source name seed positions trials extra-flags... (name: the dataset's folder)
   local src=$1 name=$2 s=$3 n=$4 t=$5; shift 5
   nice -n 19 "$PY" -m gammon train lopsided --source "$src" --base $G1C --out $D/$name \
-    --positions "$n" --trials "$t" --epochs 0 --seed "$s" "$@" > $OUT/rollouts_$name.log 2>&1
+    --positions "$n" --trials "$t" --epochs 0 --seed "$s" "$@" > $D/$name.log 2>&1
 }
 case "${STEP:-data}" in
 data)
@@ -43,6 +44,8 @@ data)
   ( gen race-siblings r9 9 1000 72 --vr; gen race-siblings r91 91 40000 72
     gen race-siblings r92 92 "$N" 72 ) &
   wait
+  # one committed log: each dataset's progress under its own header
+  for name in s81 s8 s82 r9 r91 r92; do echo; echo "== $name"; cat $D/$name.log; done > $OUT/rollouts.log
   ;;
 fit)
   mkdir -p $OUT/F1 $OUT/F2 $OUT/FC $D/ls

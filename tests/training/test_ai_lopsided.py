@@ -88,12 +88,12 @@ def test_bias_is_zero_against_the_evaluator_itself() -> None:
 
 
 def test_a_larger_saved_dataset_serves_a_smaller_run(tmp_path: Path) -> None:
-    from gammon.training.lopsided import _load, _save
+    from gammon.training.lopsided import _load, save_dataset
 
     key = {"base": "b", "positions": 10, "trials": 4, "seed": 1}
     boards = np.arange(500, dtype=np.uint8).reshape(10, 50)
     targets = np.ones((10, 5), dtype=np.float32)
-    _save(tmp_path / "d.npz", key, boards, targets, 7)
+    save_dataset(tmp_path / "d.npz", key, boards, targets, 7)
     got = _load(tmp_path / "d.npz", {**key, "positions": 4})
     assert got is not None and got[0].shape == (4, 50) and got[2] == 4
     assert _load(tmp_path / "d.npz", {**key, "positions": 12}) is None

@@ -10,8 +10,8 @@ G1c 0.12 RMS from its rollouts, over-confident where a side leads the race by 40
 This writes a dataset whose targets are the base net's own probabilities moved, per sibling
 group (``gammon.training.sibling_rank.sibling_groups``), by the group's mean of rollout minus
 net, plus ``--keep`` times each sibling's own remainder (0: the net's differences kept as they
-are; 1: the rollouts unchanged).  Clipped to [0, 1] and to the probabilities' order (a gammon
-is a win, a backgammon a gammon).
+are; 1: the rollouts unchanged), made consistent as the cube code makes a net's outputs
+(:func:`gammon.ai.cube_money.clamp_probs`: within [0, 1], gammons within wins).
 
     python training/rollout1/level_shift.py BASE.npz IN/dataset.npz OUT/dataset.npz [--keep 0]
 """
@@ -19,15 +19,16 @@ is a win, a backgammon a gammon).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 from pathlib import Path
 
 import numpy as np
 
 from gammon.ai.bearoff import load as load_bearoff
+from gammon.ai.cube_money import clamp_probs
 from gammon.ai.evaluator import ClassifyingEvaluator
 from gammon.ai.network import Network
+from gammon.training.lopsided import save_dataset
+from gammon.training.refine_fit import load_datasets
 from gammon.training.sibling_rank import sibling_groups
 
 
@@ -37,12 +38,8 @@ def shifted(base: np.ndarray, targets: np.ndarray, groups: np.ndarray, keep: flo
     d = np.asarray(targets, dtype=np.float64) - np.asarray(base, dtype=np.float64)
     _, inv, counts = np.unique(groups, return_inverse=True, return_counts=True)
     mean = np.stack([np.bincount(inv, weights=d[:, k]) / counts for k in range(5)], axis=1)[inv]
-    out = np.clip(base + mean + keep * (d - mean), 0.0, 1.0)
-    out[:, 1] = np.minimum(out[:, 1], out[:, 0])
-    out[:, 2] = np.minimum(out[:, 2], out[:, 1])
-    out[:, 3] = np.minimum(out[:, 3], 1.0 - out[:, 0])
-    out[:, 4] = np.minimum(out[:, 4], out[:, 3])
-    return out
+    moved = base + mean + keep * (d - mean)
+    return np.array([clamp_probs(*row) for row in moved], dtype=np.float64).reshape(-1, 5)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,10 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("out")
     p.add_argument("--keep", type=float, default=0.0)
     a = p.parse_args(argv)
-    with np.load(a.data, allow_pickle=False) as z:
-        done = int(z["done"])
-        boards, targets = np.array(z["boards"][:done]), np.array(z["targets"][:done])
-        key = json.loads(str(z["key"]))
+    boards, targets, (record,) = load_datasets([a.data])
+    done, key = int(record["positions"]), dict(record["key"])
     net = ClassifyingEvaluator(Network.load(a.base), load_bearoff())
     base = np.asarray(net.evaluate_batch(boards), dtype=np.float64)
     groups = sibling_groups(boards)
@@ -63,10 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     key.update({"positions": done, "level_shift": {"base": a.base, "keep": a.keep}})
     path = Path(a.out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez_compressed(tmp, boards=boards, targets=out.astype(np.float32), done=np.array(done),
-                        key=np.array(json.dumps(key, sort_keys=True)))
-    os.replace(tmp, path)
+    save_dataset(path, key, boards, out.astype(np.float32), done)
     sizes = np.bincount(groups)
     print(f"{done} rows, {len(sizes)} groups (mean {sizes.mean():.2f} rows); mean |shift| "
           f"{np.abs(out - base).mean():.4f}, mean |rollout - net| {np.abs(targets - base).mean():.4f}")

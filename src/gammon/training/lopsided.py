@@ -89,22 +89,38 @@ def is_lopsided(board: np.ndarray | bytes) -> bool:
     return False
 
 
-def _self_play_selection(net: Network, count: int, seed: int,
-                         select: Callable[[np.ndarray], np.ndarray], what: str) -> np.ndarray:
-    """The first ``count`` boards that ``select`` keeps from batches of ``net``'s 0-ply
-    self-play (20,000 positions a batch, seeded from ``seed``)."""
+def _first_selected(batch: Callable[[int], np.ndarray], count: int, seed: int,
+                    select: Callable[[np.ndarray], np.ndarray], what: str | None = None) -> np.ndarray:
+    """The first ``count`` boards that ``select`` keeps from ``batch(s)``'s boards, for the
+    seeds ``seed``, ``seed + 1,000,003``, ... in turn (so a larger run extends a smaller one);
+    with ``what``, a batch that keeps nothing is an error naming it."""
     out: list[np.ndarray] = []
     have = 0
     s = seed
     while have < count:
-        boards, _ = collect_positions(net, 20_000, seed=s)
-        sel = select(boards)
-        if len(sel) == 0:
+        sel = select(batch(s))
+        if what is not None and len(sel) == 0:
             raise GammonError(f"self-play gave no {what} positions")
         out.append(sel)
         have += len(sel)
         s += 1_000_003
     return np.concatenate(out)[:count]
+
+
+def _self_play_selection(net: Network, count: int, seed: int,
+                         select: Callable[[np.ndarray], np.ndarray], what: str) -> np.ndarray:
+    """The first ``count`` boards that ``select`` keeps from batches of ``net``'s 0-ply
+    self-play (20,000 positions a batch, seeded from ``seed``)."""
+    return _first_selected(lambda s: collect_positions(net, 20_000, seed=s)[0], count, seed, select, what)
+
+
+def _sibling_selection(net: Network, count: int, seed: int, k: int, batch: int,
+                       keep: Callable[[np.ndarray], bool]) -> np.ndarray:
+    """The first ``count`` siblings (:func:`gammon.training.positions.collect_siblings`: the
+    results of ``net``'s ``k`` best plays of a random roll in its 0-ply self-play, the next
+    player on roll) that ``keep`` accepts, from batches of ``batch`` seeded from ``seed``."""
+    return _first_selected(lambda s: collect_siblings(net, batch, s, k)[0], count, seed,
+                           lambda boards: boards[[keep(b) for b in boards]])
 
 
 def lopsided_positions(net: Network, count: int, seed: int = 1) -> np.ndarray:
@@ -270,16 +286,7 @@ def contact_sibling_positions(net: Network, count: int, seed: int = 1, k: int = 
     choice depends on is how it ranks the results of one roll.  Batches of ``batch`` siblings,
     seeded from ``seed``, so the first positions of a larger run are a smaller run's.
     """
-    out: list[np.ndarray] = []
-    have = 0
-    s = seed
-    while have < count:
-        boards, _ = collect_siblings(net, batch, s, k)
-        sel = boards[[is_contact(b) for b in boards]]
-        out.append(sel)
-        have += len(sel)
-        s += 1_000_003
-    return np.concatenate(out)[:count]
+    return _sibling_selection(net, count, seed, k, batch, is_contact)
 
 
 def race_sibling_positions(net: Network, count: int, seed: int = 1, k: int = 5,
@@ -293,16 +300,8 @@ def race_sibling_positions(net: Network, count: int, seed: int = 1, k: int = 5,
     such positions, stop 62).  Batches as :func:`contact_sibling_positions`.
     """
     model = ClassifyingEvaluator(net, load_bearoff()).kernel_model()
-    out: list[np.ndarray] = []
-    have = 0
-    s = seed
-    while have < count:
-        boards, _ = collect_siblings(net, batch, s, k)
-        sel = boards[[not is_contact(b) and not valued_by_tables(b, 15, model) for b in boards]]
-        out.append(sel)
-        have += len(sel)
-        s += 1_000_003
-    return np.concatenate(out)[:count]
+    return _sibling_selection(net, count, seed, k, batch,
+                              lambda b: not is_contact(b) and not valued_by_tables(b, 15, model))
 
 
 def rollout_targets(evaluator: ClassifyingEvaluator, boards: np.ndarray, trials: int,
@@ -385,8 +384,9 @@ def _load(path: Path, key: dict[str, object]) -> tuple[np.ndarray, np.ndarray, i
         return boards, targets, min(int(z["done"]), want)
 
 
-def _save(path: Path, key: dict[str, object], boards: np.ndarray, targets: np.ndarray,
-          done: int) -> None:
+def save_dataset(path: Path, key: dict[str, object], boards: np.ndarray, targets: np.ndarray,
+                 done: int) -> None:
+    """Write a dataset (its first ``done`` rows valued) atomically: a temporary file, then a rename."""
     tmp = path.with_name(path.name + ".tmp.npz")
     np.savez_compressed(tmp, boards=boards, targets=targets, done=np.array(done),
                         key=np.array(json.dumps(key, sort_keys=True)))
@@ -433,7 +433,7 @@ def _positions(s: Settings, net: Network, ds: Path, key: dict[str, object],
                           "cube-window, contact-siblings or race-siblings")
     boards = make(net, s.positions, s.seed)
     targets = np.zeros((len(boards), 5), dtype=np.float32)
-    _save(ds, key, boards, targets, 0)
+    save_dataset(ds, key, boards, targets, 0)
     log(f"positions: {len(boards)} ({s.source})  {time.perf_counter() - t0:.1f}s")
     return boards, targets, 0
 
@@ -449,7 +449,7 @@ def _roll_out(s: Settings, ev: ClassifyingEvaluator, ds: Path, key: dict[str, ob
         targets[done:hi] = rollout_targets(ev, boards[done:hi], s.trials, s.seed * 1_000_003 + done,
                                            s.truncate, s.variance_reduction)
         done = hi
-        _save(ds, key, boards, targets, done)
+        save_dataset(ds, key, boards, targets, done)
         el = time.perf_counter() - t1
         per = el / max(1, done - start)
         log(f"targets: {done}/{len(boards)}  {el:.0f}s  {per:.2f} s/position"

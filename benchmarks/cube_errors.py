@@ -324,8 +324,11 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
     deep = Engine("strongest", weights=net).evaluator  # its pruned 2-ply search
     totals = {k: {"all": 0.0, "doubler": 0.0, "taker": 0.0, "errors": 0.0} for k in names}
     seconds = dict.fromkeys(names, 0.0)
+    costs: dict[str, list[float]] = {k: [] for k in names}
+    races: list[bool] = []
     for i, d in enumerate(decisions):
         info, pos = cube_info(d)
+        races.append(is_race(pos))
         for k in names:
             t = time.perf_counter()
             depth = int(k[-1])
@@ -340,6 +343,7 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
             row["all"] += c
             row["taker" if d.action in ("take", "pass") else "doubler"] += c
             row["errors"] += c > 1e-9
+            costs[k].append(c)
         if (i + 1) % 500 == 0:
             print(f"[{i + 1}/{len(decisions)}] " + ", ".join(f"{k} {totals[k]['all']:.3f}" for k in names),
                   file=sys.stderr, flush=True)
@@ -352,6 +356,40 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
         r = totals[k]
         print(f"| {k} | {r['all']:.3f} | {r['doubler']:.3f} | {r['taker']:.3f} | {int(r['errors'])} | "
               f"{1000 * seconds[k] / n:.1f} |")
+    for k in names:
+        print(where_lost(k, decisions, costs[k], races))
+
+
+#: How many of a policy's costliest decisions :func:`where_lost` lists.
+LARGEST = 5
+
+
+def is_race(position: object) -> bool:
+    """No contact left (the race net's or the bear-off tables' positions)."""
+    import numpy as np
+
+    from gammon.ai.encoding import is_contact
+
+    return not is_contact(np.frombuffer(position.board, dtype=np.uint8))  # type: ignore[attr-defined]
+
+
+def where_lost(name: str, decisions: list[Decision], costs: list[float], races: list[bool]) -> str:
+    """Lines: a policy's error in races and in contact, and its :data:`LARGEST` costliest decisions
+    with their share of the whole (a few large errors or many small ones)."""
+    total = sum(costs)
+    parts = []
+    for label, want in (("contact", False), ("races", True)):
+        c = [x for x, r in zip(costs, races, strict=True) if r == want]
+        parts.append(f"{label} {sum(c):.3f} EMG in {len(c)} decisions ({sum(x > 1e-9 for x in c)} in error)")
+    order = sorted(range(len(costs)), key=lambda i: -costs[i])[:LARGEST]
+    top = sum(costs[i] for i in order)
+    lines = [f"{name}: " + ", ".join(parts),
+             f"{name}: its {len(order)} costliest decisions {top:.3f} EMG "
+             f"({100 * top / total if total else 0:.0f}% of it):"]
+    for i in order:
+        d = decisions[i]
+        lines.append(f"  {costs[i]:.3f} {d.action} (GNU Backgammon: {d.proper}) {d.position_id}:{d.match_id}")
+    return "\n".join(lines)
 
 
 def _kind(d: Decision, ours: object) -> str:

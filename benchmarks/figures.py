@@ -402,6 +402,34 @@ def rollout1_figures() -> tuple[Figure, ...]:
     return tuple(figures)
 
 
+def probes_stop63_figures() -> tuple[Figure, ...]:
+    """probes_stop63.txt (stop 63): shared dice for sibling rollouts, race inputs, a calibrated
+    leaf net under G1c's choices."""
+    figures: list[Figure] = [
+        Figure(f"sibling rollouts, 72 trials, {kind}: noise of a value from its group's mean (RMS)",
+               rf"{kind}: within-group noise RMS ([\d.]+)", "{:.4f}", (ENGINE,))
+        for kind in ("independent dice", "shared dice")]
+    figures.append(Figure("sibling rollouts: the stored targets' spread about their groups' means (RMS)",
+                          r"signal: the dataset's targets centred on their groups, RMS ([\d.]+)", "{:.4f}",
+                          (ENGINE,)))
+    for label, row in (("without", "as shipped"), ("with", "with race inputs")):
+        figures.append(Figure(
+            f"race net refitted {label} the race inputs, 4 epochs: RMS from the held-out races (equity)",
+            rf"== race inputs, 4 epochs:[^\n]*\n(?:.*\n)*?refit {row} [^\n]* RMS ([\d.]+);", "{:.4f}",
+            (ENGINE,)))
+    for seed, shown in ((1, "{:+.2f}"), (2, "{:+.2f}")):
+        figures.append(Figure(
+            f"leaf net F1 under G1c's choices, judge seed {seed}, paired against G1c (mp a decision)",
+            rf"judge seed {seed}:[^\n]*\n(?:.*\n)*?2-ply grading: B - A = ([+-][\d.]+)", shown, (ENGINE,)))
+    for seed in (1, 2, 3):
+        figures.append(Figure(
+            f"leaf net F1 under G1c's choices, plain 2-ply against gnubg 2-ply, seed {seed} "
+            "(luck-adjusted ppg)",
+            rf"against gnubg 2-ply, seed {seed}:[^\n]*\n(?:.*\n)*?.*{DUEL_ADJUSTED}", "{:+.3f}", (ENGINE,),
+            Target(">=", 0.02, ISSUE36)))
+    return tuple(figures)
+
+
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
         "judge_0ply", "judge_0ply.txt",
@@ -746,6 +774,14 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         weights="rollout1's F1, F2, FC beside the shipped G1c (measured in stop 62, not shipped)",
         note="the held-out rollouts are local (training/run_rollout1.sh remakes them)"),
     Measurement(
+        "probes_stop63", "probes_stop63.txt",
+        "python benchmarks/sibling_noise.py --data training/rollout1-data/s8/dataset.npz --groups 100; "
+        "python training/rollout1/race_inputs.py [4 3e-4 | 16 3e-3 | targets]; the judge and duel.py at "
+        "GAMMON_PLIES=2 with the leaf-net patch in the file (each command in the file)",
+        probes_stop63_figures(),
+        weights="shipped G1c; in the leaf probe rollout1's F1 valuing its search's leaves (not shipped)",
+        note="the rollout datasets are local (training/run_rollout1.sh remakes them)"),
+    Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "
         "--summary-only [--met model | --met /usr/share/gnubg/met/Kazaross-XG2.xml], then --policies "
@@ -917,7 +953,10 @@ def run(name: str) -> int:
         return 2
     env = {**os.environ, **m.env}
     print(f"running: {m.command} (raw output to benchmarks/results/{m.raw})", flush=True)
-    with (RESULTS / m.raw).open("w", encoding="utf-8") as out:
+    # The stored output is replaced only by a run that succeeds: a failed one leaves it as it was.
+    target = RESULTS / m.raw
+    partial = target.with_name(target.name + ".partial")
+    with partial.open("w", encoding="utf-8") as out:
         argv = m.command.split()
         if argv[0] == "python":  # this interpreter (the project's environment)
             argv[0] = sys.executable
@@ -929,8 +968,10 @@ def run(name: str) -> int:
             out.write(line)
         code = proc.wait()
     if code != 0:
-        print(f"error: {m.command} exited {code}", file=sys.stderr)
+        partial.unlink()
+        print(f"error: {m.command} exited {code}; {m.raw} left as it was", file=sys.stderr)
         return code
+    partial.replace(target)
     lines, _ = check({name})
     print("\n".join(lines))
     return 0

@@ -58,3 +58,30 @@ def test_an_unreadable_table_is_refused_in_one_line(tmp_path: Path, capsys: pyte
     assert rc == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "no.xml" in err and len(err.strip().splitlines()) == 1
+
+
+def test_where_lost_splits_races_from_contact_and_lists_the_costliest_first() -> None:
+    cube_errors = load_benchmark("cube_errors")
+
+    def decision(move: int, action: str) -> object:
+        return cube_errors.Decision("m", move, action, f"ID{move}", "MID", (0.5, 0.1, 0.0, 0.1, 0.0),
+                                    0.1, 0.2, 1.0, "Double, take", "", 0.0)
+
+    decisions = [decision(i, a) for i, a in enumerate(["double", "no double", "take", "pass"])]
+    costs = [0.0, 0.30, 0.05, 0.15]
+    races = [True, False, True, False]
+    text = cube_errors.where_lost("ahead2", decisions, costs, races)
+    lines = text.splitlines()
+    assert lines[0] == ("ahead2: contact 0.450 EMG in 2 decisions (2 in error), "
+                        "races 0.050 EMG in 2 decisions (1 in error)")
+    assert lines[1].startswith("ahead2: its 4 costliest decisions 0.500 EMG (100% of it)")
+    assert [line.split()[0] for line in lines[2:]] == ["0.300", "0.150", "0.050", "0.000"]
+    assert "ID1:MID" in lines[2]
+
+
+def test_a_race_is_a_position_without_contact() -> None:
+    from gammon import Position
+
+    cube_errors = load_benchmark("cube_errors")
+    assert not cube_errors.is_race(Position.from_position_id("4HPwATDgc/ABMA"))  # the opening
+    assert cube_errors.is_race(Position.from_position_id("EwEAQBUAAAAAAA"))  # a race of the replay

@@ -57,3 +57,28 @@ def test_the_figure_check_sees_a_wrong_figure(tmp_path: Path) -> None:
     target = figures.Target("<=", 5.0, "issue")
     assert not target.met(8.01) and target.met(5.0)
     assert figures.Target(">", 0.0, "issue").met(0.001) and not figures.Target(">", 0.0, "issue").met(0.0)
+
+
+def test_a_failed_rerun_leaves_the_stored_raw_output_as_it_was(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    figures = figures_module()
+    stored = tmp_path / "probe.txt"
+    stored.write_text("the measurement as it was\n", encoding="utf-8")
+    failing = figures.Measurement("probe", "probe.txt", "python -c raise", ())
+    monkeypatch.setattr(figures, "RESULTS", tmp_path)
+    monkeypatch.setattr(figures, "MEASUREMENTS", (failing,))
+    assert figures.run("probe") != 0
+    assert stored.read_text(encoding="utf-8") == "the measurement as it was\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["probe.txt"]  # no partial output left
+
+
+def test_a_successful_rerun_replaces_the_stored_raw_output(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    figures = figures_module()
+    stored = tmp_path / "probe.txt"
+    stored.write_text("old\n", encoding="utf-8")
+    monkeypatch.setattr(figures, "RESULTS", tmp_path)
+    rerun = figures.Measurement("probe", "probe.txt", "python -c print(42)", ())
+    monkeypatch.setattr(figures, "MEASUREMENTS", (rerun,))
+    monkeypatch.setattr(figures, "check", lambda names: ([], 0))  # the stored figures' check is tested above
+    assert figures.run("probe") == 0
+    assert stored.read_text(encoding="utf-8") == "42\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["probe.txt"]

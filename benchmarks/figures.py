@@ -430,6 +430,29 @@ def probes_stop63_figures() -> tuple[Figure, ...]:
     return tuple(figures)
 
 
+def cube2_figures() -> tuple[Figure, ...]:
+    """cube2.txt (stop 63): the cube net against held-out cube-window rollouts, and the cube
+    replay with C1x (shipped) and C2x deciding, split into contact and races."""
+    cube, c2x = "src/gammon/ai/data/weights-standard-cube.npz", "training/cube2/C2x/weights.npz"
+    figures = [Figure(f"{name} against 400 held-out cube-window rollouts: mean |diff| (equity)",
+                      rf"--data training/cube2-data/h7/dataset.npz --gnubg\n(?:.*\n)*?{re.escape(row)}: bias "
+                      r"[^\n]*mean \|diff\| ([\d.]+)", "{:.4f}", (ENGINE,))
+               for name, row in (("C1x", cube), ("C2x", c2x), ("gnubg 0-ply", "gnubg 0-ply"))]
+    for net in ("C1x", "C2x"):
+        figures.append(Figure(f"cube replay, {net} deciding (EMG, 5,280 decisions)",
+                              rf"== cube replay, {net} deciding[^\n]*\n(?:.*\n)*?\| ahead2 \| ([\d.]+) \|",
+                              "{:.3f}", (ENGINE,)))
+    for part in ("contact", "races"):
+        figures.append(Figure(f"cube replay, C1x deciding: the error in {part} (EMG)",
+                              rf"== cube replay, C1x deciding[^\n]*\n(?:.*\n)*?"
+                              rf"ahead2: [^\n]*?{part} ([\d.]+) EMG",
+                              "{:.3f}", (ENGINE,)))
+    figures.append(Figure("cube replay, C1x deciding: its five costliest decisions (EMG)",
+                          r"== cube replay, C1x deciding[^\n]*\n(?:.*\n)*?.*costliest decisions ([\d.]+) EMG",
+                          "{:.3f}", (ENGINE,)))
+    return tuple(figures)
+
+
 MEASUREMENTS: tuple[Measurement, ...] = (
     Measurement(
         "judge_0ply", "judge_0ply.txt",
@@ -781,6 +804,14 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         probes_stop63_figures(),
         weights="shipped G1c; in the leaf probe rollout1's F1 valuing its search's leaves (not shipped)",
         note="the rollout datasets are local (training/run_rollout1.sh remakes them)"),
+    Measurement(
+        "cube2", "cube2.txt",
+        "python benchmarks/rollout_fit.py NETS --data training/cube2-data/h7/dataset.npz --gnubg; python "
+        "benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_q7_blended.json.gz "
+        "--policies ahead2 --weights W (each command in the file)",
+        cube2_figures(),
+        weights="the shipped cube net C1x beside cube2's C2x (measured in stop 63, not shipped)",
+        note="the held-out rollouts are local (training/run_cube2.sh remakes them)"),
     Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "

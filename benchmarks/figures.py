@@ -813,6 +813,15 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         weights="the shipped cube net C1x beside cube2's C2x (measured in stop 63, not shipped)",
         note="the held-out rollouts are local (training/run_cube2.sh remakes them)"),
     Measurement(
+        "match_pr_strongest_cube2_seed2_C2x", "match_pr_strongest_cube2_seed2_C2x.txt",
+        "python benchmarks/match_pr.py --level strongest --matches 45 --length 7 --money-games 20 --session 5 "
+        "--analyse-plies 2 --cube-plies 2 --seed 2 --cube-weights training/cube2/C2x/weights.npz "
+        "--out benchmarks/results/match_pr_strongest_cube2_seed2_C2x",
+        match_pr_figures("strongest, the cube by cube2's C2x, seed 2", Target("<=", 1.0, ISSUE36),
+                         Target("<=", 2.0, ISSUE36), (ENGINE,)),
+        weights="shipped checker-play nets and cube2's C2x deciding the cube (stop 63, not shipped)",
+        note="the same dice as match_pr_strongest_cube2_seed2_G1csearch.txt (the shipped cube net C1x)"),
+    Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "
         "--summary-only [--met model | --met /usr/share/gnubg/met/Kazaross-XG2.xml], then --policies "

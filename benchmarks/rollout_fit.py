@@ -24,14 +24,10 @@ import argparse
 import numpy as np
 
 from gammon.ai.network import Network
+from gammon.ai.probabilities import equities
 from gammon.core.pips import pips
 
-
-def equities(probs: np.ndarray) -> np.ndarray:
-    """Cubeless money equities of rows ``(n, 5)`` of (win, wg, wbg, lg, lbg)."""
-    p = np.asarray(probs, dtype=np.float64)
-    out: np.ndarray = 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
-    return out
+__all__ = ["by_pip_gap", "equities", "load_rows", "pip_gaps", "probability_bias", "report"]
 
 
 def load_rows(paths: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -29,8 +29,11 @@ from pathlib import Path
 
 import numpy as np
 
+from gammon.ai.probabilities import equities
+from gammon.training.sibling_rank import group_residuals
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rollout_fit import equities, load_rows  # noqa: E402  (a script beside this one)
+from rollout_fit import load_rows  # noqa: E402  (a script beside this one)
 
 #: Shared-dice groups use seed ``base + STRIDE * group`` (far from the independent seeds' ``base + row``).
 STRIDE = 7
@@ -38,11 +41,7 @@ STRIDE = 7
 
 def centred(values: np.ndarray, groups: np.ndarray) -> np.ndarray:
     """Each value minus the mean of its group's values."""
-    v = np.asarray(values, dtype=np.float64)
-    _, inv = np.unique(groups, return_inverse=True)
-    means = np.bincount(inv, weights=v) / np.bincount(inv)
-    out: np.ndarray = v - means[inv]
-    return out
+    return group_residuals(values, np.zeros(len(values)), groups)
 
 
 def repeat_noise(first: np.ndarray, second: np.ndarray) -> float:
@@ -60,7 +59,7 @@ def summary(kind: str, first: np.ndarray, second: np.ndarray, groups: np.ndarray
     c1, c2 = centred(first, groups), centred(second, groups)
     return (f"{kind}: within-group noise RMS {repeat_noise(c1, c2):.4f}  value noise RMS "
             f"{repeat_noise(first, second):.4f}  centred, from the dataset's centred targets RMS "
-            f"{rms(c1 - centred(reference, groups)):.4f}")
+            f"{rms(group_residuals(first, reference, groups)):.4f}")
 
 
 def main(argv: list[str] | None = None) -> int:

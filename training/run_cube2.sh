@@ -22,24 +22,15 @@
 #   STEP=fit  training/run_cube2.sh
 set -e
 cd "$(dirname "$0")/.."
-export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH} NUMBA_NUM_THREADS=1
-PY=${PY:-.venv/bin/python}
-G1C=src/gammon/ai/data/weights-standard-0ply.npz CUBE=src/gammon/ai/data/weights-standard-cube.npz
-OUT=training/cube2 D=training/cube2-data
-N=${N:-100000}
-mkdir -p $OUT $D
-gen() {  # name seed positions trials extra-flags...
-  local name=$1 s=$2 n=$3 t=$4; shift 4
-  nice -n 5 "$PY" -m gammon train lopsided --source cube-window --base $G1C --out $D/$name \
-    --positions "$n" --trials "$t" --epochs 0 --seed "$s" "$@" > $D/$name.log 2>&1
-}
+OUT=training/cube2 D=training/cube2-data NICE=5
+. training/rollout_round.sh
 case "${STEP:-data}" in
 data)
-  [ -f $D/h7/meta.json ] || gen h7 7 400 36 --vr
+  [ -f $D/h7/meta.json ] || gen cube-window h7 7 400 36 --vr
   [ -f $D/anchor/meta.json ] || nice -n 10 "$PY" -m gammon train refine --base $CUBE --plies 0 --siblings 5 \
     --positions 300000 --epochs 0 --seed 630 --out $D/anchor > $D/anchor.log 2>&1
-  ( gen s71 71 "$N" 72 ) &
-  ( gen s72 72 "$N" 72 ) &
+  ( gen cube-window s71 71 "$N" 72 ) &
+  ( gen cube-window s72 72 "$N" 72 ) &
   wait
   ;;
 fit)

@@ -25,17 +25,8 @@
 #   STEP=fit  training/run_rollout1.sh
 set -e
 cd "$(dirname "$0")/.."
-export PYTHONPATH=$PWD/src${PYTHONPATH:+:$PYTHONPATH} NUMBA_NUM_THREADS=1
-PY=${PY:-.venv/bin/python}
-G1C=src/gammon/ai/data/weights-standard-0ply.npz CUBE=src/gammon/ai/data/weights-standard-cube.npz
 OUT=training/rollout1 D=training/rollout1-data
-N=${N:-100000}
-mkdir -p $OUT $D
-gen() {  # source name seed positions trials extra-flags... (name: the dataset's folder)
-  local src=$1 name=$2 s=$3 n=$4 t=$5; shift 5
-  nice -n 19 "$PY" -m gammon train lopsided --source "$src" --base $G1C --out $D/$name \
-    --positions "$n" --trials "$t" --epochs 0 --seed "$s" "$@" > $D/$name.log 2>&1
-}
+. training/rollout_round.sh
 case "${STEP:-data}" in
 data)
   echo $$ > $OUT/run.pid

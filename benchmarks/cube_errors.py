@@ -234,6 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="with --policies: the first N decisions only")
     parser.add_argument("--weights", type=Path, default=None,
                         help="with --policies: re-decide with this net (default: the shipped one)")
+    parser.add_argument("--roll-margin", type=float, default=ROLL_MARGIN,
+                        help="policy rollout: how close (EMG, by ahead2) a decision is rolled out")
+    parser.add_argument("--roll-trials", type=int, default=ROLL_TRIALS,
+                        help="policy rollout: trials of each cube state")
     parser.add_argument("--met", default=None, metavar="FILE|model",
                         help="the match equity table our cube code uses: a published one (GNU Backgammon "
                              "XML), 'model' for our model alone (default: the table in use)")
@@ -277,7 +281,7 @@ def _run(args: argparse.Namespace) -> int:
         if unknown:
             print(f"error: unknown policies {unknown}; known: {', '.join(POLICIES)}", file=sys.stderr)
             return 2
-        policy_table(decisions[: args.limit or None], names, args.weights)
+        policy_table(decisions[: args.limit or None], names, args.weights, args.roll_margin, args.roll_trials)
         return 0
     engine = None if args.summary_only else Engine(args.level)
     played: dict[str, list[float]] = {}
@@ -305,20 +309,68 @@ def _run(args: argparse.Namespace) -> int:
 #: Cube policies :func:`policy_table` compares: Janowski's formula at the root on our
 #: n-ply cubeless probabilities (``rootN``), or the cubeful look-ahead of
 #: :mod:`gammon.ai.cube_search` with the formula N rolls ahead (``aheadN``).
-POLICIES = ("root0", "root1", "root2", "ahead1", "ahead2")
+POLICIES = ("root0", "root1", "root2", "ahead1", "ahead2", "rollout")
+#: ``rollout``: ahead2's decision, except where ahead2's own equities call it close (within
+#: ``--roll-margin`` EMG: no double against double for the doubler, take against pass for the
+#: taker); those are decided by cubeful, variance-reduced rollouts of no double and double/take
+#: (``--roll-trials`` trials each, the same dice for both, the policy's 0-ply net playing).
+ROLL_MARGIN = 0.08
+ROLL_TRIALS = 72
 
 
-def policy_table(decisions: list[Decision], names: list[str], weights: Path | None = None) -> None:
+def rolled_cube(ev, pos, info, ahead, trials: int):  # type: ignore[no-untyped-def]
+    """(no double, double/take, double/pass) in EMG normalised to ``info``'s cube, from cubeful
+    rollouts of the two cube states (double/pass is exact: ``ahead``'s)."""
+    from dataclasses import replace
+
+    from gammon.ai.met import default_met
+    from gammon.ai.rollout import RolloutSettings, rollout
+    from gammon.core.cube import RelativeOwner
+
+    met = None if info.is_money else default_met(max(info.away))
+    s = RolloutSettings(trials=trials, seed=1, cubeful=True, min_trials=2, first_cube_action=False)
+
+    def emg(state):  # type: ignore[no-untyped-def]
+        res = rollout(pos, ev, s, cube_info=state, met=met)
+        if met is None or res.cubeful_mwc is None:
+            return res.cubeful_equity * state.value / info.value
+        a, b = info.away
+        return met.mwc_to_emg(res.cubeful_mwc, a, b, info.value, info.crawford or info.post_crawford)
+
+    doubled = replace(info, value=2 * info.value, owner=RelativeOwner.OPPONENT)
+    return emg(info), emg(doubled), ahead.double_pass
+
+
+def is_close(d: Decision, ahead, margin: float) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``ahead`` (our decision) calls ``d``'s choice close: the doubler's no double
+    against double, or the taker's take against pass."""
+    if d.action in ("take", "pass"):
+        return abs(ahead.double_take - ahead.double_pass) <= margin
+    return abs(ahead.no_double - min(ahead.double_take, ahead.double_pass)) <= margin
+
+
+def policy_table(decisions: list[Decision], names: list[str], weights: Path | None = None,
+                 roll_margin: float = ROLL_MARGIN, roll_trials: int = ROLL_TRIALS) -> None:
     """Every decision re-decided by each policy, costed by GNU Backgammon's cubeful equities.
 
     ``weights`` is the net to decide with (None: the shipped one); the same recorded
     decisions re-decided by two nets compare them paired, without replaying matches."""
     import time
+    from dataclasses import replace
 
-    from gammon.ai.cube import DOUBLE_PASS, DOUBLE_TAKE, PASS, cube_decision, cube_efficiency
+    from gammon.ai.cube import (
+        DOUBLE_PASS,
+        DOUBLE_TAKE,
+        PASS,
+        TAKE,
+        choose_action,
+        cube_decision,
+        cube_efficiency,
+    )
     from gammon.ai.cube_search import cubeful_cube_action
     from gammon.ai.engine import Engine
 
+    rolled = 0
     net = None if weights is None else str(weights)
     shallow = Engine(plies=0, weights=net).evaluator
     deep = Engine("strongest", weights=net).evaluator  # its pruned 2-ply search
@@ -331,8 +383,15 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
         races.append(is_race(pos))
         for k in names:
             t = time.perf_counter()
-            depth = int(k[-1])
-            if k.startswith("root"):
+            depth = int(k[-1]) if k[-1].isdigit() else 2
+            if k == "rollout":
+                ours = cubeful_cube_action(shallow, pos, info, 2)
+                if ours.can_double and is_close(d, ours, roll_margin):
+                    nd, dt, dp = rolled_cube(shallow, pos, info, ours, roll_trials)
+                    ours = replace(ours, action=choose_action(nd, dt, dp),
+                                   taker_action=PASS if dp < dt else TAKE)
+                    rolled += 1
+            elif k.startswith("root"):
                 ev = deep if depth == 2 else shallow
                 ours = cube_decision(ev.evaluate(pos, depth), info, cube_efficiency(pos))
             else:
@@ -356,6 +415,9 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
         r = totals[k]
         print(f"| {k} | {r['all']:.3f} | {r['doubler']:.3f} | {r['taker']:.3f} | {int(r['errors'])} | "
               f"{1000 * seconds[k] / n:.1f} |")
+    if "rollout" in names:
+        print(f"rollout: {rolled} decisions within {roll_margin} EMG by ahead2 rolled out "
+              f"({roll_trials} trials each state)")
     for k in names:
         print(where_lost(k, decisions, costs[k], races))
 

@@ -321,3 +321,73 @@ def test_a_position_in_the_tables_and_cubeful_trials_play_out() -> None:
     assert not stopped.cut.any()
     stopped, played = _blocks(LONG_RACE, RolloutSettings(trials=36, seed=6, cubeful=True))
     np.testing.assert_array_equal(stopped.nplies, played.nplies)
+
+
+#: The last roll: the player on roll bears his one checker off from his 6-point with 27 of the
+#: 36 rolls (every roll but 1-2, 1-3, 1-4, 2-3 and 1-1); otherwise the opponent, one checker on
+#: his 1-point, bears off at once.  No gammons: the game is worth exactly 27/36 - 9/36 = 0.5
+#: points a cube unit to the player on roll if he does not double (the opponent, sure to win,
+#: doubles and is passed: one point either way).
+LAST_ROLL = Position(side(p6=1), side(p1=1))
+
+
+def exact_evaluator() -> object:
+    """The engine's 0-ply evaluator: its bear-off tables know the last roll exactly (75%)."""
+    from gammon.ai.engine import Engine
+
+    return Engine(plies=0).evaluator
+
+
+class PythonDriven:
+    """An evaluator without the compiled path (``evaluate_batch`` only), over ``inner``."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    def evaluate(self, position: Position) -> Probabilities:
+        return self.inner.evaluate(position, 0)  # type: ignore[attr-defined,no-any-return]
+
+    def evaluate_batch(self, positions: Sequence[Position]) -> np.ndarray:
+        return np.array([np.asarray(self.evaluate(q), dtype=np.float64) for q in positions])
+
+
+#: The same from the 5-point: 31 rolls in 36 bear off (all but 1-1, 1-2 and 1-3), so the
+#: double is passed, and "no double" is worth 31/36 - 5/36.
+LAST_ROLL_PASS = Position(side(p5=1), side(p1=1))
+
+
+@pytest.mark.parametrize("driven", ["compiled", "python"])
+def test_a_no_double_rollout_keeps_the_cube_for_the_first_turn(driven: str) -> None:
+    # Rolled out as "no double" (first_cube_action False) the money game is worth its 0.5;
+    # with the cube doubled and owned by the taker, 2 x 0.5 = 1.0 in units of the starting
+    # cube; with the first cube action allowed the player on roll doubles at once (75% to win:
+    # double, and a take or a pass are worth the same) and the rollout says 1.0, the value of
+    # the proper action, not of "no double".  Multiples of 36 trials see every first roll
+    # equally often.
+    ev = exact_evaluator()
+    if driven == "python":
+        ev = PythonDriven(ev)
+    s = RolloutSettings(trials=72, cubeful=True, first_cube_action=False)
+    assert rollout(LAST_ROLL, ev, s).cubeful_equity == pytest.approx(0.5)
+    doubled = rollout(LAST_ROLL, ev, s, cube_info=CubeInfo(value=2, owner=RelativeOwner.OPPONENT))
+    assert 2 * (doubled.cubeful_equity or 0.0) == pytest.approx(1.0)
+    proper = rollout(LAST_ROLL, ev, RolloutSettings(trials=72, cubeful=True))
+    assert proper.cubeful_equity == pytest.approx(1.0)
+    # 86% to win: the double is passed.  The proper action's rollout stops every trial at
+    # the root (a point won); "no double" plays the roll out: 26/36.
+    cash = rollout(LAST_ROLL_PASS, ev, RolloutSettings(trials=72, cubeful=True))
+    assert cash.cubeful_equity == pytest.approx(1.0) and cash.mean_plies == 0
+    held = rollout(LAST_ROLL_PASS, ev, s)
+    assert held.cubeful_equity == pytest.approx(26 / 36) and held.mean_plies >= 1
+
+
+@pytest.mark.parametrize("truncate_at", [None, 0])
+def test_a_no_double_rollout_at_a_match_score(truncate_at: int | None) -> None:
+    # 5-away, 5-away, cube 1: without doubling the player on roll wins one point 27 times in
+    # 36, and loses one otherwise (truncated at once: the same from the exact probabilities).
+    info = CubeInfo(match_length=7, score=(2, 2))
+    met = default_met(7)
+    s = RolloutSettings(trials=72, cubeful=True, first_cube_action=False, truncate_at=truncate_at)
+    r = rollout(LAST_ROLL, exact_evaluator(), s, cube_info=info, met=met)
+    expect = 0.75 * met.after_pre(4, 5) + 0.25 * met.after_pre(5, 4)
+    assert r.cubeful_mwc == pytest.approx(expect)

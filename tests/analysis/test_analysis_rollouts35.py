@@ -85,6 +85,23 @@ def test_a_close_cube_decision_is_rolled_out(valuer: Valuer) -> None:
     assert d.rollout["se"]["double/pass"] == 0  # exact: the opponent gives up the cube's points
 
 
+
+def test_a_rolled_out_no_double_keeps_the_cube_for_the_first_turn(valuer: Valuer) -> None:
+    # The last roll, money: one checker on the 6-point bears off with 27 rolls of 36, else the
+    # opponent (one checker on his 1-point) bears off.  Not doubling is worth 27/36 - 9/36 =
+    # 0.5; double/take 2 x 0.5 = 1.0; double/pass 1.0.  Not doubling loses 0.5, a missed
+    # double, which a "no double" rollout that let the player double at once would not see.
+    p = Position([0, 0, 0, 0, 0, 1] + [0] * 19, [1] + [0] * 24)
+    task = CubeTask(game=0, turn=1, player=0, position=p, info=CubeInfo(), doubled=False)
+    d = analyse_cube(valuer, task)
+    full = RolloutOptions(trials=72, truncate_at=None, cube_margin=1.0)
+    rollout_doubtful([task], [d], valuer, full)
+    assert d.rollout is not None
+    eq = d.rollout["equities"]
+    assert eq["no double"] == pytest.approx(0.5)
+    assert eq["double/take"] == pytest.approx(1.0) and eq["double/pass"] == pytest.approx(1.0)
+    assert d.equity_lost == pytest.approx(0.5) and (d.error_kind or "").startswith("missed double")
+
 def _decision(lost: float, lead: float) -> Decision:
     d = Decision("move", 0, 1, 0, "id", 1, CubeOwner.CENTERED, (0, 0), 0, False)
     d.equity_lost = lost

@@ -37,7 +37,9 @@ at every turn.
 * **Cube handling.**  Checker play is cubeless; a cubeful rollout records the
   0-ply probabilities before each roll and replays the trial's cube actions
   over them: the player on roll doubles when :func:`cube_decision` says so and
-  the opponent takes, passes or beavers as it says.  In money play the compiled
+  the opponent takes, passes or beavers as it says (the player on roll of the
+  position itself only with ``first_cube_action``: without it the rollout is of
+  *no double*, as a cube decision needs it beside double/take).  In money play the compiled
   trials follow the cube as they go (the same rule, :mod:`gammon.ai.cube_money`)
   and stop where a double is passed, as GNU Backgammon's do: the cubeful result
   is the one playing on would give, and the about 30% of plies that would follow
@@ -100,7 +102,11 @@ class RolloutSettings:
     doc; ``cubeful``: also play the cube; ``processes``: worker processes (1:
     none); ``target_se``: stop once the standard error of the equity (the
     cubeful one in a cubeful rollout) is below this, after at least
-    ``min_trials``.
+    ``min_trials``; ``first_cube_action``: in a cubeful rollout the player on
+    roll may double before his first roll (False: he may not, the rollout of
+    *no double* that a cube decision compares with double/take; with True a
+    position he should double is valued as doubled, and its "no double" would
+    come out as its double/take).
     """
 
     trials: int = 1296
@@ -113,6 +119,7 @@ class RolloutSettings:
     processes: int = 1
     target_se: float | None = None
     min_trials: int = 144
+    first_cube_action: bool = True
 
     def __post_init__(self) -> None:
         if self.trials < 1:
@@ -229,16 +236,19 @@ def _cubeful_trial(block: Trials, t: int, info0: CubeInfo, met: MatchEquityTable
             )
         if truncated:
             d = cube_decision(probs, info, x, met)
+            held = ply == 0 and not cube.first  # no double at the root's first turn
             if money:
-                mine = d.equity * value / v0
+                mine = (d.no_double if held else d.equity) * value / v0
                 final = mine if root else -mine
             else:
-                pm = d.proper_mwc
+                pm = d.mwc[0] if held and d.mwc is not None else d.proper_mwc
                 assert pm is not None
                 final = pm if root else 1.0 - pm
             ended = True
             break
-        if money:
+        if ply == 0 and not cube.first:
+            pass  # no double at the root's first turn (a "no double" rollout)
+        elif money:
             if cube_turn(cube, state, probs, x, root):  # a double passed
                 final = (1 if root else -1) * value / v0
                 ended = True

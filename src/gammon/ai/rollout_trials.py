@@ -323,7 +323,7 @@ def _play_trials(board0, checkers, flags, plan, model, s, buf, out, memo, local)
                 rec_luck[t, ply] = 0.0
             if ((truncate >= 0 and ply >= truncate) or ply >= MAX_TRIAL_PLIES
                     or (tables and valued_by_tables(board, checkers, model))
-                    or (cube.on and cube_turn(cube, cube_state, cur, eff, root))):
+                    or (cube.on and (ply > 0 or cube.first) and cube_turn(cube, cube_state, cur, eff, root))):
                 # Truncated, at the tables, or the cube ended the game: the evaluator
                 # values what is left.
                 _to_root(cur, root, res[t])
@@ -496,7 +496,8 @@ class PythonPlayer:
                     out.rec_probs[t, ply] = cur
                     out.rec_eff[t, ply] = eff
                 if ((trunc >= 0 and ply >= trunc) or ply >= MAX_TRIAL_PLIES
-                        or (cube.on and cube_turn(cube, cube_state, cur, float(eff), root))):
+                        or (cube.on and (ply > 0 or cube.first)
+                            and cube_turn(cube, cube_state, cur, float(eff), root))):
                     out.res[t] = cur if root else _flip5(cur)
                     out.cut[t] = 1
                     break

@@ -38,7 +38,10 @@ class MoneyCube(NamedTuple):
     ``owner``: :data:`~gammon.ai.cube_money.OWN_CENTRED`, ``OWN_ME`` for the root
     player, ``OWN_OPPONENT``), its ``limit``, whether ``beavers`` are allowed and
     ``gammons`` count, and what a single game, a gammon and a backgammon score once
-    the cube is turned (``owned``) and while it is centred (``centred``)."""
+    the cube is turned (``owned``) and while it is centred (``centred``); ``first``:
+    whether the root player may double before his first roll
+    (:attr:`~gammon.ai.rollout.RolloutSettings.first_cube_action`; match play's replay
+    reads it too)."""
 
     on: bool
     value: int
@@ -48,6 +51,7 @@ class MoneyCube(NamedTuple):
     gammons: bool
     owned: np.ndarray
     centred: np.ndarray
+    first: bool = True
 
     @classmethod
     def of(cls, settings: RolloutSettings, info: CubeInfo | None) -> MoneyCube:
@@ -55,10 +59,11 @@ class MoneyCube(NamedTuple):
         trials; in match play the cube is replayed afterwards only)."""
         if not settings.cubeful or info is None or not info.is_money:
             none = np.ones(3, dtype=np.int64)
-            return cls(False, 1, OWN_CENTRED, 1, False, True, none, none)
+            return cls(False, 1, OWN_CENTRED, 1, False, True, none, none, settings.first_cube_action)
         owned, centred = money_stakes(info)
         return cls(True, info.value, OWNER_CODES[info.owner], info.cube_limit, info.beavers,
-                   info.gammons, np.array(owned, dtype=np.int64), np.array(centred, dtype=np.int64))
+                   info.gammons, np.array(owned, dtype=np.int64), np.array(centred, dtype=np.int64),
+                   settings.first_cube_action)
 
 
 @njit(cache=True)

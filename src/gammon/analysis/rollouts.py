@@ -164,12 +164,15 @@ class _Judge:
     settings: RolloutSettings
     runner: Runner | None
 
-    def run(self, task: Task, info: CubeInfo, after: Any | None = None) -> RolloutResult:
-        """Roll out ``task``'s position (or the play ``after`` made in it), cubeful at ``info``."""
+    def run(self, task: Task, info: CubeInfo, after: Any | None = None,
+            no_double: bool = False) -> RolloutResult:
+        """Roll out ``task``'s position (or the play ``after`` made in it), cubeful at ``info``;
+        ``no_double``: the player on roll does not double before his first roll."""
         ev = self.valuer.engine.evaluator_for(task.position.variant)
         met = None if info.is_money else default_met(max(info.away))
         if after is None:
-            return rollout(task.position, ev, self.settings, cube_info=info, met=met, runner=self.runner)
+            s = replace(self.settings, first_cube_action=False) if no_double else self.settings
+            return rollout(task.position, ev, s, cube_info=info, met=met, runner=self.runner)
         return rollout_play(task.position, after, ev, self.settings, cube_info=info, met=met,
                             runner=self.runner)
 
@@ -229,7 +232,7 @@ def _judge_cube(judge: _Judge, task: CubeTask | TakeTask, d: Decision) -> None:
     """Roll out no double and double/take of the doubler's position; re-judge ``d``."""
     info = task.info
     doubled = replace(info, value=2 * info.value, owner=RelativeOwner.OPPONENT)
-    nd = _emg(judge.run(task, info), info, info.value)
+    nd = _emg(judge.run(task, info, no_double=True), info, info.value)
     dtr = judge.run(task, doubled)
     dt = _emg(dtr, doubled, info.value)
     pas = final_value(Outcome(True, ResultKind(1)), info)

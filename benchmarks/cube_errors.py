@@ -318,29 +318,6 @@ ROLL_MARGIN = 0.08
 ROLL_TRIALS = 72
 
 
-def rolled_cube(ev, pos, info, ahead, trials: int):  # type: ignore[no-untyped-def]
-    """(no double, double/take, double/pass) in EMG normalised to ``info``'s cube, from cubeful
-    rollouts of the two cube states (double/pass is exact: ``ahead``'s)."""
-    from dataclasses import replace
-
-    from gammon.ai.met import default_met
-    from gammon.ai.rollout import RolloutSettings, rollout
-    from gammon.core.cube import RelativeOwner
-
-    met = None if info.is_money else default_met(max(info.away))
-    s = RolloutSettings(trials=trials, seed=1, cubeful=True, min_trials=2, first_cube_action=False)
-
-    def emg(state):  # type: ignore[no-untyped-def]
-        res = rollout(pos, ev, s, cube_info=state, met=met)
-        if met is None or res.cubeful_mwc is None:
-            return res.cubeful_equity * state.value / info.value
-        a, b = info.away
-        return met.mwc_to_emg(res.cubeful_mwc, a, b, info.value, info.crawford or info.post_crawford)
-
-    doubled = replace(info, value=2 * info.value, owner=RelativeOwner.OPPONENT)
-    return emg(info), emg(doubled), ahead.double_pass
-
-
 def is_close(d: Decision, ahead, margin: float) -> bool:  # type: ignore[no-untyped-def]
     """Whether ``ahead`` (our decision) calls ``d``'s choice close: the doubler's no double
     against double, or the taker's take against pass."""
@@ -356,19 +333,18 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
     ``weights`` is the net to decide with (None: the shipped one); the same recorded
     decisions re-decided by two nets compare them paired, without replaying matches."""
     import time
-    from dataclasses import replace
 
     from gammon.ai.cube import (
         DOUBLE_PASS,
         DOUBLE_TAKE,
         PASS,
-        TAKE,
-        choose_action,
         cube_decision,
         cube_efficiency,
     )
+    from gammon.ai.cube_rollout import rollout_cube
     from gammon.ai.cube_search import cubeful_cube_action
     from gammon.ai.engine import Engine
+    from gammon.ai.rollout import RolloutSettings
 
     rolled = 0
     net = None if weights is None else str(weights)
@@ -387,9 +363,8 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
             if k == "rollout":
                 ours = cubeful_cube_action(shallow, pos, info, 2)
                 if ours.can_double and is_close(d, ours, roll_margin):
-                    nd, dt, dp = rolled_cube(shallow, pos, info, ours, roll_trials)
-                    ours = replace(ours, action=choose_action(nd, dt, dp),
-                                   taker_action=PASS if dp < dt else TAKE)
+                    ours = rollout_cube(pos, shallow, RolloutSettings(trials=roll_trials, min_trials=2),
+                                        info).decision
                     rolled += 1
             elif k.startswith("root"):
                 ev = deep if depth == 2 else shallow

@@ -85,3 +85,22 @@ def test_a_race_is_a_position_without_contact() -> None:
     cube_errors = load_benchmark("cube_errors")
     assert not cube_errors.is_race(Position.from_position_id("4HPwATDgc/ABMA"))  # the opening
     assert cube_errors.is_race(Position.from_position_id("EwEAQBUAAAAAAA"))  # a race of the replay
+
+
+def test_a_close_call_is_the_one_the_decision_is_about() -> None:
+    # The doubler's call is close when no double and double are near (by our own equities);
+    # the taker's when take and pass are: each decision is rolled out only on its own question.
+    from gammon.ai.cube import DOUBLE_TAKE, TAKE, CubeDecision
+
+    cube_errors = load_benchmark("cube_errors")
+
+    def decision(action: str) -> object:
+        return cube_errors.Decision("m", 1, action, "ID", "MID", (0.7, 0.1, 0.0, 0.05, 0.0),
+                                    0.5, 0.6, 1.0, "Double, take", "", 0.0)
+
+    ours = CubeDecision(DOUBLE_TAKE, 0.50, 0.55, 1.0, TAKE, "", True, 0.4, 0.2, 0.7)
+    assert cube_errors.is_close(decision("double"), ours, 0.08)  # ND 0.50 against D/T 0.55
+    assert not cube_errors.is_close(decision("take"), ours, 0.08)  # D/T 0.55 against D/P 1.0
+    passable = CubeDecision(DOUBLE_TAKE, 0.50, 0.97, 1.0, TAKE, "", True, 0.4, 0.2, 0.7)
+    assert not cube_errors.is_close(decision("no double"), passable, 0.08)  # ND far below
+    assert cube_errors.is_close(decision("pass"), passable, 0.08)  # take 0.97 against pass 1.0

@@ -22,7 +22,8 @@ most likely to overturn.
 
 A checker decision rolls out the play made and the other candidates within
 ``margin`` of the best (at most :data:`MAX_PLAYS` plays); a cube decision rolls
-out no double and double/take (double/pass is exact).  Every rollout starts
+out no double and double/take (:func:`gammon.ai.cube_rollout.rollout_cube`: no
+double keeps the cube for the first turn; double/pass is exact).  Every rollout starts
 from the decision's own cube and score, with the same dice (the same seed) for
 every candidate, so the differences between them are measured with much less
 noise than the values themselves.  The verdict then records
@@ -33,19 +34,19 @@ such verdicts with "R".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gammon.ai.cube import choose_action
+from gammon.ai.cube_rollout import rollout_cube
 from gammon.ai.met import default_met
-from gammon.ai.rollout import RolloutResult, RolloutSettings, rollout, rollout_play
+from gammon.ai.rollout import RolloutResult, RolloutSettings, rollout_play
 from gammon.analysis.decisions import Decision, cube_error_kind
 from gammon.analysis.marks import CLOSE_CUBE, MARKS, mark_for
-from gammon.analysis.valuation import Valuer, final_value
+from gammon.analysis.valuation import Valuer
 from gammon.analysis.walk import CubeTask, RollTask, TakeTask, Task
-from gammon.core.cube import CubeAction, RelativeOwner
+from gammon.core.cube import CubeAction
 from gammon.core.errors import GammonError
-from gammon.core.position import Outcome, ResultKind
 
 if TYPE_CHECKING:
     from gammon.ai.cube import CubeInfo
@@ -164,15 +165,14 @@ class _Judge:
     settings: RolloutSettings
     runner: Runner | None
 
-    def run(self, task: Task, info: CubeInfo, after: Any | None = None,
-            no_double: bool = False) -> RolloutResult:
-        """Roll out ``task``'s position (or the play ``after`` made in it), cubeful at ``info``;
-        ``no_double``: the player on roll does not double before his first roll."""
-        ev = self.valuer.engine.evaluator_for(task.position.variant)
+    def evaluator(self, task: Task) -> Any:
+        """The 0-ply evaluator that plays ``task``'s variant."""
+        return self.valuer.engine.evaluator_for(task.position.variant)
+
+    def run(self, task: Task, info: CubeInfo, after: Any) -> RolloutResult:
+        """Roll out the play ``after`` made in ``task``'s position, cubeful at ``info``."""
+        ev = self.evaluator(task)
         met = None if info.is_money else default_met(max(info.away))
-        if after is None:
-            s = replace(self.settings, first_cube_action=False) if no_double else self.settings
-            return rollout(task.position, ev, s, cube_info=info, met=met, runner=self.runner)
         return rollout_play(task.position, after, ev, self.settings, cube_info=info, met=met,
                             runner=self.runner)
 
@@ -231,14 +231,14 @@ def _judge_move(judge: _Judge, task: RollTask, d: Decision, margin: float) -> No
 def _judge_cube(judge: _Judge, task: CubeTask | TakeTask, d: Decision) -> None:
     """Roll out no double and double/take of the doubler's position; re-judge ``d``."""
     info = task.info
-    doubled = replace(info, value=2 * info.value, owner=RelativeOwner.OPPONENT)
-    nd = _emg(judge.run(task, info, no_double=True), info, info.value)
-    dtr = judge.run(task, doubled)
-    dt = _emg(dtr, doubled, info.value)
-    pas = final_value(Outcome(True, ResultKind(1)), info)
-    dp = (pas.emg, pas.mwc, 0.0)
+    rolled = rollout_cube(task.position, judge.evaluator(task), judge.settings, info, runner=judge.runner)
+    c = rolled.decision
+    m = c.mwc if c.mwc is not None else (None, None, None)
+    nd = (c.no_double, m[0], rolled.se[0])
+    dt = (c.double_take, m[1], rolled.se[1])
+    dp = (c.double_pass, m[2], 0.0)
     rows = {"no double": nd, "double/take": dt, "double/pass": dp}
-    _record(d, dtr.trials, rows)
+    _record(d, rolled.trials, rows)
     proper = choose_action(nd[0], dt[0], dp[0])
     if d.cube is not None:
         d.cube = {**d.cube, "proper": proper}

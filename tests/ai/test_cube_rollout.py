@@ -1,0 +1,91 @@
+"""A cube decision rolled out (gammon.ai.cube_rollout): no double keeps the cube for the first
+turn, double/take hands it over doubled, double/pass is the cash; at a match score the values
+are the match equity table's after the game's possible results."""
+
+from __future__ import annotations
+
+import pytest
+
+from gammon.ai.cube import DOUBLE_PASS, PASS, CubeInfo
+from gammon.ai.cube_rollout import rollout_cube
+from gammon.ai.engine import Engine
+from gammon.ai.met import default_met
+from gammon.ai.rollout import RolloutSettings
+from gammon.core.cube import CubeAction, RelativeOwner
+from gammon.core.errors import GammonError
+from gammon.core.position import Position
+
+
+def _side(**points: int) -> list[int]:
+    row = [0] * 25
+    for name, n in points.items():
+        row[int(name[1:]) - 1] = n
+    return row
+
+
+#: The last roll: one checker on the 6-point bears off with 27 rolls of 36 (all but 1-1, 1-2,
+#: 1-3, 1-4 and 2-3); otherwise the opponent, one checker on his 1-point, bears off.
+LAST_ROLL = Position(_side(p6=1), _side(p1=1))
+#: From the 5-point: 31 rolls of 36 (all but 1-1, 1-2 and 1-3).
+LAST_ROLL_86 = Position(_side(p5=1), _side(p1=1))
+QUICK = RolloutSettings(trials=72)
+
+
+@pytest.fixture(scope="module")
+def ev() -> object:
+    return Engine(plies=0).evaluator  # its bear-off tables know these positions exactly
+
+
+def test_money_last_roll_at_the_take_point(ev: object) -> None:
+    # No double: 27/36 - 9/36 = 0.5; double/take: twice that; double/pass: the one point.
+    r = rollout_cube(LAST_ROLL, ev, QUICK)
+    d = r.decision
+    assert d.no_double == pytest.approx(0.5)
+    assert d.double_take == pytest.approx(1.0) and d.double_pass == pytest.approx(1.0)
+    assert d.doubles and d.mwc is None
+    assert r.trials == 72 and r.no_double.settings.first_cube_action is False
+
+
+def test_money_last_roll_is_a_pass_at_86_percent(ev: object) -> None:
+    d = rollout_cube(LAST_ROLL_86, ev, QUICK).decision
+    assert d.no_double == pytest.approx(26 / 36)
+    assert d.double_take == pytest.approx(2 * 26 / 36) and d.double_pass == pytest.approx(1.0)
+    assert d.action == DOUBLE_PASS and d.taker_action == PASS
+
+
+def test_match_score_values_are_the_tables_after_each_result(ev: object) -> None:
+    # 5-away, 5-away, cube 1 (a 7-point match at 2-2): no double wins or loses one point,
+    # double/take two, double/pass gives one.
+    met = default_met(7)
+    r = rollout_cube(LAST_ROLL, ev, QUICK, CubeInfo(match_length=7, score=(2, 2)), met)
+    assert r.decision.mwc is not None
+    nd, dt, dp = r.decision.mwc
+    assert nd == pytest.approx(0.75 * met.after_pre(4, 5) + 0.25 * met.after_pre(5, 4))
+    assert dt == pytest.approx(0.75 * met.after_pre(3, 5) + 0.25 * met.after_pre(5, 3))
+    assert dp == pytest.approx(met.after_pre(4, 5))
+    assert r.decision.double_pass == pytest.approx(1.0)  # EMG: the cash is +1 cube by definition
+    assert r.decision.doubles == (min(dt, dp) > nd)
+
+
+def test_a_player_who_may_not_double_gets_no_double(ev: object) -> None:
+    # The opponent owns the cube: the rollout still values double/take (what a double made all
+    # the same would cost), and the decision stays no double.
+    d = rollout_cube(LAST_ROLL, ev, QUICK, CubeInfo(value=2, owner=RelativeOwner.OPPONENT)).decision
+    assert d.action == CubeAction.NO_DOUBLE and not d.can_double
+    assert d.no_double == pytest.approx(0.5)
+
+
+def test_what_cannot_be_rolled_out_is_refused(ev: object) -> None:
+    with pytest.raises(GammonError, match="limit"):
+        rollout_cube(LAST_ROLL, ev, QUICK, CubeInfo(value=64))
+    won = Position(_side(), _side(p1=1))
+    with pytest.raises(GammonError, match="over"):
+        rollout_cube(won, ev, QUICK)
+
+
+def test_progress_counts_both_rollouts(ev: object) -> None:
+    seen: list[tuple[int, int]] = []
+    rollout_cube(LAST_ROLL, ev, QUICK, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (144, 144)
+    assert all(total == 144 for _done, total in seen)
+    assert [done for done, _total in seen] == sorted(done for done, _total in seen)

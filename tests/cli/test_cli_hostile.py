@@ -246,7 +246,7 @@ COMMANDS: dict[str, list[str]] = {
     "show": ["--variant"],
     "hint": ["--plies", "--level", "--count", "--json", "--weights", "--variant"],
     "eval": ["--plies", "--level", "--json", "--weights", "--variant"],
-    "rollout": ["--trials", "--seed", "--truncate", "--cubeful", "--processes", "--target-se",
+    "rollout": ["--trials", "--seed", "--truncate", "--cubeful", "--cube", "--processes", "--target-se",
                 "--play", "--dice", "--variant", "--json"],
     "selfplay": ["--out", "--games", "--seed", "--match-length", "--variant", "--dice", "--force"],
     "verify": [],

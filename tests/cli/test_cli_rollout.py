@@ -4,6 +4,7 @@ match score is the rollout's, and after a play every figure is the mover's."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -151,3 +152,41 @@ def test_play_out_plays_past_the_bearoff_tables() -> None:
     assert stopped["equity"] != played["equity"]
     assert abs(stopped["equity"] - played["equity"]) < 3 * played["se_equity"]
     assert stopped["se_equity"] < played["se_equity"]
+
+
+#: The last roll: one checker on the 6-point bears off with 27 rolls of 36, else the opponent
+#: (one checker on his 1-point) does; no double is worth 27/36 - 9/36 = 0.5, double/take twice
+#: that, double/pass 1.
+LAST_ROLL = "AQAAgAAAAAAAAA"
+
+
+def test_cube_rolls_out_the_cube_decision() -> None:
+    result = runner.invoke(app, ["rollout", LAST_ROLL, "--cube", "--trials", "72", "--processes", "1",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["no_double"] == pytest.approx(0.5) and data["double_take"] == pytest.approx(1.0)
+    assert data["double_pass"] == pytest.approx(1.0) and data["trials"] == 72
+    assert data["action"] in ("double/take", "double/pass") and "match_winning_chances" not in data
+    text = runner.invoke(app, ["rollout", LAST_ROLL, "--cube", "--trials", "72", "--processes", "1",
+                               "--lang", "sv"]).output
+    assert re.search(r"ingen dubbling +\+0\.5000", text) and "kubbeslutet" in text, text
+
+
+def test_cube_at_a_match_score_gives_match_winning_chances() -> None:
+    from gammon.ai.met import default_met
+    from gammon.core.position import Position
+
+    xgid = _xgid(Position.from_position_id(LAST_ROLL), score=(2, 2), match_length=7)
+    result = runner.invoke(app, ["rollout", xgid, "--cube", "--trials", "72", "--processes", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    mwc = json.loads(result.stdout)["match_winning_chances"]
+    met = default_met(7)
+    assert mwc["no_double"] == pytest.approx(0.75 * met.after_pre(4, 5) + 0.25 * met.after_pre(5, 4))
+    assert mwc["double_pass"] == pytest.approx(met.after_pre(4, 5))
+
+
+def test_cube_after_a_play_is_refused_in_one_line() -> None:
+    result = runner.invoke(app, ["rollout", LAST_ROLL, "--cube", "--play", "6/off", "--dice", "61"])
+    assert result.exit_code == 2
+    assert "--cube rolls out the cube decision of the player on roll" in result.output

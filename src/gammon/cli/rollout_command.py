@@ -26,6 +26,11 @@ def rollout(
     seed: Annotated[int, typer.Option(help="Seed of the dice: the same seed gives the same result.")] = 1,
     truncate: Annotated[int | None, typer.Option(help="Stop each trial after this many plies.")] = None,
     cubeful: Annotated[bool, typer.Option(help="Play the cube too and report cubeful equity.")] = False,
+    cube: Annotated[
+        bool, typer.Option("--cube", help="Roll out the cube decision of the player on roll: no double "
+                           "(the cube kept for his first turn) and double/take, each with its standard "
+                           "error (double/pass is exact), and the proper action. Implies --cubeful.")
+    ] = False,
     processes: Annotated[int, typer.Option(help="Processes to use (results do not depend on it).")] = 2,
     target_se: Annotated[
         float | None, typer.Option("--target-se", help="Stop once the equity's standard error is this small.")
@@ -74,24 +79,32 @@ def rollout(
             check_int(truncate, 1, MAX_TRUNCATE, "--truncate")
         if target_se is not None:
             check_float(target_se, 0.0, 1.0, "--target-se", open_low=True)
+        if cube and play is not None:
+            from gammon.core.errors import GammonError
+
+            raise GammonError("--cube rolls out the cube decision of the player on roll: give the "
+                              "position before his roll, without --play")
         pos, label, flipped, info = _position_to_roll(position, variant, play, dice)
         settings = RolloutSettings(
-            trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful, processes=processes,
+            trials=trials, seed=seed, truncate_at=truncate, cubeful=cubeful or cube, processes=processes,
             target_se=target_se, variance_reduction=variance_reduction, stop_at_bearoff=not play_out,
         )
-        result = _run(pos, settings, info, ray or address is not None, address)
+        result = _run(pos, settings, info, ray or address is not None, address, cube)
         if flipped:
             result = result.flipped()
     who = _AFTER_PLAY if flipped else _ON_ROLL
     if as_json:
-        typer.echo(json.dumps(_as_dict(label, who, result)))
+        typer.echo(json.dumps(_cube_dict(label, result) if cube else _as_dict(label, who, result)))
         return
     import os
 
     from gammon.i18n import choose_language, use_language
 
     with use_language(choose_language(lang, os.environ)):
-        _print_result(label, who, result)
+        if cube:
+            _print_cube(label, result)
+        else:
+            _print_result(label, who, result)
 
 
 def _position_to_roll(position: str, variant: str, play: str | None,
@@ -125,8 +138,11 @@ def _position_to_roll(position: str, variant: str, play: str | None,
     return pos, label, flipped, info
 
 
-def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None) -> Any:
-    """Roll ``pos`` out here (or as Ray tasks with ``ray``) behind a progress bar on stderr."""
+def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None, cube: bool = False) -> Any:
+    """Roll ``pos`` out here (or as Ray tasks with ``ray``) behind a progress bar on stderr: the
+    position (a :class:`~gammon.ai.rollout.RolloutResult`), or with ``cube`` its cube decision
+    (a :class:`~gammon.ai.cube_rollout.CubeRollout`)."""
+    from gammon.ai.cube_rollout import rollout_cube
     from gammon.ai.distributed import LocalRunner, make_runner
     from gammon.ai.evaluator import default_evaluator
     from gammon.ai.rollout import rollout as run_rollout
@@ -139,11 +155,13 @@ def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None) -> 
         TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, transient=True,
     ) as bar:
-        task = bar.add_task("trials", total=settings.trials)
+        task = bar.add_task("trials", total=settings.trials * (2 if cube else 1))
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
+        if cube:
+            return rollout_cube(pos, default_evaluator(), settings, info, runner=task_runner, progress=progress)
         return run_rollout(pos, default_evaluator(), settings, progress=progress, cube_info=info,
                            runner=task_runner)
 
@@ -174,6 +192,52 @@ def _print_result(label: str, who: str, result: Any) -> None:
     width = max(len(name) for name, _value, _err in rows)
     for name, value, err in rows:
         typer.echo(f"  {name:<{width}} {value}  +- {err}")
+
+
+def _print_cube(label: str, rolled: Any) -> None:
+    """A rolled-out cube decision for people: the three equities (with their standard errors and,
+    at a match score, match winning chances) and the proper actions."""
+    from gammon.cli.terminal.hints import action_words
+    from gammon.i18n import _
+
+    d = rolled.decision
+    seconds = rolled.no_double.seconds + rolled.double_take.seconds
+    head = _("{label}: the cube decision rolled out, {trials} trials each in {seconds} s, for {who}")
+    typer.echo(head.format(label=label, trials=rolled.trials, seconds=f"{seconds:.1f}", who=_(_ON_ROLL)))
+    names = (_("no double"), _("double/take"), _("double/pass"))
+    errors = (f"{rolled.se[0]:.4f}", f"{rolled.se[1]:.4f}", f"{0:.4f}")
+    mwc = d.mwc or (None, None, None)
+    width = max(len(n) for n in names)
+    unit = _("cubeful equity") if d.mwc is None else _("cubeful EMG")
+    typer.echo(f"  {'':<{width}} {unit}")
+    for name, value, err, m in zip(names, (d.no_double, d.double_take, d.double_pass), errors, mwc,
+                                   strict=True):
+        tail = "" if m is None else f"  ({_('match winning chance')} {100 * m:.2f}%)"
+        typer.echo(f"  {name:<{width}} {value:+.4f}  +- {err}{tail}")
+    typer.echo(_("Cube: {action}; the opponent should {answer}.").format(
+        action=action_words(d.action), answer=action_words(d.taker_action)))
+
+
+def _cube_dict(label: str, rolled: Any) -> dict[str, Any]:
+    """A rolled-out cube decision for scripts (equities normalised to the cube; EMG at a score)."""
+    d = rolled.decision
+    out: dict[str, Any] = {
+        "position": label,
+        "for": _ON_ROLL,
+        "trials": rolled.trials,
+        "seconds": round(rolled.no_double.seconds + rolled.double_take.seconds, 3),
+        "no_double": round(d.no_double, 6),
+        "double_take": round(d.double_take, 6),
+        "double_pass": round(d.double_pass, 6),
+        "se_no_double": round(rolled.se[0], 6),
+        "se_double_take": round(rolled.se[1], 6),
+        "action": str(d.action),
+        "taker_action": str(d.taker_action),
+    }
+    if d.mwc is not None:
+        out["match_winning_chances"] = dict(zip(("no_double", "double_take", "double_pass"),
+                                                (round(m, 6) for m in d.mwc), strict=True))
+    return out
 
 
 def _as_dict(label: str, who: str, result: Any) -> dict[str, Any]:

@@ -89,3 +89,11 @@ def test_progress_counts_both_rollouts(ev: object) -> None:
     assert seen and seen[-1] == (144, 144)
     assert all(total == 144 for _done, total in seen)
     assert [done for done, _total in seen] == sorted(done for done, _total in seen)
+
+
+def test_the_engine_rolls_out_a_cube_decision_with_its_own_nets() -> None:
+    engine = Engine("expert")
+    d = engine.rollout_cube(LAST_ROLL, QUICK).decision
+    assert d.no_double == pytest.approx(0.5) and d.double_take == pytest.approx(1.0)
+    held = engine.rollout_cube(LAST_ROLL, QUICK, match=CubeInfo(value=2, owner=RelativeOwner.OPPONENT))
+    assert held.decision.action == CubeAction.NO_DOUBLE

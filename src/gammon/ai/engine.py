@@ -60,6 +60,7 @@ from gammon.core.variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from gammon.ai.cube import CubeDecision, CubeInfo
+    from gammon.ai.cube_rollout import CubeRollout
     from gammon.ai.rollout import RolloutResult, RolloutSettings
 
 
@@ -428,6 +429,19 @@ class Engine:
         cube = None if match is None else self._cube_info(match)
         static = self.evaluator_for(position.variant).inner
         return rollout(position, static, settings, progress=progress, cube_info=cube)
+
+    def rollout_cube(self, position: Position, settings: RolloutSettings | None = None,
+                     progress: Callable[[int, int], None] | None = None,
+                     match: object | None = None) -> CubeRollout:
+        """Roll out the cube decision of ``position``'s player on roll with the 0-ply nets: no
+        double and double/take, double/pass exact (:func:`gammon.ai.cube_rollout.rollout_cube`).
+
+        ``match`` as for :meth:`cube_action` (None: money, the cube centred).
+        """
+        from gammon.ai.cube_rollout import rollout_cube
+
+        static = self.evaluator_for(position.variant).inner
+        return rollout_cube(position, static, settings, self._cube_info(match), progress=progress)
 
     def probabilities(self, positions: Sequence[Position] | np.ndarray) -> np.ndarray:
         """``(n, 5)`` probabilities for the players on roll at this engine's depth

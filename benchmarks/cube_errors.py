@@ -238,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="policy rollout: how close (EMG, by ahead2) a decision is rolled out")
     parser.add_argument("--roll-trials", type=int, default=ROLL_TRIALS,
                         help="policy rollout: trials of each cube state")
+    parser.add_argument("--roll-processes", type=int, default=1,
+                        help="policy rollout: worker processes of each rollout")
     parser.add_argument("--met", default=None, metavar="FILE|model",
                         help="the match equity table our cube code uses: a published one (GNU Backgammon "
                              "XML), 'model' for our model alone (default: the table in use)")
@@ -281,7 +283,8 @@ def _run(args: argparse.Namespace) -> int:
         if unknown:
             print(f"error: unknown policies {unknown}; known: {', '.join(POLICIES)}", file=sys.stderr)
             return 2
-        policy_table(decisions[: args.limit or None], names, args.weights, args.roll_margin, args.roll_trials)
+        policy_table(decisions[: args.limit or None], names, args.weights, args.roll_margin, args.roll_trials,
+                     args.roll_processes)
         return 0
     engine = None if args.summary_only else Engine(args.level)
     played: dict[str, list[float]] = {}
@@ -327,7 +330,8 @@ def is_close(d: Decision, ahead, margin: float) -> bool:  # type: ignore[no-unty
 
 
 def policy_table(decisions: list[Decision], names: list[str], weights: Path | None = None,
-                 roll_margin: float = ROLL_MARGIN, roll_trials: int = ROLL_TRIALS) -> None:
+                 roll_margin: float = ROLL_MARGIN, roll_trials: int = ROLL_TRIALS,
+                 roll_processes: int = 1) -> None:
     """Every decision re-decided by each policy, costed by GNU Backgammon's cubeful equities.
 
     ``weights`` is the net to decide with (None: the shipped one); the same recorded
@@ -363,8 +367,8 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
             if k == "rollout":
                 ours = cubeful_cube_action(shallow, pos, info, 2)
                 if ours.can_double and is_close(d, ours, roll_margin):
-                    ours = rollout_cube(pos, shallow, RolloutSettings(trials=roll_trials, min_trials=2),
-                                        info).decision
+                    settings = RolloutSettings(trials=roll_trials, min_trials=2, processes=roll_processes)
+                    ours = rollout_cube(pos, shallow, settings, info).decision
                     rolled += 1
             elif k.startswith("root"):
                 ev = deep if depth == 2 else shallow

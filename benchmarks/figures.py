@@ -430,6 +430,31 @@ def probes_stop63_figures() -> tuple[Figure, ...]:
     return tuple(figures)
 
 
+def probes_stop64_figures() -> tuple[Figure, ...]:
+    """probes_stop64.txt (stop 64): the cube replay with ahead2's close calls decided by cubeful
+    rollouts (72 and 648 trials), and one decision rolled out before and after the fix."""
+    figures: list[Figure] = []
+    for trials in (72, 648):
+        head = rf"== fixed \([^\n]*\), {trials} trials:[^\n]*\n(?:.*\n)*?"
+        figures.append(Figure(f"cube replay, ahead2 with its close calls rolled out at {trials} trials (EMG)",
+                              head + r"\| rollout \| ([\d.]+) \|", "{:.3f}", (ENGINE,)))
+        for i, part in ((2, "as doubler"), (3, "as taker")):
+            figures.append(Figure(
+                f"cube replay, close calls rolled out at {trials} trials: {part} (EMG)",
+                head + r"\| rollout \|" + r" [\d.]+ \|" * (i - 1) + r" ([\d.]+) \|", "{:.3f}", (ENGINE,)))
+        figures.append(Figure(f"cube replay, close calls rolled out at {trials} trials: decisions rolled out",
+                              head + r"rollout: (\d+) decisions within", "{:.0f}", (ENGINE,)))
+    figures.append(Figure("cube replay before the fix, 72 trials: the error at 4,500 decisions (EMG)",
+                          r"== before the fix[^\n]*\n(?:.*\n)*?\[4500/5280\] rollout ([\d.]+)", "{:.3f}",
+                          (ENGINE,)))
+    for trials in (72, 1296):
+        figures.append(Figure(
+            f"23YHAQC/PyABAA: no double rolled out at {trials} trials (EMG)",
+            rf"23YHAQC/PyABAA:AQHgABAAAAAE cube 2[^\n]*\n(?:.*\n)*?  rollout +{trials} ND ([+-][\d.]+)",
+            "{:+.3f}", (ENGINE,)))
+    return tuple(figures)
+
+
 def cube2_figures() -> tuple[Figure, ...]:
     """cube2.txt (stop 63): the cube net against held-out cube-window rollouts, and the cube
     replay with C1x (shipped) and C2x deciding, split into contact and races."""
@@ -804,6 +829,13 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         probes_stop63_figures(),
         weights="shipped G1c; in the leaf probe rollout1's F1 valuing its search's leaves (not shipped)",
         note="the rollout datasets are local (training/run_rollout1.sh remakes them)"),
+    Measurement(
+        "probes_stop64", "probes_stop64.txt",
+        "python benchmarks/cube_errors.py x --cache "
+        "benchmarks/results/cube_decisions_expert_q7_blended.json.gz --policies rollout --roll-trials T "
+        "--weights src/gammon/ai/data/weights-standard-cube.npz (each command in the file)",
+        probes_stop64_figures(),
+        weights="shipped: the cube net C1x deciding and playing the rollouts"),
     Measurement(
         "cube2", "cube2.txt",
         "python benchmarks/rollout_fit.py NETS --data training/cube2-data/h7/dataset.npz --gnubg; python "

@@ -173,6 +173,8 @@ class Job:
     weights: str | None = None
     #: The weights the cube's look-ahead uses instead of the level's net (None: the level's).
     cube_weights: str | None = None
+    #: Trials of the rollouts that decide the level's close cube calls (0: none; Level.cube_rollout).
+    cube_rollout: int = 0
 
 
 def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, object]:
@@ -191,7 +193,7 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
         return row
     seed = match_seed(job.seed, kind, number)
     started = time.monotonic()
-    if job.cube_plies is None and job.weights is None and job.cube_weights is None:
+    if job.cube_plies is None and job.weights is None and job.cube_weights is None and not job.cube_rollout:
         players = (make_computer_player(job.level, seed=2 * seed + 1),
                    make_computer_player(job.level, seed=2 * seed + 2))
     else:
@@ -204,6 +206,8 @@ def play_and_analyse(job: Job, task: tuple[str, int, int, int]) -> dict[str, obj
         level = engine_level(job.level)
         if job.cube_plies is not None:
             level = replace(level, cube_plies=job.cube_plies)
+        if job.cube_rollout:
+            level = replace(level, cube_rollout=job.cube_rollout)
         engine = Engine(level, weights=job.weights, seed=2 * seed + 1, cube_weights=job.cube_weights)
         players = (AIPlayer(job.level, engine=engine),
                    AIPlayer(job.level, engine=engine.reseeded(2 * seed + 2)))
@@ -286,7 +290,7 @@ def _pm(value: float, se: float, digits: int = 1) -> str:
 
 def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]]]],
           cube_plies: int | None = None, weights: str | None = None,
-          cube_weights: str | None = None) -> str:
+          cube_weights: str | None = None, cube_rollout: int = 0) -> str:
     from gammon.ai.search import LEVELS
 
     depth = f"{LEVELS[level].plies}-ply" if level in LEVELS else level
@@ -297,6 +301,8 @@ def table(level: str, plies: int, groups: list[tuple[str, list[dict[str, object]
         depth += f", weights {weights}"
     if cube_weights is not None:
         depth += f", the cube's weights {cube_weights}"
+    if cube_rollout:
+        depth += f", close cube calls rolled out ({cube_rollout} trials)"
     lines = [
         f"gammon {level} ({depth}) against itself, analysed by GNU Backgammon ({plies}-ply, cubeful); "
         "+- = 1 SE over the matches",
@@ -353,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weights", default=None, help="a weights file instead of the shipped nets")
     parser.add_argument("--cube-weights", default=None,
                         help="a weights file for the cube's look-ahead instead of the level's net")
+    parser.add_argument("--cube-rollout", type=int, default=0, metavar="TRIALS",
+                        help="roll out the level's close cube calls with this many trials (Level.cube_rollout)")
     parser.add_argument("--gnubg", default=gnubg_executable())
     parser.add_argument("--ray", action="store_true", help="each match a Ray task (a local Ray)")
     parser.add_argument("--address", default=None, help="the Ray cluster to use; implies --ray")
@@ -363,6 +371,10 @@ def main(argv: list[str] | None = None) -> int:
         level = find_level(args.level)
     except GammonError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.cube_rollout != 0 and not 2 <= args.cube_rollout <= 1_000_000:
+        print(f"error: --cube-rollout must be 0 (none) or 2 to 1000000 trials, not {args.cube_rollout}",
+              file=sys.stderr)
         return 2
     if not args.gnubg:
         print("error: GNU Backgammon (gnubg) is not installed", file=sys.stderr)
@@ -383,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
                    else (k - len(matches) + 0.5) / max(len(money), 1))
     tasks = [(matches + money)[k] for k in order]
     job = Job(level, str(out), args.analyse_plies, args.gnubg, args.seed, args.timeout, args.cube_plies,
-              args.weights, args.cube_weights)
+              args.weights, args.cube_weights, args.cube_rollout)
     if args.summary_only:
         rows = [json.loads(p.read_text()) for p in results_archive.glob(out, "*_[0-9][0-9][0-9].json")]
     else:
@@ -411,7 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = [r for r in rows if "sides" in r]
     groups = [(f"{args.length}-point matches", [r for r in rows if r["kind"] == "match"]),
               ("money games", [r for r in rows if r["kind"] == "money"]), ("all", rows)]
-    text = table(level, args.analyse_plies, groups, args.cube_plies, args.weights, args.cube_weights)
+    text = table(level, args.analyse_plies, groups, args.cube_plies, args.weights, args.cube_weights,
+                 args.cube_rollout)
     print(text)
     (out.parent / f"{out.name}.txt").write_text(text + "\n")
     return 0 if not problems else 1

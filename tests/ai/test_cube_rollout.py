@@ -97,3 +97,33 @@ def test_the_engine_rolls_out_a_cube_decision_with_its_own_nets() -> None:
     assert d.no_double == pytest.approx(0.5) and d.double_take == pytest.approx(1.0)
     held = engine.rollout_cube(LAST_ROLL, QUICK, match=CubeInfo(value=2, owner=RelativeOwner.OPPONENT))
     assert held.decision.action == CubeAction.NO_DOUBLE
+
+
+def test_a_close_call_is_either_question_left_open() -> None:
+    from gammon.ai.cube import DOUBLE_TAKE, NO_DOUBLE, TAKE, CubeDecision
+    from gammon.ai.cube_rollout import is_close_call
+
+    def decision(nd: float, dt: float, dp: float, can: bool = True) -> CubeDecision:
+        return CubeDecision(DOUBLE_TAKE if min(dt, dp) > nd else NO_DOUBLE, nd, dt, dp, TAKE, "", can,
+                            0.0, 0.2, 0.7)
+
+    assert is_close_call(decision(0.50, 0.55, 1.0), 0.08)  # double or not
+    assert is_close_call(decision(0.30, 0.96, 1.0), 0.08)  # take or pass
+    assert not is_close_call(decision(0.30, 0.70, 1.0), 0.08)  # a clear double and a clear take
+    assert not is_close_call(decision(0.50, 0.55, 1.0, can=False), 0.08)  # no call to make
+
+
+def test_a_level_with_cube_rollouts_rolls_out_only_its_close_calls() -> None:
+    from dataclasses import replace
+
+    from gammon.ai.search import find_level
+
+    rolling = Engine(replace(find_level("expert"), cube_rollout=72))
+    # The last roll at 75%: take and pass are worth the same, a close call: rolled out.
+    d = rolling.cube_action(LAST_ROLL)
+    assert d.explanation.startswith("rolled out, 72 trials") and d.no_double == pytest.approx(0.5)
+    # The opening position: far from doubling, a clear take: the look-ahead's own decision.
+    opening = rolling.cube_action(Position.initial())
+    assert "rolled out" not in opening.explanation and opening.action == CubeAction.NO_DOUBLE
+    # The shipped levels roll nothing out.
+    assert "rolled out" not in Engine("expert").cube_action(LAST_ROLL).explanation

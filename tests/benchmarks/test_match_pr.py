@@ -93,3 +93,15 @@ def test_the_table_names_other_weights_and_a_missing_file_is_refused(  # type: i
     err = capsys.readouterr().err
     assert "no weights file" in err and "none.npz" in err
     assert not out.exists()  # refused before anything is made
+
+
+def test_the_table_names_cube_rollouts_and_a_bad_count_is_refused(  # type: ignore[no-untyped-def]
+        match_pr: ModuleType, tmp_path, capsys) -> None:
+    rows = [{"sides": match_pr.parse_statistics(STATS), "games": 3}]
+    text = match_pr.table("expert", 2, [("all", rows)], cube_rollout=648)
+    assert "gammon expert (0-ply, close cube calls rolled out (648 trials)) against itself" in text
+    out = tmp_path / "out"
+    for bad in ("1", "-5"):
+        assert match_pr.main(["--cube-rollout", bad, "--gnubg", "/bin/true", "--out", str(out)]) == 2
+        assert "--cube-rollout must be 0 (none) or 2 to 1000000 trials" in capsys.readouterr().err
+    assert not out.exists()

@@ -43,7 +43,7 @@ from gammon.core.position import Position
 if TYPE_CHECKING:
     from gammon.ai.distributed import Runner
 
-__all__ = ["CubeRollout", "rollout_cube"]
+__all__ = ["CubeRollout", "is_close_call", "rollout_cube"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +135,14 @@ def rollout_cube(position: Position, evaluator: Any, settings: RolloutSettings |
     decision = CubeDecision(action, nd, dt, dp, taker, text, why is None, cash.cubeless_equity,
                             cash.take_point, cash.efficiency, mwc)
     return CubeRollout(decision, (nd_se, dt_se), nd_r, dt_r)
+
+
+def is_close_call(decision: CubeDecision, margin: float) -> bool:
+    """Whether ``decision``'s own equities leave either question open: no double within
+    ``margin`` of double (for the doubler), or take within ``margin`` of pass (for the taker).
+    Only a player who may double has a call to make."""
+    if not decision.can_double:
+        return False
+    doubled = min(decision.double_take, decision.double_pass)
+    return (abs(decision.no_double - doubled) <= margin
+            or abs(decision.double_take - decision.double_pass) <= margin)

@@ -402,7 +402,9 @@ class Engine:
         and score), or None for money play with a centred cube.  The decision is
         taken at the level's cube depth (:attr:`~gammon.ai.search.Level.cube_depth`):
         Janowski's formula on the 0-ply evaluation at depth 0, else a cubeful
-        look-ahead (:func:`gammon.ai.cube_search.cubeful_cube_action`).
+        look-ahead (:func:`gammon.ai.cube_search.cubeful_cube_action`); a level with
+        ``cube_rollout`` trials rolls out the calls that leaves close
+        (:func:`gammon.ai.cube_rollout.is_close_call`).
 
         :raises GammonError: a finished game or bad cube settings.
         """
@@ -411,10 +413,20 @@ class Engine:
         ev = self.cube_evaluator_for(position.variant)
         depth = self.level.cube_depth
         if depth == 0:
-            return self._decide(ev.evaluate(position, 0), position, match)
-        from gammon.ai.cube_search import cubeful_cube_action
+            decision = self._decide(ev.evaluate(position, 0), position, match)
+        else:
+            from gammon.ai.cube_search import cubeful_cube_action
 
-        return cubeful_cube_action(ev, position, self._cube_info(match), depth)
+            decision = cubeful_cube_action(ev, position, self._cube_info(match), depth)
+        lv = self.level
+        if lv.cube_rollout:
+            from gammon.ai.cube_rollout import is_close_call, rollout_cube
+            from gammon.ai.rollout import RolloutSettings
+
+            if is_close_call(decision, lv.cube_rollout_margin):
+                settings = RolloutSettings(trials=lv.cube_rollout, min_trials=2)
+                return rollout_cube(position, ev.inner, settings, self._cube_info(match)).decision
+        return decision
 
     def rollout(self, position: Position, settings: RolloutSettings | None = None,
                 progress: Callable[[int, int], None] | None = None,

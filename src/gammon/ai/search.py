@@ -341,6 +341,12 @@ class Level:
     #: ``n`` a cubeful look-ahead with the formula ``n`` rolls ahead
     #: (:mod:`gammon.ai.cube_search`).
     cube_plies: int | None = None
+    #: Trials of each cubeful rollout that decides a close cube call (0: none): where the
+    #: look-ahead's own equities put no double within ``cube_rollout_margin`` of double, or
+    #: take within it of pass, no double and double/take are rolled out
+    #: (:func:`gammon.ai.cube_rollout.rollout_cube`) and decide instead.
+    cube_rollout: int = 0
+    cube_rollout_margin: float = 0.08
 
     @property
     def cube_depth(self) -> int:

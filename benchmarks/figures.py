@@ -432,18 +432,26 @@ def probes_stop63_figures() -> tuple[Figure, ...]:
 
 def probes_stop64_figures() -> tuple[Figure, ...]:
     """probes_stop64.txt (stop 64): the cube replay with ahead2's close calls decided by cubeful
-    rollouts (72 and 648 trials), and one decision rolled out before and after the fix."""
-    figures: list[Figure] = []
-    for trials in (72, 648):
-        head = rf"== fixed \([^\n]*\), {trials} trials:[^\n]*\n(?:.*\n)*?"
-        figures.append(Figure(f"cube replay, ahead2 with its close calls rolled out at {trials} trials (EMG)",
-                              head + r"\| rollout \| ([\d.]+) \|", "{:.3f}", (ENGINE,)))
-        for i, part in ((2, "as doubler"), (3, "as taker")):
-            figures.append(Figure(
-                f"cube replay, close calls rolled out at {trials} trials: {part} (EMG)",
-                head + r"\| rollout \|" + r" [\d.]+ \|" * (i - 1) + r" ([\d.]+) \|", "{:.3f}", (ENGINE,)))
-        figures.append(Figure(f"cube replay, close calls rolled out at {trials} trials: decisions rolled out",
-                              head + r"rollout: (\d+) decisions within", "{:.0f}", (ENGINE,)))
+    rollouts (72 trials over all 5,280 decisions; 72, 216 and 648 against ahead2 on the first
+    3,000 or 3,500), and one decision rolled out at 72 and 1,296 trials."""
+    fixed72 = r"== fixed \([^\n]*\), 72 trials:[^\n]*\n(?:.*\n)*?"
+    figures = [Figure("cube replay, ahead2 with its close calls rolled out at 72 trials (EMG, 5,280 decisions)",
+                      fixed72 + r"\| rollout \| ([\d.]+) \|", "{:.3f}", (ENGINE,))]
+    for i, part in ((2, "as doubler"), (3, "as taker")):
+        figures.append(Figure(f"cube replay, close calls rolled out at 72 trials: {part} (EMG)",
+                              fixed72 + r"\| rollout \|" + r" [\d.]+ \|" * (i - 1) + r" ([\d.]+) \|",
+                              "{:.3f}", (ENGINE,)))
+    figures.append(Figure("cube replay, close calls rolled out: decisions rolled out",
+                          fixed72 + r"rollout: (\d+) decisions within", "{:.0f}", (ENGINE,)))
+    for n in (500, 1000, 2000, 2500, 3000, 3500):
+        figures.append(Figure(f"cube replay, ahead2 alone, first {n} decisions (EMG)",
+                              rf"\[{n}/3500\] ahead2 ([\d.]+)", "{:.3f}", (ENGINE,)))
+        for trials, stops in ((72, 3500), (216, 3000), (648, 3500)):
+            if n <= stops:
+                figures.append(Figure(
+                    f"cube replay, close calls rolled out at {trials} trials, first {n} decisions (EMG)",
+                    rf"== fixed[^\n]*, {trials} trials[^\n]*\n(?:.*\n)*?\[{n}/5280\] rollout ([\d.]+)",
+                    "{:.3f}", (ENGINE,)))
     figures.append(Figure("cube replay before the fix, 72 trials: the error at 4,500 decisions (EMG)",
                           r"== before the fix[^\n]*\n(?:.*\n)*?\[4500/5280\] rollout ([\d.]+)", "{:.3f}",
                           (ENGINE,)))
@@ -451,7 +459,7 @@ def probes_stop64_figures() -> tuple[Figure, ...]:
         figures.append(Figure(
             f"23YHAQC/PyABAA: no double rolled out at {trials} trials (EMG)",
             rf"23YHAQC/PyABAA:AQHgABAAAAAE cube 2[^\n]*\n(?:.*\n)*?  rollout +{trials} ND ([+-][\d.]+)",
-            "{:+.3f}", (ENGINE,)))
+            "{:.3f}", (ENGINE,)))
     return tuple(figures)
 
 

@@ -324,9 +324,9 @@ ROLL_TRIALS = 72
 def is_close(d: Decision, ahead, margin: float) -> bool:  # type: ignore[no-untyped-def]
     """Whether ``ahead`` (our decision) calls ``d``'s choice close: the doubler's no double
     against double, or the taker's take against pass."""
-    if d.action in ("take", "pass"):
-        return abs(ahead.double_take - ahead.double_pass) <= margin
-    return abs(ahead.no_double - min(ahead.double_take, ahead.double_pass)) <= margin
+    from gammon.ai.cube_rollout import doubler_close, taker_close
+
+    return (taker_close if d.action in ("take", "pass") else doubler_close)(ahead, margin)
 
 
 def policy_table(decisions: list[Decision], names: list[str], weights: Path | None = None,

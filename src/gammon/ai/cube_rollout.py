@@ -43,7 +43,8 @@ from gammon.core.position import Position
 if TYPE_CHECKING:
     from gammon.ai.distributed import Runner
 
-__all__ = ["CubeRollout", "is_close_call", "rollout_cube"]
+__all__ = ["CubeRollout", "doubler_close", "is_close_call", "normalised_value", "rollout_cube",
+           "taker_close"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +68,11 @@ class CubeRollout:
         return min(self.no_double.trials, self.double_take.trials)
 
 
-def _emg(res: RolloutResult, state: CubeInfo, info: CubeInfo,
-         met: MatchEquityTable | None) -> tuple[float, float, float | None]:
+def normalised_value(res: RolloutResult, state: CubeInfo, info: CubeInfo,
+                     met: MatchEquityTable | None) -> tuple[float, float, float | None]:
     """(equity normalised to ``info``'s cube, its standard error, MWC or None) of a cubeful
-    rollout made with the cube at ``state``."""
+    rollout made with the cube at ``state`` (``met``: the table of a match score, None in
+    money play)."""
     assert res.cubeful_equity is not None and res.se_cubeful is not None
     if met is None or res.cubeful_mwc is None:
         scale = state.value / info.value
@@ -117,8 +119,8 @@ def rollout_cube(position: Position, evaluator: Any, settings: RolloutSettings |
     nd_r = rollout(position, evaluator, replace(s, first_cube_action=False), part(0), info, met=met,
                    runner=runner)
     dt_r = rollout(position, evaluator, s, part(s.trials), doubled, met=met, runner=runner)
-    nd, nd_se, nd_m = _emg(nd_r, info, info, met)
-    dt, dt_se, dt_m = _emg(dt_r, doubled, info, met)
+    nd, nd_se, nd_m = normalised_value(nd_r, info, info, met)
+    dt, dt_se, dt_m = normalised_value(dt_r, doubled, info, met)
     cash = cube_decision(nd_r.probs, info, cube_efficiency(position), met)  # its D/P is exact
     dp = cash.double_pass
     mwc = None
@@ -137,12 +139,17 @@ def rollout_cube(position: Position, evaluator: Any, settings: RolloutSettings |
     return CubeRollout(decision, (nd_se, dt_se), nd_r, dt_r)
 
 
+def doubler_close(decision: CubeDecision, margin: float) -> bool:
+    """Whether ``decision``'s no double is within ``margin`` of double (the doubler's question)."""
+    return abs(decision.no_double - min(decision.double_take, decision.double_pass)) <= margin
+
+
+def taker_close(decision: CubeDecision, margin: float) -> bool:
+    """Whether ``decision``'s take is within ``margin`` of pass (the taker's question)."""
+    return abs(decision.double_take - decision.double_pass) <= margin
+
+
 def is_close_call(decision: CubeDecision, margin: float) -> bool:
-    """Whether ``decision``'s own equities leave either question open: no double within
-    ``margin`` of double (for the doubler), or take within ``margin`` of pass (for the taker).
-    Only a player who may double has a call to make."""
-    if not decision.can_double:
-        return False
-    doubled = min(decision.double_take, decision.double_pass)
-    return (abs(decision.no_double - doubled) <= margin
-            or abs(decision.double_take - decision.double_pass) <= margin)
+    """Whether ``decision``'s own equities leave either question open (:func:`doubler_close`,
+    :func:`taker_close`).  Only a player who may double has a call to make."""
+    return decision.can_double and (doubler_close(decision, margin) or taker_close(decision, margin))

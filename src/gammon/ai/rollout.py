@@ -246,8 +246,8 @@ def _cubeful_trial(block: Trials, t: int, info0: CubeInfo, met: MatchEquityTable
                 final = pm if root else 1.0 - pm
             ended = True
             break
-        if ply == 0 and not cube.first:
-            pass  # no double at the root's first turn (a "no double" rollout)
+        if ply == 0 and not cube.first:  # no double at the root's first turn (a "no double" rollout)
+            pass
         elif money:
             if cube_turn(cube, state, probs, x, root):  # a double passed
                 final = (1 if root else -1) * value / v0

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gammon.ai.cube import choose_action
-from gammon.ai.cube_rollout import rollout_cube
+from gammon.ai.cube_rollout import normalised_value, rollout_cube
 from gammon.ai.met import default_met
 from gammon.ai.rollout import RolloutResult, RolloutSettings, rollout_play
 from gammon.analysis.decisions import Decision, cube_error_kind
@@ -177,19 +177,11 @@ class _Judge:
                             runner=self.runner)
 
 
-def _emg(res: RolloutResult, info: CubeInfo, base: int) -> tuple[float, float | None, float]:
-    """(EMG normalised to the cube ``base``, MWC or None, standard error in EMG) of a cubeful rollout
+def _emg(res: RolloutResult, info: CubeInfo) -> tuple[float, float | None, float]:
+    """(EMG normalised to ``info``'s cube, MWC or None, standard error in EMG) of a cubeful rollout
     whose cube was ``info``."""
-    assert res.cubeful_equity is not None and res.se_cubeful is not None
-    scale = info.value / base
-    if info.is_money or res.cubeful_mwc is None:
-        return res.cubeful_equity * scale, None, res.se_cubeful * scale
-    a, b = info.away
-    post = info.crawford or info.post_crawford
-    met = default_met(max(a, b))
-    mwc = res.cubeful_mwc
-    emg = met.mwc_to_emg(mwc, a, b, base, post)
-    se = abs(met.mwc_to_emg(mwc + (res.se_mwc or 0.0), a, b, base, post) - emg)
+    met = None if info.is_money else default_met(max(info.away))
+    emg, se, mwc = normalised_value(res, info, info, met)
     return emg, mwc, se
 
 
@@ -216,7 +208,7 @@ def _judge_move(judge: _Judge, task: RollTask, d: Decision, margin: float) -> No
     for pid in dict.fromkeys(ids):
         res = judge.run(task, task.info, plays[pid])
         trials = max(trials, res.trials)
-        rows[names[pid]] = _emg(res, task.info, task.info.value)
+        rows[names[pid]] = _emg(res, task.info)
     top = max(rows, key=lambda k: rows[k][0])
     mine = names.get(d.played_position_id or "", d.played)
     _record(d, trials, rows)

@@ -205,7 +205,7 @@ def _print_cube(label: str, rolled: Any) -> None:
     head = _("{label}: the cube decision rolled out, {trials} trials each in {seconds} s, for {who}")
     typer.echo(head.format(label=label, trials=rolled.trials, seconds=f"{seconds:.1f}", who=_(_ON_ROLL)))
     names = (_("no double"), _("double/take"), _("double/pass"))
-    errors = (f"{rolled.se[0]:.4f}", f"{rolled.se[1]:.4f}", f"{0:.4f}")
+    errors = (f"{rolled.se[0]:.4f}", f"{rolled.se[1]:.4f}", "0.0000")  # double/pass: exact
     mwc = d.mwc or (None, None, None)
     width = max(len(n) for n in names)
     unit = _("cubeful equity") if d.mwc is None else _("cubeful EMG")

@@ -281,3 +281,24 @@ def test_computer_games_take_turns_in_a_bounded_pool() -> None:
     many = asyncio.run(run(2, {f"g{i}": 3 for i in range(8)}))
     assert many.most <= 2 and len(many.order) == 24
     assert set(many.started[:8]) == {f"g{i}" for i in range(8)}  # each game once before any twice
+
+
+def test_a_new_socket_never_inherits_a_closed_sockets_spent_rate() -> None:
+    # A socket's own rate is keyed by its ticket: a ticket freed and another made in its place
+    # (often at the same address in memory) must start with the whole rate.
+    import gc
+
+    from gammon.web.sockets import SocketGate, Ticket
+
+    gate = SocketGate(RateLimiter(RateLimits(client="1000/second", game="1000/second", socket="5/second")))
+    keys = set()
+    for _ in range(20):
+        ticket = gate.admit("127.0.0.1", "g", None)
+        assert isinstance(ticket, Ticket)
+        assert ticket.key not in keys
+        keys.add(ticket.key)
+        assert all(ticket.charge() is None for _ in range(5))  # its whole rate
+        assert ticket.charge() is not None  # and no more
+        ticket.close()
+        del ticket
+        gc.collect()

@@ -20,6 +20,7 @@ All of it lives in one process's memory and is used from the event loop only (no
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -36,6 +37,10 @@ class Refusal:
     message: str
 
 
+#: The numbers of the sockets' tickets, one each.
+_SERIALS = itertools.count(1)
+
+
 @dataclass(eq=False, slots=True)
 class Ticket:
     """One admitted socket: what it counts against, and its own message and ping accounting."""
@@ -45,13 +50,16 @@ class Ticket:
     game_id: str
     seat: int | None
     last_pong: float = field(default=-1e9)
+    #: A number no other socket of this process has had: its own rate's key.  (``id()`` is reused
+    #: once a closed socket's ticket is freed, and the new socket then inherited its spent rate.)
+    serial: int = field(default_factory=lambda: next(_SERIALS))
     #: The socket was told it is over a rate, and has sent nothing allowed since (told once, not each time).
     told: bool = False
     closed: bool = False
 
     @property
     def key(self) -> str:
-        return f"{id(self):x}"
+        return f"{self.serial:x}"
 
     def charge(self) -> float | None:
         """Count one message: None when the socket may go on, else the seconds to leave it unread."""

@@ -324,9 +324,9 @@ ROLL_TRIALS = 72
 def is_close(d: Decision, ahead, margin: float) -> bool:  # type: ignore[no-untyped-def]
     """Whether ``ahead`` (our decision) calls ``d``'s choice close: the doubler's no double
     against double, or the taker's take against pass."""
-    from gammon.ai.cube_rollout import doubler_close, taker_close
+    from gammon.ai.cube_rollout import is_close_call
 
-    return (taker_close if d.action in ("take", "pass") else doubler_close)(ahead, margin)
+    return is_close_call(ahead, margin, "taker" if d.action in ("take", "pass") else "doubler")
 
 
 def policy_table(decisions: list[Decision], names: list[str], weights: Path | None = None,
@@ -366,7 +366,7 @@ def policy_table(decisions: list[Decision], names: list[str], weights: Path | No
             depth = int(k[-1]) if k[-1].isdigit() else 2
             if k == "rollout":
                 ours = cubeful_cube_action(shallow, pos, info, 2)
-                if ours.can_double and is_close(d, ours, roll_margin):
+                if is_close(d, ours, roll_margin):
                     settings = RolloutSettings(trials=roll_trials, min_trials=2, processes=roll_processes)
                     ours = rollout_cube(pos, shallow, settings, info).decision
                     rolled += 1

@@ -113,6 +113,50 @@ def test_a_close_call_is_either_question_left_open() -> None:
     assert not is_close_call(decision(0.50, 0.55, 1.0, can=False), 0.08)  # no call to make
 
 
+def test_a_close_call_asked_for_one_side_is_that_sides_question_alone() -> None:
+    from gammon.ai.cube import DOUBLE_TAKE, NO_DOUBLE, TAKE, CubeDecision
+    from gammon.ai.cube_rollout import is_close_call
+
+    def decision(nd: float, dt: float, dp: float) -> CubeDecision:
+        return CubeDecision(DOUBLE_TAKE if min(dt, dp) > nd else NO_DOUBLE, nd, dt, dp, TAKE, "", True,
+                            0.0, 0.2, 0.7)
+
+    double_or_not = decision(0.50, 0.55, 1.0)  # a clear take
+    take_or_pass = decision(0.30, 0.96, 1.0)  # a clear double
+    assert is_close_call(double_or_not, 0.08, "doubler") and not is_close_call(double_or_not, 0.08, "taker")
+    assert is_close_call(take_or_pass, 0.08, "taker") and not is_close_call(take_or_pass, 0.08, "doubler")
+    with pytest.raises(GammonError, match="'doubler' or 'taker'"):
+        is_close_call(double_or_not, 0.08, "beaver")  # type: ignore[arg-type]
+
+
+def test_the_computer_rolls_out_only_the_question_it_answers() -> None:
+    from dataclasses import replace
+
+    from gammon.ai.search import find_level
+    from gammon.core.game import Game, Phase
+    from gammon.play.ai_player import AIPlayer
+
+    engine = Engine(replace(find_level("expert"), cube_rollout=72))
+    # The last roll at 75%: a clear double (0.5 against 1.0) whose take and pass are worth the same.
+    assert "rolled out" not in engine.cube_action(LAST_ROLL, role="doubler").explanation
+    assert engine.cube_action(LAST_ROLL, role="taker").explanation.startswith("rolled out, 72 trials")
+    # Through the player: it doubles at once; asked to take, it rolls its question out (take
+    # and pass are equal there, so either answer is right; the rollout is what is checked).
+    asked: list[object] = []
+    real = engine.cube_action
+
+    def spy(position: Position, match: object | None = None, role: object = None):  # type: ignore[no-untyped-def]
+        d = real(position, match, role)  # type: ignore[arg-type]
+        asked.append((role, d.explanation.startswith("rolled out")))
+        return d
+
+    engine.cube_action = spy  # type: ignore[method-assign]
+    player = AIPlayer("expert", engine=engine)
+    assert player.cube_action(Game(position=LAST_ROLL, phase=Phase.ROLL)) == CubeAction.DOUBLE
+    player.answer_double(Game(position=LAST_ROLL, phase=Phase.DOUBLED))
+    assert asked == [("doubler", False), ("taker", True)]
+
+
 def test_a_level_with_cube_rollouts_rolls_out_only_its_close_calls() -> None:
     from dataclasses import replace
 

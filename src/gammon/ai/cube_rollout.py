@@ -23,7 +23,7 @@ Backgammon's cube rollouts do the same (its "rollout =cube").
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from gammon.ai.cube import (
     NO_DOUBLE,
@@ -43,7 +43,7 @@ from gammon.core.position import Position
 if TYPE_CHECKING:
     from gammon.ai.distributed import Runner
 
-__all__ = ["CubeRollout", "doubler_close", "is_close_call", "normalised_value", "rollout_cube",
+__all__ = ["CubeRollout", "Role", "doubler_close", "is_close_call", "normalised_value", "rollout_cube",
            "taker_close"]
 
 
@@ -149,7 +149,21 @@ def taker_close(decision: CubeDecision, margin: float) -> bool:
     return abs(decision.double_take - decision.double_pass) <= margin
 
 
-def is_close_call(decision: CubeDecision, margin: float) -> bool:
-    """Whether ``decision``'s own equities leave either question open (:func:`doubler_close`,
-    :func:`taker_close`).  Only a player who may double has a call to make."""
-    return decision.can_double and (doubler_close(decision, margin) or taker_close(decision, margin))
+#: Whose question a cube call asks: the player on roll's (double or not) or his opponent's
+#: (take or pass); None: either.
+Role = Literal["doubler", "taker"] | None
+
+
+def is_close_call(decision: CubeDecision, margin: float, role: Role = None) -> bool:
+    """Whether ``decision``'s own equities leave ``role``'s question open: the doubler's
+    (:func:`doubler_close`), the taker's (:func:`taker_close`), or either (None).  Only a
+    player who may double has a call to make."""
+    if not decision.can_double:
+        return False
+    if role is None:
+        return doubler_close(decision, margin) or taker_close(decision, margin)
+    if role == "doubler":
+        return doubler_close(decision, margin)
+    if role == "taker":
+        return taker_close(decision, margin)
+    raise GammonError(f"a cube call's role is 'doubler' or 'taker', not {role!r}")

@@ -60,7 +60,7 @@ from gammon.core.variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from gammon.ai.cube import CubeDecision, CubeInfo
-    from gammon.ai.cube_rollout import CubeRollout
+    from gammon.ai.cube_rollout import CubeRollout, Role
     from gammon.ai.rollout import RolloutResult, RolloutSettings
 
 
@@ -395,7 +395,7 @@ class Engine:
 
         return cube_decision(probs, self._cube_info(match), cube_efficiency(position))
 
-    def cube_action(self, position: Position, match: object | None = None) -> CubeDecision:
+    def cube_action(self, position: Position, match: object | None = None, role: Role = None) -> CubeDecision:
         """The cube decision for the player on roll of ``position`` (before rolling).
 
         ``match`` is a :class:`~gammon.ai.cube.CubeInfo`, a game or match (its cube
@@ -404,7 +404,9 @@ class Engine:
         Janowski's formula on the 0-ply evaluation at depth 0, else a cubeful
         look-ahead (:func:`gammon.ai.cube_search.cubeful_cube_action`); a level with
         ``cube_rollout`` trials rolls out the calls that leaves close
-        (:func:`gammon.ai.cube_rollout.is_close_call`).
+        (:func:`gammon.ai.cube_rollout.is_close_call`): ``role``'s question alone
+        where the decision is asked for one side ("doubler": double or not;
+        "taker": take or pass), either where None.
 
         :raises GammonError: a finished game or bad cube settings.
         """
@@ -423,7 +425,7 @@ class Engine:
             from gammon.ai.cube_rollout import is_close_call, rollout_cube
             from gammon.ai.rollout import RolloutSettings
 
-            if is_close_call(decision, lv.cube_rollout_margin):
+            if is_close_call(decision, lv.cube_rollout_margin, role):
                 settings = RolloutSettings(trials=lv.cube_rollout, min_trials=2)
                 return rollout_cube(position, ev.inner, settings, self._cube_info(match)).decision
         return decision

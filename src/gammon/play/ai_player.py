@@ -22,6 +22,7 @@ from gammon.core.position import ResultKind
 from gammon.play.players import DoubleAnswer, can_beaver
 
 if TYPE_CHECKING:
+    from gammon.ai.cube_rollout import Role
     from gammon.ai.engine import Engine
     from gammon.core.game import Game
 
@@ -77,17 +78,19 @@ class AIPlayer:
 
     # -- the cube --------------------------------------------------------------
 
-    def _decision(self, game: Game):  # type: ignore[no-untyped-def]
-        return self.engine.cube_action(game.position, game)
+    def _decision(self, game: Game, role: Role):  # type: ignore[no-untyped-def]
+        """The engine's decision, asked for ``role``'s question (a level that rolls out its
+        close calls rolls out only those this side has to answer)."""
+        return self.engine.cube_action(game.position, game, role)
 
     def cube_action(self, game: Game) -> CubeAction:
-        return CubeAction.DOUBLE if self._decision(game).action.doubles else CubeAction.NO_DOUBLE
+        return CubeAction.DOUBLE if self._decision(game, "doubler").action.doubles else CubeAction.NO_DOUBLE
 
     def answer_double(self, game: Game) -> DoubleAnswer:
         if game.phase is Phase.BEAVERED:
             # The engine doubled believing the opponent should not beaver; it takes the beaver.
             return CubeAction.TAKE
-        taker: CubeAction = self._decision(game).taker_action
+        taker: CubeAction = self._decision(game, "taker").taker_action
         if taker is CubeAction.BEAVER and not can_beaver(game):
             return CubeAction.TAKE
         return taker

@@ -913,3 +913,17 @@ def test_refusal_reasons_follow_the_variant_rules() -> None:
     assert why_not(waiting, "13/7") is None
     hit = Position(me, opp, "acey-deucey", pool=(13, 15))  # one of the 14 was hit
     assert "on the bar must enter" in (why_not(hit, "13/7") or "")
+
+
+def test_a_terminal_shows_the_computer_thinking_and_a_pipe_does_not() -> None:
+    # The computer (the heuristic bot here) starts with 3-1: on a terminal a spinner says it is
+    # deciding (the strongest level's plays and rolled-out cube calls take seconds).
+    out = io.StringIO()
+    console = Console(file=out, width=200, force_terminal=True)
+    feed = iter(["quit", "y"])
+    game = TerminalGame(PlaySettings(seed=1, level="heuristic"), input_fn=lambda _p: next(feed),
+                        console=console, dice=scripted((1, 3), (6, 5)), pace=0)
+    game.run()
+    assert "Computer is thinking..." in out.getvalue()
+    _code, piped = play_lines(["quit", "y"], dice=scripted((1, 3), (6, 5)))
+    assert "Computer starts with 3-1." in piped and "thinking" not in piped

@@ -139,7 +139,10 @@ def test_the_computer_rolls_out_only_the_question_it_answers() -> None:
     engine = Engine(replace(find_level("expert"), cube_rollout=72))
     # The last roll at 75%: a clear double (0.5 against 1.0) whose take and pass are worth the same.
     assert "rolled out" not in engine.cube_action(LAST_ROLL, role="doubler").explanation
-    assert engine.cube_action(LAST_ROLL, role="taker").explanation.startswith("rolled out, 72 trials")
+    seen: list[tuple[int, int]] = []
+    taker = engine.cube_action(LAST_ROLL, role="taker", progress=lambda done, total: seen.append((done, total)))
+    assert taker.explanation.startswith("rolled out, 72 trials")
+    assert seen[-1] == (144, 144)  # both rollouts' trials told as they go
     # Through the player: it doubles at once; asked to take, it rolls its question out (take
     # and pass are equal there, so either answer is right; the rollout is what is checked).
     asked: list[object] = []

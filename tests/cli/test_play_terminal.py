@@ -927,3 +927,20 @@ def test_a_terminal_shows_the_computer_thinking_and_a_pipe_does_not() -> None:
     assert "Computer is thinking..." in out.getvalue()
     _code, piped = play_lines(["quit", "y"], dice=scripted((1, 3), (6, 5)))
     assert "Computer starts with 3-1." in piped and "thinking" not in piped
+
+
+def test_a_terminal_shows_the_hint_engine_weighing_the_cube(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The strongest level rolls out a close cube call (seconds): the advice is waited for behind a
+    # spinner on a terminal, and the advice itself follows.
+    monkeypatch.setattr(HeuristicPlayer, "cube_action", lambda self, game: "double")
+    out = io.StringIO()
+    feed = iter(["8/5 6/5", "hint", "take", "quit", "y"])
+    game = TerminalGame(PlaySettings(seed=1, level="heuristic"), input_fn=lambda _p: next(feed),
+                        console=Console(file=out, width=200, force_terminal=True),
+                        dice=scripted((3, 1), (6, 5)), pace=0)
+    game.run()
+    shown = out.getvalue()
+    assert "The engine is weighing the cube..." in shown
+    assert shown.index("The engine is weighing the cube...") < shown.index("Advice: take")
+    _code, piped = play_lines(["8/5 6/5", "hint", "take"], dice=scripted((3, 1), (6, 5)))
+    assert "Advice: take" in piped and "weighing" not in piped

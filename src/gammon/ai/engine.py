@@ -395,7 +395,8 @@ class Engine:
 
         return cube_decision(probs, self._cube_info(match), cube_efficiency(position))
 
-    def cube_action(self, position: Position, match: object | None = None, role: Role = None) -> CubeDecision:
+    def cube_action(self, position: Position, match: object | None = None, role: Role = None,
+                    progress: Callable[[int, int], None] | None = None) -> CubeDecision:
         """The cube decision for the player on roll of ``position`` (before rolling).
 
         ``match`` is a :class:`~gammon.ai.cube.CubeInfo`, a game or match (its cube
@@ -406,7 +407,8 @@ class Engine:
         ``cube_rollout`` trials rolls out the calls that leaves close
         (:func:`gammon.ai.cube_rollout.is_close_call`): ``role``'s question alone
         where the decision is asked for one side ("doubler": double or not;
-        "taker": take or pass), either where None.
+        "taker": take or pass), either where None; ``progress`` is told
+        ``(done, total)`` trials while one is rolled out.
 
         :raises GammonError: a finished game or bad cube settings.
         """
@@ -427,7 +429,8 @@ class Engine:
 
             if is_close_call(decision, lv.cube_rollout_margin, role):
                 settings = RolloutSettings(trials=lv.cube_rollout, min_trials=2)
-                return rollout_cube(position, ev.inner, settings, self._cube_info(match)).decision
+                return rollout_cube(position, ev.inner, settings, self._cube_info(match),
+                                    progress=progress).decision
         return decision
 
     def rollout(self, position: Position, settings: RolloutSettings | None = None,

@@ -68,7 +68,9 @@ class Hints:
     def _cube_decision(self) -> CubeDecision:
         """The hint engine's cube decision for the player on roll, at its level's cube depth."""
         g = self.match.game
-        return self.engine.cube_action(g.position, g)
+        engine = self.engine
+        with self.screen.busy(_("The engine is weighing the cube...")):
+            return engine.cube_action(g.position, g)
 
     def _label(self) -> str:
         return _("Engine ({level}, {plies}-ply)").format(level=self.engine.level.name, plies=self.engine.plies)

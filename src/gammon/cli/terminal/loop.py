@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
 
 from rich.console import Console
 
@@ -181,19 +180,11 @@ class TerminalGame:
         assert decision.player is not None
         actor = decision.player
         self.wait_for_engine(self.names[actor])
-        with self.thinking(self.names[actor]):
+        with self.screen.busy(_("{name} is thinking...").format(name=self.names[actor])):
             action = self.session.ask()
         self.submit(action)
         if isinstance(action, Move):
             self.after_computer_move(actor)
-
-    def thinking(self, name: str) -> AbstractContextManager[object]:
-        """A spinner while the computer decides, on a terminal: the strongest level's 2-ply
-        plays and a cube call rolled out take seconds, and no wait is silent.  Nothing where
-        the output is a pipe or a file."""
-        if not self.console.is_terminal:
-            return nullcontext()
-        return self.console.status(_("{name} is thinking...").format(name=name))
 
     def after_computer_move(self, actor: int) -> None:
         """Keep a run of computer turns followable: when the person could not answer the

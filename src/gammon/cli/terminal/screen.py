@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 from rich.console import Console
 from rich.text import Text
@@ -44,6 +45,14 @@ class Screen:
 
     def say(self, message: str, style: str = "") -> None:
         self.console.print(Text(message, style=style))
+
+    def busy(self, message: str) -> AbstractContextManager[object]:
+        """A spinner with ``message`` while the engine works, on a terminal (the strongest
+        level's 2-ply plays and a cube call rolled out take seconds, and no wait is silent);
+        nothing where the output is a pipe or a file."""
+        if not self.console.is_terminal:
+            return nullcontext()
+        return self.console.status(message)
 
     def error(self, message: str) -> None:
         self.say(f"! {message}", "bold red")

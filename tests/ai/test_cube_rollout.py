@@ -99,6 +99,20 @@ def test_the_engine_rolls_out_a_cube_decision_with_its_own_nets() -> None:
     assert held.decision.action == CubeAction.NO_DOUBLE
 
 
+def test_a_variant_rollouts_cannot_play_keeps_the_look_ahead_decision() -> None:
+    from dataclasses import replace
+
+    from gammon.ai.search import find_level
+
+    # Acey-Deucey's bonus rolls are not played by a rollout: its close call (the last roll at
+    # 75%, take and pass equal) is the look-ahead's, exact here, not an error.
+    rolling = Engine(replace(find_level("expert"), cube_rollout=72))
+    acey = Position(_side(p6=1), _side(p1=1), variant="acey-deucey")
+    d = rolling.cube_action(acey, role="taker")
+    assert "rolled out" not in d.explanation
+    assert d.no_double == pytest.approx(0.5) and d.double_take == pytest.approx(1.0)
+
+
 def test_a_close_call_is_either_question_left_open() -> None:
     from gammon.ai.cube import DOUBLE_TAKE, NO_DOUBLE, TAKE, CubeDecision
     from gammon.ai.cube_rollout import is_close_call

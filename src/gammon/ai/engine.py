@@ -407,7 +407,8 @@ class Engine:
         ``cube_rollout`` trials rolls out the calls that leaves close
         (:func:`gammon.ai.cube_rollout.is_close_call`): ``role``'s question alone
         where the decision is asked for one side ("doubler": double or not;
-        "taker": take or pass), either where None; ``progress`` is told
+        "taker": take or pass), either where None, in the variants a rollout plays
+        (:func:`gammon.ai.rollout.can_roll_out`); ``progress`` is told
         ``(done, total)`` trials while one is rolled out.
 
         :raises GammonError: a finished game or bad cube settings.
@@ -423,7 +424,9 @@ class Engine:
 
             decision = cubeful_cube_action(ev, position, self._cube_info(match), depth)
         lv = self.level
-        if lv.cube_rollout:
+        from gammon.ai.rollout import can_roll_out
+
+        if lv.cube_rollout and can_roll_out(position.variant):
             from gammon.ai.cube_rollout import is_close_call, rollout_cube
             from gammon.ai.rollout import RolloutSettings
 

@@ -76,10 +76,12 @@ from gammon.core.cube import RelativeOwner
 from gammon.core.errors import GammonError
 from gammon.core.plays import Play
 from gammon.core.position import Position
+from gammon.core.variants import Variant
 
 __all__ = [
     "RolloutResult",
     "RolloutSettings",
+    "can_roll_out",
     "rollout",
     "rollout_play",
 ]
@@ -445,6 +447,12 @@ def _finished_blocks(job: RolloutJob, blocks: list[tuple[int, int]],
                     fut.cancel()
 
 
+def can_roll_out(variant: Variant) -> bool:
+    """Whether :func:`rollout` plays ``variant`` out: not Acey-Deucey's bonus rolls, nor a
+    variant that pays per checker."""
+    return not (variant.acey_deucey_bonus or variant.pays_per_checker)
+
+
 def rollout(
     position: Position,
     evaluator_or_network: Any,
@@ -473,7 +481,7 @@ def rollout(
     if position.outcome is not None:
         raise GammonError("the game is over: there is nothing to roll out")
     v = position.variant
-    if v.acey_deucey_bonus or v.pays_per_checker:
+    if not can_roll_out(v):
         raise GammonError(f"rollouts do not handle {v.title}'s bonus rolls and scoring")
     info = cube_info or CubeInfo()
     match = s.cubeful and not info.is_money

@@ -862,6 +862,16 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         weights="shipped checker-play nets and cube2's C2x deciding the cube (stop 63, not shipped)",
         note="the same dice as match_pr_strongest_cube2_seed2_G1csearch.txt (the shipped cube net C1x)"),
     Measurement(
+        "match_pr_strongest_cube2_seed2_roll648", "match_pr_strongest_cube2_seed2_roll648.txt",
+        "python benchmarks/match_pr.py --level strongest --matches 45 --length 7 --money-games 20 --session 5 "
+        "--analyse-plies 2 --cube-plies 2 --ray --workers 2 --seed 2 --cube-rollout 648 "
+        "--out benchmarks/results/match_pr_strongest_cube2_seed2_roll648",
+        match_pr_figures("strongest, close cube calls rolled out at 648 trials, seed 2",
+                         Target("<=", 1.0, ISSUE36), Target("<=", 2.0, ISSUE36), (ENGINE,)),
+        weights="shipped",
+        note="the strongest level as shipped in stop 65, its close cube calls rolled out (Level.cube_rollout "
+             "648); the same dice as match_pr_strongest_cube2_seed2_G1csearch.txt (the look-ahead alone)"),
+    Measurement(
         "cube_policies_rollmet", "cube_policies_rollmet.txt",
         "python benchmarks/cube_errors.py x --cache benchmarks/results/cube_decisions_expert_3805k.json.gz "
         "--summary-only [--met model | --met /usr/share/gnubg/met/Kazaross-XG2.xml], then --policies "

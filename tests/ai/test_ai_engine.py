@@ -249,6 +249,21 @@ def test_cli_eval_cube_of_an_xgid() -> None:
     assert data["action"] == "no double" and data["double_take"] < data["no_double"]
 
 
+def test_cli_eval_at_the_strongest_level_rolls_out_a_close_cube_call() -> None:
+    """The last roll at 75% (one checker on the 6-point against one on the ace point): take and
+    pass are worth the same, a close call the strongest level rolls out; no double is exactly
+    27/36 - 9/36, double/take twice that.  The opening position is no close call."""
+    last_roll = Position(tuple([0] * 5 + [1] + [0] * 19), tuple([1] + [0] * 24))  # type: ignore[arg-type]
+    code, out, err = _run("eval", last_roll.position_id, "--level", "strongest", "--json")
+    assert code == 0, err
+    cube = json.loads(out)["cube"]
+    assert cube["explanation"].startswith("rolled out, 648 trials")
+    assert cube["no_double"] == pytest.approx(0.5) and cube["double_take"] == pytest.approx(1.0)
+    code, out, err = _run("eval", "4HPwATDgc/ABMA", "--level", "strongest", "--json")
+    assert code == 0, err
+    assert "rolled out" not in json.loads(out)["cube"]["explanation"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

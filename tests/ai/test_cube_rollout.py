@@ -186,5 +186,5 @@ def test_a_level_with_cube_rollouts_rolls_out_only_its_close_calls() -> None:
     # The opening position: far from doubling, a clear take: the look-ahead's own decision.
     opening = rolling.cube_action(Position.initial())
     assert "rolled out" not in opening.explanation and opening.action == CubeAction.NO_DOUBLE
-    # The shipped levels roll nothing out.
+    # The expert level (instant) rolls nothing out; the strongest does (test_ai_engine).
     assert "rolled out" not in Engine("expert").cube_action(LAST_ROLL).explanation

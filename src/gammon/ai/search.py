@@ -320,6 +320,15 @@ WORLD_CLASS_FILTERS: tuple[MoveFilter | None, ...] = (MoveFilter(0, 5, 0.10), Mo
 WORLD_CLASS_PRUNE = 3
 
 
+#: Trials of each rollout that decides the strongest level's close cube calls (those its 2-roll
+#: look-ahead puts within ``cube_rollout_margin``, 8% in stop 64's replay): 648 brought its cube error
+#: in 45 7-point matches and 20 money games from 2.5 to 1.9 mEMG a close decision by GNU
+#: Backgammon's 2-ply (stop 65, ``benchmarks/results/match_pr_strongest_cube2_seed2_roll648.txt``);
+#: 72 and 216 were too noisy in the replay of stored decisions (``probes_stop64.txt``).  A call
+#: rolled out costs some 10 to 20 s on one core, some 27 s a game for both sides together.
+STRONGEST_CUBE_ROLLOUT = 648
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """A playing strength: search depth and the noise added to each play's equity.
@@ -366,8 +375,9 @@ LEVELS: dict[str, Level] = {
         Level("world-class", 2, 0.0, N_("2-ply lookahead over the few best plays, pruned (fast); the cube "
                                         "looks 2 rolls ahead"),
               filters=WORLD_CLASS_FILTERS, prune=WORLD_CLASS_PRUNE, cube_plies=2),
-        Level("strongest", 2, 0.0, N_("2-ply lookahead with move filters and pruning (slowest)"),
-              prune=STRONGEST_PRUNE),
+        Level("strongest", 2, 0.0, N_("2-ply lookahead with move filters and pruning; close cube calls "
+                                      "rolled out (slowest)"),
+              prune=STRONGEST_PRUNE, cube_rollout=STRONGEST_CUBE_ROLLOUT),
     )
 }
 

@@ -424,13 +424,11 @@ class Engine:
 
             decision = cubeful_cube_action(ev, position, self._cube_info(match), depth)
         lv = self.level
-        from gammon.ai.rollout import can_roll_out
-
-        if lv.cube_rollout and can_roll_out(position.variant):
+        if lv.cube_rollout:
             from gammon.ai.cube_rollout import is_close_call, rollout_cube
-            from gammon.ai.rollout import RolloutSettings
+            from gammon.ai.rollout import RolloutSettings, can_roll_out
 
-            if is_close_call(decision, lv.cube_rollout_margin, role):
+            if can_roll_out(position.variant) and is_close_call(decision, lv.cube_rollout_margin, role):
                 settings = RolloutSettings(trials=lv.cube_rollout, min_trials=2)
                 return rollout_cube(position, ev.inner, settings, self._cube_info(match),
                                     progress=progress).decision

@@ -177,20 +177,10 @@ def _cube_fields(engine: Engine, pos: Position, state: XgidState | None) -> dict
     if pos.outcome is not None:
         return None
     info = CubeInfo() if state is None else CubeInfo.from_xgid(state)
-    if not engine.level.cube_rollout:
-        d = engine.cube_action(pos, info)
-    else:  # a close call is rolled out (seconds): a bar on stderr while it is
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from gammon.cli.rollout_command import trials_bar
 
-        with Progress(TextColumn("cube rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("trials", total=None, visible=False)
-
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total, visible=True)
-
-            d = engine.cube_action(pos, info, progress=progress)
+    with trials_bar() as progress:  # a close call the level rolls out takes seconds
+        d = engine.cube_action(pos, info, progress=progress)
     out: dict[str, Any] = {
         "action": d.action, "taker_action": d.taker_action,
         "no_double": round(d.no_double, 6), "double_take": round(d.double_take, 6),

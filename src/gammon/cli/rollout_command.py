@@ -11,6 +11,8 @@ winning chances and the money-equivalent equity (EMG) of our match equity table.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -138,6 +140,22 @@ def _position_to_roll(position: str, variant: str, play: str | None,
     return pos, label, flipped, info
 
 
+@contextmanager
+def trials_bar() -> Iterator[Callable[[int, int], None]]:
+    """A rollout's progress bar on stderr, shown from the first ``(done, total)`` its callback
+    is told (a command that may roll nothing out shows nothing)."""
+    from gammon.i18n import _
+
+    with Progress(TextColumn(_("rollout")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("trials", total=None, visible=False)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, visible=True)
+
+        yield progress
+
+
 def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None, cube: bool = False) -> Any:
     """Roll ``pos`` out here (or as Ray tasks with ``ray``) behind a progress bar on stderr: the
     position (a :class:`~gammon.ai.rollout.RolloutResult`), or with ``cube`` its cube decision
@@ -150,16 +168,7 @@ def _run(pos: Any, settings: Any, info: Any, ray: bool, address: str | None, cub
 
     task_runner = make_runner(address or "local", settings.processes) if ray else None
     engine_ready()
-    console = Console(stderr=True)
-    with task_runner or LocalRunner(), Progress(
-        TextColumn("rollout"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=console, transient=True,
-    ) as bar:
-        task = bar.add_task("trials", total=settings.trials * (2 if cube else 1))
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
+    with task_runner or LocalRunner(), trials_bar() as progress:
         if cube:
             return rollout_cube(pos, default_evaluator(), settings, info, runner=task_runner, progress=progress)
         return run_rollout(pos, default_evaluator(), settings, progress=progress, cube_info=info,
